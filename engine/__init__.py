@@ -1,0 +1,52 @@
+"""Contrail's game engine: the registry of games and the contract they share."""
+
+from __future__ import annotations
+
+import importlib
+
+from engine.core import (
+    Action,
+    EndReason,
+    Game,
+    GameError,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    Outcome,
+    StaleAction,
+    replay,
+)
+
+# slug -> module under engine.rules; each module exposes GAME
+_GAMES: dict[str, str] = {
+    "airships": "engine.rules.airships",
+}
+
+__all__ = [
+    "Action",
+    "EndReason",
+    "Game",
+    "GameError",
+    "GameOver",
+    "IllegalAction",
+    "NotYourTurn",
+    "Outcome",
+    "StaleAction",
+    "get_game",
+    "list_games",
+    "replay",
+]
+
+
+def list_games() -> list[str]:
+    """The slugs of every game Contrail can host."""
+    return list(_GAMES)
+
+
+def get_game(slug: str) -> Game:
+    """The game for a slug; raises GameError naming the games there are."""
+    try:
+        module = _GAMES[slug]
+    except KeyError:
+        raise GameError(f"There is no game called {slug!r}. Games: {', '.join(_GAMES)}.") from None
+    return importlib.import_module(module).GAME

@@ -1,0 +1,140 @@
+"""The engine contract every game implements: actions, outcomes, errors and the Game protocol."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+MAX_CHOICES = 25  # one select menu; the contract promises never more
+MAX_LABEL = 100  # a select option's label
+
+
+class GameError(Exception):
+    """A problem a player caused and can understand; its message is shown to them as is."""
+
+
+class IllegalAction(GameError):
+    """The action is not one of the legal choices of the current decision."""
+
+
+class NotYourTurn(IllegalAction):
+    """The seat is not one that must decide now."""
+
+
+class GameOver(IllegalAction):
+    """The game has ended; nothing more can be played."""
+
+
+class StaleAction(GameError):
+    """The action was chosen for an earlier state of the game."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One decision: a kind and its arguments; the label is words for people and not part of identity."""
+
+    kind: str
+    args: tuple[str | int, ...] = ()
+    label: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        if len(self.label) > MAX_LABEL:
+            raise ValueError(f"action label over {MAX_LABEL} characters: {self.label!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "args": list(self.args)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Action:
+        """Parse a stored or typed action; raises IllegalAction on a malformed value."""
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise IllegalAction("That move is not one I understand.")
+        args = data.get("args", [])
+        if not isinstance(args, list) or not all(isinstance(a, (str, int)) and not isinstance(a, bool) for a in args):
+            raise IllegalAction("That move is not one I understand.")
+        return cls(data["kind"], tuple(args))
+
+    @property
+    def key(self) -> str:
+        """A short stable text form, used in component ids and autocomplete values."""
+        return ":".join([self.kind, *(str(a) for a in self.args)])
+
+
+class EndReason(enum.Enum):
+    """How a game ended."""
+
+    FINISHED = "finished"  # the rulebook's end condition
+    ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Final scores per seat and the ranking after the rulebook's tie-breaks."""
+
+    scores: tuple[int, ...]
+    ranking: tuple[tuple[int, ...], ...]  # groups of seats, best first; a group of two or more is a true tie
+    tiebreak: tuple[int, ...] = ()  # the tie-break value per seat, as the rulebook defines it
+    reason: EndReason = EndReason.FINISHED
+    details: str = ""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.ranking[0] if self.ranking else ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranking": [list(group) for group in self.ranking],
+            "tiebreak": list(self.tiebreak),
+            "winners": list(self.winners),
+            "reason": self.reason.value,
+            "details": self.details,
+        }
+
+
+def rank(scores: tuple[int, ...], tiebreak: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Group seats best first by (score, tie-break); equal pairs share a place."""
+    keyed: dict[tuple[int, int], list[int]] = {}
+    for seat, key in enumerate(zip(scores, tiebreak)):
+        keyed.setdefault(key, []).append(seat)
+    return tuple(tuple(keyed[key]) for key in sorted(keyed, reverse=True))
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every game package exposes; see ../shared/design/architecture.md."""
+
+    slug: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_summary: str
+
+    def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> Any: ...
+
+    def to_act(self, state: Any) -> list[int]: ...
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]: ...
+
+    def apply(self, state: Any, seat: int, action: Action) -> Any: ...
+
+    def outcome(self, state: Any) -> Outcome | None: ...
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+
+
+def check_choice(legal: list[Action], action: Action) -> Action:
+    """Return the legal action equal to `action` (with its label) or raise IllegalAction."""
+    for candidate in legal:
+        if candidate == action:
+            return candidate
+    raise IllegalAction("That choice isn't available right now.")
+
+
+def replay(game: Game, players: int, seed: int, options: dict[str, Any], moves: list[tuple[int, Action]]) -> Any:
+    """Rebuild a state from its seed and log: the action log is the truth."""
+    state = game.setup(players, seed, options)
+    for seat, action in moves:
+        state = game.apply(state, seat, action)
+    return state
