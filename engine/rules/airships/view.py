@@ -1,0 +1,155 @@
+"""Airships views: the public table as a JSON-ready dict (docs/airships-view.md), plus a seat's own part."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from functools import cache
+from typing import Any
+
+from engine.rules.airships import dice, rules, scoring
+from engine.rules.airships.data import Department, Dice, components
+from engine.rules.airships.state import AirshipsState, Step, Throw, hindenburg_id
+
+
+def dice_dict(d: Dice) -> dict[str, int]:
+    return {"white": d.white, "red": d.red, "black": d.black}
+
+
+def gives_text(card_id: str) -> str:
+    """Short words for what an expansion card gives, e.g. '1 black + 2 chips'."""
+    card = components().expansions[card_id]
+    parts = []
+    if card.dice.total():
+        parts.append(card.dice.text())
+    if card.imaginary:
+        parts.append(f"imaginary {card.imaginary.colour.value} {card.imaginary.value}")
+    if card.exchange:
+        parts.append(f"exchange {card.exchange.text()}")
+    if card.engine:
+        parts.append(card.engine.text())
+    if card.chips:
+        parts.append(f"{card.chips} chip{'s' if card.chips > 1 else ''} once")
+    if card.vp:
+        parts.append(f"{card.vp} VP")
+    return " + ".join(parts)
+
+
+@cache
+def _card(card_id: str) -> dict[str, Any]:
+    c = components()
+    cost, target = dice.cost_and_target(card_id)
+    base: dict[str, Any] = {
+        "id": card_id, "kind": "", "name": "", "department": None, "era": None, "back": None,
+        "cost": dice_dict(cost), "target": target, "vp": 0, "gives": "", "dice": dice_dict(Dice()),
+        "imaginary": None, "exchange": None, "engine": None, "chips": 0,
+    }
+    if card_id in c.expansions:
+        e = c.expansions[card_id]
+        base.update(
+            kind="expansion", name=e.name, department=e.department.value, era=e.era.value, vp=e.vp,
+            gives=gives_text(card_id), dice=dice_dict(e.dice), chips=e.chips,
+            imaginary={"colour": e.imaginary.colour.value, "value": e.imaginary.value} if e.imaginary else None,
+            exchange={**asdict(e.exchange), "give": e.exchange.give.value, "get": e.exchange.get.value} if e.exchange else None,
+            engine={"colour": e.engine.colour.value if e.engine.colour else "any", "amount": e.engine.amount} if e.engine else None,
+        )
+    elif card_id in c.airships:
+        a = c.airships[card_id]
+        base.update(kind="airship", name=a.name, back=a.back.value, vp=a.vp)
+    else:
+        phase = c.hindenburg[int(card_id.rsplit("-", 1)[1]) - 1]
+        base.update(kind="hindenburg", name=phase.name, vp=phase.vp_low)
+    return base
+
+
+def card(card_id: str | None) -> dict[str, Any] | None:
+    """A card as the view shows it; a copy, so a caller may not spoil the cache."""
+    return None if card_id is None else dict(_card(card_id))
+
+
+def next_back(state: AirshipsState) -> str | None:
+    if not state.pile:
+        return None
+    top = state.pile[-1]
+    if top == components().change_of_era:
+        return "change of era"
+    return f"era {components().expansions[top].era.value}"
+
+
+def throw_dict(t: Throw | None) -> dict[str, Any] | None:
+    if t is None:
+        return None
+    return {
+        "seat": t.seat, "card": card(t.card), "exchange": t.exchange,
+        "rolled": {colour: list(t.rolled.get(colour, ())) for colour in ("white", "red", "black")},
+        "kept": [asdict(d) for d in t.kept], "dice_total": t.dice_total,
+        "bonuses": [{"source": s, "amount": a} for s, a in t.bonuses],
+        "total": t.total, "target": t.target, "success": t.success,
+    }
+
+
+def company_dict(state: AirshipsState, seat: int) -> dict[str, Any]:
+    company = state.companies[seat]
+    pool = dice.pool(state, seat)
+    exchange, engine = dice.exchange_of(company), dice.engine_of(company)
+    return {
+        "seat": seat,
+        "nation": company.nation,
+        "entrepreneur": {"side": state.era, "dice": dice_dict(dice.entrepreneur_dice(state, seat))},
+        "departments": {d.value: card(company.departments.get(d)) for d in Department},
+        "airships": [card(a) for a in company.airships],
+        "phases": list(company.phases),
+        "chips": company.chips,
+        "chips_in_supply": company.chips_in_supply,
+        "dice": dice_dict(pool.real),
+        "imaginary": [{"colour": d.colour.value, "value": d.value} for d in pool.imaginary],
+        "exchange": {**asdict(exchange), "give": exchange.give.value, "get": exchange.get.value} if exchange else None,
+        "engine": {"colour": engine.colour.value if engine.colour else "any", "amount": engine.amount} if engine else None,
+        "vp": scoring.victory_points(state, seat),
+        "airships_built": scoring.airships_built(state, seat),
+    }
+
+
+def public_view(state: AirshipsState) -> dict[str, Any]:
+    c = components()
+    outcome = scoring.outcome(state)
+    over = state.step is Step.GAME_OVER
+    return {
+        "game": "airships",
+        "title": "Airships",
+        "version": state.seq,
+        "players": state.players,
+        "era": state.era,
+        "seat_names": [company.nation for company in state.companies],
+        "current": None if over else state.current,
+        "step": state.step.value,
+        "to_act": rules.to_act(state),
+        "chosen": card(state.chosen),
+        "pile": {"left": len(state.pile), "next": next_back(state)},
+        "display": {d.value: [card(x) for x in state.display[d]] for d in Department},
+        "airship_fields": [{"left": len(pile), "top": card(pile[-1] if pile else None)} for pile in state.fields],
+        "hindenburg": {
+            "open": state.hindenburg_open,
+            "complete": state.hindenburg_complete,
+            "phases": [
+                {"number": ph.number, "id": hindenburg_id(ph.number), "name": ph.name, "cost": dice_dict(ph.cost),
+                 "target": ph.target, "vp_low": ph.vp_low, "vp_high": ph.vp_high, "owner": state.hindenburg[i]}
+                for i, ph in enumerate(c.hindenburg)
+            ],
+        },
+        "wooden_airship": state.wooden_airship,
+        "companies": [company_dict(state, seat) for seat in range(state.players)],
+        "last_throw": throw_dict(state.pending or state.last_throw),
+        "events": list(state.events),
+        "outcome": outcome.to_dict() if outcome else None,
+    }
+
+
+def seat_view(state: AirshipsState, seat: int) -> dict[str, Any]:
+    """The public view and what only this seat needs: the cards it may throw for and its choices."""
+    view = public_view(state)
+    view["you"] = {
+        "seat": seat,
+        "can_throw_for": rules.eligible_targets(state, seat),
+        "legal": [a.key for a in rules.legal_actions(state, seat)],
+    }
+    return view
