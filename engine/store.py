@@ -1,0 +1,427 @@
+"""Persistent storage for games, seats and the action log: one aiosqlite writer in WAL mode."""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, NoReturn
+
+import aiosqlite
+
+# Long enough to ride out another process's commit, short enough that a stuck writer surfaces as an error.
+BUSY_TIMEOUT_MS = 5000
+
+
+class StoreError(Exception):
+    """Base of every error the store raises on purpose."""
+
+
+class StaleVersion(StoreError):
+    """The game moved on: the submitted seq is not version + 1, or the game is not in the expected status."""
+
+
+class DuplicateInteraction(StoreError):
+    """This Discord interaction id was already applied; a retry must not apply twice."""
+
+
+class NotFound(StoreError):
+    """No such game (or no such seat in it)."""
+
+
+class Status(str, enum.Enum):
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    slug: str
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    creator_id: int
+    options: dict
+    seed: int
+    status: Status
+    version: int
+    outcome: dict | None
+    created_at: str
+    updated_at: str
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> GameRow:
+        """Build from a row selected as _GAME_COLUMNS, decoding the JSON columns and the status."""
+        id_, slug, guild, channel, thread, creator, options, seed, status, version, outcome, created, updated = row
+        outcome = None if outcome is None else json.loads(outcome)
+        return cls(id_, slug, guild, channel, thread, creator, json.loads(options), seed, Status(status),
+                   version, outcome, created, updated)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    user_id: int
+    name: str
+    seat: int | None  # None in the lobby, 0-based once the game has started
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    seq: int
+    seat: int
+    payload: dict
+    interaction_id: int | None
+    created_at: str
+
+
+_GAME_COLUMNS = (
+    "id, slug, guild_id, channel_id, thread_id, creator_id, options, seed,"
+    " status, version, outcome, created_at, updated_at"
+)
+
+# Migration N (1-based) runs in one transaction and leaves user_version = N. Append, never edit:
+# a file in the wild may sit at any of these versions. Statements, not scripts, because
+# executescript() would commit on its own and break the one-transaction promise.
+MIGRATIONS: list[list[str]] = [
+    [
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY, slug TEXT NOT NULL,
+            guild_id INTEGER NOT NULL, channel_id INTEGER NOT NULL, thread_id INTEGER, creator_id INTEGER NOT NULL,
+            options TEXT NOT NULL, seed INTEGER NOT NULL,
+            status TEXT NOT NULL, version INTEGER NOT NULL DEFAULT 0, outcome TEXT,
+            created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+        )""",
+        """CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            user_id INTEGER NOT NULL, name TEXT NOT NULL, position INTEGER NOT NULL, seat INTEGER,
+            PRIMARY KEY (game_id, user_id)
+        )""",
+        """CREATE TABLE actions (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL, seat INTEGER NOT NULL, payload TEXT NOT NULL,
+            interaction_id INTEGER UNIQUE, created_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        )""",
+        """CREATE TABLE snapshots (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            version INTEGER NOT NULL, blob BLOB NOT NULL
+        )""",
+        "CREATE INDEX games_guild_status ON games (guild_id, status)",
+        "CREATE INDEX games_thread ON games (thread_id)",
+    ],
+]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+def _dumps(value: dict) -> str:
+    # Compact and key-sorted so equal payloads are equal text (diffable exports, stable hashes).
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+class Store:
+    """The single writer of one SQLite database; every public method is one serialised unit of work."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        # One connection is shared by every coroutine, so two transactions must never interleave
+        # their statements; reads take the lock too, or they could see another's uncommitted rows.
+        self._lock = asyncio.Lock()
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        """Open (creating and migrating as needed) the database at `path`."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves; Python's implicit transactions would fight us.
+        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            mode = (await db.execute_fetchall("PRAGMA journal_mode=WAL"))[0][0]
+            if mode != "wal":
+                raise StoreError(f"{path}: could not switch to WAL journal mode (got {mode!r})")
+            # NORMAL is durable across application crashes in WAL mode; only a power cut may lose the last commits.
+            await db.execute_fetchall("PRAGMA synchronous=NORMAL")
+            await db.execute_fetchall("PRAGMA foreign_keys=ON")
+            await db.execute_fetchall(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            store = cls(db)
+            await store._migrate(path)
+        except BaseException:
+            await db.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def _migrate(self, path: Path) -> None:
+        for number, statements in enumerate(MIGRATIONS, start=1):
+            # Re-read the version inside the write lock: another process may have migrated meanwhile.
+            async with self._transaction():
+                current = await self._user_version()
+                if current > len(MIGRATIONS):
+                    raise StoreError(
+                        f"{path}: schema version {current} is newer than this code knows"
+                        f" ({len(MIGRATIONS)}); upgrade Contrail before opening it"
+                    )
+                if current >= number:
+                    continue
+                for statement in statements:
+                    await self._q(statement)
+                # PRAGMA takes no bound parameters; `number` is our own int.
+                await self._q(f"PRAGMA user_version={number}")
+
+    async def _user_version(self) -> int:
+        return (await self._q("PRAGMA user_version"))[0][0]
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        """Hold the lock across BEGIN IMMEDIATE .. COMMIT; roll back on any exception, cancellation included."""
+        async with self._lock:
+            # IMMEDIATE takes the write lock up front, so a concurrent process waits on busy_timeout
+            # here instead of failing half-way when a read would have to upgrade to a write.
+            await self._q("BEGIN IMMEDIATE")
+            try:
+                yield
+                await self._q("COMMIT")
+            except BaseException:
+                # Always ask: a cancelled BEGIN may still be queued on aiosqlite's thread, and the
+                # FIFO queue runs this ROLLBACK after it. "No transaction is active" is harmless.
+                with suppress(sqlite3.OperationalError):
+                    await self._q("ROLLBACK")
+                raise
+
+    async def _q(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Run one statement to completion (so none is left in progress at COMMIT) and return its rows."""
+        return list(await self._db.execute_fetchall(sql, params))
+
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self._lock:
+            return await self._q(sql, params)
+
+    async def _game_or_raise(self, game_id: int) -> GameRow:
+        """Fetch a game inside an already-held transaction."""
+        rows = await self._q(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise NotFound(f"game {game_id} does not exist")
+        return GameRow.from_row(rows[0])
+
+    async def _lobby_or_raise(self, game_id: int) -> None:
+        game = await self._game_or_raise(game_id)
+        if game.status is not Status.LOBBY:
+            raise StoreError(f"game {game_id} is {game.status.value}, not in the lobby")
+
+    # -- games -----------------------------------------------------------------------------
+
+    async def create_game(
+        self, slug: str, guild_id: int, channel_id: int, creator_id: int, seed: int, options: dict
+    ) -> GameRow:
+        now = _now()
+        async with self._transaction():
+            rows = await self._q(
+                "INSERT INTO games (slug, guild_id, channel_id, thread_id, creator_id, options, seed,"
+                " status, version, outcome, created_at, updated_at)"
+                f" VALUES (?, ?, ?, NULL, ?, ?, ?, ?, 0, NULL, ?, ?) RETURNING {_GAME_COLUMNS}",
+                (slug, guild_id, channel_id, creator_id, _dumps(options), seed, Status.LOBBY.value, now, now),
+            )
+        return GameRow.from_row(rows[0])
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        async with self._transaction():
+            rows = await self._q(
+                "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ? RETURNING id",
+                (thread_id, _now(), game_id),
+            )
+            if not rows:
+                raise NotFound(f"game {game_id} does not exist")
+
+    async def get_game(self, game_id: int) -> GameRow:
+        rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise NotFound(f"game {game_id} does not exist")
+        return GameRow.from_row(rows[0])
+
+    async def list_games(self, guild_id: int, statuses: Iterable[Status] | None = None) -> list[GameRow]:
+        """Games of one guild, newest first, optionally only those in the given statuses."""
+        sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ?"
+        params: list[Any] = [guild_id]
+        if statuses is not None:
+            wanted = [Status(s).value for s in statuses]
+            if not wanted:
+                return []
+            sql += f" AND status IN ({', '.join('?' * len(wanted))})"
+            params += wanted
+        rows = await self._read(sql + " ORDER BY id DESC", params)
+        return [GameRow.from_row(r) for r in rows]
+
+    async def games_in_channel(self, guild_id: int, channel_id: int) -> list[GameRow]:
+        """Games played in this channel: its own thread, or posted here directly when it has no thread."""
+        rows = await self._read(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ?"
+            " AND (thread_id = ? OR (channel_id = ? AND thread_id IS NULL)) ORDER BY id DESC",
+            (guild_id, channel_id, channel_id),
+        )
+        return [GameRow.from_row(r) for r in rows]
+
+    async def set_status(self, game_id: int, status: Status, outcome: dict | None = None) -> GameRow:
+        """Change the status (e.g. abandon); the outcome is replaced only when one is given."""
+        async with self._transaction():
+            rows = await self._q(
+                "UPDATE games SET status = ?, outcome = COALESCE(?, outcome), updated_at = ?"
+                f" WHERE id = ? RETURNING {_GAME_COLUMNS}",
+                (Status(status).value, None if outcome is None else _dumps(outcome), _now(), game_id),
+            )
+            if not rows:
+                raise NotFound(f"game {game_id} does not exist")
+        return GameRow.from_row(rows[0])
+
+    # -- seats -----------------------------------------------------------------------------
+
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        """Lobby: join order. Started: seat order (every seat is numbered then, so seat sorts first)."""
+        rows = await self._read(
+            "SELECT user_id, name, seat FROM seats WHERE game_id = ? ORDER BY seat, position", (game_id,)
+        )
+        return [SeatRow(user_id=u, name=n, seat=s) for u, n, s in rows]
+
+    async def add_seat(self, game_id: int, user_id: int, name: str) -> None:
+        """Join the lobby at the back of the queue; StoreError if already seated or no longer in the lobby."""
+        async with self._transaction():
+            await self._lobby_or_raise(game_id)
+            try:
+                await self._q(
+                    "INSERT INTO seats (game_id, user_id, name, position, seat)"
+                    " SELECT ?, ?, ?, COALESCE(MAX(position) + 1, 0), NULL FROM seats WHERE game_id = ?",
+                    (game_id, user_id, name, game_id),
+                )
+            except sqlite3.IntegrityError as exc:
+                raise StoreError(f"user {user_id} is already seated in game {game_id}") from exc
+
+    async def remove_seat(self, game_id: int, user_id: int) -> None:
+        """Leave the lobby; once the game has started a seat cannot be vacated here."""
+        async with self._transaction():
+            await self._lobby_or_raise(game_id)
+            rows = await self._q(
+                "DELETE FROM seats WHERE game_id = ? AND user_id = ? RETURNING user_id", (game_id, user_id)
+            )
+            if not rows:
+                raise NotFound(f"user {user_id} is not seated in game {game_id}")
+
+    async def start_game(self, game_id: int, user_ids_in_seat_order: list[int]) -> GameRow:
+        """Number the seats in the given order and make the game ACTIVE, all or nothing."""
+        async with self._transaction():
+            rows = await self._q(
+                "UPDATE games SET status = ?, updated_at = ?"
+                f" WHERE id = ? AND status = ? RETURNING {_GAME_COLUMNS}",
+                (Status.ACTIVE.value, _now(), game_id, Status.LOBBY.value),
+            )
+            if not rows:
+                game = await self._game_or_raise(game_id)
+                raise StaleVersion(f"game {game_id} is {game.status.value}; only a lobby can start")
+            seated = {u for (u,) in await self._q("SELECT user_id FROM seats WHERE game_id = ?", (game_id,))}
+            if len(user_ids_in_seat_order) != len(seated) or set(user_ids_in_seat_order) != seated:
+                raise StoreError(
+                    f"seat order {user_ids_in_seat_order} does not match the players seated in game {game_id}"
+                )
+            await self._db.executemany(
+                "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
+                [(seat, game_id, user_id) for seat, user_id in enumerate(user_ids_in_seat_order)],
+            )
+        return GameRow.from_row(rows[0])
+
+    # -- the action log --------------------------------------------------------------------
+
+    async def append_action(
+        self, game_id: int, seq: int, seat: int, payload: dict, interaction_id: int | None, *,
+        status: Status | None = None, outcome: dict | None = None, snapshot: bytes | None = None,
+    ) -> GameRow:
+        """Append move `seq` to an ACTIVE game whose version is seq - 1, in one transaction.
+
+        Raises StaleVersion when the game moved on (or is not active), DuplicateInteraction when
+        this interaction was already applied, NotFound for an unknown game. Nothing is written
+        unless everything is: any failure rolls the whole move back.
+        """
+        # Serialise and validate before taking the lock: the transaction should only do SQL.
+        payload_text = _dumps(payload)
+        outcome_text = None if outcome is None else _dumps(outcome)
+        status_value = None if status is None else Status(status).value
+        if snapshot is not None and not isinstance(snapshot, bytes | bytearray | memoryview):
+            raise TypeError(f"snapshot must be bytes, not {type(snapshot).__name__}")
+        now = _now()
+        async with self._transaction():
+            # The version check and the bump are one statement: no window between reading and writing.
+            rows = await self._q(
+                "UPDATE games SET version = ?, updated_at = ?,"
+                " status = COALESCE(?, status), outcome = COALESCE(?, outcome)"
+                f" WHERE id = ? AND status = ? AND version = ? RETURNING {_GAME_COLUMNS}",
+                (seq, now, status_value, outcome_text, game_id, Status.ACTIVE.value, seq - 1),
+            )
+            if not rows:
+                await self._explain_rejection(game_id, seq, interaction_id)
+            try:
+                await self._q(
+                    "INSERT INTO actions (game_id, seq, seat, payload, interaction_id, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, seq, seat, payload_text, interaction_id, now),
+                )
+            except sqlite3.IntegrityError as exc:
+                if interaction_id is not None and "interaction_id" in str(exc):
+                    raise DuplicateInteraction(f"interaction {interaction_id} was already applied") from exc
+                raise StoreError(f"game {game_id}: could not record move {seq}: {exc}") from exc
+            if snapshot is not None:
+                await self._q(
+                    "INSERT INTO snapshots (game_id, version, blob) VALUES (?, ?, ?)"
+                    " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, blob = excluded.blob",
+                    (game_id, seq, bytes(snapshot)),
+                )
+        return GameRow.from_row(rows[0])
+
+    async def _explain_rejection(self, game_id: int, seq: int, interaction_id: int | None) -> NoReturn:
+        """Raise the most useful error for a move whose version check failed (the failure path only)."""
+        # A retried interaction usually carries its old, now stale, seq: say "already applied", not "out of sync".
+        if interaction_id is not None and await self._q(
+            "SELECT 1 FROM actions WHERE interaction_id = ?", (interaction_id,)
+        ):
+            raise DuplicateInteraction(f"interaction {interaction_id} was already applied")
+        game = await self._game_or_raise(game_id)
+        if game.status is not Status.ACTIVE:
+            raise StaleVersion(f"game {game_id} is {game.status.value}, not active")
+        raise StaleVersion(f"game {game_id} is at version {game.version}; move {seq} is out of sync")
+
+    async def actions(self, game_id: int, after: int = 0, limit: int | None = None) -> list[ActionRow]:
+        """The log of one game in seq order, from seq `after` + 1, at most `limit` rows."""
+        sql = ("SELECT seq, seat, payload, interaction_id, created_at FROM actions"
+               " WHERE game_id = ? AND seq > ? ORDER BY seq")
+        params: list[Any] = [game_id, after]
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        rows = await self._read(sql, params)
+        return [
+            ActionRow(seq=s, seat=st, payload=json.loads(p), interaction_id=i, created_at=c)
+            for s, st, p, i, c in rows
+        ]
+
+    async def snapshot(self, game_id: int) -> tuple[int, bytes] | None:
+        """The cached state blob and the version it was taken at, if any (the log stays the truth)."""
+        rows = await self._read("SELECT version, blob FROM snapshots WHERE game_id = ?", (game_id,))
+        return (rows[0][0], bytes(rows[0][1])) if rows else None

@@ -1,0 +1,380 @@
+"""Store behaviour against real SQLite files: migrations, seats, the action log, races and rollbacks."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from engine import store as store_module
+from engine.store import (
+    DuplicateInteraction,
+    GameRow,
+    NotFound,
+    StaleVersion,
+    Status,
+    Store,
+    StoreError,
+)
+
+pytestmark = pytest.mark.asyncio
+
+GUILD, CHANNEL, CREATOR = 111_111_111_111_111_111, 222_222_222_222_222_222, 333_333_333_333_333_333
+ALICE, BOB, CAROL = 900_000_000_000_000_001, 900_000_000_000_000_002, 900_000_000_000_000_003
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "data" / "contrail.db"
+
+
+@pytest_asyncio.fixture
+async def store(db_path: Path) -> AsyncIterator[Store]:
+    s = await Store.open(db_path)
+    yield s
+    await s.close()
+
+
+async def new_game(store: Store, channel: int = CHANNEL, guild: int = GUILD) -> GameRow:
+    return await store.create_game("airships", guild, channel, CREATOR, seed=7, options={"players": 2})
+
+
+async def active_game(store: Store) -> GameRow:
+    game = await new_game(store)
+    await store.add_seat(game.id, ALICE, "Alice")
+    await store.add_seat(game.id, BOB, "Bob")
+    return await store.start_game(game.id, [ALICE, BOB])
+
+
+def user_version(path: Path) -> int:
+    with sqlite3.connect(path) as conn:
+        return conn.execute("PRAGMA user_version").fetchone()[0]
+
+
+# -- migrations and connection settings ---------------------------------------------------------
+
+
+async def test_empty_file_migrates_to_latest_version_and_reopen_is_idempotent(db_path: Path) -> None:
+    async with await Store.open(db_path) as s:
+        game = await new_game(s)
+    assert user_version(db_path) == len(store_module.MIGRATIONS)
+    async with await Store.open(db_path) as s:  # would fail on "table games already exists" if re-run
+        assert (await s.get_game(game.id)).slug == "airships"
+    assert user_version(db_path) == len(store_module.MIGRATIONS)
+
+
+async def test_file_at_older_version_runs_only_the_newer_migrations(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with await Store.open(db_path) as s:
+        game = await new_game(s)
+    known = len(store_module.MIGRATIONS)
+    monkeypatch.setattr(
+        store_module, "MIGRATIONS", [*store_module.MIGRATIONS, ["ALTER TABLE games ADD COLUMN note TEXT"]]
+    )
+    async with await Store.open(db_path) as s:
+        assert (await s.get_game(game.id)).id == game.id
+    assert user_version(db_path) == known + 1
+    with sqlite3.connect(db_path) as conn:
+        assert "note" in [row[1] for row in conn.execute("PRAGMA table_info(games)")]
+
+
+async def test_failing_migration_rolls_back_whole_and_keeps_version(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with await Store.open(db_path) as s:
+        await new_game(s)
+    known = len(store_module.MIGRATIONS)
+    broken = ["CREATE TABLE half_done (x INTEGER)", "THIS IS NOT SQL"]
+    monkeypatch.setattr(store_module, "MIGRATIONS", [*store_module.MIGRATIONS, broken])
+    with pytest.raises(sqlite3.OperationalError):
+        await Store.open(db_path)
+    assert user_version(db_path) == known
+    with sqlite3.connect(db_path) as conn:
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    assert "half_done" not in tables
+
+
+async def test_file_newer_than_known_schema_raises_store_error(db_path: Path) -> None:
+    async with await Store.open(db_path):
+        pass
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("PRAGMA user_version = 999")
+    with pytest.raises(StoreError, match="newer than this code knows"):
+        await Store.open(db_path)
+
+
+async def test_open_creates_parent_dirs_and_turns_on_wal(store: Store, db_path: Path) -> None:
+    assert db_path.exists()
+    with sqlite3.connect(db_path) as conn:  # WAL is a property of the file, seen by any connection
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+# -- games ----------------------------------------------------------------------------------------
+
+
+async def test_create_game_starts_in_lobby_at_version_zero(store: Store) -> None:
+    game = await new_game(store)
+    assert (game.status, game.version, game.thread_id, game.outcome) == (Status.LOBBY, 0, None, None)
+    assert game.options == {"players": 2} and game.guild_id == GUILD and game.creator_id == CREATOR
+    assert game.created_at.endswith("+00:00")
+    assert await store.get_game(game.id) == game
+
+
+async def test_get_unknown_game_raises_not_found(store: Store) -> None:
+    with pytest.raises(NotFound):
+        await store.get_game(12345)
+
+
+async def test_list_games_is_newest_first_per_guild_and_filters_by_status(store: Store) -> None:
+    first = await new_game(store)
+    second = await active_game(store)
+    await new_game(store, guild=GUILD + 1)
+    assert [g.id for g in await store.list_games(GUILD)] == [second.id, first.id]
+    assert [g.id for g in await store.list_games(GUILD, [Status.ACTIVE])] == [second.id]
+    assert [g.id for g in await store.list_games(GUILD, {Status.LOBBY, Status.ACTIVE})] == [second.id, first.id]
+    assert await store.list_games(GUILD, [Status.FINISHED]) == []
+
+
+async def test_games_in_channel_matches_own_thread_or_unthreaded_channel(store: Store) -> None:
+    thread = 444_444_444_444_444_444
+    unthreaded = await new_game(store)
+    threaded = await new_game(store)
+    await store.set_thread(threaded.id, thread)
+    elsewhere = await new_game(store, channel=CHANNEL + 1)
+    assert [g.id for g in await store.games_in_channel(GUILD, CHANNEL)] == [unthreaded.id]
+    assert [g.id for g in await store.games_in_channel(GUILD, thread)] == [threaded.id]
+    assert [g.id for g in await store.games_in_channel(GUILD, CHANNEL + 1)] == [elsewhere.id]
+    assert await store.games_in_channel(GUILD + 1, CHANNEL) == []
+
+
+# -- seats ----------------------------------------------------------------------------------------
+
+
+async def test_seats_keep_join_order_in_lobby(store: Store) -> None:
+    game = await new_game(store)
+    for user, name in [(CAROL, "Carol"), (ALICE, "Alice"), (BOB, "Bob")]:
+        await store.add_seat(game.id, user, name)
+    await store.remove_seat(game.id, ALICE)
+    await store.add_seat(game.id, ALICE, "Alice")
+    assert [(s.user_id, s.seat) for s in await store.seats(game.id)] == [(CAROL, None), (BOB, None), (ALICE, None)]
+
+
+async def test_joining_twice_is_rejected(store: Store) -> None:
+    game = await new_game(store)
+    await store.add_seat(game.id, ALICE, "Alice")
+    with pytest.raises(StoreError, match="already seated"):
+        await store.add_seat(game.id, ALICE, "Alice again")
+    assert [s.name for s in await store.seats(game.id)] == ["Alice"]
+
+
+async def test_start_assigns_seats_in_given_order_and_activates(store: Store) -> None:
+    game = await new_game(store)
+    for user, name in [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")]:
+        await store.add_seat(game.id, user, name)
+    started = await store.start_game(game.id, [BOB, CAROL, ALICE])
+    assert (started.status, started.version) == (Status.ACTIVE, 0)
+    assert [(s.user_id, s.seat) for s in await store.seats(game.id)] == [(BOB, 0), (CAROL, 1), (ALICE, 2)]
+
+
+async def test_seats_cannot_change_after_start(store: Store) -> None:
+    game = await active_game(store)
+    with pytest.raises(StoreError, match="not in the lobby"):
+        await store.add_seat(game.id, CAROL, "Carol")
+    with pytest.raises(StoreError, match="not in the lobby"):
+        await store.remove_seat(game.id, ALICE)
+    with pytest.raises(StaleVersion):
+        await store.start_game(game.id, [ALICE, BOB])
+
+
+async def test_start_with_wrong_players_changes_nothing(store: Store) -> None:
+    game = await new_game(store)
+    await store.add_seat(game.id, ALICE, "Alice")
+    await store.add_seat(game.id, BOB, "Bob")
+    with pytest.raises(StoreError, match="does not match"):
+        await store.start_game(game.id, [ALICE, CAROL])
+    assert (await store.get_game(game.id)).status is Status.LOBBY
+    assert all(s.seat is None for s in await store.seats(game.id))
+
+
+# -- the action log ---------------------------------------------------------------------------------
+
+
+async def test_append_action_records_move_bumps_version_and_caches_snapshot(store: Store) -> None:
+    game = await active_game(store)
+    after = await store.append_action(game.id, 1, 0, {"kind": "board"}, 555, snapshot=b"state-1")
+    assert after.version == 1 and after.status is Status.ACTIVE
+    await store.append_action(game.id, 2, 1, {"kind": "fly", "to": "Lakehurst"}, None, snapshot=b"state-2")
+    log = await store.actions(game.id)
+    assert [(a.seq, a.seat, a.payload, a.interaction_id) for a in log] == [
+        (1, 0, {"kind": "board"}, 555),
+        (2, 1, {"kind": "fly", "to": "Lakehurst"}, None),
+    ]
+    assert await store.snapshot(game.id) == (2, b"state-2")
+    assert (await store.get_game(game.id)).version == 2
+
+
+async def test_stale_seq_raises_stale_version_and_writes_nothing(store: Store) -> None:
+    game = await active_game(store)
+    await store.append_action(game.id, 1, 0, {"n": 1}, 1001)
+    for seq in (1, 3, 0):
+        with pytest.raises(StaleVersion):
+            await store.append_action(game.id, seq, 0, {"n": seq}, 2000 + seq, snapshot=b"nope")
+    assert [a.seq for a in await store.actions(game.id)] == [1]
+    assert (await store.get_game(game.id)).version == 1
+    assert await store.snapshot(game.id) is None
+
+
+async def test_same_interaction_twice_raises_duplicate_and_writes_nothing(store: Store) -> None:
+    game = await active_game(store)
+    await store.append_action(game.id, 1, 0, {"n": 1}, 777)
+    with pytest.raises(DuplicateInteraction):  # a retried interaction: same seq
+        await store.append_action(game.id, 1, 0, {"n": 1}, 777)
+    with pytest.raises(DuplicateInteraction):  # the same id on what would be the next move
+        await store.append_action(game.id, 2, 0, {"n": 2}, 777)
+    assert [a.payload for a in await store.actions(game.id)] == [{"n": 1}]
+    assert (await store.get_game(game.id)).version == 1
+
+
+async def test_interaction_ids_are_unique_across_games(store: Store) -> None:
+    one, two = await active_game(store), await active_game(store)
+    await store.append_action(one.id, 1, 0, {}, 888)
+    with pytest.raises(DuplicateInteraction):
+        await store.append_action(two.id, 1, 0, {}, 888)
+    assert await store.actions(two.id) == []
+
+
+async def test_moves_only_append_to_active_games(store: Store) -> None:
+    lobby = await new_game(store)
+    with pytest.raises(StaleVersion, match="lobby"):
+        await store.append_action(lobby.id, 1, 0, {}, None)
+    with pytest.raises(NotFound):
+        await store.append_action(98765, 1, 0, {}, None)
+    assert await store.actions(lobby.id) == []
+
+
+async def test_racing_coroutines_on_same_seq_exactly_one_wins(store: Store) -> None:
+    game = await active_game(store)
+    results = await asyncio.gather(
+        *(store.append_action(game.id, 1, i % 2, {"who": i}, 5000 + i) for i in range(10)),
+        return_exceptions=True,
+    )
+    winners = [r for r in results if isinstance(r, GameRow)]
+    assert len(winners) == 1
+    assert all(isinstance(r, StaleVersion) for r in results if not isinstance(r, GameRow))
+    assert len(await store.actions(game.id)) == 1
+
+
+async def test_two_connections_racing_on_same_file_exactly_one_wins_each_move(db_path: Path) -> None:
+    async with await Store.open(db_path) as first, await Store.open(db_path) as second:
+        game = await active_game(first)
+        for seq in range(1, 21):
+            results = await asyncio.gather(
+                first.append_action(game.id, seq, 0, {"by": "first"}, None),
+                second.append_action(game.id, seq, 0, {"by": "second"}, None),
+                return_exceptions=True,
+            )
+            assert sum(isinstance(r, GameRow) for r in results) == 1, results
+            assert sum(isinstance(r, StaleVersion) for r in results) == 1, results
+        assert [a.seq for a in await second.actions(game.id)] == list(range(1, 21))
+
+
+def fail_on_snapshot_write(monkeypatch: pytest.MonkeyPatch, effect: Any) -> None:
+    """Make the snapshot upsert (the last statement, after the action insert) run `effect` instead."""
+    real_q = Store._q
+
+    async def q(self: Store, sql: str, params: Any = ()) -> list[Any]:
+        if sql.startswith("INSERT INTO snapshots"):
+            return await effect()
+        return await real_q(self, sql, params)
+
+    monkeypatch.setattr(Store, "_q", q)
+
+
+async def test_failure_mid_append_leaves_nothing_half_written(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await active_game(store)
+
+    async def explode() -> list[Any]:
+        raise RuntimeError("disk gremlin")
+
+    fail_on_snapshot_write(monkeypatch, explode)
+    with pytest.raises(RuntimeError, match="disk gremlin"):
+        await store.append_action(game.id, 1, 0, {"n": 1}, 4242, snapshot=b"state")
+    monkeypatch.undo()
+    assert await store.actions(game.id) == []
+    assert (await store.get_game(game.id)).version == 0
+    # The rollback freed both the transaction and the interaction id: the retry goes through.
+    assert (await store.append_action(game.id, 1, 0, {"n": 1}, 4242, snapshot=b"state")).version == 1
+
+
+async def test_cancelled_append_rolls_back(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = await active_game(store)
+    reached, never = asyncio.Event(), asyncio.Event()
+
+    async def hang() -> list[Any]:
+        reached.set()
+        await never.wait()
+        return []
+
+    fail_on_snapshot_write(monkeypatch, hang)
+    task = asyncio.create_task(store.append_action(game.id, 1, 0, {"n": 1}, None, snapshot=b"state"))
+    await reached.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    monkeypatch.undo()
+    assert await store.actions(game.id) == []
+    assert (await store.append_action(game.id, 1, 0, {"n": 1}, None)).version == 1
+
+
+async def test_non_bytes_snapshot_is_rejected_before_writing(store: Store) -> None:
+    game = await active_game(store)
+    with pytest.raises(TypeError):
+        await store.append_action(game.id, 1, 0, {}, None, snapshot="not bytes")  # type: ignore[arg-type]
+    assert (await store.get_game(game.id)).version == 0
+
+
+async def test_actions_survive_close_and_reopen(db_path: Path) -> None:
+    async with await Store.open(db_path) as s:
+        game = await active_game(s)
+        for seq in range(1, 6):
+            await s.append_action(game.id, seq, seq % 2, {"n": seq}, 6000 + seq)
+    async with await Store.open(db_path) as s:
+        assert [a.payload["n"] for a in await s.actions(game.id)] == [1, 2, 3, 4, 5]
+        assert [a.seq for a in await s.actions(game.id, after=2, limit=2)] == [3, 4]
+        assert (await s.get_game(game.id)).version == 5
+        assert [x.user_id for x in await s.seats(game.id)] == [ALICE, BOB]
+
+
+async def test_finishing_move_stores_status_and_outcome(db_path: Path) -> None:
+    outcome = {"scores": [41, 37], "ranking": [0, 1]}
+    async with await Store.open(db_path) as s:
+        game = await active_game(s)
+        await s.append_action(game.id, 1, 0, {"kind": "pass"}, None)
+        done = await s.append_action(
+            game.id, 2, 1, {"kind": "pass"}, None, status=Status.FINISHED, outcome=outcome
+        )
+        assert (done.status, done.outcome) == (Status.FINISHED, outcome)
+        with pytest.raises(StaleVersion, match="finished"):
+            await s.append_action(game.id, 3, 0, {}, None)
+    async with await Store.open(db_path) as s:
+        again = await s.get_game(game.id)
+        assert (again.status, again.outcome, again.version) == (Status.FINISHED, outcome, 2)
+        assert [g.id for g in await s.list_games(GUILD, [Status.FINISHED])] == [game.id]
+
+
+async def test_set_status_abandons_and_keeps_outcome_unless_given(store: Store) -> None:
+    game = await active_game(store)
+    abandoned = await store.set_status(game.id, Status.ABANDONED)
+    assert (abandoned.status, abandoned.outcome, abandoned.version) == (Status.ABANDONED, None, 0)
+    finished = await store.set_status(game.id, Status.FINISHED, {"scores": [1, 2]})
+    assert (await store.set_status(game.id, Status.FINISHED)).outcome == finished.outcome == {"scores": [1, 2]}
+    with pytest.raises(NotFound):
+        await store.set_status(424242, Status.ABANDONED)
