@@ -1,0 +1,82 @@
+"""Command line: `python -m engine simulate <game> ...` plays random games and can draw every move."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Any
+
+import engine
+from engine.core import Action
+from engine.simulate import name_seats, play_random
+
+
+def simulate(args: argparse.Namespace) -> int:
+    game = engine.get_game(args.game)
+    if not game.min_players <= args.players <= game.max_players:
+        print(f"{game.title} is for {game.min_players} to {game.max_players} players.", file=sys.stderr)
+        return 2
+    render_dir: Path | None = args.render
+    if render_dir is not None:
+        render_dir.mkdir(parents=True, exist_ok=True)
+        from renderers import render  # only when asked: the engine itself never draws
+
+    finished = errors = actions = 0
+    started = time.perf_counter()
+    for index in range(args.games):
+        seed = args.seed + index
+        step = 0
+
+        def on_move(state: Any, seat: int, action: Action) -> None:
+            nonlocal step
+            view = game.view(state, None)
+            if index == 0 and not args.json:
+                who = "" if seat < 0 else f"{view['seat_names'][seat]}: {action.label}\n  "
+                print(f"[{step}] {who}" + "\n  ".join(name_seats(view["events"], view["seat_names"])))
+            if index == 0 and render_dir is not None:
+                (render_dir / f"{step:04d}.png").write_bytes(render(game.slug, view))
+            step += 1
+
+        try:
+            playout = play_random(game, args.players, seed, on_move=on_move if index == 0 else None)
+        except Exception:  # a simulator reports every broken game rather than stopping at the first
+            errors += 1
+            print(f"game {index} (seed {seed}) failed:\n{traceback.format_exc()}", file=sys.stderr)
+            continue
+        actions += len(playout.moves)
+        outcome = game.outcome(playout.state)
+        if outcome is not None:
+            finished += 1
+        if not args.json:
+            scores = ", ".join(f"{n} {s}" for n, s in zip(game.view(playout.state, None)["seat_names"], outcome.scores)) if outcome else "unfinished"
+            print(f"game {index} (seed {seed}): {len(playout.moves)} actions; {scores}")
+    seconds = time.perf_counter() - started
+    summary = {"game": game.slug, "players": args.players, "games": args.games, "finished": finished,
+               "errors": errors, "actions": actions, "seconds": round(seconds, 3)}
+    if render_dir is not None and not args.json:
+        print(f"board images of game 0 written to {render_dir}/")
+    print(json.dumps(summary) if args.json else f"{finished}/{args.games} finished, {errors} errors, "
+          f"{actions} actions in {seconds:.2f} s")
+    return 1 if errors else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description="Contrail's game engine tools.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    sim = commands.add_parser("simulate", help="play random games through the engine")
+    sim.add_argument("game", choices=engine.list_games())
+    sim.add_argument("--players", type=int, default=3)
+    sim.add_argument("--games", type=int, default=1)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--render", type=Path, metavar="DIR", help="write the board image after every move of game 0")
+    sim.add_argument("--json", action="store_true", help="end with one JSON line of figures")
+    args = parser.parse_args(argv)
+    return simulate(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
