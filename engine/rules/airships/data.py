@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import enum
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from engine.rules.datafile import DataError, DataReader, read_toml
 
 DATA_FILE = Path(__file__).with_name("components.toml")
 
@@ -182,10 +183,6 @@ class Components:
         return "Change of Era" if card_id == self.change_of_era else card_id
 
 
-class DataError(ValueError):
-    """The data file breaks a fact of the rulebook; the message names the file and the entry."""
-
-
 # Counts the rulebook prints ("Contents of the game").
 AIRSHIPS_PER_BACK = 6
 EXPANSIONS_PER_ERA = {Era.STARTER: 6, Era.ERA_1: 18, Era.ERA_2: 24}
@@ -207,34 +204,11 @@ def components() -> Components:
 
 def load(path: Path) -> Components:
     """Read a components file; raises DataError naming the entry that is wrong."""
-    with path.open("rb") as handle:
-        raw = tomllib.load(handle)
-    return _Reader(path.name).components(raw)
+    return _Reader(path.name).components(read_toml(path))
 
 
-class _Reader:
+class _Reader(DataReader):
     """Turns the TOML tables into components, naming file and entry in every error."""
-
-    def __init__(self, filename: str) -> None:
-        self.filename = filename
-
-    def fail(self, entry: str, problem: str) -> DataError:
-        return DataError(f"{self.filename}: {entry}: {problem}")
-
-    def field(self, table: dict[str, Any], key: str, kind: type, entry: str) -> Any:
-        if key not in table:
-            raise self.fail(entry, f"missing {key!r}")
-        value = table[key]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise self.fail(entry, f"{key!r} should be {kind.__name__}, not {value!r}")
-        return value
-
-    def enum(self, kind: type[enum.Enum], value: Any, entry: str) -> Any:
-        try:
-            return kind(value)
-        except ValueError:
-            allowed = ", ".join(str(m.value) for m in kind)  # type: ignore[attr-defined]
-            raise self.fail(entry, f"{value!r} is not one of {allowed}") from None
 
     def dice(self, table: Any, entry: str) -> Dice:
         if not isinstance(table, dict):
@@ -244,7 +218,7 @@ class _Reader:
             raise self.fail(entry, f"unknown die colour {sorted(unknown)[0]!r}")
         counts = {k: v for k, v in table.items()}
         for colour, count in counts.items():
-            if not isinstance(count, int) or count < 0:
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
                 raise self.fail(entry, f"{colour} dice should be a count, not {count!r}")
         return Dice(**counts)
 
@@ -291,7 +265,10 @@ class _Reader:
     def entrepreneur(self, table: dict[str, Any], index: int) -> Entrepreneur:
         entry = f"entrepreneur #{index + 1}"
         nation = self.field(table, "nation", str, entry)
-        return Entrepreneur(nation, self.dice(table.get("era_1"), entry), self.dice(table.get("era_2"), entry))
+        sides = Entrepreneur(nation, self.dice(table.get("era_1"), entry), self.dice(table.get("era_2"), entry))
+        if (sides.era_1, sides.era_2) != (Dice(white=1), Dice(white=1, red=1)):
+            raise self.fail(entry, "an entrepreneur shows 1 white die, and white + red after the Change of Era")
+        return sides
 
     def airship(self, table: dict[str, Any], index: int) -> AirshipCard:
         entry = f"airship {table.get('id', f'#{index + 1}')}"
@@ -302,7 +279,7 @@ class _Reader:
         return AirshipCard(
             id=self.field(table, "id", str, entry),
             name=self.field(table, "name", str, entry),
-            back=self.enum(Back, table.get("back"), entry),
+            back=self.enum(Back, table.get("back"), entry, "back"),
             cost=cost,
             target=target,
             vp=vp,
@@ -319,13 +296,13 @@ class _Reader:
             raise self.fail(entry, f"unknown gift {sorted(set(gives) - known)[0]!r}")
         imaginary = exchange = engine = None
         if "imaginary" in gives:
-            g = gives["imaginary"]
+            g = self.sub(gives, "imaginary", entry)
             imaginary = ImaginaryDie(self.enum(Colour, g.get("colour"), entry), self.field(g, "value", int, entry))
             faces = FACES[imaginary.colour]  # the rulebook's black 7 is not a face: any value in range will do
             if not min(faces) <= imaginary.value <= max(faces):
                 raise self.fail(entry, f"an imaginary {imaginary.colour.value} die cannot show {imaginary.value}")
         if "exchange" in gives:
-            g = gives["exchange"]
+            g = self.sub(gives, "exchange", entry)
             exchange = Exchange(
                 self.enum(Colour, g.get("give"), entry),
                 self.field(g, "give_count", int, entry),
@@ -335,7 +312,7 @@ class _Reader:
             if exchange.give == exchange.get or min(exchange.give_count, exchange.get_count) < 1:
                 raise self.fail(entry, "an exchange gives dice of one colour for dice of another")
         if "engine" in gives:
-            g = gives["engine"]
+            g = self.sub(gives, "engine", entry)
             colour = g.get("colour")
             engine = EngineBonus(None if colour == "any" else self.enum(Colour, colour, entry), self.field(g, "amount", int, entry))
             if engine.amount not in (1, 2):
@@ -343,16 +320,16 @@ class _Reader:
         card = ExpansionCard(
             id=self.field(table, "id", str, entry),
             name=self.field(table, "name", str, entry),
-            department=self.enum(Department, table.get("department"), entry),
-            era=self.enum(Era, table.get("era"), entry),
+            department=self.enum(Department, table.get("department"), entry, "department"),
+            era=self.enum(Era, table.get("era"), entry, "era"),
             cost=cost,
             target=target,
             dice=self.dice(gives.get("dice", {}), entry),
             imaginary=imaginary,
             exchange=exchange,
             engine=engine,
-            chips=gives.get("chips", 0),
-            vp=gives.get("vp", 0),
+            chips=self.count(gives, "chips", entry),
+            vp=self.count(gives, "vp", entry),
         )
         self.check_department(card, entry)
         return card
@@ -393,7 +370,7 @@ class _Reader:
         seen: set[str] = set()
         for card_id in ids:
             if card_id in seen:
-                raise self.fail(f"card {card_id}", "id used twice")
+                raise self.fail(card_id, "id used twice")
             seen.add(card_id)
 
     def check_counts(self, airships: list[AirshipCard], expansions: list[ExpansionCard], phases: tuple[HindenburgPhase, ...]) -> None:

@@ -1,0 +1,59 @@
+"""Reading a game's component file: TOML into plain values, with errors that name the file and entry."""
+
+from __future__ import annotations
+
+import enum
+import tomllib
+from pathlib import Path
+from typing import Any
+
+
+class DataError(ValueError):
+    """A data file breaks a fact of its rulebook; the message names the file and the entry."""
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        raise DataError(f"{path.name}: not valid TOML: {error}") from None
+
+
+class DataReader:
+    """Typed look-ups in TOML tables; each game's reader adds the checks its rulebook implies."""
+
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+
+    def fail(self, entry: str, problem: str) -> DataError:
+        return DataError(f"{self.filename}: {entry}: {problem}")
+
+    def field(self, table: dict[str, Any], key: str, kind: type, entry: str) -> Any:
+        if key not in table:
+            raise self.fail(entry, f"missing {key!r}")
+        value = table[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise self.fail(entry, f"{key!r} should be {kind.__name__}, not {value!r}")
+        return value
+
+    def enum(self, kind: type[enum.Enum], value: Any, entry: str, key: str = "") -> Any:
+        if value is None and key:
+            raise self.fail(entry, f"missing {key!r}")
+        try:
+            return kind(value)
+        except ValueError:
+            allowed = ", ".join(str(m.value) for m in kind)  # type: ignore[attr-defined]
+            raise self.fail(entry, f"{value!r} is not one of {allowed}") from None
+
+    def sub(self, table: dict[str, Any], key: str, entry: str) -> dict[str, Any]:
+        value = table[key]
+        if not isinstance(value, dict):
+            raise self.fail(entry, f"{key!r} should be a table, not {value!r}")
+        return value
+
+    def count(self, table: dict[str, Any], key: str, entry: str) -> int:
+        value = table.get(key, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise self.fail(entry, f"{key!r} should be a count, not {value!r}")
+        return value
