@@ -1,0 +1,448 @@
+"""The table manager: seats Discord users at games, checks and applies their moves, and keeps the log."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from engine.core import Action, GameError, GameOver, NotYourTurn, StaleAction
+from engine.store import DuplicateInteraction, GameRow, NotFound, StaleVersion, Status, Store
+from engine.tables import (
+    AlreadyPlayed,
+    Board,
+    LobbyClosed,
+    LogPage,
+    MoveResult,
+    Mover,
+    NoSuchTable,
+    NoTableHere,
+    NotCreator,
+    NotSeated,
+    NotStarted,
+    Opening,
+    Prompt,
+    RulesCard,
+    Standing,
+    Table,
+    TableFull,
+    TableStatus,
+    WhichTable,
+    outcome_from_dict,
+)
+
+log = logging.getLogger(__name__)
+
+Renderer = Callable[[str, dict[str, Any]], bytes]
+LOG_PAGE_LINES = 15  # keeps one page well inside an embed description
+LIVE = (Status.LOBBY, Status.ACTIVE)
+
+
+@dataclass
+class _Memo:
+    """The cached state of one game at a version; the store's log is the truth behind it."""
+
+    version: int
+    state: Any
+    log: list[str] | None = field(default=None)  # every event line so far, built on first /log
+
+
+def _default_render(slug: str, view: dict[str, Any]) -> bytes:
+    import renderers  # imported late: the service must not need Pillow unless it draws
+
+    return renderers.render(slug, view)
+
+
+class TableService:
+    """Everything the cogs ask of a game, with no Discord objects and no drawing of its own."""
+
+    def __init__(self, store: Store, *, render: Renderer = _default_render) -> None:
+        self._store = store
+        self._render = render
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._memos: dict[int, _Memo] = {}
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    # -- finding tables ------------------------------------------------------------------------
+
+    async def table(self, game_id: int, *, guild_id: int | None = None) -> Table:
+        """One game; NoSuchTable if it does not exist (or belongs to another server)."""
+        try:
+            row = await self._store.get_game(game_id)
+        except NotFound:
+            raise NoSuchTable(f"There is no game #{game_id}.") from None
+        if guild_id is not None and row.guild_id != guild_id:
+            raise NoSuchTable(f"There is no game #{game_id} on this server.")
+        return await self._seat_table(row)
+
+    async def _seat_table(self, row: GameRow) -> Table:
+        game = engine.get_game(row.slug)
+        seats = await self._store.seats(row.id)
+        return Table(row, tuple(seats), game.title, game.min_players, game.max_players)
+
+    async def tables_in_guild(self, guild_id: int, *, live_only: bool = False) -> list[Table]:
+        rows = await self._store.list_games(guild_id, LIVE if live_only else None)
+        return [await self._seat_table(row) for row in rows]
+
+    async def tables_at(self, guild_id: int, channel_id: int) -> list[Table]:
+        """Games played in this thread or channel, newest first; in a parent channel also its live threaded games."""
+        rows = await self._store.games_in_channel(guild_id, channel_id)
+        if not rows:
+            live = await self._store.list_games(guild_id, LIVE)
+            rows = [row for row in live if row.channel_id == channel_id]
+        return [await self._seat_table(row) for row in rows]
+
+    async def find_table(self, guild_id: int, channel_id: int, game_id: int | None = None) -> Table:
+        """The game a command means: the one named, else the only one here (live ones first)."""
+        if game_id is not None:
+            return await self.table(game_id, guild_id=guild_id)
+        here = await self.tables_at(guild_id, channel_id)
+        if not here:
+            raise NoTableHere("There's no game here. Start one with /game new, or give a game_id.")
+        live = [t for t in here if t.status in LIVE]
+        candidates = live or here
+        if len(candidates) == 1:
+            return candidates[0]
+        listed = ", ".join(f"#{t.id} {t.title} ({t.status.value})" for t in candidates[:5])
+        raise WhichTable(f"There are several games here ({listed}): add game_id to say which.", candidates)
+
+    # -- the lobby -----------------------------------------------------------------------------
+
+    async def open_table(
+        self,
+        slug: str,
+        *,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        creator_name: str,
+        options: dict[str, Any] | None = None,
+    ) -> Table:
+        """Create a game in its lobby with the creator already seated."""
+        engine.get_game(slug)  # raises a friendly GameError for an unknown slug
+        row = await self._store.create_game(
+            slug, guild_id, channel_id, creator_id, secrets.randbits(62), dict(options or {})
+        )
+        await self._store.add_seat(row.id, creator_id, creator_name)
+        return await self._seat_table(row)
+
+    async def move_to_thread(self, game_id: int, thread_id: int) -> Table:
+        """Record the thread the game is played in."""
+        await self._store.set_thread(game_id, thread_id)
+        return await self.table(game_id)
+
+    async def join(self, game_id: int, user_id: int, name: str) -> Table:
+        async with self._lock(game_id):
+            table = await self.table(game_id)
+            self._require_lobby(table, "join")
+            if table.player(user_id) is not None:
+                raise LobbyClosed("You're already in this game.")
+            if len(table.players) >= table.max_players:
+                raise TableFull(f"This game is full ({table.max_players} players).")
+            await self._store.add_seat(game_id, user_id, name)
+            return await self.table(game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> Table:
+        async with self._lock(game_id):
+            table = await self.table(game_id)
+            self._require_lobby(table, "leave")
+            if table.player(user_id) is None:
+                raise NotSeated("You're not in this game.")
+            if user_id == table.creator_id:
+                raise NotCreator("You opened this game, so you can't leave it: use /game abandon to close it.")
+            await self._store.remove_seat(game_id, user_id)
+            return await self.table(game_id)
+
+    async def start(self, game_id: int, user_id: int) -> Opening:
+        """Shuffle the seats with the game's seed and deal the opening position."""
+        async with self._lock(game_id):
+            table = await self.table(game_id)
+            self._require_lobby(table, "start")
+            if user_id != table.creator_id:
+                raise NotCreator("Only the player who opened this game can start it.")
+            count = len(table.players)
+            if not table.min_players <= count <= table.max_players:
+                raise LobbyClosed(
+                    f"{table.title} needs {table.min_players} to {table.max_players} players; "
+                    f"{count} {'has' if count == 1 else 'have'} joined."
+                )
+            order = [p.user_id for p in table.players]
+            random.Random(table.game.seed).shuffle(order)  # a local RNG: the same seed always seats the same way
+            try:
+                await self._store.start_game(game_id, order)
+            except StaleVersion:
+                raise LobbyClosed("This game has already started.") from None
+            table = await self.table(game_id)
+            state = await self._state(table)
+            view = self._public_view(table, state)
+            prompt = self._prompt(table, state)
+        image = await self._draw(table, view)
+        return Opening(table, table.name_events(list(view.get("events", []))), image, prompt)
+
+    async def abandon(self, game_id: int, user_id: int, *, can_manage: bool) -> Table:
+        """End a game early: its creator or a member allowed to manage the server may."""
+        async with self._lock(game_id):
+            table = await self.table(game_id)
+            if user_id != table.creator_id and not can_manage:
+                raise NotCreator("Only the game's creator or someone with Manage Server can abandon it.")
+            self._require_live(table)
+            await self._store.set_status(game_id, Status.ABANDONED)
+            self._memos.pop(game_id, None)
+            return await self.table(game_id)
+
+    @staticmethod
+    def _require_lobby(table: Table, verb: str) -> None:
+        if table.status is not Status.LOBBY:
+            TableService._require_live(table)
+            raise LobbyClosed(f"This game has already started, so you can't {verb} it now.")
+
+    @staticmethod
+    def _require_live(table: Table) -> None:
+        if table.status is Status.FINISHED:
+            raise GameOver("This game is over.")
+        if table.status is Status.ABANDONED:
+            raise GameOver("This game was abandoned.")
+
+    # -- play ----------------------------------------------------------------------------------
+
+    async def prompt(self, game_id: int) -> Prompt | None:
+        """Who must decide now and their choices; None when the game is not being played."""
+        table = await self.table(game_id)
+        if table.status is not Status.ACTIVE:
+            return None
+        return self._prompt(table, await self._state(table))
+
+    async def choices(self, game_id: int, user_id: int) -> list[Action]:
+        """The legal actions of this user's current decision; [] when it is not their turn."""
+        table = await self.table(game_id)
+        player = table.player(user_id)
+        if table.status is not Status.ACTIVE or player is None or player.seat is None:
+            return []
+        game = engine.get_game(table.slug)
+        state = await self._state(table)
+        if player.seat not in game.to_act(state):
+            return []
+        return game.legal_actions(state, player.seat)
+
+    async def play(
+        self,
+        game_id: int,
+        user_id: int,
+        pick: int | str,
+        *,
+        version: int | None = None,
+        interaction_id: int | None = None,
+    ) -> MoveResult:
+        """Apply one decision: `pick` is an index into the choices (a button) or an action key (/move)."""
+        async with self._lock(game_id):
+            table = await self.table(game_id)
+            if table.status is Status.LOBBY:
+                raise NotStarted("This game hasn't started yet.")
+            self._require_live(table)
+            player = table.player(user_id)
+            if player is None or player.seat is None:
+                raise NotSeated("You're not playing in this game.")
+            game = engine.get_game(table.slug)
+            state = await self._state(table)
+            if version is not None and version != table.version:
+                raise StaleAction("This prompt is out of date.")
+            to_act = game.to_act(state)
+            if player.seat not in to_act:
+                waiting = ", ".join(table.at_seat(s).name for s in to_act)
+                raise NotYourTurn(f"It's not your turn: waiting for {waiting}.")
+            action = _pick(game.legal_actions(state, player.seat), pick)
+            new_state = game.apply(state, player.seat, action)  # IllegalAction carries the rules' sentence
+            outcome = game.outcome(new_state)
+            try:
+                row = await self._store.append_action(
+                    game_id,
+                    table.version + 1,
+                    player.seat,
+                    action.to_dict(),
+                    interaction_id,
+                    status=Status.FINISHED if outcome else None,
+                    outcome=outcome.to_dict() if outcome else None,
+                )
+            except DuplicateInteraction:
+                raise AlreadyPlayed("That move was already made.") from None
+            except StaleVersion:
+                self._memos.pop(game_id, None)  # someone else's move won the race; reload from the log
+                raise StaleAction("That decision was already made: this prompt is out of date.") from None
+            memo = self._memos.get(game_id)
+            moved_log = memo.log if memo and memo.version == table.version else None
+            table = Table(row, table.players, table.title, table.min_players, table.max_players)
+            view = self._public_view(table, new_state)
+            events = table.name_events(list(view.get("events", [])))
+            if moved_log is not None:
+                moved_log = moved_log + [f"{row.version}. {e}" for e in events]
+            self._memos[game_id] = _Memo(row.version, new_state, moved_log)
+            prompt = None if outcome else self._prompt(table, new_state)
+            standings = _standings(table, view)
+        # The move is stored: nothing after this line may undo it, so drawing failures only lose the image.
+        image = await self._draw(table, view)
+        return MoveResult(table, events, image, prompt, outcome, standings)
+
+    # -- looking at a game ---------------------------------------------------------------------
+
+    async def board(self, game_id: int) -> Board:
+        table = await self.table(game_id)
+        if table.status is Status.LOBBY:
+            raise NotStarted("This game hasn't started yet, so there's no board to show.")
+        state = await self._state(table)
+        return Board(table, await self._draw(table, self._public_view(table, state)))
+
+    async def status(self, game_id: int) -> TableStatus:
+        table = await self.table(game_id)
+        if table.status is Status.LOBBY:
+            return TableStatus(table, None, (), None)
+        state = await self._state(table)
+        view = self._public_view(table, state)
+        prompt = self._prompt(table, state) if table.status is Status.ACTIVE else None
+        outcome = outcome_from_dict(table.game.outcome) or engine.get_game(table.slug).outcome(state)
+        return TableStatus(table, prompt, _standings(table, view), outcome)
+
+    async def log(self, game_id: int, page: int | None = None, *, per_page: int = LOG_PAGE_LINES) -> LogPage:
+        """The event lines of the whole game, paged; the last page when no page is asked for."""
+        table = await self.table(game_id)
+        if table.status is Status.LOBBY:
+            raise NotStarted("This game hasn't started yet, so nothing has happened.")
+        lines = await self._log_lines(table)
+        pages = max(1, -(-len(lines) // per_page))
+        page = pages if page is None else page
+        if not 1 <= page <= pages:
+            raise GameError(f"The log has {pages} page{'s' if pages != 1 else ''}; pick one from 1 to {pages}.")
+        return LogPage(table, lines[(page - 1) * per_page : page * per_page], page, pages)
+
+    async def hand(self, game_id: int, user_id: int) -> tuple[Table, dict[str, Any]]:
+        """What this player alone may see: the game's view for their seat."""
+        table = await self.table(game_id)
+        player = table.player(user_id)
+        if player is None:
+            raise NotSeated("You're not playing in this game.")
+        if table.status is Status.LOBBY or player.seat is None:
+            raise NotStarted("This game hasn't started yet.")
+        state = await self._state(table)
+        view = engine.get_game(table.slug).view(state, player.seat)
+        if "seat_names" in view:
+            view["seat_names"] = list(table.names)
+        return table, view
+
+    def rules(self, slug: str) -> RulesCard:
+        game = engine.get_game(slug)
+        players = f"{game.min_players}–{game.max_players}"
+        return RulesCard(slug, game.title, game.rules_summary, players, str(getattr(game, "rulebook", "")))
+
+    # -- internals -----------------------------------------------------------------------------
+
+    async def _state(self, table: Table) -> Any:
+        """The state at the table's version, from the cache or by replaying the missing part of the log."""
+        memo = self._memos.get(table.id)
+        game = engine.get_game(table.slug)
+        if memo is None or memo.version > table.version:
+            state = game.setup(len(table.players), table.game.seed, dict(table.game.options))
+            memo = _Memo(0, state)
+        if memo.version < table.version:
+            state = memo.state
+            for row in await self._store.actions(table.id, after=memo.version):
+                if row.seq > table.version:
+                    break
+                state = game.apply(state, row.seat, Action.from_dict(row.payload))
+                memo = _Memo(row.seq, state)
+        self._memos[table.id] = memo
+        return memo.state
+
+    async def _log_lines(self, table: Table) -> list[str]:
+        await self._state(table)
+        memo = self._memos[table.id]
+        if memo.log is not None:
+            return memo.log
+        game = engine.get_game(table.slug)
+        replayed = game.setup(len(table.players), table.game.seed, dict(table.game.options))
+        lines = [f"Setup: {e}" for e in table.name_events(list(game.view(replayed, None).get("events", [])))]
+        for row in await self._store.actions(table.id):
+            if row.seq > memo.version:
+                break
+            replayed = game.apply(replayed, row.seat, Action.from_dict(row.payload))
+            events = game.view(replayed, None).get("events", [])
+            lines += [f"{row.seq}. {e}" for e in table.name_events(list(events))]
+        if self._memos.get(table.id) is memo:
+            memo.log = lines
+        return lines
+
+    def _prompt(self, table: Table, state: Any) -> Prompt | None:
+        game = engine.get_game(table.slug)
+        seats = game.to_act(state)
+        if not seats:
+            return None
+        step = str(game.view(state, None).get("step") or "")
+        movers = tuple(
+            Mover(s, table.at_seat(s).user_id, table.at_seat(s).name, tuple(game.legal_actions(state, s)))
+            for s in seats
+        )
+        return Prompt(table.id, table.version, step, movers)
+
+    @staticmethod
+    def _public_view(table: Table, state: Any) -> dict[str, Any]:
+        view = engine.get_game(table.slug).view(state, None)
+        if "seat_names" in view:
+            view["seat_names"] = list(table.names)
+        return view
+
+    async def _draw(self, table: Table, view: dict[str, Any]) -> bytes | None:
+        """Render off the event loop; a drawing bug must not lose a move that is already stored."""
+        try:
+            return await asyncio.to_thread(self._render, table.slug, view)
+        except Exception:
+            log.exception("could not render game %s at version %s", table.id, table.version)
+            return None
+
+
+def _pick(legal: list[Action], pick: int | str) -> Action:
+    """The chosen legal action: by index (a button or select) or by key (/move)."""
+    if isinstance(pick, int):
+        if 0 <= pick < len(legal):
+            return legal[pick]
+        raise engine.IllegalAction("That choice isn't available right now.")
+    for action in legal:
+        if action.key == pick:
+            return action
+    raise engine.IllegalAction("I don't know that move: pick one of the choices offered.")
+
+
+def _standings(table: Table, view: dict[str, Any]) -> tuple[Standing, ...]:
+    """Scores so far from the public view's companies, when the game shows them."""
+    companies = view.get("companies") or []
+    scores = {c.get("seat", i): c.get("vp") for i, c in enumerate(companies) if isinstance(c, dict)}
+    return tuple(Standing(p.seat, p.name, scores.get(p.seat)) for p in table.players if p.seat is not None)
+
+
+__all__ = [
+    "AlreadyPlayed",
+    "Board",
+    "LobbyClosed",
+    "LogPage",
+    "MoveResult",
+    "Mover",
+    "NoSuchTable",
+    "NoTableHere",
+    "NotCreator",
+    "NotSeated",
+    "NotStarted",
+    "Opening",
+    "Prompt",
+    "RulesCard",
+    "Standing",
+    "Table",
+    "TableFull",
+    "TableService",
+    "TableStatus",
+    "WhichTable",
+    "outcome_from_dict",
+]

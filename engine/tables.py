@@ -1,0 +1,206 @@
+"""The table service's vocabulary: the errors a player can cause and the values the cogs receive."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import engine
+from engine.core import Action, GameError, Outcome, StaleAction
+from engine.store import GameRow, SeatRow, Status
+
+_SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
+
+
+# -- errors a player can cause: each message is shown to them as is ----------------------------
+
+
+class NoSuchTable(GameError):
+    """The game id names no game of this server."""
+
+
+class NoTableHere(GameError):
+    """No game lives in this channel or thread."""
+
+
+class WhichTable(GameError):
+    """Several games live here; the player must say which."""
+
+    def __init__(self, message: str, tables: list[Table]) -> None:
+        super().__init__(message)
+        self.tables = tables
+
+
+class NotSeated(GameError):
+    """The user has no seat at this table."""
+
+
+class LobbyClosed(GameError):
+    """Joining, leaving or starting needs a game still in its lobby."""
+
+
+class TableFull(GameError):
+    """Every seat is taken."""
+
+
+class NotCreator(GameError):
+    """Only the creator (or, to abandon, a server manager) may do this."""
+
+
+class NotStarted(GameError):
+    """The game has no board yet."""
+
+
+class AlreadyPlayed(StaleAction):
+    """The same interaction arrived twice; the first one counted."""
+
+
+# -- what the service hands back --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """One game with its players: the row from the store plus who sits where."""
+
+    game: GameRow
+    players: tuple[SeatRow, ...]  # lobby: join order; started: seat order
+    title: str
+    min_players: int
+    max_players: int
+
+    @property
+    def id(self) -> int:
+        return self.game.id
+
+    @property
+    def slug(self) -> str:
+        return self.game.slug
+
+    @property
+    def status(self) -> Status:
+        return self.game.status
+
+    @property
+    def version(self) -> int:
+        return self.game.version
+
+    @property
+    def creator_id(self) -> int:
+        return self.game.creator_id
+
+    @property
+    def place_id(self) -> int:
+        """The channel or thread where the game is played."""
+        return self.game.thread_id or self.game.channel_id
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.players)
+
+    def player(self, user_id: int) -> SeatRow | None:
+        return next((p for p in self.players if p.user_id == user_id), None)
+
+    def at_seat(self, seat: int) -> SeatRow:
+        return next(p for p in self.players if p.seat == seat)
+
+    def name_events(self, lines: list[str]) -> list[str]:
+        """Replace the engine's {pN} seat tokens with the players' display names."""
+        names = {p.seat: p.name for p in self.players if p.seat is not None}
+        return [_SEAT_TOKEN.sub(lambda m: names.get(int(m.group(1)), m.group(0)), line) for line in lines]
+
+
+@dataclass(frozen=True)
+class Mover:
+    """A seat that must decide now, with the choices of that decision."""
+
+    seat: int
+    user_id: int
+    name: str
+    choices: tuple[Action, ...]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """The current decision of a game: its state version and who must act."""
+
+    game_id: int
+    version: int
+    step: str  # the view's "step" word, "" when the game has none
+    movers: tuple[Mover, ...]
+
+    @property
+    def user_ids(self) -> tuple[int, ...]:
+        return tuple(m.user_id for m in self.movers)
+
+
+@dataclass(frozen=True)
+class Standing:
+    seat: int
+    name: str
+    score: int | None
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """What a committed move changed, ready for one message."""
+
+    table: Table
+    events: list[str]
+    image: bytes | None  # None only when the renderer failed after the move was stored
+    prompt: Prompt | None  # None once the game is over
+    outcome: Outcome | None
+    standings: tuple[Standing, ...] = ()
+
+
+@dataclass(frozen=True)
+class Opening:
+    """A game just started: the shuffled seats, the first board and the first prompt."""
+
+    table: Table
+    events: list[str]
+    image: bytes | None
+    prompt: Prompt | None
+
+
+@dataclass(frozen=True)
+class Board:
+    table: Table
+    image: bytes | None
+
+
+@dataclass(frozen=True)
+class TableStatus:
+    table: Table
+    prompt: Prompt | None
+    standings: tuple[Standing, ...]
+    outcome: Outcome | None
+
+
+@dataclass(frozen=True)
+class LogPage:
+    table: Table
+    lines: list[str]
+    page: int  # 1-based
+    pages: int
+
+
+@dataclass(frozen=True)
+class RulesCard:
+    slug: str
+    title: str
+    summary: str
+    players: str  # e.g. "2–4"
+    rulebook: str  # where the full rules are; "" when the game does not say
+
+
+def outcome_from_dict(data: dict[str, Any] | None) -> Outcome | None:
+    if not data:
+        return None
+    return Outcome(
+        scores=tuple(data["scores"]),
+        ranking=tuple(tuple(group) for group in data["ranking"]),
+        tiebreak=tuple(data.get("tiebreak", ())),
+        reason=engine.EndReason(data.get("reason", "finished")),
+        details=data.get("details", ""),
+    )
