@@ -1,0 +1,149 @@
+"""Buttons and selects as DynamicItems: their custom ids carry the game and state version, so they outlive restarts."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+# Ids are bounded so a forged custom_id can never overflow SQLite's 64-bit integers.
+_ID = r"\d{1,18}"
+_VERSION = r"\d{1,9}"
+
+
+def _flows() -> Any:
+    # Imported when a click arrives: flows builds messages, which build these items (a cycle at import time).
+    from cogs import flows
+
+    return flows
+
+
+class ChoiceButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"g:(?P<game>{_ID}):v(?P<version>{_VERSION}):(?P<n>\d{{1,2}})",
+):
+    """One legal choice of a turn prompt: the n-th action of the decision at that version."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        n: int,
+        *,
+        label: str = "Choose",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"g:{game_id}:v{version}:{n}"))
+        self.game_id, self.version, self.n = game_id, version, n
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> ChoiceButton:
+        return cls(int(match["game"]), int(match["version"]), int(match["n"]), label=item.label or "Choose")
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        await _flows().play_from_component(interaction, self.game_id, self.version, self.n)
+
+
+class ChoiceSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=rf"g:(?P<game>{_ID}):v(?P<version>{_VERSION}):pick",
+):
+    """The choices of a decision with more than a few options; each option's value is its index."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "Choose",
+    ) -> None:
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=f"g:{game_id}:v{version}:pick", options=options or [], placeholder=placeholder
+        )
+        super().__init__(select)
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> ChoiceSelect:
+        return cls(int(match["game"]), int(match["version"]), options=list(item.options))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        value = self.item.values[0] if self.item.values else ""
+        pick = int(value) if value.isdigit() and len(value) <= 2 else -1  # -1: no such choice, answered politely
+        await _flows().play_from_component(interaction, self.game_id, self.version, pick)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"lobby:(?P<game>{_ID}):(?P<verb>join|leave|start)",
+):
+    """Join, Leave and Start on a lobby message."""
+
+    STYLES = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+    }
+
+    def __init__(self, game_id: int, verb: str) -> None:
+        button = discord.ui.Button(label=verb.capitalize(), style=self.STYLES[verb], custom_id=f"lobby:{game_id}:{verb}")
+        super().__init__(button)
+        self.game_id, self.verb = game_id, verb
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(int(match["game"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        await _flows().lobby_from_component(interaction, self.game_id, self.verb)
+
+
+class LogPageButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"log:(?P<game>{_ID}):p(?P<page>\d{{1,6}})",
+):
+    """Turns the page of a /log message."""
+
+    def __init__(self, game_id: int, page: int, *, label: str) -> None:
+        button = discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=f"log:{game_id}:p{page}")
+        super().__init__(button)
+        self.game_id, self.page = game_id, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> LogPageButton:
+        return cls(int(match["game"]), int(match["page"]), label=item.label or "Page")
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        await _flows().log_page_from_component(interaction, self.game_id, self.page)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ChoiceButton, ChoiceSelect, LobbyButton, LogPageButton)
+
+
+def lobby_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for verb in ("join", "leave", "start"):
+        view.add_item(LobbyButton(game_id, verb))
+    return view
+
+
+def log_view(game_id: int, page: int, pages: int) -> discord.ui.View | None:
+    """Older/Newer buttons; only those that lead somewhere, so every custom id on the message differs."""
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    if page > 1:
+        view.add_item(LogPageButton(game_id, page - 1, label="◀ Older"))
+    if page < pages:
+        view.add_item(LogPageButton(game_id, page + 1, label="Newer ▶"))
+    return view

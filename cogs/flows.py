@@ -1,0 +1,261 @@
+"""The glue every command and component shares: acknowledge, call the service, post, and the one error path."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs import messages
+from cogs.messages import Reply
+from engine.core import GameError, StaleAction
+from engine.tables import Table
+
+if TYPE_CHECKING:
+    from engine.service import TableService
+
+log = logging.getLogger(__name__)
+
+SORRY = "Something went wrong on my side. Please try again in a moment."
+
+
+def tables(interaction: discord.Interaction) -> TableService:
+    return interaction.client.tables  # type: ignore[attr-defined, no-any-return]
+
+
+# -- acknowledging and answering ---------------------------------------------------------------
+
+
+async def begin(interaction: discord.Interaction, *, ephemeral: bool = True) -> None:
+    """Acknowledge within Discord's three seconds, before any slow work.
+
+    A command shows an ephemeral "thinking" answer (so an error can replace it privately);
+    a click is acknowledged silently.
+    """
+    if interaction.response.is_done():
+        return
+    if interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+
+
+async def say(interaction: discord.Interaction, reply: Reply | str, *, ephemeral: bool = True) -> None:
+    """Answer the user who acted, whether or not the interaction was acknowledged already."""
+    kwargs: dict[str, Any] = (reply if isinstance(reply, Reply) else Reply(content=reply)).send_kwargs()
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs, ephemeral=ephemeral)
+    else:
+        await interaction.response.send_message(**kwargs, ephemeral=ephemeral)
+
+
+async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """The one error path: a GameError is the player's to read; anything else is ours to log."""
+    if isinstance(error, GameError):
+        text = str(error) or "That can't be done right now."
+    else:
+        log.error("error in %s", _describe(interaction), exc_info=error)
+        text = SORRY
+    try:
+        await say(interaction, messages.clip(text, messages.CONTENT_MAX), ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not tell the user about an error in %s", _describe(interaction), exc_info=True)
+
+
+@asynccontextmanager
+async def guarded(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Run a command or click body; whatever goes wrong is answered ephemerally and changes nothing more."""
+    try:
+        yield
+    except Exception as error:  # noqa: BLE001 - the one place that turns every failure into an answer
+        await reply_error(interaction, error)
+
+
+def _describe(interaction: discord.Interaction) -> str:
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data = interaction.data or {}
+    return f"component {data.get('custom_id', '?')}"
+
+
+# -- posting where the game lives ----------------------------------------------------------------
+
+
+async def table_channel(interaction: discord.Interaction, table: Table) -> discord.abc.Messageable:
+    client = interaction.client
+    channel = client.get_channel(table.place_id)
+    if channel is None:
+        channel = await client.fetch_channel(table.place_id)
+    assert isinstance(channel, discord.abc.Messageable)
+    return channel
+
+
+async def post(interaction: discord.Interaction, table: Table, reply: Reply) -> discord.Message:
+    """Send a public message to the game's thread (or channel)."""
+    channel = await table_channel(interaction, table)
+    return await channel.send(**reply.send_kwargs())
+
+
+async def done(interaction: discord.Interaction, table: Table, note: str = "") -> None:
+    """Close a command whose answer was posted publicly: drop the "thinking" reply, or point to the thread."""
+    if interaction.type is discord.InteractionType.component:
+        return
+    if interaction.channel_id == table.place_id and not note:
+        await interaction.delete_original_response()
+    else:
+        text = note or f"Posted in {messages.place(table)}."
+        await interaction.edit_original_response(content=text)
+
+
+async def find_table(interaction: discord.Interaction, game_id: int | None) -> Table:
+    """The game a command means: the one named, else the one in this thread or channel."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise GameError("Games live in servers: use this command in a server channel.")
+    return await tables(interaction).find_table(interaction.guild_id, interaction.channel_id, game_id)
+
+
+async def own_table(interaction: discord.Interaction, game_id: int) -> Table:
+    """A game named by a component's custom id, refused if it belongs to another server."""
+    return await tables(interaction).table(game_id, guild_id=interaction.guild_id or 0)
+
+
+# -- moves ---------------------------------------------------------------------------------------
+
+
+async def play(interaction: discord.Interaction, table: Table, pick: int | str, version: int | None) -> bool:
+    """Make a move and post it; a stale prompt is answered privately and a fresh one is posted."""
+    service = tables(interaction)
+    try:
+        result = await service.play(table.id, interaction.user.id, pick, version=version, interaction_id=interaction.id)
+    except StaleAction as error:
+        await reply_error(interaction, error)
+        fresh = await service.table(table.id)
+        prompt = await service.prompt(table.id)
+        if prompt is not None:
+            await post(interaction, fresh, messages.prompt_reply(fresh, prompt, "Here is the current prompt."))
+        return False
+    await post(interaction, result.table, messages.move_reply(result))
+    return True
+
+
+async def play_from_component(interaction: discord.Interaction, game_id: int, version: int, pick: int) -> None:
+    async with guarded(interaction):
+        await begin(interaction)
+        table = await own_table(interaction, game_id)
+        if await play(interaction, table, pick, version):
+            await _clear_components(interaction)
+
+
+async def _clear_components(interaction: discord.Interaction) -> None:
+    """Take the buttons off a prompt that has just been answered; harmless if Discord refuses."""
+    try:
+        await interaction.edit_original_response(view=None)
+    except discord.HTTPException:
+        log.info("could not clear the answered prompt's buttons", exc_info=True)
+
+
+# -- the lobby ---------------------------------------------------------------------------------
+
+
+async def join(interaction: discord.Interaction, table: Table) -> Table:
+    return await tables(interaction).join(table.id, interaction.user.id, interaction.user.display_name)
+
+
+async def leave(interaction: discord.Interaction, table: Table) -> Table:
+    return await tables(interaction).leave(table.id, interaction.user.id)
+
+
+async def start(interaction: discord.Interaction, table: Table) -> Table:
+    opening = await tables(interaction).start(table.id, interaction.user.id)
+    await post(interaction, opening.table, messages.opening_reply(opening))
+    return opening.table
+
+
+async def lobby_from_component(interaction: discord.Interaction, game_id: int, verb: str) -> None:
+    async with guarded(interaction):
+        await begin(interaction)
+        table = await own_table(interaction, game_id)
+        if verb == "join":
+            table = await join(interaction, table)
+        elif verb == "leave":
+            table = await leave(interaction, table)
+        else:
+            table = await start(interaction, table)
+        reply = messages.lobby_reply(table) if verb != "start" else messages.closed_lobby_reply(table)
+        await interaction.edit_original_response(**reply.edit_kwargs())
+
+
+async def log_page_from_component(interaction: discord.Interaction, game_id: int, page: int) -> None:
+    async with guarded(interaction):
+        await own_table(interaction, game_id)
+        log_page = await tables(interaction).log(game_id, page)
+        await interaction.response.edit_message(**messages.log_reply(log_page).edit_kwargs())
+
+
+# -- opening a game ----------------------------------------------------------------------------
+
+THREAD_ARCHIVE_MINUTES = 10080  # a week: turns come slowly across time zones
+
+
+async def open_table(interaction: discord.Interaction, slug: str) -> Table:
+    """Create the game, then give it a thread of its own where the bot may make one."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise GameError("Games live in servers: use this command in a server channel.")
+    service = tables(interaction)
+    user = interaction.user
+    table = await service.open_table(
+        slug,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        creator_id=user.id,
+        creator_name=user.display_name,
+    )
+    thread = await _open_thread(interaction, f"{table.title} #{table.id}")
+    if thread is not None:
+        table = await service.move_to_thread(table.id, thread.id)
+    return table
+
+
+async def _open_thread(interaction: discord.Interaction, name: str) -> discord.Thread | None:
+    """A public thread off this text channel, or None to play in the channel itself."""
+    channel = interaction.channel
+    perms = interaction.app_permissions
+    if not isinstance(channel, discord.TextChannel) or not (perms.create_public_threads and perms.send_messages_in_threads):
+        return None
+    try:
+        return await channel.create_thread(
+            name=messages.clip(name, 100),
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+        )
+    except discord.HTTPException:
+        log.warning("could not open a thread in channel %s; playing in the channel", channel.id, exc_info=True)
+        return None
+
+
+# -- autocomplete --------------------------------------------------------------------------------
+
+
+async def table_choices(interaction: discord.Interaction, current: str) -> list[discord.app_commands.Choice[int]]:
+    """game_id suggestions: the games here first, then the server's other live games (25 at most)."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        return []
+    service = tables(interaction)
+    here = await service.tables_at(interaction.guild_id, interaction.channel_id)
+    others = await service.tables_in_guild(interaction.guild_id, live_only=True)
+    seen: set[int] = set()
+    choices = []
+    needle = current.strip().lstrip("#").lower()
+    for table in [*here, *others]:
+        if table.id in seen:
+            continue
+        seen.add(table.id)
+        players = ", ".join(table.names) or "nobody yet"
+        name = f"#{table.id} {table.title} · {table.status.value} · {players}"
+        if needle and needle not in name.lower():
+            continue
+        choices.append(discord.app_commands.Choice(name=messages.clip(name, 100), value=table.id))
+    return choices[:25]

@@ -1,0 +1,98 @@
+"""/game: open a game, join or leave its lobby, start it, and see or abandon the server's games."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engine
+from cogs import flows, messages
+
+GAME_CHOICES = [app_commands.Choice(name=engine.get_game(slug).title, value=slug) for slug in engine.list_games()]
+GAME_ID = "Which game (needed only where several are being played)"
+GameId = app_commands.Range[int, 1, 2**53]
+
+
+@app_commands.guild_only()
+class Lobby(commands.GroupCog, group_name="game", group_description="Open, join and start airline board games"):
+    """The `game` command group; every body is: acknowledge, ask the table service, post."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="new", description="Open a new game here, in a thread of its own")
+    @app_commands.describe(game="The game to play")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            table = await flows.open_table(interaction, game.value)
+            note = f"{interaction.user.mention} opened a game of {table.title}. Who's flying?"
+            await flows.post(interaction, table, messages.lobby_reply(table, note))
+            elsewhere = table.place_id != interaction.channel_id
+            await flows.done(interaction, table, f"Game #{table.id} is open in {messages.place(table)}." if elsewhere else "")
+
+    @app_commands.command(name="join", description="Take a seat in a game that hasn't started")
+    @app_commands.describe(game_id=GAME_ID)
+    @app_commands.autocomplete(game_id=flows.table_choices)
+    async def join(self, interaction: discord.Interaction, game_id: GameId | None = None) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            table = await flows.join(interaction, await flows.find_table(interaction, game_id))
+            await flows.post(interaction, table, messages.lobby_reply(table, f"{interaction.user.mention} joined."))
+            await flows.done(interaction, table)
+
+    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.describe(game_id=GAME_ID)
+    @app_commands.autocomplete(game_id=flows.table_choices)
+    async def leave(self, interaction: discord.Interaction, game_id: GameId | None = None) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            table = await flows.leave(interaction, await flows.find_table(interaction, game_id))
+            await flows.post(interaction, table, messages.lobby_reply(table, f"{interaction.user.display_name} left."))
+            await flows.done(interaction, table)
+
+    @app_commands.command(name="start", description="Start the game (its creator only): seats are shuffled")
+    @app_commands.describe(game_id=GAME_ID)
+    @app_commands.autocomplete(game_id=flows.table_choices)
+    async def start(self, interaction: discord.Interaction, game_id: GameId | None = None) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            table = await flows.start(interaction, await flows.find_table(interaction, game_id))
+            await flows.done(interaction, table)
+
+    @app_commands.command(name="status", description="Whose turn it is and the scores so far")
+    @app_commands.describe(game_id=GAME_ID)
+    @app_commands.autocomplete(game_id=flows.table_choices)
+    async def status(self, interaction: discord.Interaction, game_id: GameId | None = None) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            table = await flows.find_table(interaction, game_id)
+            status = await flows.tables(interaction).status(table.id)
+            await flows.post(interaction, table, messages.status_reply(status))
+            await flows.done(interaction, table)
+
+    @app_commands.command(name="list", description="The games on this server, with links to their threads")
+    async def list_(self, interaction: discord.Interaction) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            found = await flows.tables(interaction).tables_in_guild(interaction.guild_id or 0)
+            await flows.say(interaction, messages.list_reply(found))
+
+    @app_commands.command(name="abandon", description="End a game early (its creator, or someone with Manage Server)")
+    @app_commands.describe(game_id=GAME_ID)
+    @app_commands.autocomplete(game_id=flows.table_choices)
+    async def abandon(self, interaction: discord.Interaction, game_id: GameId | None = None) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            table = await flows.find_table(interaction, game_id)
+            can_manage = interaction.permissions.manage_guild
+            table = await flows.tables(interaction).abandon(table.id, interaction.user.id, can_manage=can_manage)
+            await flows.post(interaction, table, messages.abandoned_reply(table, interaction.user.id))
+            await flows.done(interaction, table)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lobby(bot))
