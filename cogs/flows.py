@@ -135,7 +135,7 @@ async def play(interaction: discord.Interaction, table: Table, pick: int | str, 
         fresh = await service.table(table.id)
         prompt = await service.prompt(table.id)
         if prompt is not None:
-            await post(interaction, fresh, messages.prompt_reply(fresh, prompt, "Here is the current prompt."))
+            await post(interaction, fresh, messages.prompt_reply(fresh, prompt, "here is the current prompt."))
         return False
     await post(interaction, result.table, messages.move_reply(result))
     return True

@@ -170,8 +170,8 @@ def prompt_view(prompt: Prompt) -> discord.ui.View | None:
 
 def prompt_reply(table: Table, prompt: Prompt, note: str = "") -> Reply:
     """A fresh prompt on its own, e.g. after a stale click."""
-    head = [note] if note else []
-    return Reply(content=join_within(head, f"{game_name(table)}: {prompt_text(prompt)}"), view=prompt_view(prompt))
+    text = f"{game_name(table)}: {note}\n{prompt_text(prompt)}" if note else f"{game_name(table)}: {prompt_text(prompt)}"
+    return Reply(content=clip(text, CONTENT_MAX), view=prompt_view(prompt))
 
 
 # -- moves and the end -------------------------------------------------------------------------

@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-import struct
-import zlib
-from dataclasses import dataclass
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
+from simcord import Env
+from simtable import Lounge, make_bot
 
-from bot import ContrailBot, Settings, create_bot
-
-
-def tiny_png(slug: str, view: dict) -> bytes:
-    """A valid 1x1 PNG: most Discord tests need an image, not a drawing."""
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-    header = struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\x00\xff\xff\xff")) + chunk(b"IEND", b"")
+from bot import ContrailBot
 
 
 @pytest.fixture
@@ -26,10 +18,16 @@ def database_path(tmp_path: Path) -> Path:
     return tmp_path / "data" / "contrail.sqlite3"
 
 
-def make_bot(database_path: Path) -> ContrailBot:
-    return create_bot(Settings(token=None, database_path=database_path, log_level="INFO"), render=tiny_png)
+@pytest_asyncio.fixture
+async def simcord_bot(database_path: Path) -> AsyncIterator[ContrailBot]:
+    bot = make_bot(database_path)
+    yield bot
+    # simcord detaches the bot without closing it; the store's connection thread is ours to end.
+    if bot.store is not None:
+        await bot.store.close()
 
 
 @pytest.fixture
-def simcord_bot(database_path: Path) -> ContrailBot:
-    return make_bot(database_path)
+async def lounge(simcord_env: Env) -> Lounge:
+    await simcord_env.bot.tree.sync()
+    return Lounge(simcord_env)

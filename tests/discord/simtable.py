@@ -1,0 +1,158 @@
+"""Helpers for Discord tests: read what the bot posted and drive games as simulated members."""
+
+from __future__ import annotations
+
+import random
+import re
+import struct
+import zlib
+from pathlib import Path
+from typing import Any
+
+import discord
+from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor
+
+from bot import ContrailBot, Settings, create_bot
+from engine.service import TableService
+from engine.store import Store
+
+PROMPT_ID = re.compile(r"g:(\d+):v(\d+):(\d+|pick)")
+MEMBER_NAMES = ("ann", "bob", "cy", "dee", "eve")
+
+
+def tiny_png(slug: str, view: dict[str, Any]) -> bytes:
+    """A valid 1x1 PNG: most Discord tests need an image to attach, not a drawing."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0)
+    body = chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\x00\xff\xff\xff")) + chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + body
+
+
+def make_bot(database_path: Path, render: Any = tiny_png) -> ContrailBot:
+    return create_bot(Settings(token=None, database_path=database_path, log_level="INFO"), render=render)
+
+
+# -- reading what the bot posted ---------------------------------------------------------------
+
+
+def component_items(message: discord.Message) -> list[Any]:
+    return [child for row in message.components for child in getattr(row, "children", [])]
+
+
+def custom_ids(message: discord.Message) -> list[str]:
+    return [c.custom_id for c in component_items(message) if getattr(c, "custom_id", None)]
+
+
+def is_prompt(message: discord.Message) -> bool:
+    return any(PROMPT_ID.fullmatch(cid) for cid in custom_ids(message))
+
+
+def is_final(message: discord.Message) -> bool:
+    return any((e.title or "").startswith("Final scores") for e in message.embeds)
+
+
+def latest_prompt(channel: ChannelHandle) -> discord.Message | None:
+    """The prompt to answer now: the newest one, unless the game ended after it."""
+    for message in reversed(channel.history()):
+        if is_final(message):
+            return None
+        if is_prompt(message):
+            return message
+    return None
+
+
+def prompt_version(message: discord.Message) -> int:
+    match = next(PROMPT_ID.fullmatch(cid) for cid in custom_ids(message) if PROMPT_ID.fullmatch(cid))
+    return int(match.group(2))
+
+
+def choices_of(message: discord.Message) -> list[tuple[str, str]]:
+    """(label, how to pick it) for a prompt: ("button", custom_id) or ("select", value)."""
+    found = []
+    for item in component_items(message):
+        if isinstance(item, discord.components.SelectMenu):
+            found += [(o.label, f"select:{o.value}") for o in item.options]
+        elif getattr(item, "custom_id", None) and PROMPT_ID.fullmatch(item.custom_id):
+            found.append((item.label or "", f"button:{item.custom_id}"))
+    return found
+
+
+def public(channel: ChannelHandle) -> list[discord.Message]:
+    return [m for m in channel.history() if not m.flags.ephemeral]
+
+
+def ephemeral_text(result: InteractionResult) -> str:
+    """The text of the private answer an interaction got (its response or first follow-up)."""
+    messages = [m for m in [result.response, *result.followups] if m is not None and m.ephemeral and m.content]
+    assert messages, f"expected an ephemeral answer, got {result!r}"
+    return messages[-1].content
+
+
+class Lounge:
+    """A server with a games channel and five members, with the bot's commands synced."""
+
+    def __init__(self, env: Env) -> None:
+        self.env = env
+        self.guild: GuildHandle = env.create_guild("Contrail test server")
+        self.channel: ChannelHandle = self.guild.create_text_channel("games")
+        self.members: list[MemberActor] = [self.guild.add_member(env.create_user(n)) for n in MEMBER_NAMES]
+
+    @property
+    def bot(self) -> ContrailBot:
+        return self.env.bot  # type: ignore[return-value]
+
+    @property
+    def service(self) -> TableService:
+        return self.bot.tables
+
+    @property
+    def store(self) -> Store:
+        assert self.bot.store is not None
+        return self.bot.store
+
+    def member(self, user_id: int) -> MemberActor:
+        return next(m for m in self.members if m.id == user_id)
+
+    def thread_of(self, channel: ChannelHandle | None = None) -> ChannelHandle:
+        threads = (channel or self.channel).threads
+        assert threads, "no thread was opened"
+        return threads[-1]
+
+    async def open_game(self, creator: MemberActor) -> ChannelHandle:
+        result = await creator.slash(self.channel, "game new", game="airships")
+        assert result.ephemeral and "is open in" in ephemeral_text(result)
+        return self.thread_of()
+
+    async def started_game(self, players: int = 3) -> tuple[ChannelHandle, int]:
+        """A started game of `players` members (the first is the creator), joined by button; returns (thread, id)."""
+        creator, *others = self.members[:players]
+        thread = await self.open_game(creator)
+        lobby = public(thread)[0]
+        for member in others:
+            await member.click(lobby, label="Join")
+        await creator.click(lobby, label="Start")
+        game_id = int(PROMPT_ID.fullmatch(custom_ids(latest_prompt(thread))[0]).group(1))  # type: ignore[arg-type, union-attr]
+        return thread, game_id
+
+    async def click_choice(self, member: MemberActor, prompt: discord.Message, how: str) -> InteractionResult:
+        kind, _, target = how.partition(":")
+        if kind == "select":
+            return await member.select(prompt, [target])
+        return await member.click(prompt, custom_id=target)
+
+    async def play_by_components(self, thread: ChannelHandle, rng: random.Random, max_moves: int = 600) -> int:
+        """Play until no prompt is left, each mentioned player clicking a random choice; returns the moves made."""
+        moves = 0
+        while (prompt := latest_prompt(thread)) is not None:
+            assert moves < max_moves, "the game did not end"
+            actor = self.member(prompt.raw_mentions[0])
+            choices = [c for c in choices_of(prompt) if not c[0].startswith("Back")] or choices_of(prompt)
+            before = len(public(thread))
+            result = await self.click_choice(actor, prompt, rng.choice(choices)[1])
+            assert not [m for m in result.followups if m.ephemeral], [m.content for m in result.followups]
+            assert len(public(thread)) == before + 1, "each move posts exactly one message"
+            moves += 1
+        return moves

@@ -1,0 +1,125 @@
+"""The lobby through Discord: /game new opens a thread, Join/Leave/Start by button and by command."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+
+from simtable import Lounge, custom_ids, ephemeral_text, latest_prompt, public
+from engine.store import Status
+
+
+async def test_new_game_opens_a_thread_with_a_lobby(lounge: Lounge) -> None:
+    ann = lounge.members[0]
+    result = await ann.slash(lounge.channel, "game new", game="airships")
+
+    thread = lounge.thread_of()
+    assert thread.is_thread and thread.name == "Airships #1"
+    assert result.ephemeral and ephemeral_text(result) == f"Game #1 is open in <#{thread.id}>."
+    [lobby] = public(thread)
+    assert ann.mention in lobby.content
+    assert lobby.embeds[0].title == "Airships #1: lobby"
+    assert "Players (1/4)" in lobby.embeds[0].description
+    assert custom_ids(lobby) == ["lobby:1:join", "lobby:1:leave", "lobby:1:start"]
+    table = await lounge.service.table(1)
+    assert table.game.thread_id == thread.id and table.status is Status.LOBBY
+    assert [p.user_id for p in table.players] == [ann.id]  # the creator sits down at once
+
+
+async def test_new_game_stays_in_the_channel_where_threads_are_not_allowed(lounge: Lounge) -> None:
+    me = lounge.guild.me
+    assert me is not None
+    closed = lounge.guild.create_text_channel(
+        "no-threads", overwrites={me: discord.PermissionOverwrite(create_public_threads=False)}
+    )
+    ann = lounge.members[0]
+    result = await ann.slash(closed, "game new", game="airships")
+
+    assert closed.threads == []
+    [lobby] = public(closed)
+    assert lobby.embeds[0].title == "Airships #1: lobby"
+    assert result.response is None  # the "thinking" answer is removed: the lobby itself is the answer here
+    assert (await lounge.service.table(1)).place_id == closed.id
+
+
+async def test_join_and_leave_by_button_update_the_lobby(lounge: Lounge) -> None:
+    ann, bob = lounge.members[:2]
+    thread = await lounge.open_game(ann)
+    lobby = public(thread)[0]
+
+    await bob.click(lobby, label="Join")
+    lobby = public(thread)[0]
+    assert "Players (2/4)" in lobby.embeds[0].description and bob.mention in lobby.embeds[0].description
+
+    await bob.click(lobby, label="Leave")
+    assert "Players (1/4)" in public(thread)[0].embeds[0].description
+    assert [p.user_id for p in (await lounge.service.table(1)).players] == [ann.id]
+
+
+async def test_join_and_leave_by_command_inside_the_thread(lounge: Lounge) -> None:
+    ann, bob = lounge.members[:2]
+    thread = await lounge.open_game(ann)
+
+    await bob.slash(thread, "game join")
+    note = public(thread)[-1]
+    assert f"{bob.mention} joined." in note.content and "Players (2/4)" in note.embeds[0].description
+
+    await bob.slash(thread, "game leave")
+    assert "bob left." in public(thread)[-1].content
+    assert len((await lounge.service.table(1)).players) == 1
+
+
+async def test_join_from_the_parent_channel_finds_the_only_open_game(lounge: Lounge) -> None:
+    ann, bob = lounge.members[:2]
+    thread = await lounge.open_game(ann)
+    result = await bob.slash(lounge.channel, "game join")
+    assert ephemeral_text(result) == f"Posted in <#{thread.id}>."
+    assert len((await lounge.service.table(1)).players) == 2
+
+
+async def test_lobby_refusals_are_private_and_change_nothing(lounge: Lounge) -> None:
+    ann, bob, cy, dee, eve = lounge.members
+    thread = await lounge.open_game(ann)
+    lobby = public(thread)[0]
+
+    assert ephemeral_text(await ann.click(lobby, label="Join")) == "You're already in this game."
+    assert ephemeral_text(await bob.click(lobby, label="Leave")) == "You're not in this game."
+    assert "can't leave" in ephemeral_text(await ann.click(lobby, label="Leave"))
+    assert "needs 2 to 4 players" in ephemeral_text(await ann.click(lobby, label="Start"))
+    for member in (bob, cy, dee):
+        await member.click(lobby, label="Join")
+    assert ephemeral_text(await eve.click(lobby, label="Join")) == "This game is full (4 players)."
+    assert ephemeral_text(await bob.click(lobby, label="Start")) == "Only the player who opened this game can start it."
+    table = await lounge.service.table(1)
+    assert table.status is Status.LOBBY and len(table.players) == 4
+
+
+async def test_start_shuffles_seats_with_the_game_seed_and_shows_them(lounge: Lounge) -> None:
+    ann, bob, cy = lounge.members[:3]
+    thread = await lounge.open_game(ann)
+    await bob.slash(thread, "game join")
+    await cy.click(public(thread)[0], label="Join")
+    await ann.slash(thread, "game start")
+
+    table = await lounge.service.table(1)
+    expected = [ann.id, bob.id, cy.id]
+    random.Random(table.game.seed).shuffle(expected)
+    assert [p.user_id for p in table.players] == expected
+    assert [p.seat for p in table.players] == [0, 1, 2]
+    opening = latest_prompt(thread)
+    assert opening is not None
+    names = {ann.id: "ann", bob.id: "bob", cy.id: "cy"}
+    order = ", ".join(f"{i}. {names[u]}" for i, u in enumerate(expected, start=1))
+    assert f"Seats, shuffled with the game's seed: {order}." in opening.content
+    assert opening.raw_mentions == [expected[0]]  # the first seat is asked to move
+    assert [a.filename for a in opening.attachments] == ["board.png"]
+
+
+async def test_start_by_button_closes_the_lobby(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    lobby = public(thread)[0]
+    assert custom_ids(lobby) == []  # the lobby buttons are gone once the game runs
+    assert (await lounge.service.table(game_id)).status is Status.ACTIVE
+    result = await lounge.members[2].slash(thread, "game join")
+    assert ephemeral_text(result) == "This game has already started, so you can't join it now."

@@ -1,0 +1,157 @@
+"""Every wrong input gets a clear private answer and changes nothing."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+from simcord import ChannelHandle, MemberActor
+
+from simtable import Lounge, choices_of, ephemeral_text, latest_prompt, prompt_version, public
+
+
+async def _snapshot(lounge: Lounge, game_id: int, thread: ChannelHandle) -> tuple[int, int, int]:
+    """(version, stored actions, public messages): all three must stay put after a refusal."""
+    table = await lounge.service.table(game_id)
+    return table.version, len(await lounge.store.actions(game_id)), len(public(thread))
+
+
+def _to_act(lounge: Lounge, prompt: discord.Message) -> MemberActor:
+    return lounge.member(prompt.raw_mentions[0])
+
+
+async def test_a_click_out_of_turn_is_refused(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=3)
+    prompt = latest_prompt(thread)
+    assert prompt is not None
+    waiting = next(m for m in lounge.members[:3] if m.id != prompt.raw_mentions[0])
+    before = await _snapshot(lounge, game_id, thread)
+
+    result = await lounge.click_choice(waiting, prompt, choices_of(prompt)[0][1])
+
+    assert ephemeral_text(result).startswith("It's not your turn: waiting for ")
+    assert await _snapshot(lounge, game_id, thread) == before
+
+
+async def test_move_out_of_turn_is_refused(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    prompt = latest_prompt(thread)
+    assert prompt is not None
+    waiting = next(m for m in lounge.members[:2] if m.id != prompt.raw_mentions[0])
+    key = (await lounge.service.prompt(game_id)).movers[0].choices[0].key  # type: ignore[union-attr]
+    before = await _snapshot(lounge, game_id, thread)
+
+    result = await waiting.slash(thread, "move", choice=key)
+
+    assert result.ephemeral and ephemeral_text(result).startswith("It's not your turn")
+    assert await _snapshot(lounge, game_id, thread) == before
+
+
+async def test_a_click_by_someone_not_playing_is_refused(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    prompt = latest_prompt(thread)
+    assert prompt is not None
+    outsider = lounge.members[4]
+    before = await _snapshot(lounge, game_id, thread)
+
+    result = await lounge.click_choice(outsider, prompt, choices_of(prompt)[0][1])
+    assert ephemeral_text(result) == "You're not playing in this game."
+    result = await outsider.slash(thread, "move", choice="throw:s-captains")
+    assert ephemeral_text(result) == "You're not playing in this game."
+    assert await _snapshot(lounge, game_id, thread) == before
+
+
+async def test_a_stale_button_says_so_and_posts_a_fresh_prompt(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    old = latest_prompt(thread)
+    assert old is not None
+    actor = _to_act(lounge, old)
+    offered = await actor.autocomplete(thread, "move", "choice", "")
+    await actor.slash(thread, "move", choice=offered[0]["value"])  # the game moves on; `old` keeps its buttons
+    version, actions, messages = await _snapshot(lounge, game_id, thread)
+    assert prompt_version(old) == version - 1
+
+    result = await lounge.click_choice(actor, old, choices_of(old)[0][1])
+
+    assert ephemeral_text(result) == "This prompt is out of date."
+    fresh = public(thread)[-1]
+    assert len(public(thread)) == messages + 1
+    assert fresh.content.startswith(f"Airships #{game_id}: here is the current prompt.")
+    assert prompt_version(fresh) == version
+    current = await lounge.service.prompt(game_id)
+    assert current is not None and fresh.raw_mentions == [current.movers[0].user_id]
+    assert (await _snapshot(lounge, game_id, thread))[:2] == (version, actions)
+
+
+async def test_a_malformed_move_value_is_refused(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    prompt = latest_prompt(thread)
+    assert prompt is not None
+    actor = _to_act(lounge, prompt)
+    before = await _snapshot(lounge, game_id, thread)
+
+    for typed in ("fly to the moon", "throw:no-such-card", "throw", "", "::::"):
+        result = await actor.slash(thread, "move", choice=typed or " ")
+        assert ephemeral_text(result) == "I don't know that move: pick one of the choices offered."
+    assert await _snapshot(lounge, game_id, thread) == before
+
+
+async def test_a_finished_game_refuses_moves(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    answered = []
+    while (prompt := latest_prompt(thread)) is not None:
+        answered.append(prompt)
+        actor = _to_act(lounge, prompt)
+        offered = await actor.autocomplete(thread, "move", "choice", "")
+        await actor.slash(thread, "move", choice=random.Random(len(answered)).choice(offered)["value"])
+    before = await _snapshot(lounge, game_id, thread)
+    last = answered[-1]  # answered by /move, so it still shows its buttons
+
+    result = await lounge.click_choice(_to_act(lounge, last), last, choices_of(last)[0][1])
+    assert ephemeral_text(result) == "This game is over."
+    result = await _to_act(lounge, last).slash(thread, "move", choice="throw:s-captains")
+    assert ephemeral_text(result) == "This game is over."
+    assert await _snapshot(lounge, game_id, thread) == before
+
+
+async def test_an_abandoned_game_refuses_moves(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    prompt = latest_prompt(thread)
+    assert prompt is not None
+    await lounge.members[0].slash(thread, "game abandon")
+    before = await _snapshot(lounge, game_id, thread)
+
+    result = await lounge.click_choice(_to_act(lounge, prompt), prompt, choices_of(prompt)[0][1])
+    assert ephemeral_text(result) == "This game was abandoned."
+    result = await lounge.members[1].slash(thread, "game join")
+    assert ephemeral_text(result) == "This game was abandoned."
+    assert await _snapshot(lounge, game_id, thread) == before
+
+
+async def test_an_unknown_game_is_named(lounge: Lounge) -> None:
+    ann = lounge.members[0]
+    result = await ann.slash(lounge.channel, "game join", game_id=999)
+    assert ephemeral_text(result) == "There is no game #999."
+    result = await ann.slash(lounge.channel, "board")
+    assert ephemeral_text(result) == "There's no game here. Start one with /game new, or give a game_id."
+    assert public(lounge.channel) == []
+
+
+async def test_several_games_in_a_channel_ask_which(lounge: Lounge) -> None:
+    me = lounge.guild.me
+    assert me is not None
+    closed = lounge.guild.create_text_channel(
+        "no-threads", overwrites={me: discord.PermissionOverwrite(create_public_threads=False)}
+    )
+    ann, bob = lounge.members[:2]
+    await ann.slash(closed, "game new", game="airships")
+    await bob.slash(closed, "game new", game="airships")
+    messages = len(public(closed))
+
+    result = await ann.slash(closed, "game status")
+    assert "There are several games here" in ephemeral_text(result) and "add game_id" in ephemeral_text(result)
+    assert len(public(closed)) == messages
+    suggestions = await ann.autocomplete(closed, "game status", "game_id", "")
+    assert {c["value"] for c in suggestions} == {1, 2}
+    await bob.slash(closed, "game join", game_id=1)
+    assert len((await lounge.service.table(1)).players) == 2
