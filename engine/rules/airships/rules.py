@@ -250,11 +250,16 @@ def next_player(state: AirshipsState) -> None:
 
 def begin_go(state: AirshipsState, seat: int) -> None:
     """Step 1, turn over an expansion card; then step 2 waits for the player's choice."""
+    # Ruling 15 counts players who passed since the table last changed: a turned card changes it, and
+    # a player passing again in an additional go is not one more player passing.
+    passed_already = state.current == seat and state.step is Step.ADDITIONAL_GO and state.passes_in_a_row > 0
     state.current, state.chosen, state.step = seat, None, Step.CHOOSE_CARD
-    reveal(state)
+    if reveal(state):
+        state.passes_in_a_row, passed_already = 0, False
     if eligible_targets(state, seat):
         return
-    state.passes_in_a_row += 1
+    if not passed_already:
+        state.passes_in_a_row += 1
     state.events.append(f"{p(seat)} has the dice for no card on the table and passes.")
     if not state.pile and state.passes_in_a_row >= state.players:
         # Ruling: nothing can change any more (docs/rulings.md, "End of the game").
@@ -264,16 +269,17 @@ def begin_go(state: AirshipsState, seat: int) -> None:
         end_go(state, seat)
 
 
-def reveal(state: AirshipsState) -> None:
+def reveal(state: AirshipsState) -> bool:
+    """Step 1: turn over the top card of the pile; False when the pile is used up."""
     if not state.pile:
-        return  # "If the pile of expansion cards has been used up, the first step is omitted."
+        return False  # "If the pile of expansion cards has been used up, the first step is omitted."
     c = components()
     card_id = state.pile.pop()
     if card_id == c.change_of_era:
         state.era = 2
         state.removed.append(card_id)
         state.events.append("Change of Era! Every entrepreneur turns over: each player now has a red die too.")
-        return
+        return True
     row = state.display[c.expansions[card_id].department]
     dropped = row[0] if None not in row else None
     place_in_display(state, card_id)
@@ -282,6 +288,7 @@ def reveal(state: AirshipsState) -> None:
     if dropped is not None:
         line += f" The row is full: {c.card_name(dropped)} leaves the game."
     state.events.append(line)
+    return True
 
 
 def describe_throw(t: Throw) -> str:

@@ -1,0 +1,214 @@
+"""The end of an Airships game, the passes that may lead to it, scoring and the tie-break."""
+
+from __future__ import annotations
+
+import pytest
+
+from airships_helpers import BLACK_FIELDS, GAME, act, build_phase, give, set_chips, set_field, table, throw_for
+from engine.core import GameOver
+from engine.rules.airships import scoring
+from engine.rules.airships.state import AirshipsState, Step
+
+HINDENBURG_BUILDER = ("e2-financiers-3", "e2-hangars-3", "e2-captains-4")
+
+
+def over(state: AirshipsState) -> AirshipsState:
+    """The same table with the game ended, to score it."""
+    state = state.copy()
+    state.step = Step.GAME_OVER
+    return state
+
+
+# --- when the game ends -----------------------------------------------------------------------------
+
+
+def last_but_one_table() -> AirshipsState:
+    """Three fields down to one card, the fourth to two: the next airship won ends the game."""
+    state = table()
+    for index in range(3):
+        set_field(state, index, f"a-dark-{index + 1}")
+    set_field(state, 3, "a-medium-4", "a-light-4")  # 2 white, 5+
+    give(state, 0, "s-hangars")
+    return state
+
+
+def test_game_ends_when_every_field_holds_at_most_one_card(dice) -> None:
+    state = last_but_one_table()
+    set_chips(state, 0, 2)
+    dice(3, 2)
+    state = throw_for(state, "a-light-4")
+    assert state.step is Step.GAME_OVER and GAME.to_act(state) == []
+    outcome = GAME.outcome(state)
+    assert outcome is not None and "down to one card" in outcome.details
+    assert outcome.scores == (2, 0) and outcome.ranking == ((0,), (1,))
+
+
+def test_game_goes_on_while_a_field_holds_two_cards(dice) -> None:
+    state = last_but_one_table()
+    set_field(state, 2, "a-dark-3", "a-medium-3")
+    dice(3, 2)
+    state = throw_for(state, "a-light-4")
+    assert state.step is Step.ADDITIONAL_GO and GAME.outcome(state) is None
+
+
+def test_game_does_not_end_after_a_failed_throw_for_the_last_card(dice) -> None:
+    state = last_but_one_table()
+    dice(1, 1)
+    state = throw_for(state, "a-light-4")
+    assert state.step is not Step.GAME_OVER
+
+
+def test_game_ends_when_the_fourth_phase_is_built(dice) -> None:
+    state = table(era=2)
+    set_field(state, 0)  # the Hindenburg is open; the other fields keep three cards
+    give(state, 0, *HINDENBURG_BUILDER)
+    build_phase(state, 1, 1)
+    build_phase(state, 0, 2)
+    build_phase(state, 1, 3)
+    dice(5, 5, 5, 8, 8, 8)  # 3 red + 3 black: 39 of 31
+    state = throw_for(state, "hindenburg-4")
+    assert state.hindenburg == [1, 0, 1, 0] and state.hindenburg_complete
+    assert state.step is Step.GAME_OVER
+    outcome = GAME.outcome(state)
+    assert outcome.scores == (8 + 12 + 3, 6 + 10)  # the higher values; Hugo Eckener's 3 stars
+    assert "Hindenburg is complete" in outcome.details
+
+
+def test_game_ends_before_additional_go(dice) -> None:
+    state = last_but_one_table()
+    set_chips(state, 0, 6)
+    dice(3, 2)
+    state = throw_for(state, "a-light-4")
+    assert state.step is Step.GAME_OVER  # not the offer of another go
+    assert GAME.legal_actions(state, 0) == []
+    with pytest.raises(GameOver):
+        act(state, "go", "again")
+
+
+def test_a_player_without_dice_for_any_card_passes() -> None:
+    state = table(fields=BLACK_FIELDS, pile=["e2-hangars-4"])  # 2 black: nobody has black dice
+    state.step = Step.ADDITIONAL_GO
+    chips = [(c.chips, c.chips_in_supply) for c in state.companies]
+    state = act(state, "go", "end")
+    assert state.current == 1 and state.step is Step.ADDITIONAL_GO  # seat 1 passed, and may buy another go
+    assert any("passes" in line for line in state.events)
+    assert state.last_throw is None
+    assert [(c.chips, c.chips_in_supply) for c in state.companies] == chips  # no compensation chip
+    assert GAME.legal_actions(state, 1)[0].key == "go:again"
+
+    # With under 3 chips the passing player's turn ends and the next player's go begins.
+    state = table(fields=BLACK_FIELDS, pile=["e2-hangars-4"])
+    give(state, 0, "e2-hangars-2", "e2-captains-2")  # 2 black: USS Akron
+    set_chips(state, 1, 2)
+    state.step = Step.ADDITIONAL_GO
+    state = act(state, "go", "end")
+    assert state.current == 0 and state.step is Step.CHOOSE_CARD
+    assert "a-dark-5" in [a.args[0] for a in GAME.legal_actions(state, 0)]
+
+
+def test_stuck_table_ends_the_game() -> None:
+    state = table(fields=BLACK_FIELDS, pile=[])
+    set_chips(state, 1, 2)
+    set_chips(state, 0, 2)
+    state.step = Step.ADDITIONAL_GO
+    state = act(state, "go", "end")  # seat 1 passes, then seat 0: nothing can change any more
+    assert state.step is Step.GAME_OVER
+    outcome = GAME.outcome(state)
+    assert outcome is not None and "no one could throw" in outcome.details
+    assert outcome.ranking == ((0, 1),)
+
+
+def test_stuck_table_waits_for_every_player_to_pass() -> None:
+    # Seat 0 passes twice (an additional go) while seat 1, with black dice, has not had a go yet.
+    state = table(fields=BLACK_FIELDS, pile=[])
+    give(state, 1, "e2-hangars-4", "e2-financiers-4")  # 2 black: USS Akron
+    set_chips(state, 0, 6)
+    state.current, state.step = 1, Step.ADDITIONAL_GO
+    state = act(state, "go", "end")  # seat 0 passes
+    assert state.current == 0 and state.step is Step.ADDITIONAL_GO
+    state = act(state, "go", "again")  # and passes again
+    assert state.step is not Step.GAME_OVER
+    state = act(state, "go", "end")
+    assert state.current == 1 and state.step is Step.CHOOSE_CARD
+    assert "a-dark-5" in [a.args[0] for a in GAME.legal_actions(state, 1)]
+
+
+def test_stuck_table_counts_only_passes_after_the_last_card_is_turned() -> None:
+    # Seat 0 passes before the last card is turned over; that card is one seat 0 can throw for.
+    state = table(fields=BLACK_FIELDS, pile=["e1-captains-3", "e2-hangars-4"])  # top last
+    give(state, 0, "e1-engineers-3")  # 1 white + an imaginary red 4: enough for e1-captains-3
+    set_chips(state, 0, 2)
+    set_chips(state, 1, 2)
+    state.current, state.step = 1, Step.ADDITIONAL_GO
+    state = act(state, "go", "end")  # seat 0 turns over e2-hangars-4, passes; seat 1 turns over the last, passes
+    assert state.pile == []
+    assert state.step is not Step.GAME_OVER
+    assert state.current == 0
+    assert "e1-captains-3" in [a.args[0] for a in GAME.legal_actions(state, 0)]
+
+
+# --- scoring ----------------------------------------------------------------------------------------------------
+
+
+def test_victory_points_count_stars_airships_and_phases() -> None:
+    state = table(era=2)
+    give(state, 0, "e2-captains-4", "e2-financiers-1", "a-dark-6", "a-light-6")  # 3 + 3 stars; 9 + 2
+    give(state, 1, "a-medium-5")  # 5
+    set_field(state, 0)
+    build_phase(state, 1, 3)
+    outcome = GAME.outcome(over(state))
+    assert outcome.scores == (3 + 3 + 9 + 2, 5 + 5)
+    assert outcome.tiebreak == (2, 2)
+
+
+def test_hindenburg_scores_lower_values_unless_complete() -> None:
+    state = table(era=2)
+    set_field(state, 0)
+    build_phase(state, 0, 1)
+    build_phase(state, 0, 2)
+    build_phase(state, 1, 3)
+    assert GAME.outcome(over(state)).scores == (3 + 4, 5)
+    build_phase(state, 1, 4)
+    assert GAME.outcome(over(state)).scores == (6 + 8, 10 + 12)
+    assert GAME.view(over(state), None)["companies"][1]["vp"] == 22
+
+
+def test_expansion_vp_counts_only_for_cards_still_held(dice) -> None:
+    state = table(display=("e1-hangars-1",))  # 2 white, 4+: replaces Hangar One
+    give(state, 0, "e2-hangars-4", "e2-financiers-1")  # 3 + 3 stars
+    assert scoring.victory_points(state, 0) == 6
+    dice(3, 3)  # white only: Hangar One's die is black
+    state = throw_for(state, "e1-hangars-1")
+    assert "e2-hangars-4" in state.removed
+    assert scoring.victory_points(state, 0) == 3
+    assert GAME.outcome(over(state)).scores == (3, 0)
+
+
+def test_tie_break_by_airships_built() -> None:
+    state = table(players=3, era=2)
+    set_field(state, 0)
+    give(state, 0, "a-dark-1")  # 6 points, 1 airship
+    give(state, 1, "a-medium-1")  # 3 points and a phase worth 3: 2 airships
+    build_phase(state, 1, 1)
+    give(state, 2, "a-medium-2", "a-light-1")  # 3 + 1 points
+    outcome = GAME.outcome(over(state))
+    assert outcome.scores == (6, 6, 4)
+    assert outcome.tiebreak == (1, 2, 2)
+    assert outcome.ranking == ((1,), (0,), (2,))
+    assert outcome.winners == (1,)
+
+
+def test_true_ties_share_a_place() -> None:
+    state = table(players=4)
+    give(state, 0, "a-medium-1")  # 3, one airship
+    give(state, 2, "a-medium-2")  # 3, one airship
+    give(state, 3, "a-light-1")  # 1
+    outcome = GAME.outcome(over(state))
+    assert outcome.ranking == ((0, 2), (3,), (1,))
+    assert outcome.winners == (0, 2)
+    assert GAME.view(over(state), None)["outcome"]["winners"] == [0, 2]
+
+
+def test_no_outcome_while_the_game_goes_on() -> None:
+    assert GAME.outcome(table()) is None
+    assert GAME.view(table(), None)["outcome"] is None
