@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 from simcord import Env
-from simtable import Lounge, make_bot
+from simtable import Lounge, close_store, make_bot
 
 from bot import ContrailBot
 
@@ -22,12 +22,12 @@ def database_path(tmp_path: Path) -> Path:
 async def simcord_bot(database_path: Path) -> AsyncIterator[ContrailBot]:
     bot = make_bot(database_path)
     yield bot
-    # simcord detaches the bot without closing it; the store's connection thread is ours to end.
-    if bot.store is not None:
-        await bot.store.close()
+    await close_store(bot)
 
 
-@pytest.fixture
-async def lounge(simcord_env: Env) -> Lounge:
+@pytest_asyncio.fixture
+async def lounge(simcord_env: Env) -> AsyncIterator[Lounge]:
     await simcord_env.bot.tree.sync()
-    return Lounge(simcord_env)
+    lounge = Lounge(simcord_env)
+    yield lounge
+    await close_store(lounge.bot)  # a test may have restarted the bot: close the one running now

@@ -31,6 +31,13 @@ def tiny_png(slug: str, view: dict[str, Any]) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + body
 
 
+async def close_store(bot: ContrailBot) -> None:
+    """simcord detaches a bot without closing it; its database connection thread is ours to end."""
+    if bot.store is not None:
+        await bot.store.close()
+        bot.store = None
+
+
 def make_bot(database_path: Path, render: Any = tiny_png) -> ContrailBot:
     return create_bot(Settings(token=None, database_path=database_path, log_level="INFO"), render=render)
 

@@ -1,0 +1,283 @@
+"""The whole command tree and every message builder checked against discord-limits.md."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+from simtable import make_bot, tiny_png
+
+from bot import command_payloads
+from cogs import messages
+from cogs.components import DYNAMIC_ITEMS
+from cogs.messages import Reply
+from engine.core import Action, EndReason, Outcome
+from engine.service import TableService
+from engine.store import GameRow, SeatRow, Status, Store
+from engine.tables import LogPage, MoveResult, Mover, Opening, Prompt, RulesCard, Standing, Table, TableStatus
+
+NAME = re.compile(r"^[-_'\w]{1,32}$")
+SUBCOMMAND, GROUP = 1, 2
+
+
+# -- application commands ------------------------------------------------------------------------
+
+
+def _command_chars(node: dict[str, Any]) -> int:
+    total = len(node["name"]) + len(node.get("description", ""))
+    for option in node.get("options") or []:
+        total += _command_chars(option)
+    for choice in node.get("choices") or []:
+        total += len(choice["name"]) + len(str(choice["value"]))
+    return total
+
+
+def _check_options(options: list[dict[str, Any]], where: str, depth: int, problems: list[str]) -> None:
+    if len(options) > 25:
+        problems.append(f"{where}: {len(options)} options")
+    seen_optional = False
+    for option in options:
+        here = f"{where} {option['name']}"
+        if not NAME.match(option["name"]) or option["name"] != option["name"].lower():
+            problems.append(f"{here}: bad name")
+        if not 1 <= len(option.get("description", "")) <= 100:
+            problems.append(f"{here}: description length {len(option.get('description', ''))}")
+        if option["type"] in (SUBCOMMAND, GROUP):
+            if option["type"] == GROUP and depth > 0:
+                problems.append(f"{here}: a group nested too deep")
+            if option["type"] == SUBCOMMAND and depth > 1:
+                problems.append(f"{here}: a subcommand nested too deep")
+            _check_options(option.get("options") or [], here, depth + 1, problems)
+            continue
+        if option.get("choices") and option.get("autocomplete"):
+            problems.append(f"{here}: both choices and autocomplete")
+        choices = option.get("choices") or []
+        if len(choices) > 25:
+            problems.append(f"{here}: {len(choices)} choices")
+        for choice in choices:
+            if not 1 <= len(choice["name"]) <= 100 or len(str(choice["value"])) > 100:
+                problems.append(f"{here}: choice {choice!r} too long")
+        if option.get("required"):
+            if seen_optional:
+                problems.append(f"{here}: required after optional")
+        else:
+            seen_optional = True
+
+
+def command_problems(payloads: list[dict[str, Any]]) -> list[str]:
+    problems: list[str] = []
+    if len(payloads) > 100:
+        problems.append(f"{len(payloads)} global commands")
+    names = [p["name"] for p in payloads]
+    if len(set(names)) != len(names):
+        problems.append("duplicate command names")
+    for payload in payloads:
+        where = f"/{payload['name']}"
+        if not NAME.match(payload["name"]) or payload["name"] != payload["name"].lower():
+            problems.append(f"{where}: bad name")
+        if not 1 <= len(payload.get("description", "")) <= 100:
+            problems.append(f"{where}: description length")
+        if _command_chars(payload) > 8000:
+            problems.append(f"{where}: {_command_chars(payload)} characters")
+        _check_options(payload.get("options") or [], where, 0, problems)
+    return problems
+
+
+async def test_the_command_tree_respects_every_limit(tmp_path: Path) -> None:
+    bot = make_bot(tmp_path / "unused.sqlite3")
+    await bot.load_cogs()
+    payloads = command_payloads(bot)
+    assert {p["name"] for p in payloads} == {"game", "move", "board", "log", "hand", "rules"}
+    game = next(p for p in payloads if p["name"] == "game")
+    assert {o["name"] for o in game["options"]} == {"new", "join", "leave", "start", "status", "list", "abandon"}
+    assert command_problems(payloads) == []
+
+
+def test_the_limit_checker_catches_broken_payloads() -> None:
+    broken = [
+        {
+            "name": "Bad Name",
+            "description": "",
+            "options": [
+                {"name": "a", "description": "x", "type": 3, "required": False},
+                {"name": "b", "description": "x" * 101, "type": 3, "required": True, "autocomplete": True, "choices": [{"name": "n", "value": "v"}]},
+            ],
+        }
+    ]
+    problems = command_problems(broken)
+    assert any("bad name" in p for p in problems)
+    assert any("required after optional" in p for p in problems)
+    assert any("both choices and autocomplete" in p for p in problems)
+    assert any("description length" in p for p in problems)
+
+
+# -- messages ------------------------------------------------------------------------------------
+
+
+def reply_problems(reply: Reply) -> list[str]:
+    problems = []
+    if len(reply.content) > 2000:
+        problems.append(f"content {len(reply.content)}")
+    if len(reply.embeds) > 10:
+        problems.append("more than 10 embeds")
+    total = 0
+    for embed in reply.embeds:
+        total += len(embed)
+        if len(embed.title or "") > 256 or len(embed.description or "") > 4096:
+            problems.append("embed title/description too long")
+        if len(embed.fields) > 25:
+            problems.append("more than 25 fields")
+        for f in embed.fields:
+            if not f.name or len(f.name) > 256 or not f.value or len(f.value) > 1024:
+                problems.append(f"field {f.name!r} out of bounds")
+        if len(embed.footer.text or "") > 2048 or len(embed.author.name or "") > 256:
+            problems.append("footer/author too long")
+    if total > 6000:
+        problems.append(f"embeds total {total}")
+    if reply.view is not None:
+        problems += component_problems(reply.view.to_components())
+    return problems
+
+
+def component_problems(rows: list[dict[str, Any]]) -> list[str]:
+    problems = []
+    if len(rows) > 5:
+        problems.append(f"{len(rows)} rows")
+    ids: list[str] = []
+    templates = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]
+    for row in rows:
+        children = row["components"]
+        buttons = [c for c in children if c["type"] == 2]
+        selects = [c for c in children if c["type"] in (3, 5, 6, 7, 8)]
+        if len(buttons) > 5 or (selects and len(children) != 1):
+            problems.append(f"row of {len(buttons)} buttons and {len(selects)} selects")
+        for child in children:
+            custom_id = child.get("custom_id", "")
+            ids.append(custom_id)
+            if not 1 <= len(custom_id) <= 100:
+                problems.append(f"custom_id {custom_id!r}")
+            if not any(t.fullmatch(custom_id) for t in templates):
+                problems.append(f"custom_id {custom_id!r} matches no registered DynamicItem")
+            if child["type"] == 2 and len(child.get("label", "")) > 80:
+                problems.append(f"button label {len(child['label'])}")
+            if child["type"] == 3:
+                options = child.get("options", [])
+                if not 1 <= len(options) <= 25 or len(child.get("placeholder", "")) > 150:
+                    problems.append("select options/placeholder out of bounds")
+                for o in options:
+                    if any(len(o.get(k) or "") > 100 for k in ("label", "value", "description")) or not o["label"]:
+                        problems.append(f"select option {o!r}")
+                if len({o["value"] for o in options}) != len(options):
+                    problems.append("duplicate select values")
+    if len(set(ids)) != len(ids):
+        problems.append("custom ids repeat within a message")
+    return problems
+
+
+def _extreme_table(players: int = 4, status: Status = Status.ACTIVE, version: int = 123_456) -> Table:
+    """A table at the edges: 32-character display names, huge ids, many moves."""
+    row = GameRow(
+        id=10**17, slug="airships", guild_id=1, channel_id=2, thread_id=3, creator_id=4, options={}, seed=5,
+        status=status, version=version, outcome=None, created_at="", updated_at="",
+    )
+    seats = tuple(SeatRow(user_id=10**18 + i, name=f"{'W' * 30}{i:02d}", seat=i) for i in range(players))
+    return Table(row, seats, "Airships", 2, 4)
+
+
+def _extreme_prompt(table: Table, choices: int) -> Prompt:
+    actions = tuple(Action("throw", (f"card-{i}",), f"{'Throw for a very long card name ' * 4}"[:99] + str(i % 10)) for i in range(choices))
+    movers = tuple(Mover(p.seat or 0, p.user_id, p.name, actions) for p in table.players)
+    return Prompt(table.id, table.version, "choose_card", movers)
+
+
+@pytest.mark.parametrize("choices", [1, 2, 5, 6, 24, 25])
+def test_extreme_prompts_fit(choices: int) -> None:
+    table = _extreme_table()
+    prompt = _extreme_prompt(table, choices)
+    events = ["x" * 300] * 40
+    outcome = Outcome(scores=(99, 99, 99, 99), ranking=((0, 1, 2, 3),), tiebreak=(9, 9, 9, 9), details="d" * 500)
+    standings = tuple(Standing(p.seat or 0, p.name, 99) for p in table.players)
+    replies = [
+        messages.prompt_reply(table, prompt, "here is the current prompt."),
+        messages.move_reply(MoveResult(table, events, b"png", prompt, None, standings)),
+        messages.move_reply(MoveResult(table, events, b"png", None, outcome, standings)),
+        messages.opening_reply(Opening(table, events, b"png", prompt)),
+        messages.status_reply(TableStatus(table, prompt, standings, None)),
+        messages.status_reply(TableStatus(table, None, standings, outcome)),
+    ]
+    for reply in replies:
+        assert reply_problems(reply) == []
+    assert replies[1].content.endswith(messages.prompt_text(prompt))  # the events are cut, never the prompt
+
+
+def test_extreme_lists_logs_lobbies_and_rules_fit() -> None:
+    lobby = _extreme_table(status=Status.LOBBY, version=0)
+    many = [_extreme_table(status=s) for s in Status for _ in range(10)]
+    page = LogPage(_extreme_table(), ["y" * 1000] * 15, 2, 3)
+    outcome = Outcome((1, 2), ((1,), (0,)), (0, 0), EndReason.FINISHED, "")
+    replies = [
+        messages.lobby_reply(lobby, "z" * 3000),
+        messages.closed_lobby_reply(_extreme_table()),
+        messages.list_reply(many),
+        messages.list_reply([]),
+        messages.log_reply(page),
+        messages.log_reply(LogPage(_extreme_table(), [], 1, 1)),
+        messages.rules_reply(RulesCard("airships", "A" * 300, "s" * 5000, "2–4", "r" * 2000)),
+        messages.board_reply(_extreme_table(), b"png"),
+        messages.board_reply(_extreme_table(), None),
+        messages.abandoned_reply(_extreme_table(), 1),
+        Reply(embeds=[messages.final_embed(_extreme_table(players=2), outcome)]),
+    ]
+    for reply in replies:
+        assert reply_problems(reply) == [], reply
+
+
+def test_the_message_checker_catches_broken_messages() -> None:
+    view = discord.ui.View()
+    for n in range(6):
+        view.add_item(discord.ui.Button(label="x" * 81, custom_id="same"))
+    problems = reply_problems(Reply(content="c" * 2001, view=view))
+    assert any("content" in p for p in problems)
+    assert any("custom ids repeat" in p for p in problems)
+    assert any("button label" in p for p in problems)
+    assert any("matches no registered" in p for p in problems)
+
+
+async def test_every_message_of_a_real_four_player_game_fits(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "limits.sqlite3")
+    try:
+        service = TableService(store, render=tiny_png)
+        table = await service.open_table(
+            "airships", guild_id=1, channel_id=2, creator_id=100, creator_name="C" * 32
+        )
+        for user in range(101, 104):
+            table = await service.join(table.id, user, f"{'N' * 31}{user % 10}")
+            assert reply_problems(messages.lobby_reply(table, "joined")) == []
+        opening = await service.start(table.id, 100)
+        replies = [messages.opening_reply(opening)]
+        prompt = opening.prompt
+        rng = random.Random(9)
+        while prompt is not None:
+            mover = prompt.movers[0]
+            result = await service.play(table.id, mover.user_id, rng.randrange(len(mover.choices)), version=prompt.version)
+            replies.append(messages.move_reply(result))
+            replies.append(messages.prompt_reply(result.table, result.prompt) if result.prompt else Reply())
+            if result.table.version % 10 == 0:
+                replies.append(messages.status_reply(await service.status(table.id)))
+                for user in range(100, 104):
+                    replies.append(messages.hand_reply(*await service.hand(table.id, user)))
+            prompt = result.prompt
+        replies.append(messages.status_reply(await service.status(table.id)))
+        first = await service.log(table.id, 1)
+        for number in range(1, first.pages + 1):
+            replies.append(messages.log_reply(await service.log(table.id, number)))
+        replies.append(messages.list_reply(await service.tables_in_guild(1)))
+        replies.append(messages.rules_reply(service.rules("airships")))
+        for reply in replies:
+            assert reply_problems(reply) == []
+    finally:
+        await store.close()

@@ -1,0 +1,73 @@
+"""A restart in the middle of a game: a new bot on the same database picks up every game and old button."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from simtable import Lounge, close_store, choices_of, ephemeral_text, latest_prompt, make_bot, prompt_version, public
+
+from engine.store import Status
+
+
+async def _restart(lounge: Lounge, database_path: Path) -> None:
+    """Detach the running bot, close its database, and attach a fresh bot built from scratch."""
+    old = lounge.bot
+    await lounge.env.restart_bot(make_bot(database_path))
+    await close_store(old)
+    assert lounge.bot is not old and lounge.bot.store is not None
+
+
+async def test_a_prompt_posted_before_a_restart_still_works(lounge: Lounge, database_path: Path) -> None:
+    thread, game_id = await lounge.started_game(players=3)
+    rng = random.Random(5)
+    for _ in range(6):  # part of the game before the restart
+        prompt = latest_prompt(thread)
+        assert prompt is not None
+        await lounge.click_choice(lounge.member(prompt.raw_mentions[0]), prompt, rng.choice(choices_of(prompt))[1])
+    version = (await lounge.service.table(game_id)).version
+    prompt = latest_prompt(thread)
+    assert prompt is not None and prompt_version(prompt) == version
+
+    await _restart(lounge, database_path)
+    before = len(public(thread))
+    result = await lounge.click_choice(lounge.member(prompt.raw_mentions[0]), prompt, choices_of(prompt)[0][1])
+    assert not [m for m in result.followups if m.ephemeral]
+    assert len(public(thread)) == before + 1
+    assert (await lounge.service.table(game_id)).version == version + 1
+
+    # and the game can be played to its end by the new bot
+    await lounge.play_by_components(thread, rng)
+    assert (await lounge.service.table(game_id)).status is Status.FINISHED
+
+
+async def test_a_stale_prompt_after_a_restart_posts_a_fresh_one(lounge: Lounge, database_path: Path) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    stale = latest_prompt(thread)
+    assert stale is not None
+    actor = lounge.member(stale.raw_mentions[0])
+    offered = await actor.autocomplete(thread, "move", "choice", "")
+    await actor.slash(thread, "move", choice=offered[0]["value"])  # answered by /move: `stale` keeps its buttons
+    version = (await lounge.service.table(game_id)).version
+
+    await _restart(lounge, database_path)
+    result = await lounge.click_choice(actor, stale, choices_of(stale)[0][1])
+    assert ephemeral_text(result) == "This prompt is out of date."
+    fresh = public(thread)[-1]
+    assert prompt_version(fresh) == version
+    assert (await lounge.service.table(game_id)).version == version
+    # the fresh prompt answers for the new bot
+    mover = lounge.member(fresh.raw_mentions[0])
+    await lounge.click_choice(mover, fresh, choices_of(fresh)[0][1])
+    assert (await lounge.service.table(game_id)).version == version + 1
+
+
+async def test_a_lobby_survives_a_restart(lounge: Lounge, database_path: Path) -> None:
+    ann, bob = lounge.members[:2]
+    thread = await lounge.open_game(ann)
+    lobby = public(thread)[0]
+    await _restart(lounge, database_path)
+    await bob.click(lobby, label="Join")
+    await ann.click(public(thread)[0], label="Start")
+    assert (await lounge.service.table(1)).status is Status.ACTIVE
+    assert latest_prompt(thread) is not None

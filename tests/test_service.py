@@ -1,0 +1,243 @@
+"""The table service on a real SQLite file: turns, versions, races, retries, replay and rendering off the loop."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+import engine
+from engine.core import GameOver, IllegalAction, NotYourTurn, StaleAction
+from engine.service import TableService
+from engine.store import Status, Store
+from engine.tables import AlreadyPlayed, LobbyClosed, NoSuchTable, NoTableHere, NotCreator, NotSeated, NotStarted, WhichTable
+
+GUILD, CHANNEL = 1, 2
+ANN, BOB, CY = 10, 11, 12
+
+
+def blank_png(slug: str, view: dict[str, Any]) -> bytes:
+    return b"\x89PNG fake"
+
+
+@pytest_asyncio.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    opened = await Store.open(tmp_path / "service.sqlite3")
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+def service(store: Store) -> TableService:
+    return TableService(store, render=blank_png)
+
+
+async def started(service: TableService, players: tuple[int, ...] = (ANN, BOB, CY)) -> int:
+    table = await service.open_table("airships", guild_id=GUILD, channel_id=CHANNEL, creator_id=players[0], creator_name="ann")
+    for user in players[1:]:
+        await service.join(table.id, user, {BOB: "bob", CY: "cy"}.get(user, str(user)))
+    await service.start(table.id, players[0])
+    return table.id
+
+
+async def test_seats_are_shuffled_by_the_games_seed(service: TableService) -> None:
+    game_id = await started(service)
+    table = await service.table(game_id)
+    expected = [ANN, BOB, CY]
+    random.Random(table.game.seed).shuffle(expected)
+    assert [p.user_id for p in table.players] == expected
+    assert 0 <= table.game.seed < 2**62
+
+
+async def test_lobby_rules(service: TableService) -> None:
+    table = await service.open_table("airships", guild_id=GUILD, channel_id=CHANNEL, creator_id=ANN, creator_name="ann")
+    with pytest.raises(LobbyClosed, match="needs 2 to 4 players"):
+        await service.start(table.id, ANN)
+    await service.join(table.id, BOB, "bob")
+    with pytest.raises(NotCreator):
+        await service.start(table.id, BOB)
+    with pytest.raises(NotStarted):
+        await service.play(table.id, ANN, 0)
+    with pytest.raises(NotSeated):
+        await service.leave(table.id, CY)
+    with pytest.raises(engine.GameError, match="no game called"):
+        await service.open_table("chess", guild_id=GUILD, channel_id=CHANNEL, creator_id=ANN, creator_name="ann")
+
+
+async def test_a_move_checks_seat_turn_version_and_legality(service: TableService, store: Store) -> None:
+    game_id = await started(service)
+    prompt = await service.prompt(game_id)
+    assert prompt is not None
+    mover = prompt.movers[0]
+    waiting = next(u for u in (ANN, BOB, CY) if u != mover.user_id)
+    with pytest.raises(NotSeated):
+        await service.play(game_id, 99, 0, version=0)
+    with pytest.raises(NotYourTurn):
+        await service.play(game_id, waiting, 0, version=0)
+    with pytest.raises(StaleAction, match="out of date"):
+        await service.play(game_id, mover.user_id, 0, version=7)
+    with pytest.raises(IllegalAction):
+        await service.play(game_id, mover.user_id, 99, version=0)
+    with pytest.raises(IllegalAction):
+        await service.play(game_id, mover.user_id, "throw:nowhere")
+    assert (await service.table(game_id)).version == 0 and await store.actions(game_id) == []
+
+    result = await service.play(game_id, mover.user_id, mover.choices[0].key, interaction_id=1)
+    assert result.table.version == 1
+    assert all("{p" not in line for line in result.events)
+    assert result.image == b"\x89PNG fake"
+
+
+async def test_the_same_interaction_twice_applies_once(service: TableService, store: Store) -> None:
+    game_id = await started(service)
+    prompt = await service.prompt(game_id)
+    assert prompt is not None
+    await service.play(game_id, prompt.movers[0].user_id, 0, version=0, interaction_id=555)
+    again = await service.prompt(game_id)
+    assert again is not None
+    with pytest.raises(AlreadyPlayed, match="already made"):
+        await service.play(game_id, again.movers[0].user_id, 0, version=1, interaction_id=555)
+    assert len(await store.actions(game_id)) == 1
+
+
+async def test_a_double_click_racing_itself_applies_once(service: TableService, store: Store) -> None:
+    game_id = await started(service)
+    prompt = await service.prompt(game_id)
+    assert prompt is not None
+    user = prompt.movers[0].user_id
+    results = await asyncio.gather(
+        service.play(game_id, user, 0, version=0, interaction_id=1),
+        service.play(game_id, user, 0, version=0, interaction_id=2),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(r, BaseException) for r in results) == 1
+    assert sum(isinstance(r, StaleAction) for r in results) == 1
+    assert len(await store.actions(game_id)) == 1
+
+
+async def test_two_processes_racing_for_one_decision_exactly_one_wins(store: Store, tmp_path: Path) -> None:
+    """Two services (as two bot processes would) on one database, each with its own cache."""
+    first = TableService(store, render=blank_png)
+    game_id = await started(first)
+    other_store = await Store.open(tmp_path / "service.sqlite3")
+    try:
+        second = TableService(other_store, render=blank_png)
+        prompt = await first.prompt(game_id)
+        assert prompt is not None and await second.prompt(game_id) == prompt  # both caches warm at version 0
+        user = prompt.movers[0].user_id
+        outcomes = await asyncio.gather(
+            first.play(game_id, user, 0, version=0, interaction_id=1),
+            second.play(game_id, user, 0, version=0, interaction_id=2),
+            return_exceptions=True,
+        )
+        assert sorted(type(o).__name__ for o in outcomes) == ["MoveResult", "StaleAction"]
+        assert len(await store.actions(game_id)) == 1
+        # the loser reloads from the log and agrees with the winner
+        assert await second.prompt(game_id) == await first.prompt(game_id)
+    finally:
+        await other_store.close()
+
+
+async def test_a_cold_cache_replays_the_log_to_the_same_game(service: TableService, store: Store) -> None:
+    game_id = await started(service)
+    rng = random.Random(1)
+    for _ in range(15):
+        prompt = await service.prompt(game_id)
+        assert prompt is not None
+        await service.play(game_id, prompt.movers[0].user_id, rng.randrange(len(prompt.movers[0].choices)), version=prompt.version)
+    cold = TableService(store, render=blank_png)
+    assert await cold.prompt(game_id) == await service.prompt(game_id)
+    assert (await cold.status(game_id)).standings == (await service.status(game_id)).standings
+    assert (await cold.log(game_id, 1)).lines == (await service.log(game_id, 1)).lines
+
+
+async def test_a_cache_behind_the_log_catches_up(store: Store) -> None:
+    playing = TableService(store, render=blank_png)
+    watching = TableService(store, render=blank_png)
+    game_id = await started(playing)
+    assert await watching.prompt(game_id) is not None  # cached at version 0
+    for _ in range(5):
+        prompt = await playing.prompt(game_id)
+        assert prompt is not None
+        await playing.play(game_id, prompt.movers[0].user_id, 0, version=prompt.version)
+    assert await watching.prompt(game_id) == await playing.prompt(game_id)
+
+
+async def test_rendering_runs_off_the_event_loop_and_its_failure_keeps_the_move(store: Store) -> None:
+    threads: list[int] = []
+
+    def broken(slug: str, view: dict[str, Any]) -> bytes:
+        threads.append(threading.get_ident())
+        raise RuntimeError("the renderer fell over")
+
+    service = TableService(store, render=broken)
+    game_id = await started(service)
+    prompt = await service.prompt(game_id)
+    assert prompt is not None
+    result = await service.play(game_id, prompt.movers[0].user_id, 0, version=0)
+    assert result.image is None and result.table.version == 1
+    assert len(await store.actions(game_id)) == 1
+    assert threads and threading.get_ident() not in threads
+
+
+async def test_a_finished_game_is_scored_stored_and_closed(service: TableService) -> None:
+    game_id = await started(service, (ANN, BOB))
+    rng = random.Random(3)
+    result = None
+    while (prompt := await service.prompt(game_id)) is not None:
+        result = await service.play(game_id, prompt.movers[0].user_id, rng.randrange(len(prompt.movers[0].choices)), version=prompt.version)
+    assert result is not None and result.outcome is not None and result.prompt is None
+    table = await service.table(game_id)
+    assert table.status is Status.FINISHED and table.game.outcome == result.outcome.to_dict()
+    with pytest.raises(GameOver, match="over"):
+        await service.play(game_id, ANN, 0)
+    status = await service.status(game_id)
+    assert status.outcome == result.outcome and status.prompt is None
+    assert [s.score for s in status.standings] == [result.outcome.scores[s.seat] for s in status.standings]
+
+
+async def test_abandon_needs_the_creator_or_a_manager(service: TableService) -> None:
+    game_id = await started(service)
+    with pytest.raises(NotCreator):
+        await service.abandon(game_id, BOB, can_manage=False)
+    table = await service.abandon(game_id, BOB, can_manage=True)
+    assert table.status is Status.ABANDONED
+    with pytest.raises(GameOver, match="abandoned"):
+        await service.abandon(game_id, ANN, can_manage=False)
+
+
+async def test_finding_the_game_a_command_means(service: TableService) -> None:
+    with pytest.raises(NoTableHere):
+        await service.find_table(GUILD, CHANNEL)
+    first = await started(service)
+    assert (await service.find_table(GUILD, CHANNEL)).id == first
+    second = await service.open_table("airships", guild_id=GUILD, channel_id=CHANNEL, creator_id=BOB, creator_name="bob")
+    with pytest.raises(WhichTable) as which:
+        await service.find_table(GUILD, CHANNEL)
+    assert {t.id for t in which.value.tables} == {first, second.id}
+    assert (await service.find_table(GUILD, CHANNEL, second.id)).id == second.id
+    with pytest.raises(NoSuchTable):
+        await service.find_table(GUILD + 1, CHANNEL, first)
+    await service.move_to_thread(second.id, 77)
+    assert (await service.find_table(GUILD, 77)).id == second.id
+
+
+async def test_log_pages_and_names(service: TableService) -> None:
+    game_id = await started(service)
+    for _ in range(20):
+        prompt = await service.prompt(game_id)
+        assert prompt is not None
+        await service.play(game_id, prompt.movers[0].user_id, 0, version=prompt.version)
+    latest = await service.log(game_id, per_page=5)
+    assert latest.page == latest.pages > 1
+    first = await service.log(game_id, 1, per_page=5)
+    assert first.lines[0].startswith("Setup: ")
+    assert not any("{p" in line for line in first.lines)
+    with pytest.raises(engine.GameError, match="pick one from 1"):
+        await service.log(game_id, latest.pages + 1, per_page=5)
