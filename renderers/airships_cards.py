@@ -1,0 +1,329 @@
+"""Airships card tiles and dice: the theme, the palette and the cached pieces the board is pasted from."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image
+
+from renderers.common import (
+    BLUE, BLUISH_GREEN, INK, MUTED, ORANGE, REDDISH_PURPLE, RGB, SKY_BLUE, VERMILLION, WHITE, YELLOW,
+    Palette, Pen, fit_text, freeze, ink_on, text_width, wrap_lines,
+)
+
+# -- theme ---------------------------------------------------------------------------------------
+PAPER: RGB = (236, 230, 216)  # the board
+PANEL: RGB = (250, 247, 240)  # company boards and side boxes
+LINE: RGB = (178, 168, 150)
+EMPTY: RGB = (222, 214, 198)  # a free field
+BROWN: RGB = (140, 90, 43)  # Captains; not an Okabe-Ito hue, but the name is always printed
+LIGHT_SKY: RGB = (178, 220, 244)
+NAVY: RGB = (16, 52, 96)
+GREY_ANY: RGB = (150, 150, 150)  # the rulebook's grey engine symbol: any die
+DIE_BLACK: RGB = (24, 24, 24)
+
+DEPARTMENTS = ("engineers", "captains", "financiers", "materials", "hangars", "engines")
+DEPARTMENT_COLOUR: dict[str, RGB] = {  # the rulebook's border colours
+    "engineers": ORANGE, "captains": BROWN, "financiers": REDDISH_PURPLE,
+    "materials": BLUE, "hangars": YELLOW, "engines": BLUISH_GREEN,
+}
+DEPARTMENT_NAME = {d: d.capitalize() for d in DEPARTMENTS}
+DIE_COLOURS = ("white", "red", "black")
+DIE_FILL: dict[str, RGB] = {"white": WHITE, "red": VERMILLION, "black": DIE_BLACK, "any": GREY_ANY}
+DIE_TEXT: dict[str, RGB] = {"white": INK, "red": WHITE, "black": WHITE, "any": INK}
+DIE_LETTER = {"white": "W", "red": "R", "black": "B", "any": "?"}
+BACK_COLOUR: dict[str | None, RGB] = {"light": LIGHT_SKY, "medium": SKY_BLUE, "dark": NAVY, None: LINE}
+NATION_MARK: dict[str, tuple[str, RGB]] = {  # initials carry the nation; the colour only helps
+    "USA": ("US", BLUE), "Germany": ("DE", DIE_BLACK), "Italy": ("IT", BLUISH_GREEN), "France": ("FR", VERMILLION),
+}
+
+PALETTE = Palette(
+    fills=[PAPER, PANEL, WHITE, LINE, EMPTY, MUTED, BROWN, LIGHT_SKY, NAVY, GREY_ANY, DIE_BLACK,
+           ORANGE, REDDISH_PURPLE, BLUE, YELLOW, BLUISH_GREEN, VERMILLION, SKY_BLUE],
+    inks=[INK, WHITE, MUTED],
+)
+
+# -- sizes (px at the board's 1400 px width) -------------------------------------------------------
+EXPANSION_SIZE = (262, 118)
+AIRSHIP_SIZE = (200, 218)
+PHASE_SIZE = (119, 182)
+BORDER = 5
+COST_DICE = (26, 22)  # the cost row shrinks to the smaller size rather than touch the target
+GIVE_DIE = 26
+IMAGINARY_EXTRA = 6  # an imaginary die is drawn inside a dashed frame, so it gets a little more room
+
+Atom = tuple[Any, ...]  # ("text", words, size, bold, colour) | ("die", colour, label, imaginary) | ("gap", px)
+CARD_KEYS = ("id", "kind", "name", "department", "back", "cost", "target", "vp", "dice", "imaginary",
+             "exchange", "engine", "chips")
+PHASE_KEYS = ("number", "name", "cost", "target", "vp_low", "vp_high")
+
+
+class Frozen:
+    """A JSON-like value that hashes by content, so lru_cache can key pieces on what they show."""
+
+    __slots__ = ("value", "_key")
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+        self._key = freeze(value)
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Frozen) and self._key == other._key
+
+
+def pick(data: dict[str, Any] | None, keys: Sequence[str]) -> dict[str, Any] | None:
+    """Only the documented keys a piece draws from, so anything else in the view cannot change it."""
+    return None if data is None else {key: data.get(key) for key in keys}
+
+
+def nation_mark(nation: str) -> tuple[str, RGB]:
+    return NATION_MARK.get(nation, (nation[:2].upper(), MUTED))
+
+
+# -- dice -----------------------------------------------------------------------------------------
+def draw_die(pen: Pen, x: int, y: int, size: int, colour: str, label: str = "", *,
+             imaginary: bool = False, struck: bool = False) -> None:
+    """A die as a square: white light with a dark edge, red and black filled with a white number.
+
+    An imaginary die sits inside a dashed frame; a die that does not count is struck through.
+    The number (or the colour's letter) is always printed so colour is never the only cue.
+    """
+    die = _die(size, colour, label, imaginary, struck)
+    pen.image.paste(die, (x, y), die)  # its own alpha: the rounded corners show what lies beneath
+
+
+@lru_cache(maxsize=512)
+def _die(size: int, colour: str, label: str, imaginary: bool, struck: bool) -> Image.Image:
+    """One die drawn once on a transparent square; dice recur on every tile, board and throw."""
+    pen = Pen(Image.new("RGBA", (size, size), (0, 0, 0, 0)))
+    x = y = 0
+    inset = max(3, size // 9) if imaginary else 0
+    box = (x + inset, y + inset, x + size - 1 - inset, y + size - 1 - inset)
+    pen.draw.rounded_rectangle(box, radius=max(2, size // 7), fill=DIE_FILL[colour], outline=INK, width=2)
+    if imaginary:
+        _dashed_frame(pen, x, y, size)
+    text = label or DIE_LETTER[colour]
+    pen.centered(box, text, int((size - 2 * inset) * (0.66 if label else 0.46)), True, DIE_TEXT[colour])
+    if struck:
+        pen.draw.line((x + 2, y + size - 3, x + size - 3, y + 2), fill=MUTED if colour == "white" else WHITE, width=3)
+    return pen.image
+
+
+def _dashed_frame(pen: Pen, x: int, y: int, size: int) -> None:
+    dash = max(3, size // 6)
+    right, bottom = x + size - 1, y + size - 1
+    for start in range(0, size, dash * 2):
+        end = min(start + dash, size - 1)
+        for line in ((x + start, y, x + end, y), (x + start, bottom, x + end, bottom),
+                     (x, y + start, x, y + end), (right, y + start, right, y + end)):
+            pen.draw.line(line, fill=INK, width=2)
+
+
+def dice_atoms(counts: dict[str, int] | None) -> list[Atom]:
+    """One die per die in a count (cost, gifts), lettered W/R/B: the rulebook draws them that way."""
+    atoms: list[Atom] = []
+    for colour in DIE_COLOURS:
+        atoms += [("die", colour, "", False)] * int((counts or {}).get(colour) or 0)
+    return atoms
+
+
+def fitted_dice(counts: dict[str, int] | None, room: int, sizes: Sequence[int] = COST_DICE) -> tuple[list[Atom], int]:
+    """A cost as one die per die at the largest size that fits `room`; else as counts ('2[R] 3[B]')."""
+    atoms = dice_atoms(counts)
+    for size in sizes:
+        if atoms_width(atoms, size) <= room:
+            return atoms, size
+    counted: list[Atom] = []
+    for colour in DIE_COLOURS:
+        count = int((counts or {}).get(colour) or 0)
+        if count:
+            counted += [("text", str(count), 20, True, INK), ("die", colour, "", False), ("gap", 4)]
+    return counted, sizes[-1]
+
+
+def counted_dice_atoms(counts: dict[str, int] | None, size: int = 22) -> list[Atom]:
+    """'[W]×4 [R]×2': a die per colour with its count, for dice at disposal (counts can pass 3)."""
+    atoms: list[Atom] = []
+    for colour in DIE_COLOURS:
+        count = int((counts or {}).get(colour) or 0)
+        if count:
+            atoms += [("die", colour, "", False), ("text", f"×{count}", size, True, INK), ("gap", 8)]
+    return atoms or [("text", "none", size, False, MUTED)]
+
+
+def atoms_width(atoms: Sequence[Atom], die: int, gap: int = 4) -> int:
+    width = 0
+    for atom in atoms:
+        if atom[0] == "die":
+            width += die + (IMAGINARY_EXTRA if atom[3] else 0) + gap
+        elif atom[0] == "text":
+            width += text_width(atom[1], atom[2], atom[3]) + gap
+        else:
+            width += atom[1]
+    return width
+
+
+def draw_atoms(pen: Pen, x: int, middle: int, atoms: Sequence[Atom], die: int, gap: int = 4) -> int:
+    """Draw dice and words left to right, vertically centred on `middle`; returns the x after the last."""
+    for atom in atoms:
+        if atom[0] == "die":
+            size = die + (IMAGINARY_EXTRA if atom[3] else 0)
+            draw_die(pen, x, middle - size // 2, size, atom[1], atom[2], imaginary=atom[3])
+            x += size + gap
+        elif atom[0] == "text":
+            pen.text((x, middle), atom[1], atom[2], atom[3], atom[4])
+            x += text_width(atom[1], atom[2], atom[3]) + gap
+        else:
+            x += atom[1]
+    return x
+
+
+def gives_atoms(card: dict[str, Any], size: int = 22, words: bool = True) -> list[Atom]:
+    """What an expansion card gives its owner, as dice and short words (fewer words when `words` is off)."""
+    atoms: list[Atom] = []
+    given = dice_atoms(card.get("dice"))
+    if given:
+        atoms += [("text", "+", size, True, INK), *given]
+    imaginary = card.get("imaginary")
+    if imaginary:
+        atoms += [("gap", 10)] if atoms else []
+        atoms += [("die", imaginary["colour"], str(imaginary["value"]), True)]
+        atoms += [("text", "imaginary", size - 5, False, MUTED)] if words else []
+    exchange = card.get("exchange")
+    if exchange:
+        atoms += [("gap", 12)] if atoms else []  # apart from a gift of dice, so '+B' and '2R→1B' don't run together
+        atoms += [("text", f"{exchange['give_count']}", size, True, INK), ("die", exchange["give"], "", False),
+                  ("text", "→", size, True, INK), ("text", f"{exchange['get_count']}", size, True, INK),
+                  ("die", exchange["get"], "", False)]
+    engine = card.get("engine")
+    if engine:
+        atoms += [("gap", 10)] if atoms else []
+        atoms += [("text", f"+{engine['amount']}", size, True, INK)]
+        if engine["colour"] == "any":
+            atoms += [("text", "every throw" if words else "any", size - 4, False, INK)]
+        else:
+            atoms += [("text", "with", size - 4, False, INK), ("die", engine["colour"], "", False)]
+    if card.get("chips"):
+        chips = int(card["chips"])
+        atoms += [("gap", 6), ("text", f"+{chips} chip{'s' if chips != 1 else ''}", size - 2, True, INK)]
+    return atoms
+
+
+def draw_vp_badge(pen: Pen, right: int, bottom: int, text: str, size: int) -> int:
+    """A gold star badge ('★ 5') anchored at its bottom-right corner; returns its left edge."""
+    width, height = text_width(text, size, True) + 14, size + 12
+    box = (right - width, bottom - height, right, bottom)
+    pen.draw.rounded_rectangle(box, radius=6, fill=YELLOW, outline=INK, width=2)
+    pen.centered(box, text, size, True, INK)
+    return box[0]
+
+
+def draw_cost_and_target(pen: Pen, left: int, top: int, right: int, card: dict[str, Any], target_size: int = 30) -> None:
+    """The card's top line, as the rulebook prints it: dice to use at the left, score needed at the right."""
+    target = f"≥{card.get('target')}"
+    atoms, die = fitted_dice(card.get("cost"), right - left - text_width(target, target_size, True) - 8)
+    middle = top + COST_DICE[0] // 2 + 2
+    draw_atoms(pen, left, middle, atoms, die)
+    pen.text((right, middle), target, target_size, True, INK, anchor="rm")
+
+
+# -- cached tiles -----------------------------------------------------------------------------------
+def expansion_tile(card: dict[str, Any]) -> Image.Image:
+    return _expansion_tile(Frozen(pick(card, CARD_KEYS)))
+
+
+@lru_cache(maxsize=256)
+def _expansion_tile(frozen: Frozen) -> Image.Image:
+    card = frozen.value
+    width, height = EXPANSION_SIZE
+    pen = PALETTE.pen(EXPANSION_SIZE, WHITE)
+    pen.draw.rectangle((0, 0, width - 1, height - 1), outline=DEPARTMENT_COLOUR.get(card.get("department") or "", LINE), width=BORDER)
+    inner = BORDER + 6
+    draw_cost_and_target(pen, inner, inner - 2, width - inner, card)
+    name, size = fit_text(str(card.get("name") or ""), width - 2 * inner, (19, 17))
+    pen.text((inner, 53), name, size)
+    right_limit = width - inner
+    if card.get("vp"):
+        right_limit = draw_vp_badge(pen, width - inner + 2, height - inner + 3, f"★{card['vp']}", 20) - 6
+    atoms = gives_atoms(card)
+    die = GIVE_DIE if atoms_width(atoms, GIVE_DIE) <= right_limit - inner else 22
+    draw_atoms(pen, inner, height - inner - 17, atoms, die)
+    return PALETTE.convert(pen.image)
+
+
+@lru_cache(maxsize=8)
+def empty_field(size: tuple[int, int], colour: RGB, label: str = "empty") -> Image.Image:
+    """A free field: the department's border around a blank, with a word saying so."""
+    pen = PALETTE.pen(size, EMPTY)
+    pen.draw.rectangle((0, 0, size[0] - 1, size[1] - 1), outline=colour, width=3)
+    pen.centered((0, 0, size[0], size[1]), label, 18, False, MUTED)
+    return PALETTE.convert(pen.image)
+
+
+def airship_tile(field: dict[str, Any]) -> Image.Image:
+    return _airship_tile(Frozen(pick(field.get("top"), CARD_KEYS)), int(field.get("left") or 0))
+
+
+@lru_cache(maxsize=64)
+def _airship_tile(frozen: Frozen, left: int) -> Image.Image:
+    """An airship field: its top card and, under it, how many cards the pile still holds."""
+    card = frozen.value
+    width, height = AIRSHIP_SIZE
+    footer = 36
+    pen = PALETTE.pen(AIRSHIP_SIZE, PAPER)
+    card_box = (0, 0, width - 1, height - footer - 1)
+    if card is None:
+        pen.draw.rectangle(card_box, fill=EMPTY, outline=LINE, width=3)
+        pen.centered(card_box, "pile empty", 20, False, MUTED)
+    else:
+        _draw_airship_card(pen, card_box, card)
+    count = "no cards" if left == 0 else f"{left} card{'s' if left != 1 else ''} in pile"
+    pen.centered((0, height - footer, width, height), count, 20, left > 0, INK if left else MUTED)
+    return PALETTE.convert(pen.image)
+
+
+def _draw_airship_card(pen: Pen, box: tuple[int, int, int, int], card: dict[str, Any]) -> None:
+    left, top, right, bottom = box
+    pen.draw.rectangle(box, fill=WHITE, outline=BACK_COLOUR.get(card.get("back"), LINE), width=BORDER + 1)
+    inner = BORDER + 7
+    draw_cost_and_target(pen, left + inner, top + inner - 2, right - inner + 1, card, 32)
+    for row, line in enumerate(wrap_lines(str(card.get("name") or ""), 21, right - left - 2 * inner, 2, bold=True)):
+        pen.text((left + inner, top + 62 + row * 27), line, 21, True)
+    draw_vp_badge(pen, right - inner + 2, bottom - inner + 2, f"★ {card.get('vp')} VP", 24)
+
+
+def phase_tile(phase: dict[str, Any], open_: bool, owner_nation: str | None) -> Image.Image:
+    return _phase_tile(Frozen(pick(phase, PHASE_KEYS)), open_, owner_nation)
+
+
+@lru_cache(maxsize=64)
+def _phase_tile(frozen: Frozen, open_: bool, owner_nation: str | None) -> Image.Image:
+    """One construction phase: dice, target, VP low / high, and the builder's nation marker."""
+    phase = frozen.value
+    width, height = PHASE_SIZE
+    pen = PALETTE.pen(PHASE_SIZE, WHITE if open_ else EMPTY)
+    pen.draw.rectangle((0, 0, width - 1, height - 1), outline=NAVY if open_ else LINE, width=3)
+    pen.text((8, 15), f"Phase {phase['number']}", 17, True)
+    name, size = fit_text(str(phase.get("name") or ""), width - 14, (15, 13))
+    pen.text((8, 35), name, size, False, MUTED)
+    cost, die = fitted_dice(phase.get("cost"), width - 12, (24, 20))
+    draw_atoms(pen, 8, 62, cost, die)
+    pen.text((8, 97), f"≥{phase['target']}", 28, True)
+    pen.text((8, 127), f"★ {phase['vp_low']} / {phase['vp_high']}", 19, True)
+    if owner_nation:
+        nation_badge(pen, (8, 145, width - 8, height - 7), owner_nation)
+    else:
+        pen.centered((0, 145, width, height - 7), "free" if open_ else "closed", 18, False, MUTED)
+    return PALETTE.convert(pen.image)
+
+
+def nation_badge(pen: Pen, box: tuple[int, int, int, int], nation: str) -> None:
+    """A nation marker: its initials on its colour, so it reads without the colour too."""
+    initials, colour = nation_mark(nation)
+    pen.draw.rounded_rectangle(box, radius=6, fill=colour, outline=INK, width=2)
+    pen.centered(box, initials, min(26, box[3] - box[1] - 8), True, ink_on(colour))

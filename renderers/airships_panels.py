@@ -1,0 +1,374 @@
+"""Airships board panels: company boards, the Hindenburg, the pile, the last throw, the dice reference, the ranking."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image
+
+from renderers.airships_cards import (
+    BACK_COLOUR, DEPARTMENT_COLOUR, DEPARTMENT_NAME, DEPARTMENTS, EMPTY, LINE, NAVY, PALETTE, PANEL, PAPER,
+    PHASE_KEYS, PHASE_SIZE, SKY_BLUE, CARD_KEYS, Frozen, atoms_width, counted_dice_atoms, draw_atoms, draw_die,
+    draw_vp_badge, gives_atoms, nation_badge, phase_tile, pick,
+)
+from renderers.common import (
+    BLUISH_GREEN, INK, MUTED, RGB, VERMILLION, WHITE, YELLOW, Pen, ellipsize, fit_text, ink_on, text_width,
+    wrap_lines,
+)
+
+Piece = tuple[Image.Image, tuple[int, int]]  # a cached palette image and where it goes, relative to its panel
+
+COMPANY_SIZE = (676, 324)
+SIDE_WIDTH = 386
+HINDENBURG_SIZE = (516, 248)
+PILE_HEIGHT = 124
+THROW_HEIGHT = 356
+PAD = 12
+FRAME = 5  # the current player's thick frame
+HEADER_SIZE = (COMPANY_SIZE[0] - 2 * FRAME, 54)
+ROW_SIZE = (COMPANY_SIZE[0] - 2 * PAD, 46)
+DEPARTMENT_CELL = (212, 64)
+DEPARTMENTS_TOP = 120
+THROW_DIE = 44
+PILE_BACK: dict[str | None, tuple[RGB, str, str]] = {  # the next card's back: colour, words, mark
+    "era 1": (SKY_BLUE, "Era 1", "1"), "change of era": (YELLOW, "Change of Era", "⇄"),
+    "era 2": (NAVY, "Era 2", "2"), None: (EMPTY, "none", ""),
+}
+BONUS_WORDS = {"bonus chip": "chip", "wooden airship": "airship", "engine": "engine"}
+HINDENBURG_STATUS = {  # (open, complete) -> the caption's explanation
+    (False, False): "closed until an airship pile runs out", (True, False): "open: throw for a phase",
+    (True, True): "complete: the high VP count",
+}
+
+
+def panel(size: tuple[int, int], title: str = "", fill: RGB = PANEL) -> Pen:
+    """A boxed panel with an optional bold title; drawn in RGB, converted by the caller."""
+    pen = PALETTE.pen(size, fill)
+    pen.draw.rectangle((0, 0, size[0] - 1, size[1] - 1), outline=LINE, width=2)
+    if title:
+        pen.text((PAD, 22), title, 22, True)
+    return pen
+
+
+# -- company board: lines cached apart, since a move usually changes one line of one board -------------
+COMPANY_KEYS = ("nation", "departments", "airships", "phases", "chips", "dice", "imaginary", "vp", "airships_built")
+
+
+def company_panel(company: dict[str, Any], name: str, current: bool, wooden: bool) -> Image.Image:
+    return _company_panel(Frozen(pick(company, COMPANY_KEYS)), name, current, wooden)
+
+
+@lru_cache(maxsize=32)
+def _company_panel(frozen: Frozen, name: str, current: bool, wooden: bool) -> Image.Image:
+    """The board as one image, so the table pastes it once; rebuilt from cached lines when it changes."""
+    image = _company_frame(current).copy()
+    for piece, xy in company_pieces(frozen.value, name, current, wooden):
+        image.paste(piece, xy)
+    return image
+
+
+def company_pieces(company: dict[str, Any], name: str, current: bool, wooden: bool) -> list[Piece]:
+    departments = company.get("departments") or {}
+    pieces: list[Piece] = [
+        (_company_header(str(company.get("nation") or ""), name, int(company.get("vp") or 0), current), (FRAME, FRAME)),
+        (_company_dice(Frozen(pick(company, ("dice", "imaginary"))), int(company.get("chips") or 0), wooden), (PAD, 64)),
+        (_company_airships(Frozen([pick(a, ("vp", "back")) for a in company.get("airships") or []]),
+                           tuple(company.get("phases") or []), int(company.get("airships_built") or 0)),
+         (PAD, COMPANY_SIZE[1] - ROW_SIZE[1] - 8)),
+    ]
+    for index, department in enumerate(DEPARTMENTS):
+        x = PAD + 2 + (index % 3) * (DEPARTMENT_CELL[0] + 6)
+        y = DEPARTMENTS_TOP + (index // 3) * (DEPARTMENT_CELL[1] + 6)
+        pieces.append((department_cell(department, Frozen(pick(departments.get(department), CARD_KEYS))), (x, y)))
+    return pieces
+
+
+@lru_cache(maxsize=2)
+def _company_frame(current: bool) -> Image.Image:
+    pen = panel(COMPANY_SIZE)
+    if current:  # a thick frame as well as the yellow strip and the tag: the turn must not hang on colour
+        pen.draw.rectangle((0, 0, COMPANY_SIZE[0] - 1, COMPANY_SIZE[1] - 1), outline=INK, width=FRAME)
+    return PALETTE.convert(pen.image)
+
+
+@lru_cache(maxsize=32)
+def _company_header(nation: str, name: str, vp: int, current: bool) -> Image.Image:
+    width, height = HEADER_SIZE
+    pen = PALETTE.pen(HEADER_SIZE, YELLOW if current else EMPTY)
+    nation_badge(pen, (PAD - FRAME, 6, PAD - FRAME + 62, height - 6), nation)
+    vp_text = f"★ {vp} VP"
+    pen.text((width - PAD, height // 2), vp_text, 30, True, anchor="rm")
+    vp_left = width - PAD - text_width(vp_text, 30, True)
+    tag = "▶ TO PLAY" if current else ""
+    tag_width = text_width(tag, 18, True) + 16 if tag else 0
+    name_x = PAD - FRAME + 74
+    text, size = fit_text(name, vp_left - name_x - tag_width - 24, (28, 24, 22), bold=True)
+    pen.text((name_x, height // 2), text, size, True)
+    if tag:
+        x = name_x + text_width(text, size, True) + 12
+        box = (x, 13, x + tag_width, height - 13)
+        pen.draw.rounded_rectangle(box, radius=5, fill=INK)
+        pen.centered(box, tag, 18, True, WHITE)
+    return PALETTE.convert(pen.image)
+
+
+@lru_cache(maxsize=64)
+def _company_dice(frozen: Frozen, chips: int, wooden: bool) -> Image.Image:
+    """Dice at disposal (count per colour, imaginary dice with their value), bonus chips, the wooden airship."""
+    company = frozen.value
+    width, height = ROW_SIZE
+    pen = PALETTE.pen(ROW_SIZE, PANEL)
+    middle = height // 2
+    pen.text((0, middle), "Dice", 18, False, MUTED)
+    atoms = counted_dice_atoms(company.get("dice"), 24)
+    for die in company.get("imaginary") or []:
+        atoms += [("die", die["colour"], str(die["value"]), True)]
+    x = draw_atoms(pen, 46, middle, atoms, 32) + 14
+    pen.text((x, middle), "Chips", 18, False, MUTED)
+    pen.text((x + text_width("Chips", 18) + 8, middle), str(chips), 26, True)
+    if wooden:
+        label = "✈ wooden airship"
+        box = (width - text_width(label, 18, True) - 16, middle - 17, width - 1, middle + 17)
+        pen.draw.rounded_rectangle(box, radius=6, fill=NAVY)
+        pen.centered(box, label, 18, True, WHITE)
+    return PALETTE.convert(pen.image)
+
+
+@lru_cache(maxsize=128)
+def department_cell(department: str, frozen: Frozen) -> Image.Image:
+    """One department of a company board: its name, colour tab and what its card gives."""
+    card = frozen.value
+    width, height = DEPARTMENT_CELL
+    pen = PALETTE.pen(DEPARTMENT_CELL, WHITE if card else EMPTY)
+    pen.draw.rectangle((0, 0, width - 1, height - 1), outline=LINE, width=1)
+    pen.draw.rectangle((0, 0, 9, height - 1), fill=DEPARTMENT_COLOUR[department])
+    pen.text((17, 15), DEPARTMENT_NAME[department], 17, True, INK if card else MUTED)
+    if card is None:
+        pen.text((17, 44), "—", 20, False, MUTED)
+        return PALETTE.convert(pen.image)
+    right = width - 6
+    if card.get("vp"):
+        right = draw_vp_badge(pen, right, height - 5, f"★{card['vp']}", 16) - 4
+    atoms = gives_atoms(card, 18, words=False)
+    die = 24 if atoms_width(atoms, 24) <= right - 17 else 20
+    draw_atoms(pen, 17, 44, atoms, die)
+    return PALETTE.convert(pen.image)
+
+
+@lru_cache(maxsize=64)
+def _company_airships(airships: Frozen, phases: tuple[int, ...], built: int) -> Image.Image:
+    """Airship cards (their VP, tinted by back) and Hindenburg phases built: the tie-break count."""
+    width, height = ROW_SIZE
+    pen = PALETTE.pen(ROW_SIZE, PANEL)
+    middle = height // 2
+    pen.text((0, middle), "Airships", 18, False, MUTED)
+    x = 84
+    if not airships.value:
+        pen.text((x, middle), "none", 18, False, MUTED)
+        x += 54
+    for card in airships.value:  # bottom first, as they lie on the company board
+        x = _mini_tile(pen, x, middle, f"★{card.get('vp')}", BACK_COLOUR.get(card.get("back"), LINE))
+    if phases:
+        x += 10
+        pen.text((x, middle), "Hindenburg", 18, False, MUTED)
+        x += text_width("Hindenburg", 18) + 8
+        for number in phases:
+            x = _mini_tile(pen, x, middle, f"P{number}", WHITE)
+    words = f"{built} built"
+    if x + text_width(words, 18) + 16 < width:
+        pen.text((width - 1, middle), words, 18, False, MUTED, anchor="rm")
+    return PALETTE.convert(pen.image)
+
+
+def _mini_tile(pen: Pen, x: int, middle: int, text: str, fill: RGB) -> int:
+    width = max(46, text_width(text, 18, True) + 14)
+    box = (x, middle - 19, x + width, middle + 19)
+    pen.draw.rectangle(box, fill=fill, outline=INK, width=2)
+    pen.centered(box, text, 18, True, ink_on(fill))
+    return x + width + 6
+
+
+# -- Hindenburg ----------------------------------------------------------------------------------
+def hindenburg_panel(hindenburg: dict[str, Any], nations: tuple[str, ...]) -> Image.Image:
+    phases = hindenburg.get("phases") or []
+    owners = tuple(nations[p["owner"]] if isinstance(p.get("owner"), int) and p["owner"] < len(nations) else None
+                   for p in phases)
+    return _hindenburg_panel(Frozen([pick(p, PHASE_KEYS) for p in phases]), bool(hindenburg.get("open")),
+                             bool(hindenburg.get("complete")), owners)
+
+
+@lru_cache(maxsize=32)
+def _hindenburg_panel(phases: Frozen, open_: bool, complete: bool, owners: tuple[str | None, ...]) -> Image.Image:
+    caption = 30
+    pen = PALETTE.pen(HINDENBURG_SIZE, PAPER)
+    status = HINDENBURG_STATUS.get((open_ or complete, complete), "")
+    words, size = fit_text(f"HINDENBURG  ({status})", HINDENBURG_SIZE[0], (18, 16, 15), bold=True)
+    pen.text((0, caption // 2 - 2), words, size, True, MUTED)
+    pen.draw.rectangle((0, caption, HINDENBURG_SIZE[0] - 1, HINDENBURG_SIZE[1] - 1), fill=PANEL, outline=LINE, width=2)
+    pen.text((PAD, caption + 17), "D-LZ129 Hindenburg", 20, True)
+    pen.text((HINDENBURG_SIZE[0] - PAD, caption + 17), "★ VP: incomplete / complete", 15, False, MUTED, anchor="rm")
+    for index, phase in enumerate(phases.value):
+        tile = phase_tile(phase, open_, owners[index] if index < len(owners) else None)
+        pen.image.paste(tile.convert("RGB"), (PAD - 4 + index * (PHASE_SIZE[0] + 8), caption + 32))
+    return PALETTE.convert(pen.image)
+
+
+# -- side column ---------------------------------------------------------------------------------
+@lru_cache(maxsize=64)
+def pile_box(left: int, next_back: str | None) -> Image.Image:
+    """The expansion pile: how many cards are left and which back is on top."""
+    pen = panel((SIDE_WIDTH, PILE_HEIGHT))
+    colour, words, mark = PILE_BACK.get(next_back, (EMPTY, str(next_back), ""))
+    card = (PAD, 14, PAD + 66, PILE_HEIGHT - 14)
+    pen.draw.rounded_rectangle(card, radius=6, fill=colour, outline=INK, width=2)
+    pen.centered(card, mark, 30, True, ink_on(colour))
+    x = PAD + 84
+    pen.text((x, 28), "Expansion pile", 20, True)
+    pen.text((x, 62), f"{left} card{'s' if left != 1 else ''} left", 26, True)
+    pen.text((x, 96), f"next back: {words}" if left else "used up", 20, False, MUTED)
+    return PALETTE.convert(pen.image)
+
+
+THROW_KEYS = ("seat", "card", "exchange", "rolled", "kept", "dice_total", "bonuses", "total", "target", "success")
+
+
+def throw_panel(throw: dict[str, Any] | None, names: tuple[str, ...], pending: bool) -> Image.Image:
+    """`pending`: the throw fell short and its thrower is still deciding on a bonus chip."""
+    if throw is not None:
+        throw = dict(pick(throw, THROW_KEYS) or {}, card=pick(throw.get("card") or {}, ("id", "kind", "name", "department", "number")))
+    return _throw_panel(Frozen(throw), names, pending)
+
+
+@lru_cache(maxsize=32)
+def _throw_panel(frozen: Frozen, names: tuple[str, ...], pending: bool) -> Image.Image:
+    """Who threw for what, every die rolled (counted ones underlined), bonuses, and the verdict."""
+    throw = frozen.value
+    pen = panel((SIDE_WIDTH, THROW_HEIGHT), "Last throw")
+    if throw is None:
+        pen.text((PAD, 60), "No throw yet.", 20, False, MUTED)
+        return PALETTE.convert(pen.image)
+    seat = throw.get("seat")
+    who = names[seat] if isinstance(seat, int) and seat < len(names) else "?"
+    inner = SIDE_WIDTH - 2 * PAD
+    pen.text((PAD, 56), ellipsize(who, 22, inner, True), 22, True)
+    y = 84
+    for line in wrap_lines(f"for {_card_words(throw.get('card') or {})}", 18, inner, 2):
+        pen.text((PAD, y), line, 18)
+        y += 24
+    if throw.get("exchange"):
+        pen.text((PAD, y), ellipsize(f"exchanged {throw['exchange']}", 18, inner), 18, False, MUTED)
+        y += 24
+    y = _draw_rolled(pen, y + 4, throw)
+    for line in wrap_lines(_sum_words(throw), 20, inner, 2):
+        pen.text((PAD, y + 12), line, 20)
+        y += 27
+    _result_banner(pen, throw, THROW_HEIGHT - 60, pending)
+    return PALETTE.convert(pen.image)
+
+
+def _card_words(card: dict[str, Any]) -> str:
+    if card.get("kind") == "hindenburg":  # a phase's card id ends in its number: "hindenburg-2"
+        number = card.get("number") or str(card.get("id") or "?").rsplit("-", 1)[-1]
+        return f"Hindenburg phase {number} ({card.get('name', '')})"
+    department = card.get("department")
+    name = str(card.get("name") or "?")
+    return f"{name} ({DEPARTMENT_NAME[department]})" if department in DEPARTMENT_NAME else name
+
+
+def _draw_rolled(pen: Pen, y: int, throw: dict[str, Any]) -> int:
+    """Every die rolled, highest first per colour; the ones that count are underlined, the rest struck."""
+    dice: list[tuple[str, int, bool, bool]] = []  # colour, value, imaginary, counts
+    kept = [(k["colour"], k["value"]) for k in throw.get("kept") or [] if not k.get("imaginary")]
+    for colour in ("white", "red", "black"):
+        for value in sorted((throw.get("rolled") or {}).get(colour) or [], reverse=True):
+            counts = (colour, value) in kept
+            if counts:
+                kept.remove((colour, value))
+            dice.append((colour, value, False, counts))
+    dice += [(k["colour"], k["value"], True, True) for k in throw.get("kept") or [] if k.get("imaginary")]
+    per_row = (SIDE_WIDTH - 2 * PAD) // (THROW_DIE + 6)
+    for index, (colour, value, imaginary, counts) in enumerate(dice):
+        x = PAD + (index % per_row) * (THROW_DIE + 6)
+        top = y + (index // per_row) * (THROW_DIE + 12)
+        draw_die(pen, x, top, THROW_DIE, colour, str(value), imaginary=imaginary, struck=not counts)
+        if counts:
+            pen.draw.rectangle((x + 4, top + THROW_DIE + 3, x + THROW_DIE - 5, top + THROW_DIE + 6), fill=INK)
+    rows = max(1, -(-len(dice) // per_row))
+    return y + rows * (THROW_DIE + 12)
+
+
+def _sum_words(throw: dict[str, Any]) -> str:
+    bonuses = [f"{BONUS_WORDS.get(b.get('source'), b.get('source'))} {b.get('amount')}" for b in throw.get("bonuses") or []]
+    if not bonuses:
+        return f"dice {throw.get('dice_total', 0)}, no bonus"
+    return " + ".join([f"dice {throw.get('dice_total', 0)}", *bonuses]) + f" = {throw.get('total', 0)}"
+
+
+def _result_banner(pen: Pen, throw: dict[str, Any], top: int, pending: bool) -> None:
+    """The verdict in words and a sign as well as a colour; a short throw awaiting a chip is not yet a failure."""
+    success = bool(throw.get("success"))
+    total, target = throw.get("total"), throw.get("target")
+    if pending and not success:
+        fill, words = YELLOW, f"SHORT  {total} < {target}: chip?"
+    elif success:
+        fill, words = BLUISH_GREEN, f"✓ SUCCESS   {total} ≥ {target}"
+    else:
+        fill, words = VERMILLION, f"✗ FAILED   {total} < {target}"
+    box = (PAD, top, SIDE_WIDTH - PAD, top + 46)
+    pen.draw.rounded_rectangle(box, radius=8, fill=fill)
+    pen.centered(box, words, 26, True, ink_on(fill))
+
+
+DICE_FACES = {"white": (1, 1, 2, 2, 3, 3), "red": (2, 3, 3, 4, 4, 5), "black": (4, 4, 6, 6, 8, 8)}  # rulebook, contents
+
+
+@lru_cache(maxsize=4)
+def reference_box(height: int) -> Image.Image:
+    """The faces of each die and the throw's limits: what a player weighs before choosing a card."""
+    pen = panel((SIDE_WIDTH, height), "Dice faces")
+    die, y = 36, 66
+    for colour, faces in DICE_FACES.items():
+        x = PAD
+        for value in faces:
+            draw_die(pen, x, y - die // 2, die, colour, str(value))
+            x += die + 6
+        pen.text((x + 6, y), colour, 18, False, MUTED)
+        y += die + 10
+    for line in ("At most 3 dice of a colour per throw.", "Bonuses: chip +1, wooden airship +1,", "engine +1/+2 (one chip per throw)."):
+        pen.text((PAD, y + 2), line, 17)
+        y += 24
+    return PALETTE.convert(pen.image)
+
+
+def ranking_box(outcome: dict[str, Any], names: tuple[str, ...], companies: list[dict[str, Any]], height: int) -> Image.Image:
+    ranking = tuple(tuple(group) for group in outcome.get("ranking") or [])
+    nations = tuple(str(c.get("nation") or "") for c in companies)
+    built = tuple(int(c.get("airships_built") or 0) for c in companies)
+    return _ranking_box(ranking, tuple(outcome.get("scores") or []), str(outcome.get("reason") or "finished"),
+                        names, nations, built, height)
+
+
+@lru_cache(maxsize=16)
+def _ranking_box(ranking: tuple[tuple[int, ...], ...], scores: tuple[int, ...], reason: str, names: tuple[str, ...],
+                 nations: tuple[str, ...], built: tuple[int, ...], height: int) -> Image.Image:
+    """Places best first (a shared place for a true tie), with VP and airships built, the tie-break."""
+    pen = panel((SIDE_WIDTH, height), "Final ranking" if reason == "finished" else "Game abandoned")
+    y, place = 70, 1
+    for group in ranking:
+        for seat in group:
+            big = place == 1
+            pen.text((PAD, y), f"{place}.", 26 if big else 22, True)
+            nation_badge(pen, (PAD + 38, y - 17, PAD + 90, y + 17), nations[seat] if seat < len(nations) else "")
+            if seat < len(scores):
+                pen.text((SIDE_WIDTH - PAD, y - 6), f"{scores[seat]} VP", 26 if big else 22, True, anchor="rm")
+            if seat < len(built):
+                pen.text((SIDE_WIDTH - PAD, y + 17), f"{built[seat]} built", 14, False, MUTED, anchor="rm")
+            name, size = fit_text(names[seat] if seat < len(names) else "?", SIDE_WIDTH - 2 * PAD - 100 - 90,
+                                  (24, 20) if big else (22, 18), bold=big)
+            pen.text((PAD + 100, y), name, size, big)
+            y += 52
+        place += len(group)
+    if len(ranking) < len(scores):
+        pen.text((PAD, y), "tied players share a place", 16, False, MUTED)
+    return PALETTE.convert(pen.image)
