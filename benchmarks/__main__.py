@@ -1,0 +1,198 @@
+"""Benchmarks: `python -m benchmarks [--json]` measures engine, store, renderer and whole moves per game."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import aiosqlite
+from PIL import Image
+
+import engine
+import renderers
+from engine.service import TableService
+from engine.simulate import Playout, play_random
+from engine.store import Status, Store
+from renderers.common import encode_png
+
+TARGETS = {  # the issue's targets on a 2-core machine
+    "full_game_ms": ("<", 50.0),
+    "render_ms": ("<", 60.0),
+    "store_moves_per_s": (">=", 500.0),
+}
+END_TO_END_FACTOR = 1.5  # a whole move may cost at most this times (PNG encode + one bare commit)
+
+
+def median_ms(samples: list[float]) -> float:
+    return round(statistics.median(samples) * 1000, 3)
+
+
+def timed(fn: Callable[[], Any]) -> float:
+    started = time.perf_counter()
+    fn()
+    return time.perf_counter() - started
+
+
+def engine_figures(slug: str, games: int, players: int) -> tuple[dict[str, float], list[Playout]]:
+    """Per-action and per-game costs of random playouts, and the cost of replaying a finished log."""
+    game = engine.get_game(slug)
+    per_action: list[float] = []
+    per_game: list[float] = []
+    playouts: list[Playout] = []
+    for seed in range(games):
+        started = time.perf_counter()
+        playout = play_random(game, players, seed)
+        per_game.append(time.perf_counter() - started)
+        playouts.append(playout)
+    # Time apply alone, on the recorded logs, so the chooser's cost is not counted.
+    for playout in playouts[: max(1, games // 4)]:
+        state = game.setup(players, playout.seed, {})
+        for seat, action in playout.moves:
+            started = time.perf_counter()
+            state = game.apply(state, seat, action)
+            per_action.append(time.perf_counter() - started)
+    replays = [timed(lambda p=p: engine.replay(game, players, p.seed, {}, p.moves)) for p in playouts[:50]]
+    return {
+        "engine_us_per_action": round(statistics.median(per_action) * 1e6, 1),
+        "full_game_ms": median_ms(per_game),
+        "replay_ms": median_ms(replays),
+    }, playouts
+
+
+def render_figures(slug: str, playout: Playout, players: int) -> tuple[dict[str, float], Image.Image]:
+    """Draw every position of one game; encode the middle one again alone for the bare cost."""
+    game = engine.get_game(slug)
+    views = [game.view(s, None) for s in states_of(slug, playout, players)]
+    renders, sizes = [], []
+    for view in views:
+        started = time.perf_counter()
+        png = renderers.render(slug, view)
+        renders.append(time.perf_counter() - started)
+        sizes.append(len(png))
+    middle = Image.open(io.BytesIO(renderers.render(slug, views[len(views) // 2])))
+    middle.load()
+    encodes = [timed(lambda: encode_png(middle)) for _ in range(30)]
+    return {
+        "render_ms": median_ms(renders),
+        "png_kb": round(statistics.median(sizes) / 1024, 1),
+        "bare_png_encode_ms": median_ms(encodes),
+    }, middle
+
+
+def states_of(slug: str, playout: Playout, players: int) -> list[Any]:
+    game = engine.get_game(slug)
+    state = game.setup(players, playout.seed, {})
+    states = [state]
+    for seat, action in playout.moves:
+        state = game.apply(state, seat, action)
+        states.append(state)
+    return states
+
+
+async def bare_commit_ms(folder: Path) -> float:
+    """One INSERT and COMMIT through aiosqlite on a WAL file: the floor under any stored move."""
+    async with aiosqlite.connect(folder / "bare.sqlite3", isolation_level=None) as db:
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, payload TEXT)")
+        samples = []
+        for i in range(300):
+            started = time.perf_counter()
+            await db.execute("BEGIN IMMEDIATE")
+            await db.execute("INSERT INTO t (payload) VALUES (?)", (json.dumps({"kind": "throw", "args": [i]}),))
+            await db.execute("COMMIT")
+            samples.append(time.perf_counter() - started)
+    return median_ms(samples)
+
+
+async def store_moves_per_s(slug: str, folder: Path, playouts: list[Playout]) -> float:
+    """Committed moves per second with 100 games in play at once, each replaying a real log."""
+    store = await Store.open(folder / "store.sqlite3")
+    try:
+        games = []
+        for i, playout in enumerate(playouts[:100]):
+            row = await store.create_game(slug, 1, 1000 + i, 1, playout.seed, {})
+            for seat in range(playout.players):
+                await store.add_seat(row.id, 10 + seat, f"player {seat}")
+            await store.start_game(row.id, [10 + seat for seat in range(playout.players)])
+            games.append((row.id, playout))
+
+        async def play(game_id: int, playout: Playout) -> int:
+            for seq, (seat, action) in enumerate(playout.moves, start=1):
+                await store.append_action(game_id, seq, seat, action.to_dict(), game_id * 100_000 + seq)
+            return len(playout.moves)
+
+        started = time.perf_counter()
+        moves = sum(await asyncio.gather(*(play(g, p) for g, p in games)))
+        return round(moves / (time.perf_counter() - started), 1)
+    finally:
+        await store.close()
+
+
+async def move_end_to_end_ms(slug: str, folder: Path, players: int, seed: int) -> float:
+    """Whole moves through the service: check, commit, and draw the new board (as the bot does)."""
+    store = await Store.open(folder / "service.sqlite3")
+    try:
+        service = TableService(store)
+        samples: list[float] = []
+        for round_ in range(3):
+            table = await service.open_table(slug, guild_id=1, channel_id=round_, creator_id=100, creator_name="p0")
+            for seat in range(1, players):
+                await service.join(table.id, 100 + seat, f"p{seat}")
+            await service.start(table.id, 100)
+            while (prompt := await service.prompt(table.id)) is not None:
+                mover = prompt.movers[0]
+                pick = (seed + len(samples)) % len(mover.choices)
+                started = time.perf_counter()
+                await service.play(table.id, mover.user_id, pick, version=prompt.version,
+                                   interaction_id=round_ * 1_000_000 + len(samples))
+                samples.append(time.perf_counter() - started)
+            assert (await service.table(table.id)).status is Status.FINISHED
+        return median_ms(samples)
+    finally:
+        await store.close()
+
+
+def airships(games: int) -> dict[str, Any]:
+    slug, players = "airships", 3
+    figures, playouts = engine_figures(slug, games, players)
+    render, _ = render_figures(slug, playouts[0], players)
+    figures.update(render)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        figures["store_moves_per_s"] = asyncio.run(store_moves_per_s(slug, folder, playouts))
+        figures["bare_commit_ms"] = asyncio.run(bare_commit_ms(folder))
+        figures["move_end_to_end_ms"] = asyncio.run(move_end_to_end_ms(slug, folder, players, seed=1))
+    budget = END_TO_END_FACTOR * (figures["bare_png_encode_ms"] + figures["bare_commit_ms"])
+    met = {key: (figures[key] < limit if op == "<" else figures[key] >= limit) for key, (op, limit) in TARGETS.items()}
+    met["move_end_to_end_ms"] = figures["move_end_to_end_ms"] <= budget
+    figures["move_end_to_end_budget_ms"] = round(budget, 3)
+    figures["targets_met"] = met
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
+    parser.add_argument("--games", type=int, default=200, help="random games for the engine figures")
+    parser.add_argument("--json", action="store_true", help="end with one JSON object keyed by game")
+    args = parser.parse_args(argv)
+    results = {"airships": airships(max(args.games, 100))}
+    for slug, figures in results.items():
+        print(f"{slug}:")
+        for key, value in figures.items():
+            print(f"  {key}: {value}")
+    if args.json:
+        print(json.dumps(results))
+    return 0 if all(all(f["targets_met"].values()) for f in results.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
