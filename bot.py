@@ -18,6 +18,8 @@ from discord.ext import commands
 
 from cogs import EXTENSIONS
 from cogs.components import DYNAMIC_ITEMS
+from cogs.flows import reply_error
+from engine.core import GameError
 from engine.service import Renderer, TableService
 from engine.store import Store
 
@@ -94,9 +96,19 @@ class ContrailBot(commands.Bot):
         self.store = await Store.open(self.settings.database_path)  # creates and migrates the file
         self._tables = TableService(self.store) if self._render is None else TableService(self.store, render=self._render)
         await self.load_cogs()
+        self.tree.error(self.on_app_command_error)
         # Buttons answer by their custom id, so prompts posted before a restart keep working.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         log.info("Contrail is set up with database %s", self.settings.database_path)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
+        """Whatever a command body did not answer itself (checks, transformers, bugs) ends here, privately."""
+        original = getattr(error, "original", error)
+        if isinstance(original, discord.app_commands.TransformerError | discord.app_commands.CheckFailure):
+            original = GameError("That can't be used like this here.")
+        await reply_error(interaction, original)
 
     async def on_ready(self) -> None:
         # No setup here: on_ready fires again on every reconnect.

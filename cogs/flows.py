@@ -12,6 +12,7 @@ import discord
 from cogs import messages
 from cogs.messages import Reply
 from engine.core import GameError, StaleAction
+from engine.store import Status
 from engine.tables import Table
 
 if TYPE_CHECKING:
@@ -205,6 +206,10 @@ async def open_table(interaction: discord.Interaction, slug: str) -> Table:
     if interaction.guild_id is None or interaction.channel_id is None:
         raise GameError("Games live in servers: use this command in a server channel.")
     service = tables(interaction)
+    if isinstance(interaction.channel, discord.Thread):
+        here = await service.tables_at(interaction.guild_id, interaction.channel_id)
+        if any(t.status in (Status.LOBBY, Status.ACTIVE) for t in here):
+            raise GameError("This thread already has a game: open new games from a text channel.")
     user = interaction.user
     table = await service.open_table(
         slug,

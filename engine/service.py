@@ -28,12 +28,13 @@ from engine.tables import (
     Opening,
     Prompt,
     RulesCard,
-    Standing,
     Table,
     TableFull,
     TableStatus,
     WhichTable,
     outcome_from_dict,
+    pick_action,
+    standings_from_view,
 )
 
 log = logging.getLogger(__name__)
@@ -257,7 +258,7 @@ class TableService:
             if player.seat not in to_act:
                 waiting = ", ".join(table.at_seat(s).name for s in to_act)
                 raise NotYourTurn(f"It's not your turn: waiting for {waiting}.")
-            action = _pick(game.legal_actions(state, player.seat), pick)
+            action = pick_action(game.legal_actions(state, player.seat), pick)
             new_state = game.apply(state, player.seat, action)  # IllegalAction carries the rules' sentence
             outcome = game.outcome(new_state)
             try:
@@ -284,7 +285,7 @@ class TableService:
                 moved_log = moved_log + [f"{row.version}. {e}" for e in events]
             self._memos[game_id] = _Memo(row.version, new_state, moved_log)
             prompt = None if outcome else self._prompt(table, new_state)
-            standings = _standings(table, view)
+            standings = standings_from_view(table, view)
         # The move is stored: nothing after this line may undo it, so drawing failures only lose the image.
         image = await self._draw(table, view)
         return MoveResult(table, events, image, prompt, outcome, standings)
@@ -306,7 +307,7 @@ class TableService:
         view = self._public_view(table, state)
         prompt = self._prompt(table, state) if table.status is Status.ACTIVE else None
         outcome = outcome_from_dict(table.game.outcome) or engine.get_game(table.slug).outcome(state)
-        return TableStatus(table, prompt, _standings(table, view), outcome)
+        return TableStatus(table, prompt, standings_from_view(table, view), outcome)
 
     async def log(self, game_id: int, page: int | None = None, *, per_page: int = LOG_PAGE_LINES) -> LogPage:
         """The event lines of the whole game, paged; the last page when no page is asked for."""
@@ -345,34 +346,37 @@ class TableService:
         """The state at the table's version, from the cache or by replaying the missing part of the log."""
         memo = self._memos.get(table.id)
         game = engine.get_game(table.slug)
-        if memo is None or memo.version > table.version:
-            state = game.setup(len(table.players), table.game.seed, dict(table.game.options))
-            memo = _Memo(0, state)
-        if memo.version < table.version:
-            state = memo.state
-            for row in await self._store.actions(table.id, after=memo.version):
-                if row.seq > table.version:
-                    break
-                state = game.apply(state, row.seat, Action.from_dict(row.payload))
-                memo = _Memo(row.seq, state)
-        self._memos[table.id] = memo
+        if memo is not None and memo.version == table.version:
+            return memo.state
+        if memo is None or memo.version > table.version:  # a reader holding an older row than the cache
+            memo = _Memo(0, game.setup(len(table.players), table.game.seed, dict(table.game.options)))
+        state = memo.state
+        for row in await self._store.actions(table.id, after=memo.version):
+            if row.seq > table.version:
+                break
+            state = game.apply(state, row.seat, Action.from_dict(row.payload))
+            memo = _Memo(row.seq, state)
+        latest = self._memos.get(table.id)
+        if latest is None or latest.version <= memo.version:  # never move the cache backwards
+            self._memos[table.id] = memo
         return memo.state
 
     async def _log_lines(self, table: Table) -> list[str]:
         await self._state(table)
-        memo = self._memos[table.id]
-        if memo.log is not None:
+        memo = self._memos.get(table.id)
+        if memo is not None and memo.version == table.version and memo.log is not None:
             return memo.log
         game = engine.get_game(table.slug)
         replayed = game.setup(len(table.players), table.game.seed, dict(table.game.options))
         lines = [f"Setup: {e}" for e in table.name_events(list(game.view(replayed, None).get("events", [])))]
         for row in await self._store.actions(table.id):
-            if row.seq > memo.version:
+            if row.seq > table.version:
                 break
             replayed = game.apply(replayed, row.seat, Action.from_dict(row.payload))
             events = game.view(replayed, None).get("events", [])
             lines += [f"{row.seq}. {e}" for e in table.name_events(list(events))]
-        if self._memos.get(table.id) is memo:
+        memo = self._memos.get(table.id)
+        if memo is not None and memo.version == table.version:
             memo.log = lines
         return lines
 
@@ -402,47 +406,3 @@ class TableService:
         except Exception:
             log.exception("could not render game %s at version %s", table.id, table.version)
             return None
-
-
-def _pick(legal: list[Action], pick: int | str) -> Action:
-    """The chosen legal action: by index (a button or select) or by key (/move)."""
-    if isinstance(pick, int):
-        if 0 <= pick < len(legal):
-            return legal[pick]
-        raise engine.IllegalAction("That choice isn't available right now.")
-    for action in legal:
-        if action.key == pick:
-            return action
-    raise engine.IllegalAction("I don't know that move: pick one of the choices offered.")
-
-
-def _standings(table: Table, view: dict[str, Any]) -> tuple[Standing, ...]:
-    """Scores so far from the public view's companies, when the game shows them."""
-    companies = view.get("companies") or []
-    scores = {c.get("seat", i): c.get("vp") for i, c in enumerate(companies) if isinstance(c, dict)}
-    return tuple(Standing(p.seat, p.name, scores.get(p.seat)) for p in table.players if p.seat is not None)
-
-
-__all__ = [
-    "AlreadyPlayed",
-    "Board",
-    "LobbyClosed",
-    "LogPage",
-    "MoveResult",
-    "Mover",
-    "NoSuchTable",
-    "NoTableHere",
-    "NotCreator",
-    "NotSeated",
-    "NotStarted",
-    "Opening",
-    "Prompt",
-    "RulesCard",
-    "Standing",
-    "Table",
-    "TableFull",
-    "TableService",
-    "TableStatus",
-    "WhichTable",
-    "outcome_from_dict",
-]

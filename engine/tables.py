@@ -6,8 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import engine
-from engine.core import Action, GameError, Outcome, StaleAction
+from engine.core import Action, EndReason, GameError, IllegalAction, Outcome, StaleAction
 from engine.store import GameRow, SeatRow, Status
 
 _SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
@@ -201,6 +200,25 @@ def outcome_from_dict(data: dict[str, Any] | None) -> Outcome | None:
         scores=tuple(data["scores"]),
         ranking=tuple(tuple(group) for group in data["ranking"]),
         tiebreak=tuple(data.get("tiebreak", ())),
-        reason=engine.EndReason(data.get("reason", "finished")),
+        reason=EndReason(data.get("reason", "finished")),
         details=data.get("details", ""),
     )
+
+
+def pick_action(legal: list[Action], pick: int | str) -> Action:
+    """The chosen legal action: by index (a button or select) or by key (/move)."""
+    if isinstance(pick, int):
+        if 0 <= pick < len(legal):
+            return legal[pick]
+        raise IllegalAction("That choice isn't available right now.")
+    for action in legal:
+        if action.key == pick:
+            return action
+    raise IllegalAction("I don't know that move: pick one of the choices offered.")
+
+
+def standings_from_view(table: Table, view: dict[str, Any]) -> tuple[Standing, ...]:
+    """Scores so far from the public view's companies, when the game shows them."""
+    companies = view.get("companies") or []
+    scores = {c.get("seat", i): c.get("vp") for i, c in enumerate(companies) if isinstance(c, dict)}
+    return tuple(Standing(p.seat, p.name, scores.get(p.seat)) for p in table.players if p.seat is not None)

@@ -2,15 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 import pytest_asyncio
 from simcord import Env
-from simtable import Lounge, close_store, make_bot
+from simtable import Lounge, close_store, make_bot, tiny_png
 
 from bot import ContrailBot
+from engine.service import Renderer
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "bot_errors: the test expects the bot to log errors")
+
+
+@pytest.fixture(autouse=True)
+def no_bot_errors(request: pytest.FixtureRequest, caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """The bot answers every failure politely, so simcord cannot see bugs: fail on any error the bot logged."""
+    yield
+    if request.node.get_closest_marker("bot_errors") is None:
+        errors = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
+        assert not errors, "the bot logged errors:\n" + "\n".join(r.getMessage() for r in errors)
 
 
 @pytest.fixture
@@ -18,9 +33,15 @@ def database_path(tmp_path: Path) -> Path:
     return tmp_path / "data" / "contrail.sqlite3"
 
 
+@pytest.fixture
+def render() -> Renderer:
+    """The board renderer: a 1x1 PNG by default; a test module may override this with the real one."""
+    return tiny_png
+
+
 @pytest_asyncio.fixture
-async def simcord_bot(database_path: Path) -> AsyncIterator[ContrailBot]:
-    bot = make_bot(database_path)
+async def simcord_bot(database_path: Path, render: Renderer) -> AsyncIterator[ContrailBot]:
+    bot = make_bot(database_path, render)
     yield bot
     await close_store(bot)
 

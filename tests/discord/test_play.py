@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from simtable import Lounge, latest_prompt, public
 
+import renderers
+from engine.service import Renderer
 from engine.store import Status
+
+
+@pytest.fixture
+def render() -> Renderer:
+    """These games draw real boards: the image a player sees is part of what is tested."""
+    return renderers.render
 
 
 async def test_three_players_finish_a_game_by_buttons_and_selects(lounge: Lounge) -> None:
@@ -28,7 +37,10 @@ async def test_three_players_finish_a_game_by_buttons_and_selects(lounge: Lounge
     assert f"**{winners[0]}**" in embed.description.splitlines()[0]
     first = outcome["ranking"][0][0]
     assert f"1. **{names[first]}**: {outcome['scores'][first]} VP" in embed.description
-    assert [a.filename for a in final.attachments] == ["board.png"]
+    [image] = final.attachments
+    assert image.filename == "board.png"
+    data = await image.read()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n") and 10_000 < len(data) < 10 * 1024 * 1024
     assert latest_prompt(thread) is None  # nothing is left to click
 
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import logging
 import random
 
 import discord
+import pytest
+from discord import app_commands
 from simcord import ChannelHandle, MemberActor
 
 from simtable import Lounge, choices_of, ephemeral_text, latest_prompt, prompt_version, public
+
+from cogs.flows import SORRY
 
 
 async def _snapshot(lounge: Lounge, game_id: int, thread: ChannelHandle) -> tuple[int, int, int]:
@@ -155,3 +160,39 @@ async def test_several_games_in_a_channel_ask_which(lounge: Lounge) -> None:
     assert {c["value"] for c in suggestions} == {1, 2}
     await bob.slash(closed, "game join", game_id=1)
     assert len((await lounge.service.table(1)).players) == 2
+
+
+async def test_a_second_game_in_a_game_thread_is_refused(lounge: Lounge) -> None:
+    thread = await lounge.open_game(lounge.members[0])
+    result = await lounge.members[1].slash(thread, "game new", game="airships")
+    assert ephemeral_text(result) == "This thread already has a game: open new games from a text channel."
+    assert len(await lounge.service.tables_in_guild(lounge.guild.id)) == 1
+
+
+@pytest.mark.bot_errors
+async def test_a_bug_is_answered_privately_and_logged(lounge: Lounge, caplog: pytest.LogCaptureFixture) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+
+    async def broken_status(game_id: int) -> None:
+        raise RuntimeError("a bug in the table service")
+
+    lounge.bot.tables.status = broken_status  # type: ignore[method-assign]
+    with caplog.at_level(logging.ERROR, logger="cogs.flows"):
+        result = await lounge.members[0].slash(thread, "game status")
+    assert ephemeral_text(result) == SORRY
+    assert "a bug in the table service" in caplog.text  # the user sees an apology, the log sees the traceback
+
+
+@pytest.mark.bot_errors
+async def test_an_error_escaping_a_command_reaches_the_tree_handler(
+    lounge: Lounge, caplog: pytest.LogCaptureFixture
+) -> None:
+    @app_commands.command(name="boom", description="Fails on purpose")
+    async def boom(interaction: discord.Interaction) -> None:
+        raise RuntimeError("escaped")
+
+    lounge.bot.tree.add_command(boom)
+    await lounge.bot.tree.sync()
+    result = await lounge.members[0].slash(lounge.channel, "boom")
+    assert ephemeral_text(result) == SORRY
+    assert "RuntimeError: escaped" in caplog.text
