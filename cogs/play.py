@@ -28,13 +28,13 @@ async def move_choices(interaction: discord.Interaction, current: str) -> list[a
     ][:AUTOCOMPLETE_MAX]
 
 
-@app_commands.guild_only()
 class Play(commands.Cog):
     """Commands used during a game, inside its thread (or with game_id elsewhere)."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
+    @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down
     @app_commands.command(name="move", description="Make your move: pick one of your current choices")
     @app_commands.describe(choice="Start typing to see your choices", game_id=GAME_ID)
     @app_commands.autocomplete(choice=move_choices, game_id=flows.table_choices)
@@ -45,6 +45,7 @@ class Play(commands.Cog):
             if await flows.play(interaction, table, choice.strip(), None):
                 await flows.done(interaction, table)
 
+    @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down
     @app_commands.command(name="board", description="Post the current board again")
     @app_commands.describe(game_id=GAME_ID)
     @app_commands.autocomplete(game_id=flows.table_choices)
@@ -56,6 +57,7 @@ class Play(commands.Cog):
             await flows.post(interaction, board.table, messages.board_reply(board.table, board.image))
             await flows.done(interaction, board.table)
 
+    @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down
     @app_commands.command(name="log", description="The move history, a page at a time (the latest page first)")
     @app_commands.describe(page="Page number (1 is the start of the game)", game_id=GAME_ID)
     @app_commands.autocomplete(game_id=flows.table_choices)
@@ -71,6 +73,7 @@ class Play(commands.Cog):
             log_page = await flows.tables(interaction).log(table.id, page)
             await flows.say(interaction, messages.log_reply(log_page))
 
+    @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down
     @app_commands.command(name="hand", description="Your own company and choices, shown only to you")
     @app_commands.describe(game_id=GAME_ID)
     @app_commands.autocomplete(game_id=flows.table_choices)
@@ -81,6 +84,7 @@ class Play(commands.Cog):
             table, view = await flows.tables(interaction).hand(table.id, interaction.user.id)
             await flows.say(interaction, messages.hand_reply(table, view))
 
+    @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down
     @app_commands.command(name="rules", description="A short summary of a game's rules and where the full rules are")
     @app_commands.describe(game="The game (by default, the one played here)")
     @app_commands.choices(game=GAME_CHOICES)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import pytest_asyncio
@@ -26,6 +28,13 @@ def no_bot_errors(request: pytest.FixtureRequest, caplog: pytest.LogCaptureFixtu
     if request.node.get_closest_marker("bot_errors") is None:
         errors = [r for r in caplog.get_records("call") if r.levelno >= logging.ERROR]
         assert not errors, "the bot logged errors:\n" + "\n".join(r.getMessage() for r in errors)
+
+
+@pytest.fixture(autouse=True)
+def fixed_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games get seeds 1001, 1002, ... instead of secrets.randbits: a failing game can be replayed exactly."""
+    seeds = itertools.count(1001)
+    monkeypatch.setattr("engine.service.secrets", SimpleNamespace(randbits=lambda bits: next(seeds)))
 
 
 @pytest.fixture

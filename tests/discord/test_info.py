@@ -112,7 +112,7 @@ async def test_hand_is_private_and_shows_the_players_company(lounge: Lounge) -> 
     assert embed.title == f"Airships #{game_id}: your company"
     fields = {f.name: f.value for f in embed.fields}
     assert fields["Company"].endswith("0 VP, 0 airships built")
-    assert fields["Dice"].startswith("Real: 2 white")  # every company starts with 2 white dice
+    assert fields["Dice"].startswith("Real: ") and "\nImaginary: " in fields["Dice"]
     assert "You have the dice for" in fields
 
     outsider = await lounge.members[4].slash(thread, "hand")

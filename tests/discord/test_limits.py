@@ -95,6 +95,7 @@ async def test_the_command_tree_respects_every_limit(tmp_path: Path) -> None:
     game = next(p for p in payloads if p["name"] == "game")
     assert {o["name"] for o in game["options"]} == {"new", "join", "leave", "start", "status", "list", "abandon"}
     assert command_problems(payloads) == []
+    assert all(p["contexts"] == [0] and p["dm_permission"] is False for p in payloads)  # servers only
 
 
 def test_the_limit_checker_catches_broken_payloads() -> None:

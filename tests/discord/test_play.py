@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from simtable import Lounge, latest_prompt, public
+from simtable import Lounge, custom_ids, latest_prompt, public
 
 import renderers
 from engine.service import Renderer
@@ -42,6 +42,10 @@ async def test_three_players_finish_a_game_by_buttons_and_selects(lounge: Lounge
     data = await image.read()
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and 10_000 < len(data) < 10 * 1024 * 1024
     assert latest_prompt(thread) is None  # nothing is left to click
+    played = public(thread)[1:]  # after the lobby: the opening and one message per move
+    assert len(played) == moves + 1
+    assert all([a.filename for a in m.attachments] == ["board.png"] for m in played)  # clearing buttons keeps images
+    assert all(custom_ids(m) == [] for m in played)  # every answered prompt lost its buttons
 
 
 async def test_a_game_played_with_move_and_autocomplete(lounge: Lounge) -> None:
