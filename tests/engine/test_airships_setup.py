@@ -70,22 +70,22 @@ def test_setup_deals_each_player_one_starter_and_lays_out_the_rest(players: int)
         check_cards_conserved(state)
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_setup_display_has_six_cards(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    for seed in SEEDS:
-        state = prepared(players, seed)
-        assert sum(card is not None for row in state.display.values() for card in row) == 6
+def shown(state) -> int:
+    return sum(card is not None for row in state.display.values() for card in row)
 
 
-def test_setup_display_fill_pushes_a_full_rows_leftmost_card_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Ruling 3. Unshuffled, the pile's top is the three Era 1 Engines: with the starter Daimler Engine
-    # on the display the third one fills a full row.
+def test_setup_display_has_six_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    for players in PLAYER_COUNTS:
+        for seed in SEEDS:
+            assert shown(prepared(players, seed)) == 6
+    # Ruling 3: the fill places cards as in play. Unshuffled, the pile's top is the three Era 1 Engines:
+    # with the starter Daimler Engine on the display, the third of them pushes it out of the game.
     monkeypatch.setattr(GameRng, "shuffled", lambda _rng, items: list(items))
     state = prepared(4, 0)
     assert state.display[Department.ENGINES] == ["e1-engines-3", "e1-engines-2", "e1-engines-1"]
     assert "s-engines" in state.removed
     assert state.display[Department.HANGARS] == ["s-hangars", "e1-hangars-3", "e1-hangars-2"]
-    assert sum(card is not None for row in state.display.values() for card in row) == 6
+    assert shown(state) == 6
     check_cards_conserved(state)
 
 
