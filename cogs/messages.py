@@ -275,7 +275,7 @@ def rules_reply(card: RulesCard) -> Reply:
     embed = discord.Embed(title=clip(f"{card.title}: the rules in short", EMBED_TITLE_MAX), colour=COLOUR)
     embed.description = clip(card.summary, EMBED_DESCRIPTION_MAX)
     embed.add_field(name="Players", value=card.players, inline=True)
-    full = f"The {card.title} rulebook" + (f": `{card.rulebook}`" if card.rulebook else ".")
+    full = card.rulebook or f"The {card.title} rulebook."
     embed.add_field(name="Full rules", value=clip(full, FIELD_VALUE_MAX), inline=False)
     embed.set_footer(text="Play with /move or the buttons on each turn prompt; /hand shows your own company.")
     return Reply(embeds=[embed])

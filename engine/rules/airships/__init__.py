@@ -27,7 +27,10 @@ class Airships:
     min_players = 2
     max_players = 4
     rules_summary = RULES_SUMMARY
-    rulebook = "shared/rules/airships.md"
+    rulebook = (
+        "The Airships rulebook in the game box. Where it is unclear, Contrail's readings are listed in "
+        "docs/rulings.md of the bot's repository."
+    )
 
     def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> AirshipsState:
         if not self.min_players <= players <= self.max_players:
