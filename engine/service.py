@@ -183,7 +183,7 @@ class TableService:
             table = await self.table(game_id)
             state = await self._state(table)
             view = self._public_view(table, state)
-            prompt = self._prompt(table, state)
+            prompt = self._prompt(table, state, view)
         image = await self._draw(table, view)
         return Opening(table, table.name_events(list(view.get("events", []))), image, prompt)
 
@@ -284,7 +284,7 @@ class TableService:
             if moved_log is not None:
                 moved_log = moved_log + [f"{row.version}. {e}" for e in events]
             self._memos[game_id] = _Memo(row.version, new_state, moved_log)
-            prompt = None if outcome else self._prompt(table, new_state)
+            prompt = None if outcome else self._prompt(table, new_state, view)
             standings = standings_from_view(table, view)
         # The move is stored: nothing after this line may undo it, so drawing failures only lose the image.
         image = await self._draw(table, view)
@@ -305,7 +305,7 @@ class TableService:
             return TableStatus(table, None, (), None)
         state = await self._state(table)
         view = self._public_view(table, state)
-        prompt = self._prompt(table, state) if table.status is Status.ACTIVE else None
+        prompt = self._prompt(table, state, view) if table.status is Status.ACTIVE else None
         outcome = outcome_from_dict(table.game.outcome) or engine.get_game(table.slug).outcome(state)
         return TableStatus(table, prompt, standings_from_view(table, view), outcome)
 
@@ -380,12 +380,13 @@ class TableService:
             memo.log = lines
         return lines
 
-    def _prompt(self, table: Table, state: Any) -> Prompt | None:
+    def _prompt(self, table: Table, state: Any, view: dict[str, Any] | None = None) -> Prompt | None:
+        """Who must decide now; pass the public view when it is at hand, so it is not built twice."""
         game = engine.get_game(table.slug)
         seats = game.to_act(state)
         if not seats:
             return None
-        step = str(game.view(state, None).get("step") or "")
+        step = str((view if view is not None else game.view(state, None)).get("step") or "")
         movers = tuple(
             Mover(s, table.at_seat(s).user_id, table.at_seat(s).name, tuple(game.legal_actions(state, s)))
             for s in seats
