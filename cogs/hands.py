@@ -52,7 +52,8 @@ def describe_airships(view: dict[str, Any]) -> Fields:
         extras.append(f"Exchange: {ex['give_count']} {ex['give']} → {ex['get_count']} {ex['get']}")
     if company.get("engine"):
         engine = company["engine"]
-        extras.append(f"Engine: +{engine['amount']} on throws with {engine['colour']}")
+        on = "every throw" if engine["colour"] == "any" else f"throws with {engine['colour']}"
+        extras.append(f"Engine: +{engine['amount']} on {on}")
     names = _card_names(view)
     reachable = ", ".join(names.get(card_id, card_id) for card_id in you.get("can_throw_for") or []) or "nothing yet"
     fields: Fields = [
