@@ -31,7 +31,7 @@ STEP_ASKS: dict[str, str] = {
     "bonus_chip": "decide on a bonus chip",
     "additional_go": "take another go or end your turn",
 }
-TIEBREAK_WORDS: dict[str, str] = {"airships": "airships built"}
+TIEBREAK_WORDS: dict[str, tuple[str, str]] = {"airships": ("airship built", "airships built")}  # one, many
 SECONDARY_KINDS = {"back", "pass", "end", "keep"}
 STATUS_WORDS = {
     Status.LOBBY: "waiting in the lobby",
@@ -201,12 +201,15 @@ def move_reply(result: MoveResult) -> Reply:
 
 def final_embed(table: Table, outcome: Outcome, standings: tuple[Standing, ...] = ()) -> discord.Embed:
     names = {p.seat: p.name for p in table.players if p.seat is not None}
-    tiebreak = TIEBREAK_WORDS.get(table.slug, "tie-break")
+    tiebreak_one, tiebreak = TIEBREAK_WORDS.get(table.slug, ("tie-break", "tie-break"))
     lines = []
     place_no = 1
     for group in outcome.ranking:
         for seat in group:
-            extra = f" · {outcome.tiebreak[seat]} {tiebreak}" if outcome.tiebreak else ""
+            extra = ""
+            if outcome.tiebreak:
+                count = outcome.tiebreak[seat]
+                extra = f" · {count} {tiebreak_one if count == 1 else tiebreak}"
             lines.append(f"{place_no}. **{names.get(seat, f'Seat {seat + 1}')}**: {outcome.scores[seat]} VP{extra}")
         place_no += len(group)
     winners = [names.get(s, f"Seat {s + 1}") for s in outcome.winners]

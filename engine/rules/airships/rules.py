@@ -121,6 +121,7 @@ def apply(state: AirshipsState, seat: int, action: Action) -> AirshipsState:
             new.events.append(f"{p(seat)} pays {ADDITIONAL_GO_PRICE} bonus chips for another go.")
             begin_go(new, seat)
         else:
+            new.events.append(f"{p(seat)} ends the turn.")
             next_player(new)
     else:  # pragma: no cover - check_choice only returns actions built above
         raise IllegalAction("That choice isn't available right now.")
