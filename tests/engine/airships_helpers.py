@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import engine
@@ -24,10 +25,14 @@ CHANGE_OF_ERA = C.change_of_era
 CHIPS_PER_NATION = C.chips_per_nation
 ALL_CARDS = sorted([*C.airships, *C.expansions, CHANGE_OF_ERA])
 
-# Fields whose tops are the light airships 1-4: easy white throws that leave every pile with 3 cards.
+# Fields whose tops are the light airships 1-4: white-only throws (2 white dice, the dice every company starts
+# with, open them all) that leave every pile with 3 cards.
 STANDARD_FIELDS = [[f"a-dark-{i}", f"a-medium-{i}", f"a-light-{i}"] for i in range(1, AIRSHIP_FIELDS + 1)]
 # Fields no company without black dice can throw for, none of them empty (the Hindenburg stays shut).
 BLACK_FIELDS = [["a-dark-1", "a-dark-2"], ["a-dark-3", "a-dark-4"], ["a-dark-5"], ["a-dark-6"]]
+# Starter cards worth one real white die, one per seat: with the entrepreneur, the 2 white dice
+# every company starts with.
+WHITE_STARTERS = ("s-hangars", "s-financiers", "s-materials", "s-engines")
 
 
 # --- a table laid out by hand ---------------------------------------------------------------------
@@ -108,6 +113,12 @@ def give(state: AirshipsState, seat: int, *card_ids: str) -> None:
         company.departments[department] = card_id
 
 
+def starting_dice(state: AirshipsState, *seats: int) -> None:
+    """Give these seats the 2 white dice of a company at the start: each its own starter worth a white die."""
+    for seat in seats:
+        give(state, seat, WHITE_STARTERS[seat])
+
+
 def lay(state: AirshipsState, *card_ids: str) -> None:
     """Turn cards face-up on the display, each in the leftmost free field of its row."""
     for card_id in card_ids:
@@ -184,6 +195,15 @@ class ScriptedDice:
     def install(self, monkeypatch: Any) -> ScriptedDice:
         monkeypatch.setattr(GameRng, "face", lambda _rng, faces: self.face(faces))
         return self
+
+
+def white_faces(total: int, count: int = 2) -> tuple[int, ...]:
+    """`count` white dice showing exactly `total`, highest first: scripted to reach a target or miss it by one."""
+    faces = sorted(set(C.faces[Colour.WHITE]), reverse=True)
+    for combination in itertools.combinations_with_replacement(faces, count):
+        if sum(combination) == total:
+            return combination
+    raise AssertionError(f"{count} white dice cannot show {total}")
 
 
 def kept_values(throw: Throw) -> list[tuple[str, int, bool]]:

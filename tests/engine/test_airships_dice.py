@@ -6,6 +6,7 @@ import pytest
 
 from airships_helpers import (
     GAME,
+    C,
     act,
     give,
     kept_values,
@@ -15,6 +16,7 @@ from airships_helpers import (
     set_field,
     table,
     throw_for,
+    white_faces,
 )
 from engine.core import Action, IllegalAction
 from engine.rules.airships import dice as airship_dice
@@ -35,14 +37,17 @@ def thrown(state: AirshipsState) -> Throw:
 
 
 def test_at_most_three_dice_of_one_colour_are_rolled(dice) -> None:
+    card = C.airships["a-light-1"]
+    assert card.cost == Dice(white=2)
     state = table()
     give(state, 0, *FIVE_WHITE)
-    dice(1, 1, 3)
-    state = throw_for(state, "a-light-1")  # 2 white, 4+
+    high, low = white_faces(card.target)
+    dice(1, low, high)
+    state = throw_for(state, card.id)
     t = thrown(state)
-    assert t.rolled == {"white": (1, 1, 3)}  # three of the five: a fourth die would find no scripted value
-    assert kept_values(t) == [("white", 3, False), ("white", 1, False)]
-    assert t.dice_total == 4 and t.success
+    assert t.rolled == {"white": (1, low, high)}  # three of the five: a fourth die would find no scripted value
+    assert kept_values(t) == [("white", high, False), ("white", low, False)]
+    assert t.dice_total == card.target and t.success
     assert dice.script == []
 
 
@@ -228,8 +233,12 @@ def test_exchange_choice_outside_the_list_is_refused() -> None:
 # --- bonuses after a short throw ---------------------------------------------------------------------------
 
 
+LIGHT = C.airships["a-light-4"]  # on top of the fourth standard field
+
+
 def two_white_table(**kwargs):
-    """Seat 0 with 2 white dice before the light airships (a-light-4: 2 white, 5+)."""
+    """Seat 0 with 2 white dice before the light airships; LIGHT needs only those 2 white dice."""
+    assert LIGHT.cost == Dice(white=2)
     state = table(**kwargs)
     give(state, 0, "s-hangars")
     return state
@@ -237,28 +246,29 @@ def two_white_table(**kwargs):
 
 def test_bonus_chip_is_a_choice(dice) -> None:
     state = two_white_table()
-    dice(2, 2)
-    state = throw_for(state, "a-light-4")
-    assert state.step is Step.BONUS_CHIP and state.pending is not None and state.pending.total == 4
-    assert GAME.view(state, None)["last_throw"]["total"] == 4
+    dice(*white_faces(LIGHT.target - 1))
+    state = throw_for(state, LIGHT.id)
+    assert state.step is Step.BONUS_CHIP and state.pending is not None and state.pending.total == LIGHT.target - 1
+    assert GAME.view(state, None)["last_throw"]["total"] == LIGHT.target - 1
     assert keys(state) == ["chip:use", "chip:keep"]
 
     used = act(state, "chip", "use")
-    assert thrown(used).success and thrown(used).bonuses == (("bonus chip", 1),)
-    assert used.companies[0].airships == ["a-light-4"]
+    assert thrown(used).success and thrown(used).total == LIGHT.target
+    assert thrown(used).bonuses == (("bonus chip", 1),)
+    assert used.companies[0].airships == [LIGHT.id]
     assert (used.companies[0].chips, used.companies[0].chips_in_supply) == (2, 4)  # back to the supply
 
     kept = act(state, "chip", "keep")
     assert not thrown(kept).success and thrown(kept).bonuses == ()
-    assert kept.companies[0].airships == [] and kept.fields[3][-1] == "a-light-4"
+    assert kept.companies[0].airships == [] and kept.fields[3][-1] == LIGHT.id
     assert (kept.companies[0].chips, kept.companies[0].chips_in_supply) == (4, 2)  # the compensation chip
 
 
 def test_at_most_one_bonus_chip(dice) -> None:
     state = two_white_table()
     set_chips(state, 0, 5)
-    dice(1, 2)
-    state = throw_for(state, "a-light-4")  # 3 of 5: two chips would do, one may be used
+    dice(*white_faces(LIGHT.target - 2))
+    state = throw_for(state, LIGHT.id)  # 2 short: two chips would do, one may be used
     assert state.step is not Step.BONUS_CHIP
     assert not thrown(state).success and thrown(state).bonuses == ()
     assert state.companies[0].chips == 6  # compensation only
@@ -267,8 +277,8 @@ def test_at_most_one_bonus_chip(dice) -> None:
 def test_bonus_chip_needs_a_chip_on_the_board(dice) -> None:
     state = two_white_table()
     set_chips(state, 0, 0)
-    dice(2, 2)
-    state = throw_for(state, "a-light-4")
+    dice(*white_faces(LIGHT.target - 1))  # 1 short: a chip would do, if there were one
+    state = throw_for(state, LIGHT.id)
     assert not thrown(state).success
     assert (state.companies[0].chips, state.companies[0].chips_in_supply) == (1, 5)
 
@@ -276,37 +286,38 @@ def test_bonus_chip_needs_a_chip_on_the_board(dice) -> None:
 def test_wooden_airship_adds_one(dice) -> None:
     state = two_white_table()
     state.wooden_airship = 0
-    dice(2, 2)
-    after = throw_for(state, "a-light-4")
-    assert thrown(after).success and thrown(after).total == 5
+    dice(*white_faces(LIGHT.target - 1))
+    after = throw_for(state, LIGHT.id)
+    assert thrown(after).success and thrown(after).total == LIGHT.target
+    assert thrown(after).dice_total == LIGHT.target - 1
     assert thrown(after).bonuses == (("wooden airship", 1),)
     assert after.companies[0].chips == 3  # no chip spent
 
     state.wooden_airship = 1  # someone else's wooden airship is no help
-    dice(2, 2)
-    assert throw_for(state, "a-light-4").step is Step.BONUS_CHIP
+    dice(*white_faces(LIGHT.target - 1))
+    assert throw_for(state, LIGHT.id).step is Step.BONUS_CHIP
 
 
 @pytest.mark.parametrize(
-    ("engine", "faces", "bonus", "success"),
+    ("engine", "short", "bonus", "success"),
     [
-        ("e1-engines-1", (2, 2), 1, True),  # white +1
-        ("e1-engines-3", (1, 2), 2, True),  # white +2
-        ("e2-engines-1", (2, 2), 1, True),  # grey: any die
-        ("e2-engines-3", (1, 2), 2, True),  # grey +2
-        ("e2-engines-2", (1, 2), 0, False),  # red +2 on a white card: nothing
-        ("e2-engines-4", (1, 2), 0, False),  # black +2 on a white card: nothing
+        ("e1-engines-1", 1, 1, True),  # white +1
+        ("e1-engines-3", 2, 2, True),  # white +2
+        ("e2-engines-1", 1, 1, True),  # grey: any die
+        ("e2-engines-3", 2, 2, True),  # grey +2
+        ("e2-engines-2", 2, 0, False),  # red +2 on a white card: nothing
+        ("e2-engines-4", 2, 0, False),  # black +2 on a white card: nothing
     ],
 )
-def test_engine_bonus_by_colour(dice, engine: str, faces: tuple[int, int], bonus: int, success: bool) -> None:
+def test_engine_bonus_by_colour(dice, engine: str, short: int, bonus: int, success: bool) -> None:
     state = two_white_table()
     set_chips(state, 0, 0)
     give(state, 0, engine)
-    dice(*faces)
-    t = thrown(throw_for(state, "a-light-4"))  # 2 white, 5+
+    dice(*white_faces(LIGHT.target - short))  # short of the target by as much as the engine gives, or could
+    t = thrown(throw_for(state, LIGHT.id))  # white dice only
     assert t.success is success
     assert t.bonuses == ((("engine", bonus),) if bonus else ())
-    assert t.total == sum(faces) + bonus
+    assert t.dice_total == LIGHT.target - short and t.total == LIGHT.target - short + bonus
 
 
 def test_engine_bonus_needs_its_colour_on_the_card(dice) -> None:
@@ -318,13 +329,11 @@ def test_engine_bonus_needs_its_colour_on_the_card(dice) -> None:
     t = thrown(throw_for(state, "e1-captains-3"))
     assert t.dice_total == 5 and t.bonuses == (("engine", 2),) and t.total == 7 and t.success
 
-    dice(3)
-    t = thrown(throw_for(state, "a-light-3"))  # 1 white, 2+: no bonus needed, none used
-    assert t.bonuses == ()
-    set_field(state, 2, "a-dark-3", "a-light-6")  # La France: 1 white, 3+
-    dice(2)
-    t = thrown(throw_for(state, "a-light-6"))
-    assert t.dice_total == 2 and t.bonuses == () and not t.success
+    give(state, 0, "s-hangars")  # 2 white for the white-only light airship
+    assert LIGHT.cost == Dice(white=2)
+    dice(*white_faces(LIGHT.target - 2))  # the red +2 would make it, if it counted
+    t = thrown(throw_for(state, LIGHT.id))
+    assert t.dice_total == LIGHT.target - 2 and t.bonuses == () and not t.success
 
 
 def test_all_bonuses_together_give_at_most_four(dice) -> None:
@@ -344,17 +353,17 @@ def test_success_without_bonuses_uses_none(dice) -> None:
     state = two_white_table()
     give(state, 0, "e2-engines-3")
     state.wooden_airship = 0
-    dice(3, 2)
-    after = throw_for(state, "a-light-4")
+    dice(*white_faces(LIGHT.target))
+    after = throw_for(state, LIGHT.id)
     t = thrown(after)
-    assert t.success and t.bonuses == () and t.total == 5
+    assert t.success and t.bonuses == () and t.total == LIGHT.target
     assert after.companies[0].chips == 3 and after.companies[0].chips_in_supply == 3
 
 
 def test_card_choice_must_be_on_offer() -> None:
     state = two_white_table()
     with pytest.raises(IllegalAction):
-        GAME.apply(state, 0, Action("throw", ("a-medium-4",)))  # under a-light-4
+        GAME.apply(state, 0, Action("throw", ("a-medium-4",)))  # under LIGHT, a-light-4
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, Action("throw", ("e2-engines-3",)))  # in the pile
 

@@ -4,12 +4,30 @@ from __future__ import annotations
 
 import pytest
 
-from airships_helpers import BLACK_FIELDS, GAME, act, build_phase, give, set_chips, set_field, table, throw_for
+from airships_helpers import (
+    BLACK_FIELDS,
+    C,
+    GAME,
+    act,
+    build_phase,
+    give,
+    set_chips,
+    set_field,
+    table,
+    throw_for,
+    white_faces,
+)
 from engine.core import GameOver
 from engine.rules.airships import scoring
+from engine.rules.airships.data import Back, Dice
 from engine.rules.airships.state import AirshipsState, Step
 
 HINDENBURG_BUILDER = ("e2-financiers-3", "e2-hangars-3", "e2-captains-4")
+LAST_LIGHT = C.airships["a-light-4"]  # the last card but one: 2 white
+
+
+def vp(*airship_ids: str) -> int:
+    return sum(C.airships[card_id].vp for card_id in airship_ids)
 
 
 def over(state: AirshipsState) -> AirshipsState:
@@ -27,34 +45,36 @@ def last_but_one_table() -> AirshipsState:
     state = table()
     for index in range(3):
         set_field(state, index, f"a-dark-{index + 1}")
-    set_field(state, 3, "a-medium-4", "a-light-4")  # 2 white, 5+
-    give(state, 0, "s-hangars")
+    set_field(state, 3, "a-medium-4", LAST_LIGHT.id)
+    give(state, 0, "s-hangars")  # 2 white
+    assert LAST_LIGHT.cost == Dice(white=2)
     return state
 
 
 def test_game_ends_when_every_field_holds_at_most_one_card(dice) -> None:
     state = last_but_one_table()
     set_chips(state, 0, 2)
-    dice(3, 2)
-    state = throw_for(state, "a-light-4")
+    dice(*white_faces(LAST_LIGHT.target))
+    state = throw_for(state, LAST_LIGHT.id)
     assert state.step is Step.GAME_OVER and GAME.to_act(state) == []
     outcome = GAME.outcome(state)
     assert outcome is not None and "down to one card" in outcome.details
-    assert outcome.scores == (2, 0) and outcome.ranking == ((0,), (1,))
+    assert outcome.scores == (LAST_LIGHT.vp, 0) and outcome.ranking == ((0,), (1,))
 
 
 def test_game_goes_on_while_a_field_holds_two_cards(dice) -> None:
     state = last_but_one_table()
     set_field(state, 2, "a-dark-3", "a-medium-3")
-    dice(3, 2)
-    state = throw_for(state, "a-light-4")
+    dice(*white_faces(LAST_LIGHT.target))
+    state = throw_for(state, LAST_LIGHT.id)
+    assert state.last_throw.success
     assert state.step is Step.ADDITIONAL_GO and GAME.outcome(state) is None
 
 
 def test_game_does_not_end_after_a_failed_throw_for_the_last_card(dice) -> None:
     state = last_but_one_table()
     dice(1, 1)
-    state = throw_for(state, "a-light-4")
+    state = throw_for(state, LAST_LIGHT.id)
     assert state.step is not Step.GAME_OVER
 
 
@@ -65,7 +85,7 @@ def test_game_ends_when_the_fourth_phase_is_built(dice) -> None:
     build_phase(state, 1, 1)
     build_phase(state, 0, 2)
     build_phase(state, 1, 3)
-    dice(5, 5, 5, 8, 8, 8)  # 3 red + 3 black: 39 of 31
+    dice(5, 5, 5, 8, 8, 8)  # 3 red + 3 black, every die at its best
     state = throw_for(state, "hindenburg-4")
     assert state.hindenburg == [1, 0, 1, 0] and state.hindenburg_complete
     assert state.step is Step.GAME_OVER
@@ -77,8 +97,8 @@ def test_game_ends_when_the_fourth_phase_is_built(dice) -> None:
 def test_game_ends_before_additional_go(dice) -> None:
     state = last_but_one_table()
     set_chips(state, 0, 6)
-    dice(3, 2)
-    state = throw_for(state, "a-light-4")
+    dice(*white_faces(LAST_LIGHT.target))
+    state = throw_for(state, LAST_LIGHT.id)
     assert state.step is Step.GAME_OVER  # not the offer of another go
     assert GAME.legal_actions(state, 0) == []
     with pytest.raises(GameOver):
@@ -152,12 +172,13 @@ def test_stuck_table_counts_only_passes_after_the_last_card_is_turned() -> None:
 
 def test_victory_points_count_stars_airships_and_phases() -> None:
     state = table(era=2)
-    give(state, 0, "e2-captains-4", "e2-financiers-1", "a-dark-6", "a-light-6")  # 3 + 3 stars; 9 + 2
-    give(state, 1, "a-medium-5")  # 5
+    give(state, 0, "e2-captains-4", "e2-financiers-1", "a-dark-6", "a-light-6")  # 3 + 3 stars and two airships
+    give(state, 1, "a-medium-5")
     set_field(state, 0)
     build_phase(state, 1, 3)
+    assert C.expansions["e2-captains-4"].vp == C.expansions["e2-financiers-1"].vp == 3
     outcome = GAME.outcome(over(state))
-    assert outcome.scores == (3 + 3 + 9 + 2, 5 + 5)
+    assert outcome.scores == (3 + 3 + vp("a-dark-6", "a-light-6"), vp("a-medium-5") + C.hindenburg[2].vp_low)
     assert outcome.tiebreak == (2, 2)
 
 
@@ -185,14 +206,23 @@ def test_expansion_vp_counts_only_for_cards_still_held(dice) -> None:
 
 
 def test_tie_break_by_airships_built() -> None:
+    # A dark airship worth as much as a medium airship and the first phase: the same points, fewer airships built.
+    phase = C.hindenburg[0]
+    medium, dark = next(
+        (m, d)
+        for m in C.airships.values() if m.back is Back.MEDIUM
+        for d in C.airships.values() if d.back is Back.DARK and d.vp == m.vp + phase.vp_low
+    )
     state = table(players=3, era=2)
     set_field(state, 0)
-    give(state, 0, "a-dark-1")  # 6 points, 1 airship
-    give(state, 1, "a-medium-1")  # 3 points and a phase worth 3: 2 airships
+    give(state, 0, dark.id)  # 1 airship
+    give(state, 1, medium.id)  # and a phase: 2 airships
     build_phase(state, 1, 1)
-    give(state, 2, "a-medium-2", "a-light-1")  # 3 + 1 points
+    give(state, 2, "a-light-1", "a-light-2")  # 2 airships, fewer points
+    light_points = vp("a-light-1", "a-light-2")
+    assert light_points < dark.vp
     outcome = GAME.outcome(over(state))
-    assert outcome.scores == (6, 6, 4)
+    assert outcome.scores == (dark.vp, dark.vp, light_points)
     assert outcome.tiebreak == (1, 2, 2)
     assert outcome.ranking == ((1,), (0,), (2,))
     assert outcome.winners == (1,)
@@ -200,9 +230,10 @@ def test_tie_break_by_airships_built() -> None:
 
 def test_true_ties_share_a_place() -> None:
     state = table(players=4)
-    give(state, 0, "a-medium-1")  # 3, one airship
-    give(state, 2, "a-medium-2")  # 3, one airship
-    give(state, 3, "a-light-1")  # 1
+    give(state, 0, "a-medium-1")  # one airship
+    give(state, 2, "a-medium-2")  # one airship, as many points
+    give(state, 3, "a-light-1")  # one airship, fewer points
+    assert vp("a-medium-1") == vp("a-medium-2") > vp("a-light-1") > 0
     outcome = GAME.outcome(over(state))
     assert outcome.ranking == ((0, 2), (3,), (1,))
     assert outcome.winners == (0, 2)

@@ -20,8 +20,10 @@ from airships_helpers import (
     offered,
     set_chips,
     set_field,
+    starting_dice,
     table,
     throw_for,
+    white_faces,
 )
 from engine.core import IllegalAction
 from engine.rules.airships import dice as airship_dice
@@ -48,6 +50,7 @@ def end_go(state: AirshipsState, again: bool = False) -> AirshipsState:
 
 def test_reveal_places_card_in_leftmost_free_field() -> None:
     state = table(display=("e1-engineers-1",), pile=["e2-engineers-1", "e1-engineers-3", "e1-engineers-2"])
+    starting_dice(state, 0, 1)  # dice for the light airships: nobody passes
     state = end_go(state)
     assert state.current == 1 and state.step is Step.CHOOSE_CARD
     assert state.display[Department.ENGINEERS] == ["e1-engineers-1", "e1-engineers-2", None]
@@ -69,6 +72,7 @@ def test_reveal_into_a_full_row_drops_its_leftmost_card() -> None:
 
 def test_reveal_is_skipped_once_the_pile_is_empty() -> None:
     state = table(display=("e1-hangars-1",), pile=[])
+    starting_dice(state, 1)
     before = {d: list(row) for d, row in state.display.items()}
     state = end_go(state)
     assert state.current == 1 and state.step is Step.CHOOSE_CARD
@@ -92,6 +96,7 @@ def test_change_of_era_turns_every_entrepreneur() -> None:
 
 def test_every_go_begins_by_turning_a_card_over_additional_goes_too() -> None:
     state = table(pile=["e1-hangars-3", "e1-hangars-2", "e1-hangars-1"])
+    starting_dice(state, 0, 1)
     state = end_go(state, again=True)
     assert state.current == 0 and state.display[Department.HANGARS][0] == "e1-hangars-1"
     state = end_go(state)
@@ -103,13 +108,19 @@ def test_every_go_begins_by_turning_a_card_over_additional_goes_too() -> None:
 
 def test_only_cards_whose_dice_the_player_has_are_offered() -> None:
     state = table(display=("e1-hangars-2", "e1-captains-3", "e1-financiers-2", "s-engines"))
+    # Three fields topped by white-only light airships, the fourth by a medium airship of 1 white + 1 red.
+    medium = next(c for c in C.airships.values() if c.cost == Dice(white=1, red=1))
+    set_field(state, 3, "a-dark-4", medium.id)
+    lights = [pile[-1] for pile in state.fields[:3]]
+    assert all(C.airships[card].cost in (Dice(white=1), Dice(white=2)) for card in lights)
     give(state, 0, "s-hangars")  # 2 white
-    assert sorted(offered(state)) == ["a-light-1", "a-light-2", "a-light-3", "a-light-4", "e1-hangars-2", "s-engines"]
+    assert sorted(offered(state)) == sorted([*lights, "e1-hangars-2", "s-engines"])
     state.current = 1  # 1 white
-    assert sorted(offered(state)) == ["a-light-3", "s-engines"]
+    one_white = [card for card in lights if C.airships[card].cost == Dice(white=1)]
+    assert sorted(offered(state)) == sorted([*one_white, "s-engines"])
     give(state, 1, "e1-hangars-3", "e1-engineers-3")  # 3 white and an imaginary red
     assert sorted(offered(state)) == sorted(
-        ["a-light-1", "a-light-2", "a-light-3", "a-light-4", "e1-hangars-2", "e1-captains-3", "e1-financiers-2", "s-engines"])
+        [*lights, medium.id, "e1-hangars-2", "e1-captains-3", "e1-financiers-2", "s-engines"])
 
 
 def test_exchange_makes_a_card_throwable() -> None:
@@ -174,15 +185,15 @@ def test_airship_cards_stack_and_take_the_wooden_airship(dice) -> None:
     state = table()
     give(state, 0, "s-hangars", "a-dark-5")
     give(state, 1, "s-captains")
-    dice(3, 2)
+    dice(*white_faces(C.airships["a-light-1"].target))
     state = throw_for(state, "a-light-1")
     assert state.companies[0].airships == ["a-dark-5", "a-light-1"]  # the new one on top
     assert state.fields[0] == ["a-dark-1", "a-medium-1"]
     assert state.wooden_airship == 0
-    assert scoring.victory_points(state, 0) == 8 + 1
+    assert scoring.victory_points(state, 0) == C.airships["a-dark-5"].vp + C.airships["a-light-1"].vp
 
     state = end_go(state)
-    dice(3, 3)
+    dice(*white_faces(C.airships["a-light-2"].target))
     state = throw_for(state, "a-light-2")
     assert state.wooden_airship == 1
     assert state.companies[1].airships == ["a-light-2"]
@@ -215,7 +226,7 @@ def test_failed_throw_pays_one_chip_from_the_nations_supply(dice) -> None:
     state = table()
     give(state, 0, "s-hangars")
     dice(1, 1)
-    lost = throw_for(state, "a-light-4")  # 2 white, 5+
+    lost = throw_for(state, "a-light-4")  # 2 white: 2 is short of every light airship
     assert not lost.last_throw.success
     assert (lost.companies[0].chips, lost.companies[0].chips_in_supply) == (4, 2)
     assert (lost.companies[1].chips, lost.companies[1].chips_in_supply) == (4, 2)
@@ -276,7 +287,7 @@ def test_additional_go_costs_three_chips_back_to_the_supply(dice) -> None:
 
 def test_additional_goes_may_follow_one_another(dice) -> None:
     state = table()
-    give(state, 0, "s-hangars")
+    starting_dice(state, 0, 1)
     set_chips(state, 0, 6)
     for expected_chips, card in ((3, "a-light-1"), (0, "a-light-2")):
         dice(3, 3)
@@ -292,6 +303,7 @@ def test_additional_goes_may_follow_one_another(dice) -> None:
 @pytest.mark.parametrize(("players", "seat", "following"), [(2, 0, 1), (2, 1, 0), (3, 1, 2), (3, 2, 0), (4, 3, 0)])
 def test_declined_additional_go_passes_to_the_next_player_clockwise(players: int, seat: int, following: int) -> None:
     state = table(players=players, current=seat)
+    starting_dice(state, following)  # dice for the light airships: the next player has a go, not a pass
     state.step = Step.ADDITIONAL_GO
     chips = [(c.chips, c.chips_in_supply) for c in state.companies]
     state = act(state, "go", "end")
@@ -302,7 +314,7 @@ def test_declined_additional_go_passes_to_the_next_player_clockwise(players: int
 
 def test_fewer_than_three_chips_end_the_turn(dice) -> None:
     state = table()
-    give(state, 0, "s-hangars")
+    starting_dice(state, 0, 1)
     set_chips(state, 0, 2)
     dice(3, 3)
     state = throw_for(state, "a-light-1")
@@ -314,10 +326,10 @@ def test_fewer_than_three_chips_end_the_turn(dice) -> None:
 
 def test_hindenburg_opens_when_a_pile_is_used_up(dice) -> None:
     state = table(era=2)
-    set_field(state, 2, "a-light-3")  # 1 white, 2+
-    give(state, 0, *HINDENBURG_BUILDER)
+    set_field(state, 2, "a-light-3")  # white only
+    give(state, 0, *HINDENBURG_BUILDER)  # 2 white among its dice
     assert not set(PHASES) & set(rules.eligible_targets(state, 0))
-    dice(2, 1)
+    dice(*white_faces(C.airships["a-light-3"].target))
     state = throw_for(state, "a-light-3")
     assert state.fields[2] == [] and state.hindenburg_open
     assert GAME.view(state, None)["hindenburg"]["open"] is True
@@ -328,8 +340,9 @@ def test_hindenburg_opens_when_a_pile_is_used_up(dice) -> None:
 def test_last_card_of_a_pile_still_takes_the_wooden_airship(dice) -> None:
     state = table()
     set_field(state, 2, "a-light-3")
+    starting_dice(state, 0)
     state.wooden_airship = 1
-    dice(2)
+    dice(*white_faces(C.airships["a-light-3"].target))
     state = throw_for(state, "a-light-3")
     assert state.hindenburg_open
     assert state.wooden_airship == 0
