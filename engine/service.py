@@ -51,6 +51,9 @@ class _Memo:
     version: int
     state: Any
     log: list[str] | None = field(default=None)  # every event line so far, built on first /log
+    # The table as this service last committed it. Only this service writes moves through its store,
+    # and append_action refuses a seq that is not next, so a move may start from it without a read.
+    table: Table | None = None
 
 
 def _default_render(slug: str, view: dict[str, Any]) -> bytes:
@@ -243,7 +246,10 @@ class TableService:
     ) -> MoveResult:
         """Apply one decision: `pick` is an index into the choices (a button) or an action key (/move)."""
         async with self._lock(game_id):
-            table = await self.table(game_id)
+            memo = self._memos.get(game_id)
+            table = memo.table if memo and memo.table and memo.table.version == memo.version else None
+            if table is None or (version is not None and version != table.version):
+                table = await self.table(game_id)  # not ours to trust: another process may have moved
             if table.status is Status.LOBBY:
                 raise NotStarted("This game hasn't started yet.")
             self._require_live(table)
@@ -283,7 +289,7 @@ class TableService:
             events = table.name_events(list(view.get("events", [])))
             if moved_log is not None:
                 moved_log = moved_log + [f"{row.version}. {e}" for e in events]
-            self._memos[game_id] = _Memo(row.version, new_state, moved_log)
+            self._memos[game_id] = _Memo(row.version, new_state, moved_log, None if outcome else table)
             prompt = None if outcome else self._prompt(table, new_state, view)
             standings = standings_from_view(table, view)
         # The move is stored: nothing after this line may undo it, so drawing failures only lose the image.

@@ -169,6 +169,20 @@ async def test_a_cache_behind_the_log_catches_up(store: Store) -> None:
     assert await watching.prompt(game_id) == await playing.prompt(game_id)
 
 
+async def test_moves_alternating_between_two_services_each_see_the_others(store: Store) -> None:
+    """A service starts a move from the table it last committed; a newer prompt makes it read the store."""
+    first = TableService(store, render=blank_png)
+    second = TableService(store, render=blank_png)
+    game_id = await started(first)
+    for turn in range(8):
+        here, there = (first, second) if turn % 2 == 0 else (second, first)
+        prompt = await there.prompt(game_id)  # the prompt a player sees may come from the other process
+        assert prompt is not None
+        result = await here.play(game_id, prompt.movers[0].user_id, 0, version=prompt.version)
+        assert result.table.version == turn + 1
+    assert len(await store.actions(game_id)) == 8
+
+
 async def test_rendering_runs_off_the_event_loop_and_its_failure_keeps_the_move(store: Store) -> None:
     threads: list[int] = []
 
