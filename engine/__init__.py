@@ -32,6 +32,7 @@ __all__ = [
     "NotYourTurn",
     "Outcome",
     "StaleAction",
+    "check_games",
     "get_game",
     "list_games",
     "replay",
@@ -50,3 +51,10 @@ def get_game(slug: str) -> Game:
     except KeyError:
         raise GameError(f"There is no game called {slug!r}. Games: {', '.join(_GAMES)}.") from None
     return importlib.import_module(module).GAME
+
+
+def check_games() -> None:
+    """Load every game and deal one table, so a broken data file stops the bot at start, naming its entry."""
+    for slug in _GAMES:
+        game = get_game(slug)
+        game.setup(game.min_players, seed=0)
