@@ -8,8 +8,8 @@ from typing import Any
 
 import discord
 
+import engine
 from cogs import components
-from cogs.hands import describe_hand
 from engine.core import Action, Outcome
 from engine.store import Status
 from engine.tables import LogPage, MoveResult, Opening, Prompt, RulesCard, Standing, Table, TableStatus
@@ -24,15 +24,6 @@ MAX_BUTTON_CHOICES = 5  # "a few": one row of buttons; more become a select menu
 LIST_MAX_GAMES = 20
 COLOUR = discord.Colour.from_rgb(70, 110, 170)
 
-# What each decision asks, in the game's words; unknown steps fall back to a plain "your move".
-STEP_ASKS: dict[str, str] = {
-    "choose_card": "choose a card to throw for",
-    "exchange": "choose how to roll",
-    "bonus_chip": "decide on a bonus chip",
-    "additional_go": "take another go or end your turn",
-}
-TIEBREAK_WORDS: dict[str, tuple[str, str]] = {"airships": ("airship built", "airships built")}  # one, many
-SECONDARY_KINDS = {"back", "pass", "end", "keep"}
 STATUS_WORDS = {
     Status.LOBBY: "waiting in the lobby",
     Status.ACTIVE: "being played",
@@ -132,7 +123,7 @@ def seating_line(table: Table) -> str:
 
 
 def ask(prompt: Prompt) -> str:
-    return STEP_ASKS.get(prompt.step, "make your move")
+    return prompt.asks
 
 
 def prompt_text(prompt: Prompt) -> str:
@@ -156,7 +147,7 @@ def prompt_view(prompt: Prompt) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     if len(choices) <= MAX_BUTTON_CHOICES:
         for n, action in enumerate(choices):
-            style = discord.ButtonStyle.secondary if action.kind in SECONDARY_KINDS else discord.ButtonStyle.primary
+            style = discord.ButtonStyle.secondary if action.minor else discord.ButtonStyle.primary
             label = clip(action.label or action.key, BUTTON_LABEL_MAX)
             view.add_item(components.ChoiceButton(prompt.game_id, prompt.version, n, label=label, style=style))
     else:
@@ -201,15 +192,11 @@ def move_reply(result: MoveResult) -> Reply:
 
 def final_embed(table: Table, outcome: Outcome, standings: tuple[Standing, ...] = ()) -> discord.Embed:
     names = {p.seat: p.name for p in table.players if p.seat is not None}
-    tiebreak_one, tiebreak = TIEBREAK_WORDS.get(table.slug, ("tie-break", "tie-break"))
     lines = []
     place_no = 1
     for group in outcome.ranking:
         for seat in group:
-            extra = ""
-            if outcome.tiebreak:
-                count = outcome.tiebreak[seat]
-                extra = f" · {count} {tiebreak_one if count == 1 else tiebreak}"
+            extra = f" · {outcome.tiebreak_text(seat)}" if outcome.tiebreak else ""
             lines.append(f"{place_no}. **{names.get(seat, f'Seat {seat + 1}')}**: {outcome.scores[seat]} VP{extra}")
         place_no += len(group)
     winners = [names.get(s, f"Seat {s + 1}") for s in outcome.winners]
@@ -219,7 +206,7 @@ def final_embed(table: Table, outcome: Outcome, standings: tuple[Standing, ...] 
     if outcome.details:
         body += f"\n\n{outcome.details}"
     embed.description = clip(body, EMBED_DESCRIPTION_MAX)
-    embed.set_footer(text=f"Ties are broken by {tiebreak}, as the rulebook says.")
+    embed.set_footer(text=f"Ties are broken by {outcome.tiebreak_words[1]}, as the rulebook says.")
     return embed
 
 
@@ -269,7 +256,7 @@ def log_reply(page: LogPage) -> Reply:
 
 def hand_reply(table: Table, view: dict[str, Any]) -> Reply:
     embed = discord.Embed(title=clip(f"{game_name(table)}: your company", EMBED_TITLE_MAX), colour=COLOUR)
-    for name, value in describe_hand(table.slug, view)[:25]:
+    for name, value in engine.get_game(table.slug).hand_fields(view)[:25]:
         embed.add_field(name=clip(name, 256), value=clip(value or "-", FIELD_VALUE_MAX), inline=False)
     return Reply(embeds=[embed])
 

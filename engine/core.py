@@ -37,6 +37,7 @@ class Action:
     kind: str
     args: tuple[str | int, ...] = ()
     label: str = field(default="", compare=False)
+    minor: bool = field(default=False, compare=False)  # declines or goes back: shown less prominently
 
     def __post_init__(self) -> None:
         if len(self.label) > MAX_LABEL:
@@ -77,6 +78,12 @@ class Outcome:
     tiebreak: tuple[int, ...] = ()  # the tie-break value per seat, as the rulebook defines it
     reason: EndReason = EndReason.FINISHED
     details: str = ""
+    tiebreak_words: tuple[str, str] = ("tie-break point", "tie-break points")  # for one, for many
+
+    def tiebreak_text(self, seat: int) -> str:
+        """'3 airships built': the seat's tie-break value in the game's own words."""
+        count = self.tiebreak[seat]
+        return f"{count} {self.tiebreak_words[0] if count == 1 else self.tiebreak_words[1]}"
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -90,7 +97,20 @@ class Outcome:
             "winners": list(self.winners),
             "reason": self.reason.value,
             "details": self.details,
+            "tiebreak_words": list(self.tiebreak_words),
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Outcome:
+        words = data.get("tiebreak_words")
+        return cls(
+            scores=tuple(data["scores"]),
+            ranking=tuple(tuple(group) for group in data["ranking"]),
+            tiebreak=tuple(data.get("tiebreak", ())),
+            reason=EndReason(data.get("reason", EndReason.FINISHED.value)),
+            details=data.get("details", ""),
+            tiebreak_words=(words[0], words[1]) if words else cls.tiebreak_words,
+        )
 
 
 def rank(scores: tuple[int, ...], tiebreak: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -122,6 +142,10 @@ class Game(Protocol):
     def outcome(self, state: Any) -> Outcome | None: ...
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+
+    def hand_fields(self, view: dict[str, Any]) -> list[tuple[str, str]]:
+        """A seat's view (from `view(state, seat)`) as titled lines of words, for a private message."""
+        ...
 
 
 def check_choice(legal: list[Action], action: Action) -> Action:

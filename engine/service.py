@@ -392,12 +392,12 @@ class TableService:
         seats = game.to_act(state)
         if not seats:
             return None
-        step = str((view if view is not None else game.view(state, None)).get("step") or "")
+        asks = str((view if view is not None else game.view(state, None)).get("decision") or "make your move")
         movers = tuple(
             Mover(s, table.at_seat(s).user_id, table.at_seat(s).name, tuple(game.legal_actions(state, s)))
             for s in seats
         )
-        return Prompt(table.id, table.version, step, movers)
+        return Prompt(table.id, table.version, asks, movers)
 
     @staticmethod
     def _public_view(table: Table, state: Any) -> dict[str, Any]:

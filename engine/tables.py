@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Action, EndReason, GameError, IllegalAction, Outcome, StaleAction
+from engine.core import Action, GameError, IllegalAction, Outcome, StaleAction
 from engine.store import GameRow, SeatRow, Status
 
 _SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
@@ -125,7 +125,7 @@ class Prompt:
 
     game_id: int
     version: int
-    step: str  # the view's "step" word, "" when the game has none
+    asks: str  # what the decision asks, in the game's words (the view's "decision")
     movers: tuple[Mover, ...]
 
     @property
@@ -196,13 +196,7 @@ class RulesCard:
 def outcome_from_dict(data: dict[str, Any] | None) -> Outcome | None:
     if not data:
         return None
-    return Outcome(
-        scores=tuple(data["scores"]),
-        ranking=tuple(tuple(group) for group in data["ranking"]),
-        tiebreak=tuple(data.get("tiebreak", ())),
-        reason=EndReason(data.get("reason", "finished")),
-        details=data.get("details", ""),
-    )
+    return Outcome.from_dict(data)
 
 
 def pick_action(legal: list[Action], pick: int | str) -> Action:

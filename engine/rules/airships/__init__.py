@@ -55,5 +55,8 @@ class Airships:
     def view(self, state: AirshipsState, seat: int | None) -> dict[str, Any]:
         return view.public_view(state) if seat is None else view.seat_view(state, seat)
 
+    def hand_fields(self, seat_view: dict[str, Any]) -> list[tuple[str, str]]:
+        return view.hand_fields(seat_view)
+
 
 GAME = Airships()

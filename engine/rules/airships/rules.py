@@ -74,18 +74,18 @@ def legal_actions(state: AirshipsState, seat: int) -> list[Action]:
         if dice.pool(state, seat).covers(cost):
             actions.append(Action(ROLL, (NO_EXCHANGE,), "Roll without exchanging"))
         actions += [Action(ROLL, (i,), f"Exchange {o.text()}, then roll") for i, o in enumerate(options)]
-        return [*actions, Action(BACK, (), "Back: choose another card")]
+        return [*actions, Action(BACK, (), "Back: choose another card", minor=True)]
     if state.step is Step.BONUS_CHIP:
         assert state.pending is not None
         total = state.pending.total + 1
         return [
             Action(CHIP, ("use",), f"Use a bonus chip: {total} vs {state.pending.target}, success"),
-            Action(CHIP, ("keep",), "Keep your chips: the throw fails"),
+            Action(CHIP, ("keep",), "Keep your chips: the throw fails", minor=True),
         ]
     if state.step is Step.ADDITIONAL_GO:
         return [
             Action(GO, ("again",), f"Pay {ADDITIONAL_GO_PRICE} bonus chips for another go"),
-            Action(GO, ("end",), "End your turn"),
+            Action(GO, ("end",), "End your turn", minor=True),
         ]
     return []
 

@@ -34,4 +34,5 @@ def outcome(state: AirshipsState) -> Outcome | None:
     ending = "the Hindenburg is complete" if state.hindenburg_complete else "the airship piles are down to one card each"
     if not state.hindenburg_complete and not all(len(pile) <= 1 for pile in state.fields):
         ending = "no one could throw for any card"
-    return Outcome(scores=scores, ranking=rank(scores, built), tiebreak=built, details=f"Game over: {ending}.")
+    return Outcome(scores=scores, ranking=rank(scores, built), tiebreak=built, details=f"Game over: {ending}.",
+                   tiebreak_words=("airship built", "airships built"))

@@ -11,6 +11,15 @@ from engine.rules.airships.data import Department, Dice, components
 from engine.rules.airships.state import AirshipsState, Step, Throw, hindenburg_id
 
 
+DECISIONS = {  # what each step asks of the player, in the prompt and the status
+    Step.CHOOSE_CARD: "choose a card to throw for",
+    Step.EXCHANGE: "choose how to roll",
+    Step.BONUS_CHIP: "decide on a bonus chip",
+    Step.ADDITIONAL_GO: "take another go or end your turn",
+    Step.GAME_OVER: "nothing: the game is over",
+}
+
+
 def dice_dict(d: Dice) -> dict[str, int]:
     return {"white": d.white, "red": d.red, "black": d.black}
 
@@ -122,6 +131,7 @@ def public_view(state: AirshipsState) -> dict[str, Any]:
         "seat_names": [company.nation for company in state.companies],
         "current": None if over else state.current,
         "step": state.step.value,
+        "decision": DECISIONS[state.step],
         "to_act": rules.to_act(state),
         "chosen": card(state.chosen),
         "pile": {"left": len(state.pile), "next": next_back(state)},
@@ -153,3 +163,28 @@ def seat_view(state: AirshipsState, seat: int) -> dict[str, Any]:
         "legal": [a.key for a in rules.legal_actions(state, seat)],
     }
     return view
+
+
+def hand_fields(view: dict[str, Any]) -> list[tuple[str, str]]:
+    """A seat's own view in words, for /hand: its company, dice, chips and the cards it can throw for."""
+    you = view["you"]
+    company = view["companies"][you["seat"]]
+    real = ", ".join(f"{n} {colour}" for colour, n in company["dice"].items() if n) or "none"
+    imaginary = ", ".join(f"{d['colour']} {d['value']}" for d in company["imaginary"]) or "none"
+    departments = "\n".join(
+        f"{d.capitalize()}: {card['name']} ({card['gives'] or 'nothing more'})"
+        for d, card in company["departments"].items() if card
+    )
+    names = {card["id"]: card["name"] for row in view["display"].values() for card in row if card}
+    names.update({f["top"]["id"]: f"Airship {f['top']['name']}" for f in view["airship_fields"] if f["top"]})
+    names.update({p["id"]: f"Hindenburg phase {p['number']}: {p['name']}" for p in view["hindenburg"]["phases"]})
+    reachable = ", ".join(names.get(card_id, card_id) for card_id in you["can_throw_for"]) or "nothing yet"
+    built = company["airships_built"]
+    return [
+        ("Company", f"{company['nation']}: {company['vp']} VP, {built} airship{'' if built == 1 else 's'} built"),
+        ("Dice", f"Real: {real}\nImaginary: {imaginary}"),
+        ("Bonus chips", f"{company['chips']} on your board, {company['chips_in_supply']} in the supply"),
+        ("Departments", departments or "none yet"),
+        ("Airships", ", ".join(a["name"] for a in company["airships"]) or "none yet"),
+        ("You have the dice for", reachable),
+    ]
