@@ -11,6 +11,7 @@ from airships_helpers import (
     act,
     build_phase,
     give,
+    offered,
     set_chips,
     set_field,
     table,
@@ -92,6 +93,19 @@ def test_game_ends_when_the_fourth_phase_is_built(dice) -> None:
     outcome = GAME.outcome(state)
     assert outcome.scores == (8 + 12 + 3, 6 + 10)  # the higher values; Hugo Eckener's 3 stars
     assert "Hindenburg is complete" in outcome.details
+
+
+def test_hindenburg_phases_may_be_built_in_any_order(dice) -> None:
+    """Ruling 18: phase 4 built first does not end the game; the fourth phase built does."""
+    state = table(era=2)
+    set_field(state, 0)
+    give(state, 0, *HINDENBURG_BUILDER)
+    assert "hindenburg-4" in offered(state)  # every free phase is open, not only the lowest
+    dice(5, 5, 5, 8, 8, 8)
+    state = throw_for(state, "hindenburg-4")
+    assert state.hindenburg == [None, None, None, 0]
+    assert state.step is not Step.GAME_OVER
+    assert GAME.outcome(state) is None
 
 
 def test_game_ends_before_additional_go(dice) -> None:
