@@ -16,7 +16,7 @@ from engine.rules.airships.data import (
     ImaginaryDie,
     components,
 )
-from engine.rules.airships.state import AirshipsState, Company, KeptDie, Throw, hindenburg_id
+from engine.rules.airships.state import AirshipsState, Company, KeptDie, Throw, phase_number
 from engine.rules.rng import GameRng
 
 
@@ -105,7 +105,7 @@ def cost_and_target(card_id: str) -> tuple[Dice, int]:
         return c.expansions[card_id].cost, c.expansions[card_id].target
     if card_id in c.airships:
         return c.airships[card_id].cost, c.airships[card_id].target
-    phase = next(p for p in c.hindenburg if hindenburg_id(p.number) == card_id)
+    phase = c.hindenburg[phase_number(card_id) - 1]
     return phase.cost, phase.target
 
 

@@ -13,6 +13,7 @@ from engine.rules.airships.state import (
     Step,
     Throw,
     hindenburg_id,
+    phase_number,
     place_in_display,
 )
 
@@ -52,7 +53,7 @@ def card_label(card_id: str) -> str:
     elif card_id in c.airships:
         name = f"Airship {c.airships[card_id].name}"
     else:
-        phase = c.hindenburg[int(card_id.rsplit("-", 1)[1]) - 1]
+        phase = c.hindenburg[phase_number(card_id) - 1]
         name = f"Hindenburg phase {phase.number}: {phase.name}"
     return f"{name}: {cost.text()}, {target}+"
 
@@ -215,7 +216,7 @@ def acquire(state: AirshipsState, seat: int, card_id: str) -> str:
         if not was_open and state.hindenburg_open:
             words += " A pile is used up: the Hindenburg can now be built!"
         return words
-    number = int(card_id.rsplit("-", 1)[1])
+    number = phase_number(card_id)
     state.hindenburg[number - 1] = seat
     company.phases.append(number)
     # The marker chip comes from the supply; with none left there, from the company board.

@@ -27,9 +27,17 @@ class Step(enum.Enum):
     GAME_OVER = "game_over"
 
 
+HINDENBURG_PREFIX = "hindenburg-"
+
+
 def hindenburg_id(number: int) -> str:
     """The id a Hindenburg construction phase goes by in actions and views."""
-    return f"hindenburg-{number}"
+    return f"{HINDENBURG_PREFIX}{number}"
+
+
+def phase_number(card_id: str) -> int:
+    """The construction phase a Hindenburg id names: 'hindenburg-3' -> 3."""
+    return int(card_id.removeprefix(HINDENBURG_PREFIX))
 
 
 @dataclass(frozen=True)

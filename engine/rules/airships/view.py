@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.rules.airships import dice, rules, scoring
 from engine.rules.airships.data import Department, Dice, components
-from engine.rules.airships.state import AirshipsState, Step, Throw, hindenburg_id
+from engine.rules.airships.state import AirshipsState, Step, Throw, hindenburg_id, phase_number
 
 
 DECISIONS = {  # what each step asks of the player, in the prompt and the status
@@ -65,8 +65,8 @@ def _card(card_id: str) -> dict[str, Any]:
         a = c.airships[card_id]
         base.update(kind="airship", name=a.name, back=a.back.value, vp=a.vp)
     else:
-        phase = c.hindenburg[int(card_id.rsplit("-", 1)[1]) - 1]
-        base.update(kind="hindenburg", name=phase.name, vp=phase.vp_low)
+        phase = c.hindenburg[phase_number(card_id) - 1]
+        base.update(kind="hindenburg", name=phase.name, vp=phase.vp_low, number=phase.number)
     return base
 
 
