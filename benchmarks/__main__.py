@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import io
 import json
+import random
 import statistics
 import sys
 import tempfile
@@ -143,6 +144,7 @@ async def move_end_to_end_ms(slug: str, folder: Path, players: int, seed: int) -
     try:
         service = TableService(store)
         samples: list[float] = []
+        chooser = random.Random(seed)  # a fixed cycle of picks can loop (back, choose, back...) forever
         for round_ in range(3):
             table = await service.open_table(slug, guild_id=1, channel_id=round_, creator_id=100, creator_name="p0")
             for seat in range(1, players):
@@ -150,7 +152,7 @@ async def move_end_to_end_ms(slug: str, folder: Path, players: int, seed: int) -
             await service.start(table.id, 100)
             while (prompt := await service.prompt(table.id)) is not None:
                 mover = prompt.movers[0]
-                pick = (seed + len(samples)) % len(mover.choices)
+                pick = chooser.randrange(len(mover.choices))
                 started = time.perf_counter()
                 await service.play(table.id, mover.user_id, pick, version=prompt.version,
                                    interaction_id=round_ * 1_000_000 + len(samples))
