@@ -17,16 +17,18 @@ from renderers.airships_cards import (
     Atom, Frozen, airship_tile, draw_atoms, draw_die, empty_field, expansion_tile, pick,
 )
 from renderers.airships_panels import (
-    COMPANY_SIZE, PILE_HEIGHT, SIDE_WIDTH, THROW_HEIGHT, company_panel, hindenburg_panel, pile_box, ranking_box,
-    reference_box, throw_panel,
+    COMPANY_SIZE, PILE_HEIGHT, SIDE_WIDTH, THROW_HEIGHT, card_words, company_panel, hindenburg_panel, pile_box,
+    ranking_box, reference_box, throw_panel,
 )
-from renderers.common import INK, MUTED, WHITE, Pen, encode_png, fit_text, ink_on, text_width
+from renderers.common import (
+    INK, MIN_TEXT, MUTED, WHITE, Pen, drawable, ellipsize, encode_png, fit_text, ink_on, text_width,
+)
 
 WIDTH = 1400
 MARGIN = 16
 GAP = 12
 HEADER_HEIGHT = 64
-CAPTION = 30  # a section title's strip
+CAPTION = 32  # a section title's strip
 AIRSHIPS_TOP = MARGIN + HEADER_HEIGHT + GAP
 HINDENBURG_X = MARGIN + 4 * (AIRSHIP_SIZE[0] + GAP) + 4
 DISPLAY_TOP = AIRSHIPS_TOP + CAPTION + AIRSHIP_SIZE[1] + 16
@@ -46,10 +48,9 @@ STEP_WORDS = {  # what the player to act is deciding, in the rulebook's words
     "bonus_chip": "use bonuses to reach the score?",
     "additional_go": "pay 3 chips for an additional go?",
 }
-ROW_GIFTS = {  # what each department gives, from the rulebook's overview (p. 6)
-    "engineers": "imaginary die", "captains": "dice + bonus chips", "financiers": "dice, some VP",
-    "materials": "exchange dice", "hangars": "dice", "engines": "+1/+2 on a throw",
-}
+STATUS_SIZES = (28, 26, 24, MIN_TEXT)
+MOVE_X = 316  # the move number's place in the title bar
+STATUS_X = MOVE_X + 120  # where the status's room begins ('move 999' and a gap before it)
 
 
 def render(view: dict[str, Any]) -> bytes:
@@ -58,7 +59,7 @@ def render(view: dict[str, Any]) -> bytes:
     names = seat_names(view, companies)
     nations = tuple(str(c.get("nation", "")) for c in companies)
     canvas = base(company_rows(len(companies))).copy()
-    canvas.paste(header(view, names), (MARGIN, MARGIN))
+    paste_header(canvas, view, names)
     paste_airships(canvas, view)
     canvas.paste(hindenburg_panel(view.get("hindenburg") or {}, nations), (HINDENBURG_X, AIRSHIPS_TOP))
     paste_display(canvas, view.get("display") or {})
@@ -68,8 +69,14 @@ def render(view: dict[str, Any]) -> bytes:
 
 
 def seat_names(view: dict[str, Any], companies: list[dict[str, Any]]) -> tuple[str, ...]:
+    """Each seat's name as the font can draw it (emoji and CJK dropped, never a tofu box); a name with
+    nothing drawable left falls back to the seat's nation."""
     names = list(view.get("seat_names") or [])
-    return tuple(str(names[i]) if i < len(names) else str(c.get("nation", f"Seat {i + 1}")) for i, c in enumerate(companies))
+    result = []
+    for index, company in enumerate(companies):
+        name = drawable(str(names[index])) if index < len(names) else ""
+        result.append(name or drawable(str(company.get("nation") or "")) or f"Seat {index + 1}")
+    return tuple(result)
 
 
 def company_rows(players: int) -> int:
@@ -92,7 +99,7 @@ def base(rows: int) -> Image.Image:
 
 
 def caption(pen: Pen, x: int, y: int, text: str) -> None:
-    pen.text((x, y + CAPTION // 2 - 2), text, 18, True, MUTED)
+    pen.text((x, y + CAPTION // 2 - 2), text, MIN_TEXT, True, MUTED)
 
 
 def field_x(column: int) -> int:
@@ -100,31 +107,41 @@ def field_x(column: int) -> int:
 
 
 def row_label(pen: Pen, x: int, y: int, department: str) -> None:
-    """The row's colour with its name and gift written on it: colour is never the only cue."""
+    """The row's colour with its name written on it: colour is never the only cue.
+
+    What a department gives is on each of its cards, so the label carries only the name, at a size a phone shows.
+    """
     colour = DEPARTMENT_COLOUR[department]
     pen.draw.rectangle((x, y, x + ROW_LABEL_WIDTH - 1, y + EXPANSION_SIZE[1] - 1), fill=colour)
-    ink = ink_on(colour)
-    pen.text((x + 10, y + 42), DEPARTMENT_NAME[department], 21, True, ink)
-    pen.text((x + 10, y + 76), ROW_GIFTS[department], 15, False, ink)
+    pen.text((x + 10, y + EXPANSION_SIZE[1] // 2), DEPARTMENT_NAME[department], 24, True, ink_on(colour))
 
 
 def legend(pen: Pen, x: int, middle: int) -> None:
     """A key to the symbols, for first-time players and for anyone who cannot tell the colours apart."""
     atoms: list[Atom] = []
     for colour in ("white", "red", "black"):
-        atoms += [("die", colour, "", False), ("text", f"{colour} die", 18, False, INK), ("gap", 14)]
-    atoms += [("die", "red", "4", True), ("text", "imaginary die", 18, False, INK), ("gap", 14)]
-    atoms += [("text", "≥7", 20, True, INK), ("text", "score needed", 18, False, INK), ("gap", 14)]
-    atoms += [("text", "★", 20, True, INK), ("text", "victory points", 18, False, INK), ("gap", 14)]
+        atoms += [("die", colour, "", False), ("text", colour, MIN_TEXT, False, INK), ("gap", 12)]
+    atoms += [("die", "red", "4", True), ("text", "imaginary die", MIN_TEXT, False, INK), ("gap", 16)]
+    atoms += [("text", "≥7", 24, True, INK), ("text", "score needed", MIN_TEXT, False, INK), ("gap", 16)]
+    atoms += [("text", "★", 24, True, INK), ("text", "VP", MIN_TEXT, False, INK), ("gap", 16)]
     end = draw_atoms(pen, x, middle, atoms, 28)
     draw_die(pen, end, middle - 14, 28, "white", "2", struck=True)
-    pen.text((end + 34, middle), "not counted", 18)
+    pen.text((end + 34, middle), "not counted", MIN_TEXT)
 
 
 # -- per-move pieces -------------------------------------------------------------------------------
-def header(view: dict[str, Any], names: tuple[str, ...]) -> Image.Image:
+def paste_header(canvas: Image.Image, view: dict[str, Any], names: tuple[str, ...]) -> None:
+    """The title bar, pasted in three cached parts: the move number changes on every move, the rest seldom."""
+    era, version, status, short = header_words(view, names)
+    canvas.paste(_header_base(era), (MARGIN, MARGIN))
+    canvas.paste(_move_number(version), (MARGIN + MOVE_X, MARGIN))
+    canvas.paste(_status(status, short), (MARGIN + STATUS_X, MARGIN))
+
+
+def header_words(view: dict[str, Any], names: tuple[str, ...]) -> tuple[int, int, str, str]:
     current = view.get("current")
     outcome = view.get("outcome")
+    short = ""  # said again without the card, when the whole does not fit
     if outcome:
         winners = " & ".join(names[s] for s in outcome.get("winners") or [] if s < len(names))
         status = f"Game over: {winners} win{'s' if ' & ' not in winners else ''}" if winners else "Game over"
@@ -132,24 +149,42 @@ def header(view: dict[str, Any], names: tuple[str, ...]) -> Image.Image:
         status = f"▶ {names[current]}: {STEP_WORDS.get(str(view.get('step')), str(view.get('step')))}"
         chosen = view.get("chosen")
         if chosen and view.get("step") in ("exchange", "bonus_chip"):
-            status = f"▶ {names[current]} throws for {chosen.get('name', '?')}: {STEP_WORDS[str(view['step'])]}"
+            short = status
+            status = f"▶ {names[current]} throws for {card_words(chosen, detail=False)}: {STEP_WORDS[str(view['step'])]}"
     else:
         status = ""
-    return _header(int(view.get("era") or 1), int(view.get("version") or 0), status)
+    return int(view.get("era") or 1), int(view.get("version") or 0), status, short
 
 
-@lru_cache(maxsize=16)
-def _header(era: int, version: int, status: str) -> Image.Image:
-    """The title bar: era, move number (to spot a stale image) and who must do what."""
+@lru_cache(maxsize=4)
+def _header_base(era: int) -> Image.Image:
+    """The title bar's fixed part: the game and the era."""
     size = (WIDTH - 2 * MARGIN, HEADER_HEIGHT)
     pen = PALETTE.pen(size, NAVY)
     pen.text((16, size[1] // 2), "AIRSHIPS", 30, True, WHITE)
-    era_box = (200, 12, 300, size[1] - 12)
+    era_box = (196, 10, 300, size[1] - 10)
     pen.draw.rounded_rectangle(era_box, radius=6, fill=WHITE)
-    pen.centered(era_box, f"ERA {era}", 22, True, INK)
-    pen.text((316, size[1] // 2), f"move {version}", 18, False, WHITE)
-    left = 316 + text_width(f"move {version}", 18) + 24
-    text, text_size = fit_text(status, size[0] - left - 16, (24, 22, 20), bold=True)
+    pen.centered(era_box, f"ERA {era}", 24, True, INK)
+    return PALETTE.convert(pen.image)
+
+
+@lru_cache(maxsize=8)
+def _move_number(version: int) -> Image.Image:
+    """The move number, to spot a stale image."""
+    pen = PALETTE.pen((STATUS_X - MOVE_X, HEADER_HEIGHT), NAVY)
+    pen.text((0, HEADER_HEIGHT // 2), ellipsize(f"move {version}", MIN_TEXT, STATUS_X - MOVE_X - 8), MIN_TEXT, False, WHITE)
+    return PALETTE.convert(pen.image)
+
+
+@lru_cache(maxsize=32)
+def _status(status: str, short: str) -> Image.Image:
+    """Who must do what, right-aligned; without the card's name if the whole will not fit at a legible size."""
+    size = (WIDTH - 2 * MARGIN - STATUS_X, HEADER_HEIGHT)
+    room = size[0] - 16
+    pen = PALETTE.pen(size, NAVY)
+    text, text_size = fit_text(status, room, STATUS_SIZES, bold=True)
+    if text != status and short and text_width(short, MIN_TEXT, True) <= room:
+        text, text_size = fit_text(short, room, STATUS_SIZES, bold=True)
     pen.text((size[0] - 16, size[1] // 2), text, text_size, True, WHITE, anchor="rm")
     return PALETTE.convert(pen.image)
 

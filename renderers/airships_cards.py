@@ -9,8 +9,8 @@ from typing import Any
 from PIL import Image
 
 from renderers.common import (
-    BLUE, BLUISH_GREEN, INK, MUTED, ORANGE, REDDISH_PURPLE, RGB, SKY_BLUE, VERMILLION, WHITE, YELLOW,
-    Palette, Pen, fit_text, freeze, ink_on, text_width, wrap_lines,
+    BLUE, BLUISH_GREEN, INK, MIN_TEXT, MUTED, ORANGE, REDDISH_PURPLE, RGB, SKY_BLUE, VERMILLION, WHITE, YELLOW,
+    Palette, Pen, fit_text, freeze, ink_on, text_width, wrap_fit,
 )
 
 # -- theme ---------------------------------------------------------------------------------------
@@ -46,13 +46,18 @@ PALETTE = Palette(
 )
 
 # -- sizes (px at the board's 1400 px width) -------------------------------------------------------
-EXPANSION_SIZE = (262, 118)
+# Text sizes are never below MIN_TEXT (common.py): the board is read on phones at under a third of its size.
+EXPANSION_SIZE = (262, 120)
 AIRSHIP_SIZE = (200, 218)
-PHASE_SIZE = (119, 182)
+PHASE_SIZE = (119, 170)
 BORDER = 5
 COST_DICE = (26, 22)  # the cost row shrinks to the smaller size rather than touch the target
 GIVE_DIE = 26
-IMAGINARY_EXTRA = 6  # an imaginary die is drawn inside a dashed frame, so it gets a little more room
+IMAGINARY_DIE = 26  # the least an imaginary die's face may be: its number is a score, so it stays >= MIN_TEXT
+IMAGINARY_EXTRA = 8  # an imaginary die is drawn inside a dashed frame, so it gets a little more room
+IMAGINARY_INSET = 3  # the gap between the frame and the die
+LABEL_SHARE = 0.78  # a number's size as a share of its die's face
+LETTER_SHARE = 0.56  # a colour letter's (W/R/B): the die's colour is the main cue, the letter a spare one
 
 Atom = tuple[Any, ...]  # ("text", words, size, bold, colour) | ("die", colour, label, imaginary) | ("gap", px)
 CARD_KEYS = ("id", "kind", "name", "department", "back", "cost", "target", "vp", "dice", "imaginary",
@@ -97,18 +102,31 @@ def draw_die(pen: Pen, x: int, y: int, size: int, colour: str, label: str = "", 
     pen.image.paste(die, (x, y), die)  # its own alpha: the rounded corners show what lies beneath
 
 
+def imaginary_size(die: int) -> int:
+    """The outer size of an imaginary die drawn beside plain dice of size `die`."""
+    return max(die, IMAGINARY_DIE) + IMAGINARY_EXTRA
+
+
+def label_size(face: int) -> int:
+    """The text size of a number on a die face `face` px wide."""
+    return min(30, round(face * LABEL_SHARE))
+
+
 @lru_cache(maxsize=512)
 def _die(size: int, colour: str, label: str, imaginary: bool, struck: bool) -> Image.Image:
     """One die drawn once on a transparent square; dice recur on every tile, board and throw."""
     pen = Pen(Image.new("RGBA", (size, size), (0, 0, 0, 0)))
     x = y = 0
-    inset = max(3, size // 9) if imaginary else 0
+    inset = IMAGINARY_INSET if imaginary else 0
     box = (x + inset, y + inset, x + size - 1 - inset, y + size - 1 - inset)
     pen.draw.rounded_rectangle(box, radius=max(2, size // 7), fill=DIE_FILL[colour], outline=INK, width=2)
     if imaginary:
         _dashed_frame(pen, x, y, size)
-    text = label or DIE_LETTER[colour]
-    pen.centered(box, text, int((size - 2 * inset) * (0.66 if label else 0.46)), True, DIE_TEXT[colour])
+    face = size - 2 * inset
+    if label:
+        pen.centered(box, label, label_size(face), True, DIE_TEXT[colour])
+    else:
+        pen.centered(box, DIE_LETTER[colour], int(face * LETTER_SHARE), True, DIE_TEXT[colour])
     if struck:
         pen.draw.line((x + 2, y + size - 3, x + size - 3, y + 2), fill=MUTED if colour == "white" else WHITE, width=3)
     return pen.image
@@ -142,11 +160,11 @@ def fitted_dice(counts: dict[str, int] | None, room: int, sizes: Sequence[int] =
     for colour in DIE_COLOURS:
         count = int((counts or {}).get(colour) or 0)
         if count:
-            counted += [("text", str(count), 20, True, INK), ("die", colour, "", False), ("gap", 4)]
+            counted += [("text", str(count), MIN_TEXT, True, INK), ("die", colour, "", False), ("gap", 4)]
     return counted, sizes[-1]
 
 
-def counted_dice_atoms(counts: dict[str, int] | None, size: int = 22) -> list[Atom]:
+def counted_dice_atoms(counts: dict[str, int] | None, size: int = MIN_TEXT) -> list[Atom]:
     """'[W]×4 [R]×2': a die per colour with its count, for dice at disposal (counts can pass 3)."""
     atoms: list[Atom] = []
     for colour in DIE_COLOURS:
@@ -160,7 +178,7 @@ def atoms_width(atoms: Sequence[Atom], die: int, gap: int = 4) -> int:
     width = 0
     for atom in atoms:
         if atom[0] == "die":
-            width += die + (IMAGINARY_EXTRA if atom[3] else 0) + gap
+            width += (imaginary_size(die) if atom[3] else die) + gap
         elif atom[0] == "text":
             width += text_width(atom[1], atom[2], atom[3]) + gap
         else:
@@ -172,7 +190,7 @@ def draw_atoms(pen: Pen, x: int, middle: int, atoms: Sequence[Atom], die: int, g
     """Draw dice and words left to right, vertically centred on `middle`; returns the x after the last."""
     for atom in atoms:
         if atom[0] == "die":
-            size = die + (IMAGINARY_EXTRA if atom[3] else 0)
+            size = imaginary_size(die) if atom[3] else die
             draw_die(pen, x, middle - size // 2, size, atom[1], atom[2], imaginary=atom[3])
             x += size + gap
         elif atom[0] == "text":
@@ -183,7 +201,7 @@ def draw_atoms(pen: Pen, x: int, middle: int, atoms: Sequence[Atom], die: int, g
     return x
 
 
-def gives_atoms(card: dict[str, Any], size: int = 22, words: bool = True) -> list[Atom]:
+def gives_atoms(card: dict[str, Any], size: int = MIN_TEXT, words: bool = True) -> list[Atom]:
     """What an expansion card gives its owner, as dice and short words (fewer words when `words` is off)."""
     atoms: list[Atom] = []
     given = dice_atoms(card.get("dice"))
@@ -193,7 +211,7 @@ def gives_atoms(card: dict[str, Any], size: int = 22, words: bool = True) -> lis
     if imaginary:
         atoms += [("gap", 10)] if atoms else []
         atoms += [("die", imaginary["colour"], str(imaginary["value"]), True)]
-        atoms += [("text", "imaginary", size - 5, False, MUTED)] if words else []
+        atoms += [("text", "imaginary", size, False, MUTED)] if words else []
     exchange = card.get("exchange")
     if exchange:
         atoms += [("gap", 12)] if atoms else []  # apart from a gift of dice, so '+B' and '2R→1B' don't run together
@@ -205,12 +223,12 @@ def gives_atoms(card: dict[str, Any], size: int = 22, words: bool = True) -> lis
         atoms += [("gap", 10)] if atoms else []
         atoms += [("text", f"+{engine['amount']}", size, True, INK)]
         if engine["colour"] == "any":
-            atoms += [("text", "every throw" if words else "any", size - 4, False, INK)]
+            atoms += [("text", "every throw" if words else "any die", size, False, INK)]
         else:
-            atoms += [("text", "with", size - 4, False, INK), ("die", engine["colour"], "", False)]
+            atoms += [("text", "with", size, False, INK), ("die", engine["colour"], "", False)]
     if card.get("chips"):
         chips = int(card["chips"])
-        atoms += [("gap", 6), ("text", f"+{chips} chip{'s' if chips != 1 else ''}", size - 2, True, INK)]
+        atoms += [("gap", 6), ("text", f"+{chips} chip{'s' if chips != 1 else ''}", size, True, INK)]
     return atoms
 
 
@@ -245,14 +263,14 @@ def _expansion_tile(frozen: Frozen) -> Image.Image:
     pen.draw.rectangle((0, 0, width - 1, height - 1), outline=DEPARTMENT_COLOUR.get(card.get("department") or "", LINE), width=BORDER)
     inner = BORDER + 6
     draw_cost_and_target(pen, inner, inner - 2, width - inner, card)
-    name, size = fit_text(str(card.get("name") or ""), width - 2 * inner, (19, 17))
-    pen.text((inner, 53), name, size)
+    name, size = fit_text(str(card.get("name") or ""), width - 2 * inner, (MIN_TEXT,))
+    pen.text((inner, 56), name, size)
     right_limit = width - inner
     if card.get("vp"):
-        right_limit = draw_vp_badge(pen, width - inner + 2, height - inner + 3, f"★{card['vp']}", 20) - 6
+        right_limit = draw_vp_badge(pen, width - inner + 2, height - inner + 3, f"★{card['vp']}", MIN_TEXT) - 6
     atoms = gives_atoms(card)
     die = GIVE_DIE if atoms_width(atoms, GIVE_DIE) <= right_limit - inner else 22
-    draw_atoms(pen, inner, height - inner - 17, atoms, die)
+    draw_atoms(pen, inner, height - inner - 18, atoms, die)
     return PALETTE.convert(pen.image)
 
 
@@ -261,7 +279,7 @@ def empty_field(size: tuple[int, int], colour: RGB, label: str = "empty") -> Ima
     """A free field: the department's border around a blank, with a word saying so."""
     pen = PALETTE.pen(size, EMPTY)
     pen.draw.rectangle((0, 0, size[0] - 1, size[1] - 1), outline=colour, width=3)
-    pen.centered((0, 0, size[0], size[1]), label, 18, False, MUTED)
+    pen.centered((0, 0, size[0], size[1]), label, MIN_TEXT, False, MUTED)
     return PALETTE.convert(pen.image)
 
 
@@ -279,11 +297,12 @@ def _airship_tile(frozen: Frozen, left: int) -> Image.Image:
     card_box = (0, 0, width - 1, height - footer - 1)
     if card is None:
         pen.draw.rectangle(card_box, fill=EMPTY, outline=LINE, width=3)
-        pen.centered(card_box, "pile empty", 20, False, MUTED)
+        pen.centered(card_box, "pile empty", MIN_TEXT, False, MUTED)
     else:
         _draw_airship_card(pen, card_box, card)
     count = "no cards" if left == 0 else f"{left} card{'s' if left != 1 else ''} in pile"
-    pen.centered((0, height - footer, width, height), count, 20, left > 0, INK if left else MUTED)
+    count, size = fit_text(count, width, (24, MIN_TEXT), bold=left > 0)
+    pen.centered((0, height - footer, width, height), count, size, left > 0, INK if left else MUTED)
     return PALETTE.convert(pen.image)
 
 
@@ -292,8 +311,9 @@ def _draw_airship_card(pen: Pen, box: tuple[int, int, int, int], card: dict[str,
     pen.draw.rectangle(box, fill=WHITE, outline=BACK_COLOUR.get(card.get("back"), LINE), width=BORDER + 1)
     inner = BORDER + 7
     draw_cost_and_target(pen, left + inner, top + inner - 2, right - inner + 1, card, 32)
-    for row, line in enumerate(wrap_lines(str(card.get("name") or ""), 21, right - left - 2 * inner, 2, bold=True)):
-        pen.text((left + inner, top + 62 + row * 27), line, 21, True)
+    lines, size = wrap_fit(str(card.get("name") or ""), right - left - 2 * inner, 2, (24, MIN_TEXT), bold=True)
+    for row, line in enumerate(lines):
+        pen.text((left + inner, top + 62 + row * (size + 5)), line, size, True)
     draw_vp_badge(pen, right - inner + 2, bottom - inner + 2, f"★ {card.get('vp')} VP", 24)
 
 
@@ -303,22 +323,24 @@ def phase_tile(phase: dict[str, Any], open_: bool, owner_nation: str | None) -> 
 
 @lru_cache(maxsize=64)
 def _phase_tile(frozen: Frozen, open_: bool, owner_nation: str | None) -> Image.Image:
-    """One construction phase: dice, target, VP low / high, and the builder's nation marker."""
+    """One construction phase: dice, target, VP low / high, and the builder's nation marker.
+
+    The phase's name ('Frame') is left to the throw panel: at a legible size it does not fit the tile.
+    """
     phase = frozen.value
     width, height = PHASE_SIZE
     pen = PALETTE.pen(PHASE_SIZE, WHITE if open_ else EMPTY)
     pen.draw.rectangle((0, 0, width - 1, height - 1), outline=NAVY if open_ else LINE, width=3)
-    pen.text((8, 15), f"Phase {phase['number']}", 17, True)
-    name, size = fit_text(str(phase.get("name") or ""), width - 14, (15, 13))
-    pen.text((8, 35), name, size, False, MUTED)
-    cost, die = fitted_dice(phase.get("cost"), width - 12, (24, 20))
-    draw_atoms(pen, 8, 62, cost, die)
-    pen.text((8, 97), f"≥{phase['target']}", 28, True)
-    pen.text((8, 127), f"★ {phase['vp_low']} / {phase['vp_high']}", 19, True)
+    pen.text((8, 18), f"Phase {phase['number']}", MIN_TEXT, True)
+    cost, die = fitted_dice(phase.get("cost"), width - 14, (24, 20))
+    draw_atoms(pen, 8, 50, cost, die)
+    pen.text((8, 84), f"≥{phase['target']}", 30, True)
+    pen.text((8, 117), f"★ {phase['vp_low']} / {phase['vp_high']}", MIN_TEXT, True)
+    status = (8, 134, width - 8, height - 6)
     if owner_nation:
-        nation_badge(pen, (8, 145, width - 8, height - 7), owner_nation)
+        nation_badge(pen, status, owner_nation)
     else:
-        pen.centered((0, 145, width, height - 7), "free" if open_ else "closed", 18, False, MUTED)
+        pen.centered(status, "free" if open_ else "closed", MIN_TEXT, False, MUTED)
     return PALETTE.convert(pen.image)
 
 

@@ -13,33 +13,37 @@ from renderers.airships_cards import (
     draw_vp_badge, gives_atoms, nation_badge, phase_tile, pick,
 )
 from renderers.common import (
-    BLUISH_GREEN, INK, MUTED, RGB, VERMILLION, WHITE, YELLOW, Pen, ellipsize, fit_text, ink_on, text_width,
-    wrap_lines,
+    BLUISH_GREEN, INK, MIN_TEXT, MUTED, RGB, VERMILLION, WHITE, YELLOW, Pen, ellipsize, fit_text, ink_on,
+    text_width, wrap_lines,
 )
 
 Piece = tuple[Image.Image, tuple[int, int]]  # a cached palette image and where it goes, relative to its panel
 
-COMPANY_SIZE = (676, 324)
+COMPANY_SIZE = (676, 330)
 SIDE_WIDTH = 386
-HINDENBURG_SIZE = (516, 248)
+HINDENBURG_SIZE = (516, 250)
+HINDENBURG_CAPTION = 32
 PILE_HEIGHT = 124
 THROW_HEIGHT = 356
 PAD = 12
 FRAME = 5  # the current player's thick frame
 HEADER_SIZE = (COMPANY_SIZE[0] - 2 * FRAME, 54)
 ROW_SIZE = (COMPANY_SIZE[0] - 2 * PAD, 46)
-DEPARTMENT_CELL = (212, 64)
-DEPARTMENTS_TOP = 120
+DEPARTMENT_CELL = (212, 72)
+DEPARTMENTS_TOP = 116
 THROW_DIE = 44
+MIN_THROW_DIE = 34  # an imaginary die this size still shows its number at MIN_TEXT
+LINE_STEP = 26  # one line of MIN_TEXT text and its leading
 PILE_BACK: dict[str | None, tuple[RGB, str, str]] = {  # the next card's back: colour, words, mark
     "era 1": (SKY_BLUE, "Era 1", "1"), "change of era": (YELLOW, "Change of Era", "⇄"),
     "era 2": (NAVY, "Era 2", "2"), None: (EMPTY, "none", ""),
 }
 BONUS_WORDS = {"bonus chip": "chip", "wooden airship": "airship", "engine": "engine"}
 HINDENBURG_STATUS = {  # (open, complete) -> the caption's explanation
-    (False, False): "closed until an airship pile runs out", (True, False): "open: throw for a phase",
-    (True, True): "complete: the high VP count",
+    (False, False): "closed until a pile runs out", (True, False): "open: throw for a phase",
+    (True, True): "complete: high VP count",
 }
+REFERENCE_RULES = "At most 3 dice of a colour count. Bonuses: engine +1/+2, wooden airship +1, one chip a throw +1."
 
 
 def panel(size: tuple[int, int], title: str = "", fill: RGB = PANEL) -> Pen:
@@ -47,7 +51,7 @@ def panel(size: tuple[int, int], title: str = "", fill: RGB = PANEL) -> Pen:
     pen = PALETTE.pen(size, fill)
     pen.draw.rectangle((0, 0, size[0] - 1, size[1] - 1), outline=LINE, width=2)
     if title:
-        pen.text((PAD, 22), title, 22, True)
+        pen.text((PAD, 22), title, 24, True)
     return pen
 
 
@@ -94,22 +98,16 @@ def _company_frame(current: bool) -> Image.Image:
 
 @lru_cache(maxsize=32)
 def _company_header(nation: str, name: str, vp: int, current: bool) -> Image.Image:
+    """Nation, player and VP; the player to act gets a ▶ before the name as well as the yellow strip and the frame."""
     width, height = HEADER_SIZE
     pen = PALETTE.pen(HEADER_SIZE, YELLOW if current else EMPTY)
     nation_badge(pen, (PAD - FRAME, 6, PAD - FRAME + 62, height - 6), nation)
     vp_text = f"★ {vp} VP"
     pen.text((width - PAD, height // 2), vp_text, 30, True, anchor="rm")
     vp_left = width - PAD - text_width(vp_text, 30, True)
-    tag = "▶ TO PLAY" if current else ""
-    tag_width = text_width(tag, 18, True) + 16 if tag else 0
     name_x = PAD - FRAME + 74
-    text, size = fit_text(name, vp_left - name_x - tag_width - 24, (28, 24, 22), bold=True)
+    text, size = fit_text(f"▶ {name}" if current else name, vp_left - name_x - 20, (28, 26, 24, MIN_TEXT), bold=True)
     pen.text((name_x, height // 2), text, size, True)
-    if tag:
-        x = name_x + text_width(text, size, True) + 12
-        box = (x, 13, x + tag_width, height - 13)
-        pen.draw.rounded_rectangle(box, radius=5, fill=INK)
-        pen.centered(box, tag, 18, True, WHITE)
     return PALETTE.convert(pen.image)
 
 
@@ -120,39 +118,39 @@ def _company_dice(frozen: Frozen, chips: int, wooden: bool) -> Image.Image:
     width, height = ROW_SIZE
     pen = PALETTE.pen(ROW_SIZE, PANEL)
     middle = height // 2
-    pen.text((0, middle), "Dice", 18, False, MUTED)
     atoms = counted_dice_atoms(company.get("dice"), 24)
     for die in company.get("imaginary") or []:
         atoms += [("die", die["colour"], str(die["value"]), True)]
-    x = draw_atoms(pen, 46, middle, atoms, 32) + 14
-    pen.text((x, middle), "Chips", 18, False, MUTED)
-    pen.text((x + text_width("Chips", 18) + 8, middle), str(chips), 26, True)
-    if wooden:
-        label = "✈ wooden airship"
-        box = (width - text_width(label, 18, True) - 16, middle - 17, width - 1, middle + 17)
+    x = draw_atoms(pen, 0, middle, atoms, 32) + 12
+    pen.text((x, middle), "Chips", MIN_TEXT, False, MUTED)
+    x += text_width("Chips", MIN_TEXT) + 8
+    pen.text((x, middle), str(chips), 26, True)
+    x += text_width(str(chips), 26, True) + 16
+    if wooden:  # the long words when they fit, else the short ones
+        label = "✈ wooden airship" if x + text_width("✈ wooden airship", MIN_TEXT, True) + 16 <= width else "✈ wooden"
+        box = (width - text_width(label, MIN_TEXT, True) - 16, middle - 18, width - 1, middle + 18)
         pen.draw.rounded_rectangle(box, radius=6, fill=NAVY)
-        pen.centered(box, label, 18, True, WHITE)
+        pen.centered(box, label, MIN_TEXT, True, WHITE)
     return PALETTE.convert(pen.image)
 
 
 @lru_cache(maxsize=128)
 def department_cell(department: str, frozen: Frozen) -> Image.Image:
-    """One department of a company board: its name, colour tab and what its card gives."""
+    """One department of a company board: its name, colour tab and what its card gives; VP beside the name."""
     card = frozen.value
     width, height = DEPARTMENT_CELL
     pen = PALETTE.pen(DEPARTMENT_CELL, WHITE if card else EMPTY)
     pen.draw.rectangle((0, 0, width - 1, height - 1), outline=LINE, width=1)
     pen.draw.rectangle((0, 0, 9, height - 1), fill=DEPARTMENT_COLOUR[department])
-    pen.text((17, 15), DEPARTMENT_NAME[department], 17, True, INK if card else MUTED)
+    pen.text((17, 18), DEPARTMENT_NAME[department], MIN_TEXT, True, INK if card else MUTED)
     if card is None:
-        pen.text((17, 44), "—", 20, False, MUTED)
+        pen.text((17, 50), "—", MIN_TEXT, False, MUTED)
         return PALETTE.convert(pen.image)
-    right = width - 6
     if card.get("vp"):
-        right = draw_vp_badge(pen, right, height - 5, f"★{card['vp']}", 16) - 4
-    atoms = gives_atoms(card, 18, words=False)
-    die = 24 if atoms_width(atoms, 24) <= right - 17 else 20
-    draw_atoms(pen, 17, 44, atoms, die)
+        draw_vp_badge(pen, width - 4, 36, f"★{card['vp']}", MIN_TEXT)
+    atoms = gives_atoms(card, MIN_TEXT, words=False)
+    die = 26 if atoms_width(atoms, 26) <= width - 6 - 17 else 20
+    draw_atoms(pen, 17, 52, atoms, die)
     return PALETTE.convert(pen.image)
 
 
@@ -162,30 +160,51 @@ def _company_airships(airships: Frozen, phases: tuple[int, ...], built: int) -> 
     width, height = ROW_SIZE
     pen = PALETTE.pen(ROW_SIZE, PANEL)
     middle = height // 2
-    pen.text((0, middle), "Airships", 18, False, MUTED)
-    x = 84
-    if not airships.value:
-        pen.text((x, middle), "none", 18, False, MUTED)
-        x += 54
-    for card in airships.value:  # bottom first, as they lie on the company board
-        x = _mini_tile(pen, x, middle, f"★{card.get('vp')}", BACK_COLOUR.get(card.get("back"), LINE))
-    if phases:
-        x += 10
-        pen.text((x, middle), "Hindenburg", 18, False, MUTED)
-        x += text_width("Hindenburg", 18) + 8
-        for number in phases:
-            x = _mini_tile(pen, x, middle, f"P{number}", WHITE)
+    tiles = [(f"★{card.get('vp')}", BACK_COLOUR.get(card.get("back"), LINE)) for card in airships.value]  # bottom first
+    phase_tiles = [(f"P{number}", WHITE) for number in phases]
     words = f"{built} built"
-    if x + text_width(words, 18) + 16 < width:
-        pen.text((width - 1, middle), words, 18, False, MUTED, anchor="rm")
+    labels = ["Airships", "Hindenburg"]
+    if _airships_width(labels, tiles, phase_tiles) + text_width(words, MIN_TEXT) + 12 > width:
+        words = ""  # the cards come first; the count also shows in the final ranking where it breaks a tie
+    if _airships_width(labels, tiles, phase_tiles) > width:
+        labels = ["", "Hindenburg"]  # the tiles' stars say they are airships
+    x = 0
+    if labels[0]:
+        pen.text((x, middle), labels[0], MIN_TEXT, False, MUTED)
+        x += text_width(labels[0], MIN_TEXT) + 10
+    if not tiles:
+        pen.text((x, middle), "none", MIN_TEXT, False, MUTED)
+        x += text_width("none", MIN_TEXT) + 10
+    for text, fill in tiles:
+        x = _mini_tile(pen, x, middle, text, fill)
+    if phase_tiles:
+        x += 10
+        pen.text((x, middle), labels[1], MIN_TEXT, False, MUTED)
+        x += text_width(labels[1], MIN_TEXT) + 8
+        for text, fill in phase_tiles:
+            x = _mini_tile(pen, x, middle, text, fill)
+    if words:
+        pen.text((width - 1, middle), words, MIN_TEXT, False, MUTED, anchor="rm")
     return PALETTE.convert(pen.image)
 
 
+def _airships_width(labels: list[str], tiles: list[tuple[str, RGB]], phase_tiles: list[tuple[str, RGB]]) -> int:
+    width = text_width(labels[0], MIN_TEXT) + 10 if labels[0] else 0
+    width += sum(_mini_width(text) + 6 for text, _ in tiles) if tiles else text_width("none", MIN_TEXT) + 10
+    if phase_tiles:
+        width += 10 + text_width(labels[1], MIN_TEXT) + 8 + sum(_mini_width(text) + 6 for text, _ in phase_tiles)
+    return width
+
+
+def _mini_width(text: str) -> int:
+    return max(46, text_width(text, MIN_TEXT, True) + 14)
+
+
 def _mini_tile(pen: Pen, x: int, middle: int, text: str, fill: RGB) -> int:
-    width = max(46, text_width(text, 18, True) + 14)
+    width = _mini_width(text)
     box = (x, middle - 19, x + width, middle + 19)
     pen.draw.rectangle(box, fill=fill, outline=INK, width=2)
-    pen.centered(box, text, 18, True, ink_on(fill))
+    pen.centered(box, text, MIN_TEXT, True, ink_on(fill))
     return x + width + 6
 
 
@@ -200,17 +219,18 @@ def hindenburg_panel(hindenburg: dict[str, Any], nations: tuple[str, ...]) -> Im
 
 @lru_cache(maxsize=32)
 def _hindenburg_panel(phases: Frozen, open_: bool, complete: bool, owners: tuple[str | None, ...]) -> Image.Image:
-    caption = 30
+    """The caption says whether it is open; the panel says which of a phase's two VP counts when."""
+    caption = HINDENBURG_CAPTION
     pen = PALETTE.pen(HINDENBURG_SIZE, PAPER)
+    pen.text((0, caption // 2 - 2), "HINDENBURG", MIN_TEXT, True, MUTED)
+    left = text_width("HINDENBURG", MIN_TEXT, True) + 14
     status = HINDENBURG_STATUS.get((open_ or complete, complete), "")
-    words, size = fit_text(f"HINDENBURG  ({status})", HINDENBURG_SIZE[0], (18, 16, 15), bold=True)
-    pen.text((0, caption // 2 - 2), words, size, True, MUTED)
+    pen.text((left, caption // 2 - 2), ellipsize(status, MIN_TEXT, HINDENBURG_SIZE[0] - left), MIN_TEXT, False, INK)
     pen.draw.rectangle((0, caption, HINDENBURG_SIZE[0] - 1, HINDENBURG_SIZE[1] - 1), fill=PANEL, outline=LINE, width=2)
-    pen.text((PAD, caption + 17), "D-LZ129 Hindenburg", 20, True)
-    pen.text((HINDENBURG_SIZE[0] - PAD, caption + 17), "★ VP: incomplete / complete", 15, False, MUTED, anchor="rm")
+    pen.text((PAD, caption + 20), "★ VP: if unfinished / if finished", MIN_TEXT)
     for index, phase in enumerate(phases.value):
         tile = phase_tile(phase, open_, owners[index] if index < len(owners) else None)
-        pen.image.paste(tile.convert("RGB"), (PAD - 4 + index * (PHASE_SIZE[0] + 8), caption + 32))
+        pen.image.paste(tile.convert("RGB"), (PAD - 4 + index * (PHASE_SIZE[0] + 8), caption + 38))
     return PALETTE.convert(pen.image)
 
 
@@ -224,9 +244,10 @@ def pile_box(left: int, next_back: str | None) -> Image.Image:
     pen.draw.rounded_rectangle(card, radius=6, fill=colour, outline=INK, width=2)
     pen.centered(card, mark, 30, True, ink_on(colour))
     x = PAD + 84
-    pen.text((x, 28), "Expansion pile", 20, True)
+    pen.text((x, 28), "Expansion pile", MIN_TEXT, True)
     pen.text((x, 62), f"{left} card{'s' if left != 1 else ''} left", 26, True)
-    pen.text((x, 96), f"next back: {words}" if left else "used up", 20, False, MUTED)
+    next_words = ellipsize(f"next back: {words}" if left else "used up", MIN_TEXT, SIDE_WIDTH - PAD - x)
+    pen.text((x, 96), next_words, MIN_TEXT, False, INK)
     return PALETTE.convert(pen.image)
 
 
@@ -246,31 +267,34 @@ def _throw_panel(frozen: Frozen, names: tuple[str, ...], pending: bool) -> Image
     throw = frozen.value
     pen = panel((SIDE_WIDTH, THROW_HEIGHT), "Last throw")
     if throw is None:
-        pen.text((PAD, 60), "No throw yet.", 20, False, MUTED)
+        pen.text((PAD, 62), "No throw yet.", MIN_TEXT, False, MUTED)
         return PALETTE.convert(pen.image)
     seat = throw.get("seat")
     who = names[seat] if isinstance(seat, int) and seat < len(names) else "?"
     inner = SIDE_WIDTH - 2 * PAD
-    pen.text((PAD, 56), ellipsize(who, 22, inner, True), 22, True)
-    y = 84
-    for line in wrap_lines(f"for {_card_words(throw.get('card') or {})}", 18, inner, 2):
-        pen.text((PAD, y), line, 18)
-        y += 24
+    pen.text((PAD, 58), ellipsize(who, 24, inner, True), 24, True)
+    y = 88  # the middle of the next line of text
+    for line in wrap_lines(f"for {card_words(throw.get('card') or {})}", MIN_TEXT, inner, 2):
+        pen.text((PAD, y), line, MIN_TEXT)
+        y += LINE_STEP
     if throw.get("exchange"):
-        pen.text((PAD, y), ellipsize(f"exchanged {throw['exchange']}", 18, inner), 18, False, MUTED)
-        y += 24
-    y = _draw_rolled(pen, y + 4, throw)
-    for line in wrap_lines(_sum_words(throw), 20, inner, 2):
-        pen.text((PAD, y + 12), line, 20)
-        y += 27
-    _result_banner(pen, throw, THROW_HEIGHT - 60, pending)
+        pen.text((PAD, y), ellipsize(f"exchanged {throw['exchange']}", MIN_TEXT, inner), MIN_TEXT, False, INK)
+        y += LINE_STEP
+    y = _draw_rolled(pen, y - 6, throw) + 14
+    for line in wrap_lines(_sum_words(throw), MIN_TEXT, inner, 2):
+        pen.text((PAD, y), line, MIN_TEXT)
+        y += LINE_STEP
+    _result_banner(pen, throw, THROW_HEIGHT - 58, pending)
     return PALETTE.convert(pen.image)
 
 
-def _card_words(card: dict[str, Any]) -> str:
+def card_words(card: dict[str, Any], detail: bool = True) -> str:
+    """What a throw is for: a card's name (and department), or a Hindenburg phase by the number on its tile."""
     if card.get("kind") == "hindenburg":  # a phase's card id ends in its number: "hindenburg-2"
         number = card.get("number") or str(card.get("id") or "?").rsplit("-", 1)[-1]
-        return f"Hindenburg phase {number} ({card.get('name', '')})"
+        return f"Hindenburg phase {number} ({card.get('name', '')})" if detail else f"Hindenburg phase {number}"
+    if not detail:
+        return str(card.get("name") or "?")
     department = card.get("department")
     name = str(card.get("name") or "?")
     return f"{name} ({DEPARTMENT_NAME[department]})" if department in DEPARTMENT_NAME else name
@@ -287,15 +311,28 @@ def _draw_rolled(pen: Pen, y: int, throw: dict[str, Any]) -> int:
                 kept.remove((colour, value))
             dice.append((colour, value, False, counts))
     dice += [(k["colour"], k["value"], True, True) for k in throw.get("kept") or [] if k.get("imaginary")]
-    per_row = (SIDE_WIDTH - 2 * PAD) // (THROW_DIE + 6)
+    per_row, size, gap = _rolled_row(len(dice))
     for index, (colour, value, imaginary, counts) in enumerate(dice):
-        x = PAD + (index % per_row) * (THROW_DIE + 6)
-        top = y + (index // per_row) * (THROW_DIE + 12)
-        draw_die(pen, x, top, THROW_DIE, colour, str(value), imaginary=imaginary, struck=not counts)
+        x = PAD + (index % per_row) * (size + gap)
+        top = y + (index // per_row) * (size + 12)
+        draw_die(pen, x, top, size, colour, str(value), imaginary=imaginary, struck=not counts)
         if counts:
-            pen.draw.rectangle((x + 4, top + THROW_DIE + 3, x + THROW_DIE - 5, top + THROW_DIE + 6), fill=INK)
+            pen.draw.rectangle((x + 4, top + size + 3, x + size - 5, top + size + 6), fill=INK)
     rows = max(1, -(-len(dice) // per_row))
-    return y + rows * (THROW_DIE + 12)
+    return y + rows * (size + 12) - 2
+
+
+def _rolled_row(count: int) -> tuple[int, int, int]:
+    """Dice per row, their size and the gap between them: one row if the dice stay big enough for their numbers."""
+    room = SIDE_WIDTH - 2 * PAD
+    rows = 1
+    while True:
+        per_row = max(1, -(-count // rows))
+        gap = 6 if per_row <= 7 else 4 if per_row <= 9 else 2
+        size = min(THROW_DIE, (room + gap) // per_row - gap)
+        if size >= MIN_THROW_DIE or per_row == 1:
+            return per_row, size, gap
+        rows += 1
 
 
 def _sum_words(throw: dict[str, Any]) -> str:
@@ -327,17 +364,18 @@ DICE_FACES = {"white": (1, 1, 2, 2, 3, 3), "red": (2, 3, 3, 4, 4, 5), "black": (
 def reference_box(height: int) -> Image.Image:
     """The faces of each die and the throw's limits: what a player weighs before choosing a card."""
     pen = panel((SIDE_WIDTH, height), "Dice faces")
-    die, y = 36, 66
+    die, y = 36, 62
     for colour, faces in DICE_FACES.items():
         x = PAD
         for value in faces:
             draw_die(pen, x, y - die // 2, die, colour, str(value))
             x += die + 6
-        pen.text((x + 6, y), colour, 18, False, MUTED)
-        y += die + 10
-    for line in ("At most 3 dice of a colour per throw.", "Bonuses: chip +1, wooden airship +1,", "engine +1/+2 (one chip per throw)."):
-        pen.text((PAD, y + 2), line, 17)
-        y += 24
+        pen.text((x + 6, y), colour, MIN_TEXT, False, INK)
+        y += die + 8
+    y += 2
+    for line in wrap_lines(REFERENCE_RULES, MIN_TEXT, SIDE_WIDTH - 2 * PAD, 3):
+        pen.text((PAD, y), line, MIN_TEXT)
+        y += LINE_STEP
     return PALETTE.convert(pen.image)
 
 
@@ -353,22 +391,28 @@ def ranking_box(outcome: dict[str, Any], names: tuple[str, ...], companies: list
 def _ranking_box(ranking: tuple[tuple[int, ...], ...], scores: tuple[int, ...], reason: str, names: tuple[str, ...],
                  nations: tuple[str, ...], built: tuple[int, ...], height: int) -> Image.Image:
     """Places best first (a shared place for a true tie), with VP and airships built, the tie-break."""
+    """Places best first (a shared place for a true tie, numbered alike), with VP; where VP tie, the
+    airships built (the tie-break) go under the VP."""
     pen = panel((SIDE_WIDTH, height), "Final ranking" if reason == "finished" else "Game abandoned")
-    y, place = 70, 1
+    y, place = 64, 1
+    tied_vp = {score for score in scores if scores.count(score) > 1}
     for group in ranking:
         for seat in group:
             big = place == 1
-            pen.text((PAD, y), f"{place}.", 26 if big else 22, True)
-            nation_badge(pen, (PAD + 38, y - 17, PAD + 90, y + 17), nations[seat] if seat < len(nations) else "")
+            tie_break = seat < len(scores) and scores[seat] in tied_vp and seat < len(built)
+            middle = y + 7 if tie_break else y
+            pen.text((PAD, middle), f"{place}.", 26 if big else 24, True)
+            nation_badge(pen, (PAD + 38, middle - 17, PAD + 90, middle + 17), nations[seat] if seat < len(nations) else "")
+            right = SIDE_WIDTH - PAD
             if seat < len(scores):
-                pen.text((SIDE_WIDTH - PAD, y - 6), f"{scores[seat]} VP", 26 if big else 22, True, anchor="rm")
-            if seat < len(built):
-                pen.text((SIDE_WIDTH - PAD, y + 17), f"{built[seat]} built", 14, False, MUTED, anchor="rm")
-            name, size = fit_text(names[seat] if seat < len(names) else "?", SIDE_WIDTH - 2 * PAD - 100 - 90,
-                                  (24, 20) if big else (22, 18), bold=big)
-            pen.text((PAD + 100, y), name, size, big)
-            y += 52
+                vp = f"{scores[seat]} VP"
+                pen.text((right, y), vp, 24, True, anchor="rm")
+                if tie_break:
+                    pen.text((right, y + 24), f"{built[seat]} built", MIN_TEXT, False, MUTED, anchor="rm")
+                right -= max(text_width(vp, 24, True), text_width("0 built", MIN_TEXT) if tie_break else 0) + 12
+            name, size = fit_text(names[seat] if seat < len(names) else "?", right - PAD - 100,
+                                  (26, 24, MIN_TEXT) if big else (24, MIN_TEXT), bold=big)
+            pen.text((PAD + 100, middle), name, size, big)
+            y += 58 if tie_break else 46
         place += len(group)
-    if len(ranking) < len(scores):
-        pen.text((PAD, y), "tied players share a place", 16, False, MUTED)
     return PALETTE.convert(pen.image)

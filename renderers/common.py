@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -34,6 +35,10 @@ WHITE: RGB = (255, 255, 255)
 INK: RGB = (27, 27, 27)  # body text: near-black reads softer than pure black on paper
 MUTED: RGB = (96, 96, 96)  # secondary text; still 6:1 contrast on white
 
+# The board is 1400 px wide but a phone shows it about 400 px wide: text a player needs is never drawn
+# smaller than this (its capitals stay about 16 px tall, so about 5 px on the phone). Only the letters
+# on dice (W, R, B) are smaller: the die's colour and shade say the same thing and its letter is a spare cue.
+MIN_TEXT = 22
 ELLIPSIS = "…"
 PNG_COMPRESS_LEVEL = 3  # measured on a board: 1-3 take ~8 ms (105-122 KB); 6 takes twice that for 20 % less
 MAX_PALETTE = 256
@@ -66,6 +71,19 @@ def ellipsize(text: str, size: int, max_width: int, bold: bool = False) -> str:
     return text[:low].rstrip() + ELLIPSIS
 
 
+def wrap_fit(text: str, max_width: int, max_lines: int, sizes: Sequence[int], bold: bool = False) -> tuple[list[str], int]:
+    """Wrapped lines at the largest of `sizes` at which nothing is cut, on as few lines as any size allows
+    ('Parseval PL 1' on one line at the smaller size rather than 'Parseval PL' / '1' at the larger);
+    else at the smallest size, the end ellipsized."""
+    whole = " ".join(text.split())
+    for lines_allowed in range(1, max_lines + 1):
+        for size in sizes:
+            lines = wrap_lines(text, size, max_width, lines_allowed, bold)
+            if "".join(lines).replace(" ", "") == whole.replace(" ", ""):
+                return lines, size
+    return wrap_lines(text, sizes[-1], max_width, max_lines, bold), sizes[-1]
+
+
 def fit_text(text: str, max_width: int, sizes: Sequence[int], bold: bool = False) -> tuple[str, int]:
     """The text and the largest of `sizes` (biggest first) at which it fits; else the smallest, ellipsized."""
     for size in sizes:
@@ -75,17 +93,88 @@ def fit_text(text: str, max_width: int, sizes: Sequence[int], bold: bool = False
 
 
 def wrap_lines(text: str, size: int, max_width: int, max_lines: int, bold: bool = False) -> list[str]:
-    """Greedy word wrap into at most max_lines; the last line is ellipsized if words remain."""
+    """Greedy word wrap into at most max_lines; the last line is ellipsized if words remain.
+
+    A hyphenated word too wide for a line breaks after its hyphen ('Santos-' / 'Dumont').
+    """
     lines: list[str] = []
-    words = text.split()
+    words: list[str] = []
+    for word in text.split():
+        if "-" in word[1:-1] and text_width(word, size, bold) > max_width:
+            parts = word.split("-")
+            words += [f"{part}-" for part in parts[:-1]] + [parts[-1]]
+        else:
+            words.append(word)
     while words and len(lines) < max_lines:
         line = words.pop(0)
-        while words and text_width(f"{line} {words[0]}", size, bold) <= max_width:
-            line = f"{line} {words.pop(0)}"
+        while words and text_width(_join(line, words[0]), size, bold) <= max_width:
+            line = _join(line, words.pop(0))
         lines.append(line)
     if words:
-        lines[-1] = ellipsize(f"{lines[-1]} {' '.join(words)}", size, max_width, bold)
+        rest = line
+        for word in words:
+            rest = _join(rest, word)
+        lines[-1] = ellipsize(rest, size, max_width, bold)
     return [ellipsize(line, size, max_width, bold) for line in lines]
+
+
+def _join(line: str, word: str) -> str:
+    """Two pieces of a line: a word split after its hyphen joins without a space."""
+    return f"{line}{word}" if line.endswith("-") else f"{line} {word}"
+
+
+# -- characters the font can draw -----------------------------------------------------------------------
+_NO_SUCH_CHARACTER = chr(0x10FFFF)  # a Unicode noncharacter: no font maps it, so it draws the font's .notdef box
+
+
+@lru_cache(maxsize=2)
+def _probe(bold: bool) -> tuple[ImageFont.FreeTypeFont, tuple[tuple[int, int], bytes]]:
+    """A face with basic layout (FreeType's own character map, no shaping) and its .notdef glyph's coverage."""
+    face = ImageFont.truetype(str(BOLD_FONT if bold else REGULAR_FONT), 24, layout_engine=ImageFont.Layout.BASIC)
+    return face, _coverage(face, _NO_SUCH_CHARACTER)
+
+
+def _coverage(face: ImageFont.FreeTypeFont, char: str) -> tuple[tuple[int, int], bytes]:
+    mask = face.getmask(char)
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(char: str) -> bool:
+    """Whether both vendored faces draw the character; one they lack would come out as .notdef, a tofu box.
+
+    Pillow does not expose FreeType's character index, but a character the font does not map is drawn
+    as glyph 0, .notdef, so its coverage equals that of a character no font maps.
+    """
+    for bold in (False, True):
+        face, missing = _probe(bold)
+        if _coverage(face, char) == missing:
+            return False
+    return True
+
+
+@lru_cache(maxsize=1024)
+def drawable(text: str) -> str:
+    """The text with each run of characters the font cannot draw (emoji, CJK, control characters)
+    replaced by one space, and the spaces tidied: '🚀 Zoë' -> 'Zoë', 'Ann李Bo' -> 'Ann Bo', '李雷' -> ''."""
+    kept: list[str] = []
+    gap = False  # a run of undrawable characters since the last kept one
+    for char in unicodedata.normalize("NFC", text):
+        category = unicodedata.category(char)
+        if category == "Cf" or "\ufe00" <= char <= "\ufe0f" or "\U000e0100" <= char <= "\U000e01ef":
+            continue  # joiners, direction marks, variation selectors: invisible, they only steer their neighbours
+        if category.startswith("M"):  # a combining mark stays only on a base that stayed
+            if kept and not gap and has_glyph(char):
+                kept.append(char)
+            continue
+        if category in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp") or not has_glyph(char):
+            gap = True
+            continue
+        if gap:
+            kept.append(" ")
+            gap = False
+        kept.append(char)
+    return " ".join("".join(kept).split())
 
 
 def luminance(colour: RGB) -> float:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 import io
 from pathlib import Path
 from typing import Any
@@ -133,7 +134,8 @@ def test_an_unknown_slug_raises_value_error() -> None:
 
 
 def test_renderers_import_no_discord_store_or_engine() -> None:
-    allowed = {"__future__", "collections", "functools", "io", "json", "pathlib", "typing", "PIL", "renderers"}
+    allowed = {"__future__", "collections", "functools", "io", "json", "pathlib", "typing", "unicodedata", "PIL",
+               "renderers"}
     for path in RENDERER_DIR.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
@@ -164,3 +166,210 @@ def test_every_position_of_a_real_engine_game_renders() -> None:
         for view in views[:: max(1, len(views) // 12)] + [views[-1]]:
             data = renderers.render("airships", view)
             assert open_png(data).width >= MIN_WIDTH and len(data) < MAX_BYTES
+
+
+# -- legible on a phone -------------------------------------------------------------------------------
+DIE_LETTERS = set(airships_cards.DIE_LETTER.values())
+
+
+class TextLog:
+    """Every run of text drawn and every die pasted, with whether it lies wholly inside its piece."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.texts: list[tuple[str, int, bool]] = []  # text, size, inside its piece
+        self.boxes: list[tuple[str, tuple[int, int, int, int]]] = []  # text and its ink's box on its piece
+        self.dice: list[tuple[int, bool]] = []  # size, inside its piece
+        text, draw_die = common.Pen.text, airships_cards.draw_die
+        log = self
+
+        def logged_text(pen: common.Pen, xy: tuple[float, float], words: str, size: int, bold: bool = False,
+                        fill: common.RGB = common.INK, anchor: str = "lm") -> None:
+            if words:
+                left, top, right, bottom = common.font(size, bold).getbbox(words, anchor=anchor)
+                x, y = int(round(xy[0])), int(round(xy[1]))
+                inside = x + left >= 0 and y + top >= 0 and x + right <= pen.image.width and y + bottom <= pen.image.height
+                log.texts.append((words, size, inside))
+                log.boxes.append((words, (x + left, y + top, x + right, y + bottom)))
+            text(pen, xy, words, size, bold, fill, anchor)
+
+        def logged_die(pen: common.Pen, x: int, y: int, size: int, *args: Any, **kwargs: Any) -> None:
+            log.dice.append((size, x >= 0 and y >= 0 and x + size <= pen.image.width and y + size <= pen.image.height))
+            draw_die(pen, x, y, size, *args, **kwargs)
+
+        monkeypatch.setattr(common.Pen, "text", logged_text)
+        monkeypatch.setattr(airships, "encode_png", lambda image: b"")  # only the drawing is looked at
+        for module in (airships_cards, airships_panels, airships):
+            if hasattr(module, "draw_die"):
+                monkeypatch.setattr(module, "draw_die", logged_die)
+
+
+def engine_views(players: int, seed: int) -> list[dict[str, Any]]:
+    """Every position of one random game, as deep copies (the renderer only reads them)."""
+    pytest.importorskip("engine")
+    pytest.importorskip("engine.simulate")
+    return copy.deepcopy(_engine_views(players, seed))
+
+
+@functools.lru_cache(maxsize=8)
+def _engine_views(players: int, seed: int) -> list[dict[str, Any]]:
+    import engine
+    from engine import simulate
+
+    game = engine.get_game("airships")
+    views: list[dict[str, Any]] = []
+    simulate.play_random(game, players, seed=seed, on_move=lambda state, seat, action: views.append(game.view(state, None)))
+    return views
+
+
+def drawn_views() -> list[dict[str, Any]]:
+    """The hand-written views, with long names, and every position of a real 4-player game."""
+    long_names = mid_view()
+    long_names["seat_names"] = ["Bartholomew Featherstonehaugh-Smythe"] * 3
+    return [make() for make in VIEWS.values()] + [long_names] + engine_views(4, seed=3)
+
+
+def test_no_text_a_player_reads_is_drawn_below_the_phone_legible_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Discord shows the 1400 px board about 400 px wide on a phone: text below MIN_TEXT shrinks past reading.
+
+    Only the colour letters on dice may be smaller: the die's colour and shade carry the same thing.
+    """
+    clear_caches()
+    log = TextLog(monkeypatch)
+    for view in drawn_views():
+        renderers.render("airships", view)
+    clear_caches()
+    assert log.texts
+    small = sorted({(words, size) for words, size, _ in log.texts if size < common.MIN_TEXT and words not in DIE_LETTERS})
+    assert small == []
+    assert common.MIN_TEXT >= 22
+
+
+def test_numbers_on_dice_are_legible_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An imaginary die's value and a rolled die's face are scores: their digits keep to MIN_TEXT."""
+    clear_caches()
+    log = TextLog(monkeypatch)
+    for view in drawn_views():
+        renderers.render("airships", view)
+    clear_caches()
+    digits = [(words, size) for words, size, _ in log.texts if words.isdigit() and size < common.MIN_TEXT]
+    assert digits == []
+
+
+def test_no_text_or_die_runs_off_the_edge_of_its_piece(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bigger text must not be cut off where a tile, panel or line ends, in any position of a real game."""
+    clear_caches()
+    log = TextLog(monkeypatch)
+    for view in drawn_views() + engine_views(2, seed=7) + engine_views(3, seed=11):
+        renderers.render("airships", view)
+    clear_caches()
+    assert [words for words, _, inside in log.texts if not inside] == []
+    assert [size for size, inside in log.dice if not inside] == []
+
+
+def test_every_card_in_the_game_fits_its_tile_and_its_department_cell(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("engine")
+    data = pytest.importorskip("engine.rules.airships.data")
+    card_view = pytest.importorskip("engine.rules.airships.view")
+    clear_caches()
+    log = TextLog(monkeypatch)
+    components = data.components()
+    for card_id in components.expansions:
+        card = card_view.card(card_id)
+        airships_cards.expansion_tile(card)
+        airships_panels.department_cell(card["department"], airships_cards.Frozen(airships_cards.pick(card, airships_cards.CARD_KEYS)))
+        # what it gives stays clear of its VP badge, on the tile and on a company board
+        atoms = airships_cards.gives_atoms(card)
+        badge = common.text_width(f"★{card['vp']}", common.MIN_TEXT, True) + 14 + 6 if card["vp"] else 0
+        inner = airships_cards.BORDER + 6
+        assert atoms_fit(atoms, airships_cards.EXPANSION_SIZE[0] - 2 * inner - badge, (airships_cards.GIVE_DIE, 22)), card_id
+        cell = airships_cards.gives_atoms(card, common.MIN_TEXT, words=False)
+        assert atoms_fit(cell, airships_panels.DEPARTMENT_CELL[0] - 6 - 17, (26, 20)), card_id
+    for card_id in components.airships:
+        airships_cards.airship_tile({"left": 2, "top": card_view.card(card_id)})
+    clear_caches()
+    assert [words for words, _, inside in log.texts if not inside] == []
+
+
+def atoms_fit(atoms: list[Any], room: int, sizes: tuple[int, ...]) -> bool:
+    return any(airships_cards.atoms_width(atoms, size) <= room for size in sizes)
+
+
+# -- names the font cannot draw -----------------------------------------------------------------------
+@pytest.mark.parametrize(("name", "drawn"), [
+    ("Ann", "Ann"),
+    ("🚀 Zoë", "Zoë"),
+    ("Zoe\u0308", "Zoë"),  # a decomposed ë is composed, not split from its letter
+    ("李雷", ""),
+    ("Ann李Bo", "Ann Bo"),  # a run of undrawable characters inside a name becomes one space
+    ("👨\u200d👩\u200d👧 Kim 🎲🎲", "Kim"),  # joiners go with the emoji they join
+    ("a\nb\tc", "a b c"),
+    ("❤\ufe0f Bob", "❤ Bob"),  # DejaVu has the heart; the emoji-style selector is dropped
+    ("Ωmega Ÿves Якоб", "Ωmega Ÿves Якоб"),  # Greek, Latin and Cyrillic are in DejaVu
+])
+def test_characters_the_font_cannot_draw_are_dropped(name: str, drawn: str) -> None:
+    assert common.drawable(name) == drawn
+
+
+def test_glyph_support_is_read_from_the_font() -> None:
+    for char in "Aë★▶✈⇄≥→×✓✗…—":  # the board's own symbols must all be in the font
+        assert common.has_glyph(char), char
+    for char in "李雷🚀\ue000":
+        assert not common.has_glyph(char), char
+
+
+def test_every_character_drawn_is_one_the_font_has(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No tofu anywhere: the board's own words and symbols, and names with emoji and CJK."""
+    clear_caches()
+    log = TextLog(monkeypatch)
+    view = mid_view()
+    view["seat_names"] = ["🚀 Zoë", "李雷", "Ann"]
+    view["outcome"] = {"scores": [10, 10, 3], "ranking": [[0], [1], [2]], "tiebreak": [2, 1, 0], "winners": [0],
+                       "reason": "finished"}
+    for drawn in drawn_views() + [view]:
+        renderers.render("airships", drawn)
+    clear_caches()
+    missing = {char for words, _, _ in log.texts for char in words if not char.isspace() and not common.has_glyph(char)}
+    assert missing == set()
+    assert {"Zoë", "Germany", "Ann"} <= {words for words, _, _ in log.texts}
+
+
+def test_a_name_keeps_what_the_font_draws_and_falls_back_to_its_nation() -> None:
+    view = mid_view()
+    view["seat_names"] = ["🚀 Zoë", "李雷", "Ann"]
+    companies = view["companies"]
+    assert airships.seat_names(view, companies) == ("Zoë", companies[1]["nation"], "Ann")
+    clean = mid_view()
+    clean["seat_names"] = ["Zoë", companies[1]["nation"], "Ann"]
+    assert renderers.render("airships", view) == renderers.render("airships", clean)
+
+
+def test_a_seat_with_no_drawable_name_or_nation_is_named_by_number() -> None:
+    view = mid_view()
+    view["seat_names"] = ["🚀", "李雷", "Ann"]
+    view["companies"][0]["nation"] = "🏴"
+    assert airships.seat_names(view, view["companies"]) == ("Seat 1", view["companies"][1]["nation"], "Ann")
+
+
+def test_the_longest_throw_keeps_clear_of_its_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long card name, an exchange, nine dice and an imaginary one, every bonus: all above the banner."""
+    throw = {
+        "seat": 0, "card": {"id": "e2-fin-9", "kind": "expansion", "name": "Henri Deutsch de la Meurthe",
+                            "department": "financiers"},
+        "exchange": "3 white → 2 red",
+        "rolled": {"white": [3, 2, 1], "red": [5, 4, 3], "black": [8, 6, 4]},
+        "kept": [{"colour": "white", "value": 3, "imaginary": False}, {"colour": "red", "value": 5, "imaginary": False},
+                 {"colour": "black", "value": 8, "imaginary": False}, {"colour": "black", "value": 7, "imaginary": True}],
+        "dice_total": 23, "bonuses": [{"source": "bonus chip", "amount": 1}, {"source": "wooden airship", "amount": 1},
+                                      {"source": "engine", "amount": 2}],
+        "total": 27, "target": 28, "success": False,
+    }
+    clear_caches()
+    log = TextLog(monkeypatch)
+    airships_panels.throw_panel(throw, ("Bartholomew Featherstonehaugh-Smythe",), pending=True)
+    clear_caches()
+    banner_top = airships_panels.THROW_HEIGHT - 58
+    above = [(words, box) for words, box in log.boxes if not words.startswith("SHORT")]
+    assert len(above) > 10 and all(box[3] < banner_top for _, box in above)
+    assert [size for size, inside in log.dice if not inside] == []
+    digits = [size for words, size, _ in log.texts if words.isdigit()]
+    assert len(digits) == 10 and min(digits) >= common.MIN_TEXT
