@@ -16,6 +16,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+import engine
 from cogs import EXTENSIONS
 from cogs.components import DYNAMIC_ITEMS
 from cogs.flows import reply_error
@@ -93,6 +94,8 @@ class ContrailBot(commands.Bot):
                 await self.load_extension(extension)
 
     async def setup_hook(self) -> None:
+        # A broken components file stops the bot here, naming its entry, before any player meets it.
+        engine.check_games()
         self.store = await Store.open(self.settings.database_path)  # creates and migrates the file
         self._tables = TableService(self.store) if self._render is None else TableService(self.store, render=self._render)
         await self.load_cogs()

@@ -8,9 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from simtable import close_store, make_bot
 from test_limits import command_problems
 
 from bot import DEFAULT_DATABASE, EXIT_NO_TOKEN, Settings, load_settings, read_env_file
+from engine.rules.airships import data
+from engine.rules.datafile import DataError
 
 BOT = Path(__file__).resolve().parents[2] / "bot.py"
 
@@ -65,3 +69,22 @@ def test_guild_without_sync_is_a_usage_error(tmp_path: Path) -> None:
 def test_sync_without_a_token_exits_2_as_well(tmp_path: Path) -> None:
     done = _run("--sync", "--guild", "123", cwd=tmp_path)
     assert done.returncode == EXIT_NO_TOKEN and len(done.stderr.splitlines()) == 1
+
+
+async def test_a_broken_components_file_stops_the_start_naming_its_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = tmp_path / "components.toml"
+    broken.write_text(data.DATA_FILE.read_text(encoding="utf-8").replace("cost = {", "cost = { purple = 1,", 1))
+    monkeypatch.setattr(data, "DATA_FILE", broken)
+    data.components.cache_clear()
+    database = tmp_path / "data" / "contrail.sqlite3"
+    bot = make_bot(database)
+    try:
+        with pytest.raises(DataError, match=r"^components\.toml: airship [-\w]+: unknown die colour 'purple'$"):
+            await bot.setup_hook()
+    finally:
+        await close_store(bot)
+        monkeypatch.undo()
+        data.components.cache_clear()  # the next test loads the real file again
+    assert not database.exists()  # stopped before opening the database
