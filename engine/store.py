@@ -3,90 +3,37 @@
 from __future__ import annotations
 
 import asyncio
-import enum
 import json
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager, suppress
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn
 
 import aiosqlite
 
+from engine.records import (
+    GAME_COLUMNS,
+    ActionRow,
+    DuplicateInteraction,
+    GameRow,
+    NotFound,
+    SeatRow,
+    StaleVersion,
+    Status,
+    StoreError,
+)
+
+# The rows and errors are the store's vocabulary: its callers import them from here.
+__all__ = [
+    "ActionRow", "DuplicateInteraction", "GameRow", "NotFound", "SeatRow",
+    "StaleVersion", "Status", "Store", "StoreError",
+]
+
 # Long enough to ride out another process's commit, short enough that a stuck writer surfaces as an error.
 BUSY_TIMEOUT_MS = 5000
 
-
-class StoreError(Exception):
-    """Base of every error the store raises on purpose."""
-
-
-class StaleVersion(StoreError):
-    """The game moved on: the submitted seq is not version + 1, or the game is not in the expected status."""
-
-
-class DuplicateInteraction(StoreError):
-    """This Discord interaction id was already applied; a retry must not apply twice."""
-
-
-class NotFound(StoreError):
-    """No such game (or no such seat in it)."""
-
-
-class Status(str, enum.Enum):
-    LOBBY = "lobby"
-    ACTIVE = "active"
-    FINISHED = "finished"
-    ABANDONED = "abandoned"
-
-
-@dataclass(frozen=True)
-class GameRow:
-    id: int
-    slug: str
-    guild_id: int
-    channel_id: int
-    thread_id: int | None
-    creator_id: int
-    options: dict
-    seed: int
-    status: Status
-    version: int
-    outcome: dict | None
-    created_at: str
-    updated_at: str
-
-    @classmethod
-    def from_row(cls, row: Sequence[Any]) -> GameRow:
-        """Build from a row selected as _GAME_COLUMNS, decoding the JSON columns and the status."""
-        id_, slug, guild, channel, thread, creator, options, seed, status, version, outcome, created, updated = row
-        outcome = None if outcome is None else json.loads(outcome)
-        return cls(id_, slug, guild, channel, thread, creator, json.loads(options), seed, Status(status),
-                   version, outcome, created, updated)
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    user_id: int
-    name: str
-    seat: int | None  # None in the lobby, 0-based once the game has started
-
-
-@dataclass(frozen=True)
-class ActionRow:
-    seq: int
-    seat: int
-    payload: dict
-    interaction_id: int | None
-    created_at: str
-
-
-_GAME_COLUMNS = (
-    "id, slug, guild_id, channel_id, thread_id, creator_id, options, seed,"
-    " status, version, outcome, created_at, updated_at"
-)
 
 # Migration N (1-based) runs in one transaction and leaves user_version = N. Append, never edit:
 # a file in the wild may sit at any of these versions. Statements, not scripts, because
@@ -220,7 +167,7 @@ class Store:
 
     async def _game_or_raise(self, game_id: int) -> GameRow:
         """Fetch a game inside an already-held transaction."""
-        rows = await self._q(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        rows = await self._q(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise NotFound(f"game {game_id} does not exist")
         return GameRow.from_row(rows[0])
@@ -240,7 +187,7 @@ class Store:
             rows = await self._q(
                 "INSERT INTO games (slug, guild_id, channel_id, thread_id, creator_id, options, seed,"
                 " status, version, outcome, created_at, updated_at)"
-                f" VALUES (?, ?, ?, NULL, ?, ?, ?, ?, 0, NULL, ?, ?) RETURNING {_GAME_COLUMNS}",
+                f" VALUES (?, ?, ?, NULL, ?, ?, ?, ?, 0, NULL, ?, ?) RETURNING {GAME_COLUMNS}",
                 (slug, guild_id, channel_id, creator_id, _dumps(options), seed, Status.LOBBY.value, now, now),
             )
         return GameRow.from_row(rows[0])
@@ -255,14 +202,16 @@ class Store:
                 raise NotFound(f"game {game_id} does not exist")
 
     async def get_game(self, game_id: int) -> GameRow:
-        rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        rows = await self._read(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise NotFound(f"game {game_id} does not exist")
         return GameRow.from_row(rows[0])
 
-    async def list_games(self, guild_id: int, statuses: Iterable[Status] | None = None) -> list[GameRow]:
-        """Games of one guild, newest first, optionally only those in the given statuses."""
-        sql = f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ?"
+    async def list_games(
+        self, guild_id: int, statuses: Iterable[Status] | None = None, *, limit: int | None = None
+    ) -> list[GameRow]:
+        """Games of one guild, live ones (lobby, active) first and newest first within each; at most `limit`."""
+        sql = f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ?"
         params: list[Any] = [guild_id]
         if statuses is not None:
             wanted = [Status(s).value for s in statuses]
@@ -270,13 +219,18 @@ class Store:
                 return []
             sql += f" AND status IN ({', '.join('?' * len(wanted))})"
             params += wanted
-        rows = await self._read(sql + " ORDER BY id DESC", params)
+        sql += " ORDER BY status IN (?, ?) DESC, id DESC"
+        params += [Status.LOBBY.value, Status.ACTIVE.value]
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        rows = await self._read(sql, params)
         return [GameRow.from_row(r) for r in rows]
 
     async def games_in_channel(self, guild_id: int, channel_id: int) -> list[GameRow]:
         """Games played in this channel: its own thread, or posted here directly when it has no thread."""
         rows = await self._read(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE guild_id = ?"
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ?"
             " AND (thread_id = ? OR (channel_id = ? AND thread_id IS NULL)) ORDER BY id DESC",
             (guild_id, channel_id, channel_id),
         )
@@ -287,7 +241,7 @@ class Store:
         async with self._transaction():
             rows = await self._q(
                 "UPDATE games SET status = ?, outcome = COALESCE(?, outcome), updated_at = ?"
-                f" WHERE id = ? RETURNING {_GAME_COLUMNS}",
+                f" WHERE id = ? RETURNING {GAME_COLUMNS}",
                 (Status(status).value, None if outcome is None else _dumps(outcome), _now(), game_id),
             )
             if not rows:
@@ -331,7 +285,7 @@ class Store:
         async with self._transaction():
             rows = await self._q(
                 "UPDATE games SET status = ?, updated_at = ?"
-                f" WHERE id = ? AND status = ? RETURNING {_GAME_COLUMNS}",
+                f" WHERE id = ? AND status = ? RETURNING {GAME_COLUMNS}",
                 (Status.ACTIVE.value, _now(), game_id, Status.LOBBY.value),
             )
             if not rows:
@@ -372,7 +326,7 @@ class Store:
             rows = await self._q(
                 "UPDATE games SET version = ?, updated_at = ?,"
                 " status = COALESCE(?, status), outcome = COALESCE(?, outcome)"
-                f" WHERE id = ? AND status = ? AND version = ? RETURNING {_GAME_COLUMNS}",
+                f" WHERE id = ? AND status = ? AND version = ? RETURNING {GAME_COLUMNS}",
                 (seq, now, status_value, outcome_text, game_id, Status.ACTIVE.value, seq - 1),
             )
             if not rows:

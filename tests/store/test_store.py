@@ -141,6 +141,18 @@ async def test_list_games_is_newest_first_per_guild_and_filters_by_status(store:
     assert await store.list_games(GUILD, [Status.FINISHED]) == []
 
 
+async def test_list_games_puts_live_games_first_and_stops_at_the_limit(store: Store) -> None:
+    active = await active_game(store)
+    finished = await active_game(store)
+    await store.set_status(finished.id, Status.FINISHED)
+    lobby = await new_game(store)
+    abandoned = await new_game(store)
+    await store.set_status(abandoned.id, Status.ABANDONED)
+    assert [g.id for g in await store.list_games(GUILD)] == [lobby.id, active.id, abandoned.id, finished.id]
+    assert [g.id for g in await store.list_games(GUILD, limit=3)] == [lobby.id, active.id, abandoned.id]
+    assert [g.id for g in await store.list_games(GUILD, [Status.FINISHED, Status.ABANDONED], limit=1)] == [abandoned.id]
+
+
 async def test_games_in_channel_matches_own_thread_or_unthreaded_channel(store: Store) -> None:
     thread = 444_444_444_444_444_444
     unthreaded = await new_game(store)
@@ -312,6 +324,36 @@ async def test_failure_mid_append_leaves_nothing_half_written(
     assert (await store.get_game(game.id)).version == 0
     # The rollback freed both the transaction and the interaction id: the retry goes through.
     assert (await store.append_action(game.id, 1, 0, {"n": 1}, 4242, snapshot=b"state")).version == 1
+
+
+class RefusingActionInsert:
+    """The store's connection, except that recording a move fails the way a full disk would."""
+
+    def __init__(self, db: Any) -> None:
+        self._db = db
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._db, name)
+
+    async def execute_fetchall(self, sql: str, params: Any = ()) -> Any:
+        if sql.lstrip().startswith("INSERT INTO actions"):
+            raise sqlite3.OperationalError("database or disk is full")
+        return await self._db.execute_fetchall(sql, params)
+
+
+async def test_failing_action_insert_rolls_back_the_version_bump(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The path every real move takes: the game row is updated first, then the INSERT fails."""
+    game = await active_game(store)
+    monkeypatch.setattr(store, "_db", RefusingActionInsert(store._db))
+    with pytest.raises(sqlite3.OperationalError, match="disk is full"):
+        await store.append_action(game.id, 1, 0, {"n": 1}, 4343, status=Status.FINISHED, outcome={"scores": [1, 0]})
+    monkeypatch.undo()
+    assert await store.actions(game.id) == []
+    after = await store.get_game(game.id)
+    assert (after.version, after.status, after.outcome) == (0, Status.ACTIVE, None)
+    assert (await store.append_action(game.id, 1, 0, {"n": 1}, 4343)).version == 1
 
 
 async def test_cancelled_append_rolls_back(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,0 +1,79 @@
+"""What the store hands back and raises: game statuses, rows of games, seats and moves, and the store's errors."""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+
+class StoreError(Exception):
+    """Base of every error the store raises on purpose."""
+
+
+class StaleVersion(StoreError):
+    """The game moved on: the submitted seq is not version + 1, or the game is not in the expected status."""
+
+
+class DuplicateInteraction(StoreError):
+    """This Discord interaction id was already applied; a retry must not apply twice."""
+
+
+class NotFound(StoreError):
+    """No such game (or no such seat in it)."""
+
+
+class Status(str, enum.Enum):
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    slug: str
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    creator_id: int
+    options: dict
+    seed: int
+    status: Status
+    version: int
+    outcome: dict | None
+    created_at: str
+    updated_at: str
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> GameRow:
+        """Build from a row selected as GAME_COLUMNS, decoding the JSON columns and the status."""
+        id_, slug, guild, channel, thread, creator, options, seed, status, version, outcome, created, updated = row
+        outcome = None if outcome is None else json.loads(outcome)
+        return cls(id_, slug, guild, channel, thread, creator, json.loads(options), seed, Status(status),
+                   version, outcome, created, updated)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    user_id: int
+    name: str
+    seat: int | None  # None in the lobby, 0-based once the game has started
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    seq: int
+    seat: int
+    payload: dict
+    interaction_id: int | None
+    created_at: str
+
+
+GAME_COLUMNS = (
+    "id, slug, guild_id, channel_id, thread_id, creator_id, options, seed,"
+    " status, version, outcome, created_at, updated_at"
+)
