@@ -7,11 +7,11 @@ import logging
 import random
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from engine.core import Action, GameError, GameOver, NotYourTurn, StaleAction
+from engine.caching import MEMO_LIMIT, Locks, Memo, Memos
+from engine.core import Action, GameError, NotYourTurn, StaleAction
 from engine.store import DuplicateInteraction, GameRow, NotFound, StaleVersion, Status, Store
 from engine.tables import (
     AlreadyPlayed,
@@ -34,6 +34,9 @@ from engine.tables import (
     WhichTable,
     outcome_from_dict,
     pick_action,
+    require_lobby,
+    require_live,
+    require_started,
     standings_from_view,
 )
 
@@ -42,18 +45,6 @@ log = logging.getLogger(__name__)
 Renderer = Callable[[str, dict[str, Any]], bytes]
 LOG_PAGE_LINES = 15  # keeps one page well inside an embed description
 LIVE = (Status.LOBBY, Status.ACTIVE)
-
-
-@dataclass
-class _Memo:
-    """The cached state of one game at a version; the store's log is the truth behind it."""
-
-    version: int
-    state: Any
-    log: list[str] | None = field(default=None)  # every event line so far, built on first /log
-    # The table as this service last committed it. Only this service writes moves through its store,
-    # and append_action refuses a seq that is not next, so a move may start from it without a read.
-    table: Table | None = None
 
 
 def _default_render(slug: str, view: dict[str, Any]) -> bytes:
@@ -65,14 +56,11 @@ def _default_render(slug: str, view: dict[str, Any]) -> bytes:
 class TableService:
     """Everything the cogs ask of a game, with no Discord objects and no drawing of its own."""
 
-    def __init__(self, store: Store, *, render: Renderer = _default_render) -> None:
+    def __init__(self, store: Store, *, render: Renderer = _default_render, memo_limit: int = MEMO_LIMIT) -> None:
         self._store = store
         self._render = render
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._memos: dict[int, _Memo] = {}
-
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        self._locks = Locks()
+        self._memos = Memos(memo_limit)
 
     # -- finding tables ------------------------------------------------------------------------
 
@@ -91,8 +79,9 @@ class TableService:
         seats = await self._store.seats(row.id)
         return Table(row, tuple(seats), game.title, game.min_players, game.max_players)
 
-    async def tables_in_guild(self, guild_id: int, *, live_only: bool = False) -> list[Table]:
-        rows = await self._store.list_games(guild_id, LIVE if live_only else None)
+    async def tables_in_guild(self, guild_id: int, *, live_only: bool = False, limit: int | None = None) -> list[Table]:
+        """The server's games, live ones first, then the newest; at most `limit` of them."""
+        rows = await self._store.list_games(guild_id, LIVE if live_only else None, limit=limit)
         return [await self._seat_table(row) for row in rows]
 
     async def tables_at(self, guild_id: int, channel_id: int) -> list[Table]:
@@ -143,9 +132,9 @@ class TableService:
         return await self.table(game_id)
 
     async def join(self, game_id: int, user_id: int, name: str) -> Table:
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             table = await self.table(game_id)
-            self._require_lobby(table, "join")
+            require_lobby(table, "join")
             if table.player(user_id) is not None:
                 raise LobbyClosed("You're already in this game.")
             if len(table.players) >= table.max_players:
@@ -154,9 +143,9 @@ class TableService:
             return await self.table(game_id)
 
     async def leave(self, game_id: int, user_id: int) -> Table:
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             table = await self.table(game_id)
-            self._require_lobby(table, "leave")
+            require_lobby(table, "leave")
             if table.player(user_id) is None:
                 raise NotSeated("You're not in this game.")
             if user_id == table.creator_id:
@@ -166,9 +155,9 @@ class TableService:
 
     async def start(self, game_id: int, user_id: int) -> Opening:
         """Shuffle the seats with the game's seed and deal the opening position."""
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             table = await self.table(game_id)
-            self._require_lobby(table, "start")
+            require_lobby(table, "start")
             if user_id != table.creator_id:
                 raise NotCreator("Only the player who opened this game can start it.")
             count = len(table.players)
@@ -192,27 +181,14 @@ class TableService:
 
     async def abandon(self, game_id: int, user_id: int, *, can_manage: bool) -> Table:
         """End a game early: its creator or a member allowed to manage the server may."""
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             table = await self.table(game_id)
             if user_id != table.creator_id and not can_manage:
                 raise NotCreator("Only the game's creator or someone with Manage Server can abandon it.")
-            self._require_live(table)
+            require_live(table)
             await self._store.set_status(game_id, Status.ABANDONED)
-            self._memos.pop(game_id, None)
+            self._memos.forget(game_id)
             return await self.table(game_id)
-
-    @staticmethod
-    def _require_lobby(table: Table, verb: str) -> None:
-        if table.status is not Status.LOBBY:
-            TableService._require_live(table)
-            raise LobbyClosed(f"This game has already started, so you can't {verb} it now.")
-
-    @staticmethod
-    def _require_live(table: Table) -> None:
-        if table.status is Status.FINISHED:
-            raise GameOver("This game is over.")
-        if table.status is Status.ABANDONED:
-            raise GameOver("This game was abandoned.")
 
     # -- play ----------------------------------------------------------------------------------
 
@@ -245,14 +221,14 @@ class TableService:
         interaction_id: int | None = None,
     ) -> MoveResult:
         """Apply one decision: `pick` is an index into the choices (a button) or an action key (/move)."""
-        async with self._lock(game_id):
+        async with self._locks.hold(game_id):
             memo = self._memos.get(game_id)
             table = memo.table if memo and memo.table and memo.table.version == memo.version else None
             if table is None or (version is not None and version != table.version):
                 table = await self.table(game_id)  # not ours to trust: another process may have moved
             if table.status is Status.LOBBY:
                 raise NotStarted("This game hasn't started yet.")
-            self._require_live(table)
+            require_live(table)
             player = table.player(user_id)
             if player is None or player.seat is None:
                 raise NotSeated("You're not playing in this game.")
@@ -280,7 +256,7 @@ class TableService:
             except DuplicateInteraction:
                 raise AlreadyPlayed("That move was already made.") from None
             except StaleVersion:
-                self._memos.pop(game_id, None)  # someone else's move won the race; reload from the log
+                self._memos.forget(game_id)  # someone else's move won the race; reload from the log
                 raise StaleAction("That decision was already made: this prompt is out of date.") from None
             memo = self._memos.get(game_id)
             moved_log = memo.log if memo and memo.version == table.version else None
@@ -289,7 +265,10 @@ class TableService:
             events = table.name_events(list(view.get("events", [])))
             if moved_log is not None:
                 moved_log = moved_log + [f"{row.version}. {e}" for e in events]
-            self._memos[game_id] = _Memo(row.version, new_state, moved_log, None if outcome else table)
+            if outcome:
+                self._memos.forget(game_id)  # a finished game is seldom looked at again: replay it if it is
+            else:
+                self._memos.put(game_id, Memo(row.version, new_state, moved_log, table))
             prompt = None if outcome else self._prompt(table, new_state, view)
             standings = standings_from_view(table, view)
         # The move is stored: nothing after this line may undo it, so drawing failures only lose the image.
@@ -299,15 +278,17 @@ class TableService:
     # -- looking at a game ---------------------------------------------------------------------
 
     async def board(self, game_id: int) -> Board:
+        """The board image and, while the game is played, the current prompt: all a lost message held."""
         table = await self.table(game_id)
-        if table.status is Status.LOBBY:
-            raise NotStarted("This game hasn't started yet, so there's no board to show.")
+        require_started(table, "there's no board to show")
         state = await self._state(table)
-        return Board(table, await self._draw(table, self._public_view(table, state)))
+        view = self._public_view(table, state)
+        prompt = self._prompt(table, state, view) if table.status is Status.ACTIVE else None
+        return Board(table, await self._draw(table, view), prompt)
 
     async def status(self, game_id: int) -> TableStatus:
         table = await self.table(game_id)
-        if table.status is Status.LOBBY:
+        if not table.started:  # a lobby, or a lobby that was abandoned: there is nothing to replay
             return TableStatus(table, None, (), None)
         state = await self._state(table)
         view = self._public_view(table, state)
@@ -318,8 +299,7 @@ class TableService:
     async def log(self, game_id: int, page: int | None = None, *, per_page: int = LOG_PAGE_LINES) -> LogPage:
         """The event lines of the whole game, paged; the last page when no page is asked for."""
         table = await self.table(game_id)
-        if table.status is Status.LOBBY:
-            raise NotStarted("This game hasn't started yet, so nothing has happened.")
+        require_started(table, "nothing has happened")
         lines = await self._log_lines(table)
         pages = max(1, -(-len(lines) // per_page))
         page = pages if page is None else page
@@ -355,16 +335,16 @@ class TableService:
         if memo is not None and memo.version == table.version:
             return memo.state
         if memo is None or memo.version > table.version:  # a reader holding an older row than the cache
-            memo = _Memo(0, game.setup(len(table.players), table.game.seed, dict(table.game.options)))
+            memo = Memo(0, game.setup(len(table.players), table.game.seed, dict(table.game.options)))
         state = memo.state
         for row in await self._store.actions(table.id, after=memo.version):
             if row.seq > table.version:
                 break
             state = game.apply(state, row.seat, Action.from_dict(row.payload))
-            memo = _Memo(row.seq, state)
+            memo = Memo(row.seq, state)
         latest = self._memos.get(table.id)
         if latest is None or latest.version <= memo.version:  # never move the cache backwards
-            self._memos[table.id] = memo
+            self._memos.put(table.id, memo)
         return memo.state
 
     async def _log_lines(self, table: Table) -> list[str]:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core import Action, GameError, IllegalAction, Outcome, StaleAction
+from engine.core import Action, GameError, GameOver, IllegalAction, Outcome, StaleAction
 from engine.store import GameRow, SeatRow, Status
 
 _SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
@@ -97,6 +97,11 @@ class Table:
     def names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.players)
 
+    @property
+    def started(self) -> bool:
+        """Whether the seats were dealt; a game abandoned in its lobby never was."""
+        return any(p.seat is not None for p in self.players)
+
     def player(self, user_id: int) -> SeatRow | None:
         return next((p for p in self.players if p.user_id == user_id), None)
 
@@ -132,6 +137,11 @@ class Prompt:
     def user_ids(self) -> tuple[int, ...]:
         return tuple(m.user_id for m in self.movers)
 
+    def only(self, user_id: int) -> Prompt | None:
+        """The prompt as one user meets it: their own decision alone, or None when they have none now."""
+        mine = tuple(m for m in self.movers if m.user_id == user_id)
+        return replace(self, movers=mine) if mine else None
+
 
 @dataclass(frozen=True)
 class Standing:
@@ -166,6 +176,7 @@ class Opening:
 class Board:
     table: Table
     image: bytes | None
+    prompt: Prompt | None = None  # the current decision while the game is played
 
 
 @dataclass(frozen=True)
@@ -216,3 +227,27 @@ def standings_from_view(table: Table, view: dict[str, Any]) -> tuple[Standing, .
     companies = view.get("companies") or []
     scores = {c.get("seat", i): c.get("vp") for i, c in enumerate(companies) if isinstance(c, dict)}
     return tuple(Standing(p.seat, p.name, scores.get(p.seat)) for p in table.players if p.seat is not None)
+
+
+# -- what a table must be for an action: each refusal is a sentence for the player ------------------
+
+
+def require_live(table: Table) -> None:
+    if table.status is Status.FINISHED:
+        raise GameOver("This game is over.")
+    if table.status is Status.ABANDONED:
+        raise GameOver("This game was abandoned.")
+
+
+def require_lobby(table: Table, verb: str) -> None:
+    if table.status is not Status.LOBBY:
+        require_live(table)
+        raise LobbyClosed(f"This game has already started, so you can't {verb} it now.")
+
+
+def require_started(table: Table, so: str) -> None:
+    """A board and a log need a game whose seats were dealt; a lobby (even an abandoned one) has none."""
+    if table.status is Status.LOBBY:
+        raise NotStarted(f"This game hasn't started yet, so {so}.")
+    if not table.started:
+        raise NotStarted("This game was abandoned before it started.")

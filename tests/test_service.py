@@ -255,3 +255,65 @@ async def test_log_pages_and_names(service: TableService) -> None:
     assert not any("{p" in line for line in first.lines)
     with pytest.raises(engine.GameError, match="pick one from 1"):
         await service.log(game_id, latest.pages + 1, per_page=5)
+
+
+async def test_a_game_abandoned_in_its_lobby_has_a_status_but_no_board_or_log(service: TableService) -> None:
+    table = await service.open_table("airships", guild_id=GUILD, channel_id=CHANNEL, creator_id=ANN, creator_name="ann")
+    await service.join(table.id, BOB, "bob")
+    await service.abandon(table.id, ANN, can_manage=False)
+
+    status = await service.status(table.id)
+    assert status.table.status is Status.ABANDONED and not status.table.started
+    assert (status.prompt, status.standings, status.outcome) == (None, (), None)
+    with pytest.raises(NotStarted, match="^This game was abandoned before it started.$"):
+        await service.board(table.id)
+    with pytest.raises(NotStarted, match="^This game was abandoned before it started.$"):
+        await service.log(table.id)
+
+
+async def test_the_board_carries_the_current_prompt_while_the_game_is_played(service: TableService) -> None:
+    game_id = await started(service, (ANN, BOB))
+    board = await service.board(game_id)
+    assert board.image == b"\x89PNG fake" and board.prompt == await service.prompt(game_id)
+    await service.abandon(game_id, ANN, can_manage=False)
+    assert (await service.board(game_id)).prompt is None  # the board of an ended game asks nobody
+
+
+async def test_the_memo_cache_keeps_only_the_most_recently_used_games(store: Store) -> None:
+    service = TableService(store, render=blank_png, memo_limit=2)
+    first, second, third = [await started(service, (ANN, BOB)) for _ in range(3)]
+    for game_id in (first, second, third, first):
+        assert await service.prompt(game_id) is not None
+    assert len(service._memos) == 2 and first in service._memos and second not in service._memos
+    # an evicted game is replayed from the log and plays on
+    prompt = await service.prompt(second)
+    assert prompt is not None and prompt == await TableService(store, render=blank_png).prompt(second)
+    result = await service.play(second, prompt.movers[0].user_id, 0, version=prompt.version)
+    assert result.table.version == 1 and len(service._memos) == 2
+
+
+async def test_a_finished_or_abandoned_game_leaves_no_memo_and_no_lock(service: TableService) -> None:
+    finished = await started(service, (ANN, BOB))
+    rng = random.Random(3)
+    while (prompt := await service.prompt(finished)) is not None:
+        mover = prompt.movers[0]
+        await service.play(finished, mover.user_id, rng.randrange(len(mover.choices)), version=prompt.version)
+    abandoned = await started(service, (ANN, BOB))
+    assert await service.prompt(abandoned) is not None and abandoned in service._memos
+    await service.abandon(abandoned, ANN, can_manage=False)
+    for game_id in (finished, abandoned):
+        assert game_id not in service._memos and game_id not in service._locks
+
+
+async def test_a_held_lock_is_never_dropped(service: TableService) -> None:
+    game_id = await started(service, (ANN, BOB))
+    async with service._locks.hold(game_id):
+        abandoning = asyncio.create_task(service.abandon(game_id, ANN, can_manage=False))
+        joining = asyncio.create_task(service.join(game_id, CY, "cy"))
+        await asyncio.sleep(0.01)
+        assert not abandoning.done() and not joining.done()  # both wait for the lock held here
+        assert game_id in service._locks
+    assert (await abandoning).status is Status.ABANDONED
+    with pytest.raises(GameOver, match="abandoned"):
+        await joining  # it ran after the abandon, under the same lock, and saw it
+    assert game_id not in service._locks
