@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SORRY = "Something went wrong on my side. Please try again in a moment."
+AUTOCOMPLETE_MAX = 25  # Discord shows no more; discord.py does not cut the list for us
 
 
 def tables(interaction: discord.Interaction) -> TableService:
@@ -100,6 +101,35 @@ async def post(interaction: discord.Interaction, table: Table, reply: Reply) -> 
     return await channel.send(**reply.send_kwargs())
 
 
+async def publish(
+    interaction: discord.Interaction,
+    table: Table,
+    reply: Reply,
+    *,
+    counted: str = "",
+    recover: str = "",
+    note: str = "",
+) -> bool:
+    """Post where the game lives, then close the command (see done); False if Discord refused the post.
+
+    Whatever the action stored stays stored, so a refused post (missing permissions, a locked or
+    deleted thread) is explained to the actor alone: `counted` says what still counts, `recover` how
+    to see the game again.
+    """
+    try:
+        await post(interaction, table, reply)
+    except discord.HTTPException:
+        where = (table.id, table.place_id, _describe(interaction))
+        log.warning("game %s: could not post in %s after %s", *where, exc_info=True)
+        try:
+            await say(interaction, messages.unposted_text(table, counted, recover))
+        except discord.HTTPException:
+            log.warning("could not tell the user about it either", exc_info=True)
+        return False
+    await done(interaction, table, note)
+    return True
+
+
 async def done(interaction: discord.Interaction, table: Table, note: str = "") -> None:
     """Close a command whose answer was posted publicly: drop the "thinking" reply, or point to the thread."""
     if interaction.type is discord.InteractionType.component:
@@ -127,18 +157,22 @@ async def own_table(interaction: discord.Interaction, game_id: int) -> Table:
 
 
 async def play(interaction: discord.Interaction, table: Table, pick: int | str, version: int | None) -> bool:
-    """Make a move and post it; a stale prompt is answered privately and a fresh one is posted."""
+    """Make a move and post it; True once the move counted, even if Discord refused the post.
+
+    A stale prompt is answered to the clicker alone, with their current choices or whose turn it is:
+    a double click must not post the prompt twice.
+    """
     service = tables(interaction)
     try:
         result = await service.play(table.id, interaction.user.id, pick, version=version, interaction_id=interaction.id)
     except StaleAction as error:
-        await reply_error(interaction, error)
         fresh = await service.table(table.id)
         prompt = await service.prompt(table.id)
-        if prompt is not None:
-            await post(interaction, fresh, messages.prompt_reply(fresh, prompt, "here is the current prompt."))
+        reason = str(error) or messages.STALE_PROMPT
+        await say(interaction, messages.stale_reply(fresh, prompt, interaction.user.id, reason))
         return False
-    await post(interaction, result.table, messages.move_reply(result))
+    recover = "/board shows the game again."
+    await publish(interaction, result.table, messages.move_reply(result), counted="Your move counted", recover=recover)
     return True
 
 
@@ -171,7 +205,9 @@ async def leave(interaction: discord.Interaction, table: Table) -> Table:
 
 async def start(interaction: discord.Interaction, table: Table) -> Table:
     opening = await tables(interaction).start(table.id, interaction.user.id)
-    await post(interaction, opening.table, messages.opening_reply(opening))
+    reply = messages.opening_reply(opening)
+    recover = "/board shows the board and the first prompt."
+    await publish(interaction, opening.table, reply, counted="The game started", recover=recover)
     return opening.table
 
 
@@ -201,10 +237,25 @@ async def log_page_from_component(interaction: discord.Interaction, game_id: int
 THREAD_ARCHIVE_MINUTES = 10080  # a week: turns come slowly across time zones
 
 
+POST_PERMISSIONS = {
+    "view_channel": "View Channel",
+    "send_messages": "Send Messages",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "embed_links": "Embed Links",
+    "attach_files": "Attach Files",
+}
+
+
 async def open_table(interaction: discord.Interaction, slug: str) -> Table:
     """Create the game, then give it a thread of its own where the bot may make one."""
     if interaction.guild_id is None or interaction.channel_id is None:
         raise GameError("Games live in servers: use this command in a server channel.")
+    if missing := missing_post_permissions(interaction):
+        names = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
+        raise GameError(
+            f"I can't host a game here: I'm missing the {names} permission{'s' if len(missing) > 1 else ''} "
+            "in this channel. A server manager can grant them; then try /game new again."
+        )
     service = tables(interaction)
     if isinstance(interaction.channel, discord.Thread):
         here = await service.tables_at(interaction.guild_id, interaction.channel_id)
@@ -224,11 +275,24 @@ async def open_table(interaction: discord.Interaction, slug: str) -> Table:
     return table
 
 
+def missing_post_permissions(interaction: discord.Interaction) -> list[str]:
+    """What the bot lacks to post boards and prompts where /game new would put the game (a new thread, or here)."""
+    threaded = isinstance(interaction.channel, discord.Thread) or _may_open_thread(interaction)
+    send = "send_messages_in_threads" if threaded else "send_messages"
+    needed = ("view_channel", send, "embed_links", "attach_files")
+    return [POST_PERMISSIONS[name] for name in needed if not getattr(interaction.app_permissions, name)]
+
+
+def _may_open_thread(interaction: discord.Interaction) -> bool:
+    perms = interaction.app_permissions
+    allowed = perms.create_public_threads and perms.send_messages_in_threads
+    return isinstance(interaction.channel, discord.TextChannel) and allowed
+
+
 async def _open_thread(interaction: discord.Interaction, name: str) -> discord.Thread | None:
     """A public thread off this text channel, or None to play in the channel itself."""
     channel = interaction.channel
-    perms = interaction.app_permissions
-    if not isinstance(channel, discord.TextChannel) or not (perms.create_public_threads and perms.send_messages_in_threads):
+    if not isinstance(channel, discord.TextChannel) or not _may_open_thread(interaction):
         return None
     try:
         return await channel.create_thread(
@@ -250,7 +314,7 @@ async def table_choices(interaction: discord.Interaction, current: str) -> list[
         return []
     service = tables(interaction)
     here = await service.tables_at(interaction.guild_id, interaction.channel_id)
-    others = await service.tables_in_guild(interaction.guild_id, live_only=True)
+    others = await service.tables_in_guild(interaction.guild_id, live_only=True, limit=AUTOCOMPLETE_MAX)
     seen: set[int] = set()
     choices = []
     needle = current.strip().lstrip("#").lower()
@@ -263,4 +327,4 @@ async def table_choices(interaction: discord.Interaction, current: str) -> list[
         if needle and needle not in name.lower():
             continue
         choices.append(discord.app_commands.Choice(name=messages.clip(name, 100), value=table.id))
-    return choices[:25]
+    return choices[:AUTOCOMPLETE_MAX]

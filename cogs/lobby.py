@@ -30,9 +30,12 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await flows.begin(interaction)
             table = await flows.open_table(interaction, game.value)
             note = f"{interaction.user.mention} opened a game of {table.title}. Who's flying?"
-            await flows.post(interaction, table, messages.lobby_reply(table, note))
             elsewhere = table.place_id != interaction.channel_id
-            await flows.done(interaction, table, f"Game #{table.id} is open in {messages.place(table)}." if elsewhere else "")
+            await flows.publish(
+                interaction, table, messages.lobby_reply(table, note),
+                counted=f"Game #{table.id} is open", recover="Players can still join with /game join.",
+                note=f"Game #{table.id} is open in {messages.place(table)}." if elsewhere else "",
+            )
 
     @app_commands.command(name="join", description="Take a seat in a game that hasn't started")
     @app_commands.describe(game_id=GAME_ID)
@@ -41,8 +44,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             table = await flows.join(interaction, await flows.find_table(interaction, game_id))
-            await flows.post(interaction, table, messages.lobby_reply(table, f"{interaction.user.mention} joined."))
-            await flows.done(interaction, table)
+            note = f"{interaction.user.mention} joined."
+            await flows.publish(interaction, table, messages.lobby_reply(table, note), counted="You joined")
 
     @app_commands.command(name="leave", description="Give up your seat before the game starts")
     @app_commands.describe(game_id=GAME_ID)
@@ -51,8 +54,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             table = await flows.leave(interaction, await flows.find_table(interaction, game_id))
-            await flows.post(interaction, table, messages.lobby_reply(table, f"{interaction.user.display_name} left."))
-            await flows.done(interaction, table)
+            note = f"{interaction.user.display_name} left."
+            await flows.publish(interaction, table, messages.lobby_reply(table, note), counted="You left")
 
     @app_commands.command(name="start", description="Start the game (its creator only): seats are shuffled")
     @app_commands.describe(game_id=GAME_ID)
@@ -60,8 +63,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def start(self, interaction: discord.Interaction, game_id: GameId | None = None) -> None:
         async with flows.guarded(interaction):
             await flows.begin(interaction)
-            table = await flows.start(interaction, await flows.find_table(interaction, game_id))
-            await flows.done(interaction, table)
+            await flows.start(interaction, await flows.find_table(interaction, game_id))
 
     @app_commands.command(name="status", description="Whose turn it is and the scores so far")
     @app_commands.describe(game_id=GAME_ID)
@@ -71,15 +73,15 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await flows.begin(interaction)
             table = await flows.find_table(interaction, game_id)
             status = await flows.tables(interaction).status(table.id)
-            await flows.post(interaction, table, messages.status_reply(status))
-            await flows.done(interaction, table)
+            await flows.publish(interaction, table, messages.game_status_reply(status))
 
     @app_commands.command(name="list", description="The games on this server, with links to their threads")
     async def list_(self, interaction: discord.Interaction) -> None:
         async with flows.guarded(interaction):
             await flows.begin(interaction)
-            found = await flows.tables(interaction).tables_in_guild(interaction.guild_id or 0)
-            await flows.say(interaction, messages.list_reply(found))
+            limit = messages.LIST_LIMIT + 1  # one more than shown, to know whether older games were left out
+            found = await flows.tables(interaction).tables_in_guild(interaction.guild_id or 0, limit=limit)
+            await flows.say(interaction, messages.game_list_reply(found))
 
     @app_commands.command(name="abandon", description="End a game early (its creator, or someone with Manage Server)")
     @app_commands.describe(game_id=GAME_ID)
@@ -90,8 +92,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             table = await flows.find_table(interaction, game_id)
             can_manage = interaction.permissions.manage_guild
             table = await flows.tables(interaction).abandon(table.id, interaction.user.id, can_manage=can_manage)
-            await flows.post(interaction, table, messages.abandoned_reply(table, interaction.user.id))
-            await flows.done(interaction, table)
+            reply = messages.abandoned_reply(table, interaction.user.id)
+            await flows.publish(interaction, table, reply, counted="The game is abandoned")
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -271,11 +271,73 @@ def rules_reply(card: RulesCard) -> Reply:
     return Reply(embeds=[embed])
 
 
-def board_reply(table: Table, image: bytes | None) -> Reply:
+def board_reply(table: Table, image: bytes | None, prompt: Prompt | None = None) -> Reply:
+    """The board again and, while the game is played, the current prompt: a lost prompt can always be recovered."""
     if image is None:
-        return Reply(content=f"{game_name(table)}: I couldn't draw the board just now. Try /board again shortly.")
-    return Reply(content=f"{game_name(table)}: the board after {table.version} moves.", image=image)
+        head = f"{game_name(table)}: I couldn't draw the board just now. Try /board again shortly."
+    else:
+        head = f"{game_name(table)}: the board after {table.version} moves."
+    if prompt is None:
+        return Reply(content=head, image=image)
+    return Reply(content=join_within([head], prompt_text(prompt)), view=prompt_view(prompt), image=image)
 
 
 def abandoned_reply(table: Table, by_user_id: int) -> Reply:
     return Reply(content=f"{game_name(table)} was abandoned by {mention(by_user_id)}. Its log stays readable with /log.")
+
+
+# -- stale clicks, failed posts, games that never started, the game list -------------------------
+
+STALE_PROMPT = "This prompt is out of date."
+LIST_LIMIT = 25  # the games /game list asks the store for: the most recent, live ones first
+
+
+def stale_reply(table: Table, prompt: Prompt | None, user_id: int, reason: str = STALE_PROMPT) -> Reply:
+    """A click on an old prompt, answered to the clicker alone: their current choices, or whose turn it is."""
+    if prompt is None:
+        return Reply(content=f"{reason} {game_name(table)} is {STATUS_WORDS[table.status]}.")
+    mine = prompt.only(user_id)
+    if mine is None:
+        waiting = " and ".join(m.name for m in prompt.movers)
+        return Reply(content=f"{reason} It's {waiting}'s turn now.")
+    fresh = prompt_reply(table, mine)
+    return Reply(content=join_within([reason], fresh.content), view=fresh.view)
+
+
+def unposted_text(table: Table, what_counted: str = "", recover: str = "") -> str:
+    """Tell the actor a message about the game could not be posted, and that what they did still counts."""
+    send = "Send Messages in Threads" if table.game.thread_id else "Send Messages"
+    lead = f"{what_counted}, but I couldn't" if what_counted else "I couldn't"
+    text = f"{lead} post in {place(table)}: please check my permissions there ({send}, Attach Files, Embed Links)."
+    return f"{text} {recover}" if recover else text
+
+
+def game_status_reply(status: TableStatus) -> Reply:
+    """/game status of any game; one abandoned in its lobby shows who had joined, as its lobby did."""
+    table = status.table
+    if table.started or table.status is Status.LOBBY:
+        return status_reply(status)
+    title = clip(f"{game_name(table)}: {STATUS_WORDS[table.status]}", EMBED_TITLE_MAX)
+    embed = discord.Embed(title=title, colour=COLOUR, description=lobby_embed(table).description)
+    embed.set_footer(text="This game was abandoned before it started.")
+    return Reply(embeds=[embed])
+
+
+def game_list_reply(tables: list[Table], limit: int = LIST_LIMIT) -> Reply:
+    """/game list: slug, players, state and link of each game that fits; `tables` may hold one beyond the limit."""
+    if not tables:
+        return Reply(content="No games on this server yet. Start one with /game new.")
+    more = "Older games aren't listed: give a command their game_id to reach them."
+    lines: list[str] = []
+    for table in tables[:limit]:
+        players = ", ".join(p.name for p in table.players) or "nobody"
+        line = f"**#{table.id} {table.title}** (`{table.slug}`) · {table.status.value} · {players} · {place(table)}"
+        if len("\n".join([*lines, line, more])) > EMBED_DESCRIPTION_MAX:
+            break
+        lines.append(line)
+    if len(lines) < len(tables):
+        lines.append(more)
+    embed = discord.Embed(title="Games on this server", colour=COLOUR)
+    embed.description = "\n".join(lines)
+    embed.set_footer(text="Live games first, then the most recent.")
+    return Reply(embeds=[embed])

@@ -10,8 +10,6 @@ from cogs import flows, messages
 from cogs.lobby import GAME_CHOICES, GAME_ID, GameId
 from engine.core import GameError
 
-AUTOCOMPLETE_MAX = 25  # Discord shows no more; discord.py does not cut the list for us
-
 
 async def move_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The caller's legal actions, filtered by what they typed: name = the label, value = the action key."""
@@ -25,7 +23,7 @@ async def move_choices(interaction: discord.Interaction, current: str) -> list[a
         app_commands.Choice(name=messages.clip(a.label or a.key, 100), value=a.key)
         for a in actions
         if len(a.key) <= 100 and (needle in a.label.lower() or needle in a.key.lower())
-    ][:AUTOCOMPLETE_MAX]
+    ][: flows.AUTOCOMPLETE_MAX]
 
 
 class Play(commands.Cog):
@@ -42,8 +40,7 @@ class Play(commands.Cog):
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             table = await flows.find_table(interaction, game_id)
-            if await flows.play(interaction, table, choice.strip(), None):
-                await flows.done(interaction, table)
+            await flows.play(interaction, table, choice.strip(), None)
 
     @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down
     @app_commands.command(name="board", description="Post the current board again")
@@ -54,8 +51,7 @@ class Play(commands.Cog):
             await flows.begin(interaction)
             table = await flows.find_table(interaction, game_id)
             board = await flows.tables(interaction).board(table.id)
-            await flows.post(interaction, board.table, messages.board_reply(board.table, board.image))
-            await flows.done(interaction, board.table)
+            await flows.publish(interaction, board.table, messages.board_reply(board.table, board.image, board.prompt))
 
     @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down
     @app_commands.command(name="log", description="The move history, a page at a time (the latest page first)")

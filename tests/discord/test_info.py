@@ -6,24 +6,59 @@ import random
 
 import discord
 
-from simtable import Lounge, custom_ids, ephemeral_text, public
+from typing import Any
 
+from simcord import InteractionResult
+from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, prompt_version, public
+
+from cogs import messages
 from engine.store import Status
 
 
-async def test_game_list_shows_every_game_of_the_server_privately(lounge: Lounge) -> None:
+def _list_lines(result: InteractionResult) -> list[str]:
+    assert result.ephemeral
+    [embed] = result.followups[0].embeds if result.followups else result.response.embeds  # type: ignore[union-attr]
+    return embed.description.splitlines()
+
+
+async def test_game_list_shows_slug_players_state_and_thread_privately(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
     await lounge.members[2].slash(lounge.channel, "game new", game="airships")
 
-    result = await lounge.members[4].slash(lounge.channel, "game list")
+    lines = _list_lines(await lounge.members[4].slash(lounge.channel, "game list"))
 
-    assert result.ephemeral
-    [embed] = result.followups[0].embeds if result.followups else result.response.embeds  # type: ignore[union-attr]
-    lines = embed.description.splitlines()
-    assert lines[0].startswith("**#2 Airships** · lobby · cy")
-    assert lines[1] == f"**#{game_id} Airships** · active · " + ", ".join(
+    assert lines[0] == f"**#2 Airships** (`airships`) · lobby · cy · <#{lounge.thread_of().id}>"
+    assert lines[1] == f"**#{game_id} Airships** (`airships`) · active · " + ", ".join(
         p.name for p in (await lounge.service.table(game_id)).players
     ) + f" · <#{thread.id}>"
+    assert len(lines) == 2
+
+
+async def test_game_list_puts_live_games_first_and_stops_at_the_most_recent(lounge: Lounge) -> None:
+    ann = lounge.members[0]
+    here = {"guild_id": lounge.guild.id, "channel_id": lounge.channel.id, "creator_id": ann.id, "creator_name": "ann"}
+    old = await lounge.service.open_table("airships", **here)
+    abandoned_ids = []
+    for _ in range(messages.LIST_LIMIT + 1):
+        table = await lounge.service.open_table("airships", **here)
+        await lounge.service.abandon(table.id, ann.id, can_manage=False)
+        abandoned_ids.append(table.id)
+    reads = 0
+    seats = lounge.store.seats
+
+    async def counted_seats(game_id: int) -> list[Any]:
+        nonlocal reads
+        reads += 1
+        return await seats(game_id)
+
+    lounge.store.seats = counted_seats  # type: ignore[method-assign]
+    lines = _list_lines(await lounge.members[4].slash(lounge.channel, "game list"))
+
+    assert lines[0].startswith(f"**#{old.id} Airships** (`airships`) · lobby · ann")  # the oldest, but live
+    shown = [int(line.split()[0].strip("*#")) for line in lines[1:-1]]
+    assert shown == sorted(abandoned_ids, reverse=True)[: messages.LIST_LIMIT - 1]
+    assert lines[-1] == "Older games aren't listed: give a command their game_id to reach them."
+    assert reads == messages.LIST_LIMIT + 1  # never one read per game ever played
 
 
 async def test_game_list_on_an_empty_server(lounge: Lounge) -> None:
@@ -57,19 +92,57 @@ async def test_status_of_a_lobby_and_of_a_finished_game(lounge: Lounge) -> None:
     assert public(thread)[-1].embeds[0].title == f"Final scores: Airships #{game_id}"
 
 
-async def test_board_reposts_the_current_image(lounge: Lounge) -> None:
+async def test_board_reposts_the_image_and_the_current_prompt(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
+    opening = latest_prompt(thread)
+    assert opening is not None
+    await lounge.members[4].slash(thread, "board")  # anyone may ask, e.g. when the prompt scrolled away
+
+    message = public(thread)[-1]
+    prompt = await lounge.service.prompt(game_id)
+    assert prompt is not None
+    assert message.content.startswith(f"Airships #{game_id}: the board after 0 moves.\n")
+    assert message.content.endswith(messages.prompt_text(prompt))
+    assert message.raw_mentions == [prompt.movers[0].user_id]
+    assert [a.filename for a in message.attachments] == ["board.png"]
+    assert prompt_version(message) == 0 and choices_of(message) == choices_of(opening)
+
+    await lounge.click_choice(lounge.member(prompt.movers[0].user_id), message, choices_of(message)[0][1])
+    assert (await lounge.service.table(game_id)).version == 1  # the re-posted prompt plays
+
+
+async def test_board_of_a_finished_game_has_no_prompt(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    moves = await lounge.play_by_components(thread, random.Random(6))
     await lounge.members[0].slash(thread, "board")
     message = public(thread)[-1]
-    assert message.content == f"Airships #{game_id}: the board after 0 moves."
+    assert message.content == f"Airships #{game_id}: the board after {moves} moves."
     assert [a.filename for a in message.attachments] == ["board.png"]
-    assert custom_ids(message) == []
+    assert custom_ids(message) == [] and message.raw_mentions == []
 
 
 async def test_board_before_the_start_is_refused(lounge: Lounge) -> None:
     thread = await lounge.open_game(lounge.members[0])
     result = await lounge.members[0].slash(thread, "board")
     assert ephemeral_text(result) == "This game hasn't started yet, so there's no board to show."
+
+
+async def test_a_game_abandoned_before_it_started_shows_its_lobby_and_has_no_board_or_log(lounge: Lounge) -> None:
+    ann, bob = lounge.members[:2]
+    thread = await lounge.open_game(ann)
+    await bob.slash(thread, "game join")
+    await ann.slash(thread, "game abandon")
+    messages_before = len(public(thread))
+
+    await bob.slash(thread, "game status")
+    [embed] = public(thread)[-1].embeds
+    assert embed.title == "Airships #1: abandoned"
+    assert "Players (2/4)" in embed.description and bob.mention in embed.description
+    assert embed.footer.text == "This game was abandoned before it started."
+    for command in ("board", "log"):
+        result = await bob.slash(thread, command)
+        assert ephemeral_text(result) == "This game was abandoned before it started."
+    assert len(public(thread)) == messages_before + 1  # only the status was posted
 
 
 async def test_log_pages_through_the_history_privately(lounge: Lounge) -> None:

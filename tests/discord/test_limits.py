@@ -189,6 +189,12 @@ def _extreme_table(players: int = 4, status: Status = Status.ACTIVE, version: in
     return Table(row, seats, "Airships", 2, 4)
 
 
+def _unstarted_table() -> Table:
+    """An extreme table abandoned in its lobby: nobody has a seat number."""
+    table = _extreme_table(status=Status.ABANDONED, version=0)
+    return Table(table.game, tuple(SeatRow(p.user_id, p.name, None) for p in table.players), "Airships", 2, 4)
+
+
 def _extreme_prompt(table: Table, choices: int) -> Prompt:
     actions = tuple(Action("throw", (f"card-{i}",), f"{'Throw for a very long card name ' * 4}"[:99] + str(i % 10)) for i in range(choices))
     movers = tuple(Mover(p.seat or 0, p.user_id, p.name, actions) for p in table.players)
@@ -203,7 +209,12 @@ def test_extreme_prompts_fit(choices: int) -> None:
     outcome = Outcome(scores=(99, 99, 99, 99), ranking=((0, 1, 2, 3),), tiebreak=(9, 9, 9, 9), details="d" * 500)
     standings = tuple(Standing(p.seat or 0, p.name, 99) for p in table.players)
     replies = [
-        messages.prompt_reply(table, prompt, "here is the current prompt."),
+        messages.prompt_reply(table, prompt),
+        messages.stale_reply(table, prompt, table.players[0].user_id, "That decision was already made: " + "x" * 200),
+        messages.stale_reply(table, prompt, 1),  # someone who is not to move
+        messages.stale_reply(_extreme_table(status=Status.FINISHED), None, 1),
+        messages.board_reply(table, b"png", prompt),
+        messages.board_reply(table, None, prompt),
         messages.move_reply(MoveResult(table, events, b"png", prompt, None, standings)),
         messages.move_reply(MoveResult(table, events, b"png", None, outcome, standings)),
         messages.opening_reply(Opening(table, events, b"png", prompt)),
@@ -212,7 +223,8 @@ def test_extreme_prompts_fit(choices: int) -> None:
     ]
     for reply in replies:
         assert reply_problems(reply) == []
-    assert replies[1].content.endswith(messages.prompt_text(prompt))  # the events are cut, never the prompt
+    move = replies[6]
+    assert move.content.endswith(messages.prompt_text(prompt))  # the events are cut, never the prompt
 
 
 def test_extreme_lists_logs_lobbies_and_rules_fit() -> None:
@@ -225,6 +237,11 @@ def test_extreme_lists_logs_lobbies_and_rules_fit() -> None:
         messages.closed_lobby_reply(_extreme_table()),
         messages.list_reply(many),
         messages.list_reply([]),
+        messages.game_list_reply(many),
+        messages.game_list_reply([_extreme_table(players=4) for _ in range(messages.LIST_LIMIT + 1)]),
+        messages.game_list_reply([]),
+        messages.game_status_reply(TableStatus(_unstarted_table(), None, (), None)),
+        Reply(content=messages.unposted_text(_extreme_table(), "Game #100000000000000000 is open", "r" * 100)),
         messages.log_reply(page),
         messages.log_reply(LogPage(_extreme_table(), [], 1, 1)),
         messages.rules_reply(RulesCard("airships", "A" * 300, "s" * 5000, "2–4", "r" * 2000)),
@@ -266,7 +283,8 @@ async def test_every_message_of_a_real_four_player_game_fits(tmp_path: Path) -> 
             mover = prompt.movers[0]
             result = await service.play(table.id, mover.user_id, rng.randrange(len(mover.choices)), version=prompt.version)
             replies.append(messages.move_reply(result))
-            replies.append(messages.prompt_reply(result.table, result.prompt) if result.prompt else Reply())
+            replies.append(messages.stale_reply(result.table, result.prompt, mover.user_id))
+            replies.append(messages.board_reply(result.table, b"png", result.prompt))
             if result.table.version % 10 == 0:
                 replies.append(messages.status_reply(await service.status(table.id)))
                 for user in range(100, 104):

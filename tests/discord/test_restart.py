@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from simtable import Lounge, close_store, choices_of, ephemeral_text, latest_prompt, make_bot, prompt_version, public
+from simtable import Lounge, close_store, choices_of, latest_prompt, make_bot, prompt_version, public
 
 from engine.store import Status
 
@@ -41,7 +41,9 @@ async def test_a_prompt_posted_before_a_restart_still_works(lounge: Lounge, data
     assert (await lounge.service.table(game_id)).status is Status.FINISHED
 
 
-async def test_a_stale_prompt_after_a_restart_posts_a_fresh_one(lounge: Lounge, database_path: Path) -> None:
+async def test_a_stale_prompt_after_a_restart_answers_with_a_private_fresh_one(
+    lounge: Lounge, database_path: Path
+) -> None:
     thread, game_id = await lounge.started_game(players=2)
     stale = latest_prompt(thread)
     assert stale is not None
@@ -51,15 +53,20 @@ async def test_a_stale_prompt_after_a_restart_posts_a_fresh_one(lounge: Lounge, 
     version = (await lounge.service.table(game_id)).version
 
     await _restart(lounge, database_path)
-    result = await lounge.click_choice(actor, stale, choices_of(stale)[0][1])
-    assert ephemeral_text(result) == "This prompt is out of date."
-    fresh = public(thread)[-1]
-    assert prompt_version(fresh) == version
+    current = await lounge.service.prompt(game_id)
+    assert current is not None
+    mover = lounge.member(current.user_ids[0])
+    posted = len(public(thread))
+    result = await lounge.click_choice(mover, stale, choices_of(stale)[0][1])
+    [fresh] = [m for m in [result.response, *result.followups] if m is not None and m.ephemeral]
+    assert fresh.content.startswith("This prompt is out of date.\n")
+    assert prompt_version(fresh.message) == version
+    assert len(public(thread)) == posted  # answered privately: nothing new in the thread
     assert (await lounge.service.table(game_id)).version == version
     # the fresh prompt answers for the new bot
-    mover = lounge.member(fresh.raw_mentions[0])
-    await lounge.click_choice(mover, fresh, choices_of(fresh)[0][1])
+    await lounge.click_choice(mover, fresh, choices_of(fresh.message)[0][1])
     assert (await lounge.service.table(game_id)).version == version + 1
+    assert len(public(thread)) == posted + 1
 
 
 async def test_a_lobby_survives_a_restart(lounge: Lounge, database_path: Path) -> None:

@@ -8,10 +8,12 @@ import random
 import discord
 import pytest
 from discord import app_commands
-from simcord import ChannelHandle, MemberActor
+from simcord import ChannelHandle, InteractionResult, MemberActor
+from simcord.results import ResponseMessage
 
 from simtable import Lounge, choices_of, ephemeral_text, latest_prompt, prompt_version, public
 
+from cogs import messages
 from cogs.flows import SORRY
 
 
@@ -66,26 +68,101 @@ async def test_a_click_by_someone_not_playing_is_refused(lounge: Lounge) -> None
     assert await _snapshot(lounge, game_id, thread) == before
 
 
-async def test_a_stale_button_says_so_and_posts_a_fresh_prompt(lounge: Lounge) -> None:
-    thread, game_id = await lounge.started_game(players=2)
+def _private_answer(result: InteractionResult) -> ResponseMessage:
+    """The one ephemeral message an interaction got."""
+    [answer] = [m for m in [result.response, *result.followups] if m is not None and m.ephemeral]
+    return answer
+
+
+async def _move_on_by_command(lounge: Lounge, thread: ChannelHandle) -> tuple[discord.Message, MemberActor]:
+    """Answer the current prompt with /move, so that its buttons stay: returns that old prompt and who answered."""
     old = latest_prompt(thread)
     assert old is not None
     actor = _to_act(lounge, old)
     offered = await actor.autocomplete(thread, "move", "choice", "")
-    await actor.slash(thread, "move", choice=offered[0]["value"])  # the game moves on; `old` keeps its buttons
-    version, actions, messages = await _snapshot(lounge, game_id, thread)
-    assert prompt_version(old) == version - 1
+    await actor.slash(thread, "move", choice=offered[0]["value"])
+    return old, actor
 
-    result = await lounge.click_choice(actor, old, choices_of(old)[0][1])
 
-    assert ephemeral_text(result) == "This prompt is out of date."
-    fresh = public(thread)[-1]
-    assert len(public(thread)) == messages + 1
-    assert fresh.content.startswith(f"Airships #{game_id}: here is the current prompt.")
-    assert prompt_version(fresh) == version
+async def _assert_fresh_prompt_for(lounge: Lounge, game_id: int, answer: ResponseMessage, member: MemberActor) -> None:
     current = await lounge.service.prompt(game_id)
-    assert current is not None and fresh.raw_mentions == [current.movers[0].user_id]
-    assert (await _snapshot(lounge, game_id, thread))[:2] == (version, actions)
+    assert current is not None and current.user_ids == (member.id,)
+    assert answer.content == f"This prompt is out of date.\nAirships #{game_id}: {messages.prompt_text(current)}"
+    assert prompt_version(answer.message) == current.version
+    assert [label for label, _ in choices_of(answer.message)] == [a.label for a in current.movers[0].choices][:25]
+
+
+async def test_a_stale_button_is_answered_privately_with_the_clickers_fresh_prompt(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    old, actor = await _move_on_by_command(lounge, thread)
+    version, actions, posted = await _snapshot(lounge, game_id, thread)
+    assert prompt_version(old) == version - 1
+    mover = lounge.member((await lounge.service.prompt(game_id)).user_ids[0])  # type: ignore[union-attr]
+
+    result = await lounge.click_choice(mover, old, choices_of(old)[0][1])
+
+    await _assert_fresh_prompt_for(lounge, game_id, _private_answer(result), mover)
+    assert await _snapshot(lounge, game_id, thread) == (version, actions, posted)  # nothing public
+    fresh = _private_answer(result).message
+    await lounge.click_choice(mover, fresh, choices_of(fresh)[0][1])  # the private prompt plays
+    assert (await lounge.service.table(game_id)).version == version + 1
+    assert len(public(thread)) == posted + 1
+
+
+async def test_a_stale_click_by_someone_waiting_says_whose_turn_it_is(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=3)
+    old, _ = await _move_on_by_command(lounge, thread)
+    before = await _snapshot(lounge, game_id, thread)
+    current = await lounge.service.prompt(game_id)
+    assert current is not None
+    waiting = next(m for m in lounge.members[:3] if m.id not in current.user_ids)
+
+    result = await lounge.click_choice(waiting, old, choices_of(old)[0][1])
+
+    answer = _private_answer(result)
+    assert answer.content == f"This prompt is out of date. It's {current.movers[0].name}'s turn now."
+    assert answer.components == []
+    assert await _snapshot(lounge, game_id, thread) == before
+
+
+async def test_a_second_click_for_a_decision_already_made_posts_nothing(lounge: Lounge) -> None:
+    """Two copies of one prompt (the opening and /board's), clicked one after the other, as a double click would."""
+    thread, game_id = await lounge.started_game(players=2)
+    await lounge.members[4].slash(thread, "board")
+    copy = public(thread)[-1]
+    first = public(thread)[-2]
+    assert prompt_version(first) == prompt_version(copy) == 0
+    actor = _to_act(lounge, first)
+    before = len(public(thread))
+
+    await lounge.click_choice(actor, first, choices_of(first)[0][1])
+    second = await lounge.click_choice(actor, copy, choices_of(copy)[0][1])
+
+    assert _private_answer(second).content.startswith("This prompt is out of date.")
+    assert len(public(thread)) == before + 1  # the move, and no second prompt
+    assert (await lounge.service.table(game_id)).version == 1
+
+
+async def test_a_stale_select_menu_is_answered_privately(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    rng = random.Random(8)
+    while True:  # play on until a decision offers its choices as a select menu
+        prompt = latest_prompt(thread)
+        assert prompt is not None, "no select menu came up"
+        if any(how.startswith("select:") for _, how in choices_of(prompt)):
+            break
+        await lounge.click_choice(_to_act(lounge, prompt), prompt, rng.choice(choices_of(prompt))[1])
+    old, actor = await _move_on_by_command(lounge, thread)
+    assert old == prompt
+    before = await _snapshot(lounge, game_id, thread)
+    current = await lounge.service.prompt(game_id)
+    assert current is not None
+    clicker = lounge.member(current.user_ids[0])
+
+    result = await lounge.click_choice(clicker, old, choices_of(old)[0][1])
+
+    await _assert_fresh_prompt_for(lounge, game_id, _private_answer(result), clicker)
+    assert await _snapshot(lounge, game_id, thread) == before
 
 
 async def test_a_malformed_move_value_is_refused(lounge: Lounge) -> None:
