@@ -12,7 +12,7 @@ import discord
 from cogs import messages
 from cogs.messages import Reply
 from engine.core import GameError, StaleAction
-from engine.store import Status
+from engine.records import Status
 from engine.tables import Table
 
 if TYPE_CHECKING:

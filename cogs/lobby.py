@@ -73,7 +73,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await flows.begin(interaction)
             table = await flows.find_table(interaction, game_id)
             status = await flows.tables(interaction).status(table.id)
-            await flows.publish(interaction, table, messages.game_status_reply(status))
+            await flows.publish(interaction, table, messages.status_reply(status))
 
     @app_commands.command(name="list", description="The games on this server, with links to their threads")
     async def list_(self, interaction: discord.Interaction) -> None:
@@ -81,7 +81,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await flows.begin(interaction)
             limit = messages.LIST_LIMIT + 1  # one more than shown, to know whether older games were left out
             found = await flows.tables(interaction).tables_in_guild(interaction.guild_id or 0, limit=limit)
-            await flows.say(interaction, messages.game_list_reply(found))
+            await flows.say(interaction, messages.list_reply(found))
 
     @app_commands.command(name="abandon", description="End a game early (its creator, or someone with Manage Server)")
     @app_commands.describe(game_id=GAME_ID)

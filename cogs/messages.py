@@ -11,7 +11,7 @@ import discord
 import engine
 from cogs import components
 from engine.core import Action, Outcome
-from engine.store import Status
+from engine.records import Status
 from engine.tables import LogPage, MoveResult, Opening, Prompt, RulesCard, Standing, Table, TableStatus
 
 CONTENT_MAX = 2000
@@ -21,7 +21,6 @@ FIELD_VALUE_MAX = 1024
 BUTTON_LABEL_MAX = 80
 SELECT_LABEL_MAX = 100
 MAX_BUTTON_CHOICES = 5  # "a few": one row of buttons; more become a select menu
-LIST_MAX_GAMES = 20
 COLOUR = discord.Colour.from_rgb(70, 110, 170)
 
 STATUS_WORDS = {
@@ -214,7 +213,13 @@ def final_embed(table: Table, outcome: Outcome, standings: tuple[Standing, ...] 
 
 
 def status_reply(status: TableStatus) -> Reply:
+    """/game status: the lobby, whose turn and the scores, the final scores, or a game abandoned in its lobby."""
     table = status.table
+    if not table.started and table.status is not Status.LOBBY:
+        title = clip(f"{game_name(table)}: {STATUS_WORDS[table.status]}", EMBED_TITLE_MAX)
+        embed = discord.Embed(title=title, colour=COLOUR, description=lobby_embed(table).description)
+        embed.set_footer(text="This game was abandoned before it started.")
+        return Reply(embeds=[embed])
     embed = discord.Embed(title=clip(f"{game_name(table)}: {STATUS_WORDS[table.status]}", EMBED_TITLE_MAX), colour=COLOUR)
     if table.status is Status.LOBBY:
         embed.description = lobby_embed(table).description
@@ -228,20 +233,6 @@ def status_reply(status: TableStatus) -> Reply:
     embed.add_field(name="Scores so far", value=clip(scores or "None yet.", FIELD_VALUE_MAX), inline=False)
     embed.add_field(name="Where", value=place(table), inline=True)
     embed.add_field(name="Moves", value=str(table.version), inline=True)
-    return Reply(embeds=[embed])
-
-
-def list_reply(tables: list[Table]) -> Reply:
-    if not tables:
-        return Reply(content="No games on this server yet. Start one with /game new.")
-    lines = []
-    for table in tables[:LIST_MAX_GAMES]:
-        players = ", ".join(p.name for p in table.players) or "nobody"
-        lines.append(f"**#{table.id} {table.title}** · {table.status.value} · {players} · {place(table)}")
-    if len(tables) > LIST_MAX_GAMES:
-        lines.append(f"…and {len(tables) - LIST_MAX_GAMES} older games.")
-    embed = discord.Embed(title="Games on this server", colour=COLOUR)
-    embed.description = clip("\n".join(lines), EMBED_DESCRIPTION_MAX)
     return Reply(embeds=[embed])
 
 
@@ -312,18 +303,7 @@ def unposted_text(table: Table, what_counted: str = "", recover: str = "") -> st
     return f"{text} {recover}" if recover else text
 
 
-def game_status_reply(status: TableStatus) -> Reply:
-    """/game status of any game; one abandoned in its lobby shows who had joined, as its lobby did."""
-    table = status.table
-    if table.started or table.status is Status.LOBBY:
-        return status_reply(status)
-    title = clip(f"{game_name(table)}: {STATUS_WORDS[table.status]}", EMBED_TITLE_MAX)
-    embed = discord.Embed(title=title, colour=COLOUR, description=lobby_embed(table).description)
-    embed.set_footer(text="This game was abandoned before it started.")
-    return Reply(embeds=[embed])
-
-
-def game_list_reply(tables: list[Table], limit: int = LIST_LIMIT) -> Reply:
+def list_reply(tables: list[Table], limit: int = LIST_LIMIT) -> Reply:
     """/game list: slug, players, state and link of each game that fits; `tables` may hold one beyond the limit."""
     if not tables:
         return Reply(content="No games on this server yet. Start one with /game new.")

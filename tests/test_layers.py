@@ -1,4 +1,4 @@
-"""The layers stay apart: game rules do no I/O, keep no clock and no global random; renderers never talk to Discord or the store."""
+"""The layers stay apart: rules do no I/O, keep no clock and no global random; renderers never talk to Discord or the store; cogs go through the service."""
 
 from __future__ import annotations
 
@@ -79,4 +79,20 @@ RENDERER_FILES = python_files(RENDERERS) if RENDERERS.is_dir() else []
 @pytest.mark.parametrize("path", RENDERER_FILES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_renderers_talk_to_neither_discord_nor_the_store(path: Path) -> None:
     bad = forbidden(imported_modules(path.read_text(encoding="utf-8"), module_name(path)), RENDERERS_MAY_NOT_IMPORT)
+    assert not bad, f"{path.relative_to(ROOT)} imports {', '.join(bad)}"
+
+
+COGS = ROOT / "cogs"
+COGS_MAY_NOT_IMPORT = {"aiosqlite", "sqlite3", "PIL", "engine.store", "engine.rules", "renderers"}
+COG_FILES = python_files(COGS)
+
+
+def test_cog_files_are_found() -> None:
+    assert COGS / "play.py" in COG_FILES
+
+
+@pytest.mark.parametrize("path", COG_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_cogs_reach_games_only_through_the_service(path: Path) -> None:
+    """Cogs stay thin: no SQL, no drawing, no rules of their own; they call the table service."""
+    bad = forbidden(imported_modules(path.read_text(encoding="utf-8"), module_name(path)), COGS_MAY_NOT_IMPORT)
     assert not bad, f"{path.relative_to(ROOT)} imports {', '.join(bad)}"
