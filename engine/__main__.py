@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from engine.core import Action
-from engine.simulate import name_seats, play_random
+from engine.core import Action, name_seats
+from engine.simulate import play_random
 
 
 def simulate(args: argparse.Namespace) -> int:

@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 MAX_CHOICES = 25  # one select menu; the contract promises never more
 MAX_LABEL = 100  # a select option's label
+SEAT_TOKEN = re.compile(r"\{p(\d+)\}")  # how events name a seat; whoever shows them puts a name in
+
+
+def name_seats(lines: list[str], names: dict[int, str] | list[str]) -> list[str]:
+    """Put players' names into the engine's '{pN}' seat tokens, in one pass (a name may contain '{p1}')."""
+    lookup = dict(enumerate(names)) if isinstance(names, list) else names
+    return [SEAT_TOKEN.sub(lambda m: lookup.get(int(m.group(1)), m.group(0)), line) for line in lines]
 
 
 class GameError(Exception):

@@ -51,13 +51,3 @@ def play_random(
     playout.state = state
     playout.moves_pending = bool(game.to_act(state))
     return playout
-
-
-def name_seats(lines: list[str], names: list[str]) -> list[str]:
-    """Put players' names into an engine's '{pN}' placeholders."""
-    out = []
-    for line in lines:
-        for seat, name in enumerate(names):
-            line = line.replace("{p%d}" % seat, name)
-        out.append(line)
-    return out

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core import Action, GameError, GameOver, IllegalAction, Outcome, StaleAction
+from engine.core import Action, GameError, GameOver, IllegalAction, Outcome, StaleAction, name_seats
 from engine.store import GameRow, SeatRow, Status
 
-_SEAT_TOKEN = re.compile(r"\{p(\d+)\}")
 
 
 # -- errors a player can cause: each message is shown to them as is ----------------------------
@@ -110,8 +108,7 @@ class Table:
 
     def name_events(self, lines: list[str]) -> list[str]:
         """Replace the engine's {pN} seat tokens with the players' display names."""
-        names = {p.seat: p.name for p in self.players if p.seat is not None}
-        return [_SEAT_TOKEN.sub(lambda m: names.get(int(m.group(1)), m.group(0)), line) for line in lines]
+        return name_seats(lines, {p.seat: p.name for p in self.players if p.seat is not None})
 
 
 @dataclass(frozen=True)

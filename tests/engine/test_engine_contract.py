@@ -233,3 +233,11 @@ def test_seat_view_adds_only_that_seats_choices() -> None:
     assert theirs["you"]["legal"] == []
     assert {k: v for k, v in mine.items() if k != "you"} == GAME.view(state, None)
 
+
+
+def test_seat_tokens_are_named_in_one_pass() -> None:
+    from engine.core import name_seats
+
+    lines = ["{p0} throws; {p1} waits; {p7} is no one"]
+    assert name_seats(lines, ["Ann {p1}", "Bob"]) == ["Ann {p1} throws; Bob waits; {p7} is no one"]
+    assert name_seats(lines, {1: "Bob"}) == ["{p0} throws; Bob waits; {p7} is no one"]
