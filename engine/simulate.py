@@ -19,12 +19,7 @@ class Playout:
     seed: int
     moves: list[tuple[int, Action]] = field(default_factory=list)
     state: Any = None
-
-    @property
-    def finished(self) -> bool:
-        return self.state is not None and not self.moves_pending
-
-    moves_pending: bool = True
+    finished: bool = False  # no seat had to act any more: the game reached its end
 
 
 def play_random(
@@ -49,5 +44,5 @@ def play_random(
         if on_move is not None:
             on_move(state, seat, action)
     playout.state = state
-    playout.moves_pending = bool(game.to_act(state))
+    playout.finished = not game.to_act(state)
     return playout
