@@ -27,6 +27,16 @@ SUBCOMMAND, GROUP = 1, 2
 # -- application commands ------------------------------------------------------------------------
 
 
+
+def name_and_description_problems(where: str, item: dict) -> list[str]:
+    """A command's or option's name (1-32 lowercase letters, digits, -_') and description (1-100)."""
+    problems = []
+    if not NAME.match(item["name"]) or item["name"] != item["name"].lower():
+        problems.append(f"{where}: bad name")
+    if not 1 <= len(item.get("description", "")) <= 100:
+        problems.append(f"{where}: description length {len(item.get('description', ''))}")
+    return problems
+
 def _command_chars(node: dict[str, Any]) -> int:
     total = len(node["name"]) + len(node.get("description", ""))
     for option in node.get("options") or []:
@@ -42,10 +52,7 @@ def _check_options(options: list[dict[str, Any]], where: str, depth: int, proble
     seen_optional = False
     for option in options:
         here = f"{where} {option['name']}"
-        if not NAME.match(option["name"]) or option["name"] != option["name"].lower():
-            problems.append(f"{here}: bad name")
-        if not 1 <= len(option.get("description", "")) <= 100:
-            problems.append(f"{here}: description length {len(option.get('description', ''))}")
+        problems += name_and_description_problems(here, option)
         if option["type"] in (SUBCOMMAND, GROUP):
             if option["type"] == GROUP and depth > 0:
                 problems.append(f"{here}: a group nested too deep")
@@ -77,10 +84,7 @@ def command_problems(payloads: list[dict[str, Any]]) -> list[str]:
         problems.append("duplicate command names")
     for payload in payloads:
         where = f"/{payload['name']}"
-        if not NAME.match(payload["name"]) or payload["name"] != payload["name"].lower():
-            problems.append(f"{where}: bad name")
-        if not 1 <= len(payload.get("description", "")) <= 100:
-            problems.append(f"{where}: description length")
+        problems += name_and_description_problems(where, payload)
         if _command_chars(payload) > 8000:
             problems.append(f"{where}: {_command_chars(payload)} characters")
         _check_options(payload.get("options") or [], where, 0, problems)
