@@ -255,7 +255,7 @@ def begin_go(state: AirshipsState, seat: int) -> None:
     # Ruling 15 counts players who passed since the table last changed: a turned card changes it, and
     # a player passing again in an additional go is not one more player passing.
     passed_already = state.current == seat and state.step is Step.ADDITIONAL_GO and state.passes_in_a_row > 0
-    state.current, state.chosen, state.step = seat, None, Step.CHOOSE_CARD
+    state.current, state.chosen, state.step, state.revealed = seat, None, Step.CHOOSE_CARD, None
     if reveal(state):
         state.passes_in_a_row, passed_already = 0, False
     if eligible_targets(state, seat):
@@ -285,6 +285,7 @@ def reveal(state: AirshipsState) -> bool:
     row = state.display[c.expansions[card_id].department]
     dropped = row[0] if None not in row else None
     place_in_display(state, card_id)
+    state.revealed = card_id
     card = c.expansions[card_id]
     line = f"{card.name} ({card.department.value.capitalize()}) is turned over."
     if dropped is not None:

@@ -107,6 +107,7 @@ class AirshipsState:
     chosen: str | None = None  # the card declared for the coming throw
     pending: Throw | None = None  # a short throw waiting for the bonus-chip decision
     last_throw: Throw | None = None
+    revealed: str | None = None  # the expansion card turned over at the start of the current go
     passes_in_a_row: int = 0  # goes in a row with no card to throw for
     events: list[str] = field(default_factory=list)  # what the last action did
     removed: list[str] = field(default_factory=list)  # cards out of the game
@@ -137,6 +138,7 @@ class AirshipsState:
             chosen=self.chosen,
             pending=self.pending,
             last_throw=self.last_throw,
+            revealed=self.revealed,
             passes_in_a_row=self.passes_in_a_row,
             events=[],
             removed=list(self.removed),

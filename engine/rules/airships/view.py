@@ -134,6 +134,8 @@ def public_view(state: AirshipsState) -> dict[str, Any]:
         "decision": DECISIONS[state.step],
         "to_act": rules.to_act(state),
         "chosen": card(state.chosen),
+        "revealed": card(state.revealed),
+        "throwable": [] if over else rules.eligible_targets(state, state.current),
         "pile": {"left": len(state.pile), "next": next_back(state)},
         "display": {d.value: [card(x) for x in state.display[d]] for d in Department},
         "airship_fields": [{"left": len(pile), "top": card(pile[-1] if pile else None)} for pile in state.fields],
