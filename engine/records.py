@@ -64,6 +64,22 @@ class SeatRow:
     seat: int | None  # None in the lobby, 0-based once the game has started
 
 
+class PostKind(str, enum.Enum):
+    """The messages a game keeps editing instead of posting anew."""
+
+    LOBBY = "lobby"  # the lobby in the game's thread
+    INVITE = "invite"  # the invitation in the channel the game was opened from
+    TURN = "turn"  # the message of the turn being played
+
+
+@dataclass(frozen=True)
+class PostRow:
+    kind: PostKind
+    channel_id: int
+    message_id: int
+    version: int  # the game's version when the message was posted (a turn: when the turn began)
+
+
 @dataclass(frozen=True)
 class ActionRow:
     seq: int

@@ -19,6 +19,8 @@ from engine.records import (
     DuplicateInteraction,
     GameRow,
     NotFound,
+    PostKind,
+    PostRow,
     SeatRow,
     StaleVersion,
     Status,
@@ -27,7 +29,7 @@ from engine.records import (
 
 # The rows and errors are the store's vocabulary: its callers import them from here.
 __all__ = [
-    "ActionRow", "DuplicateInteraction", "GameRow", "NotFound", "SeatRow",
+    "ActionRow", "DuplicateInteraction", "GameRow", "NotFound", "PostKind", "PostRow", "SeatRow",
     "StaleVersion", "Status", "Store", "StoreError",
 ]
 
@@ -64,6 +66,16 @@ MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE INDEX games_guild_status ON games (guild_id, status)",
         "CREATE INDEX games_thread ON games (thread_id)",
+    ],
+    [
+        # The Discord messages a game keeps editing: its lobby, its invitation in the channel, and the
+        # message of the turn being played (`version`: the game's version when that turn began).
+        """CREATE TABLE posts (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL, channel_id INTEGER NOT NULL, message_id INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            PRIMARY KEY (game_id, kind)
+        )""",
     ],
 ]
 
@@ -301,6 +313,24 @@ class Store:
                 [(seat, game_id, user_id) for seat, user_id in enumerate(user_ids_in_seat_order)],
             )
         return GameRow.from_row(rows[0])
+
+    # -- the messages a game edits ------------------------------------------------------------
+
+    async def set_post(self, game_id: int, kind: PostKind, channel_id: int, message_id: int, version: int) -> None:
+        """Remember the message of one kind (lobby, invitation, turn) that a game edits from now on."""
+        async with self._transaction():
+            await self._q(
+                "INSERT INTO posts (game_id, kind, channel_id, message_id, version) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id,"
+                " message_id = excluded.message_id, version = excluded.version",
+                (game_id, PostKind(kind).value, channel_id, message_id, version),
+            )
+
+    async def posts(self, game_id: int) -> dict[PostKind, PostRow]:
+        rows = await self._read(
+            "SELECT kind, channel_id, message_id, version FROM posts WHERE game_id = ?", (game_id,)
+        )
+        return {PostKind(k): PostRow(PostKind(k), c, m, v) for k, c, m, v in rows}
 
     # -- the action log --------------------------------------------------------------------
 
