@@ -131,7 +131,14 @@ def rank(scores: tuple[int, ...], tiebreak: tuple[int, ...]) -> tuple[tuple[int,
 
 @runtime_checkable
 class Game(Protocol):
-    """What every game package exposes; see ../shared/design/architecture.md."""
+    """What every game package exposes, so the service, the simulator and the tests treat all games alike.
+
+    `setup` builds a state from a player count and a seed (all chance derives from the seed); `to_act` lists
+    the seats that must decide now ([] once the game is over); `legal_actions` gives the current decision's
+    choices, never more than MAX_CHOICES; `apply` returns a new state, never changes its input, and raises
+    IllegalAction with a sentence a player understands; `outcome` is None until the game ends; `view` is a
+    JSON-ready dict, and `seat=None` is the public view, without hidden cards or the order of a deck.
+    """
 
     slug: str
     title: str
