@@ -13,21 +13,21 @@ from typing import Any
 from PIL import Image
 
 from renderers.airships_cards import (
-    AIRSHIP_SIZE, CARD_KEYS, DEPARTMENT_COLOUR, DEPARTMENT_NAME, DEPARTMENTS, EXPANSION_SIZE, NAVY, PALETTE, PAPER,
+    AIRSHIP_SIZE, CARD_KEYS, DEPARTMENT_COLOUR, DEPARTMENT_NAME, DEPARTMENTS, EXPANSION_SIZE, PALETTE, PAPER,
     Atom, Frozen, airship_tile, draw_atoms, draw_die, empty_field, expansion_tile, pick,
 )
+from renderers.airships_header import HEADER_HEIGHT, HeaderLine, header_band
+from renderers.airships_header import header_lines as _header_lines
+from renderers.airships_marks import Marks, card_marks, draw_marks_legend
 from renderers.airships_panels import (
-    COMPANY_SIZE, PILE_HEIGHT, SIDE_WIDTH, THROW_HEIGHT, card_words, company_panel, hindenburg_panel, pile_box,
-    ranking_box, reference_box, throw_panel,
+    COMPANY_SIZE, PILE_HEIGHT, SIDE_WIDTH, company_panel, hindenburg_panel, pile_box, ranking_box, reference_box,
 )
-from renderers.common import (
-    INK, MIN_TEXT, MUTED, WHITE, Pen, drawable, ellipsize, encode_png, fit_text, ink_on, text_width,
-)
+from renderers.airships_throw import THROW_HEIGHT, throw_panel
+from renderers.common import INK, MIN_TEXT, MUTED, Pen, drawable, encode_png, ink_on
 
 WIDTH = 1400
 MARGIN = 16
 GAP = 12
-HEADER_HEIGHT = 64
 CAPTION = 32  # a section title's strip
 AIRSHIPS_TOP = MARGIN + HEADER_HEIGHT + GAP
 HINDENBURG_X = MARGIN + 4 * (AIRSHIP_SIZE[0] + GAP) + 4
@@ -41,16 +41,8 @@ COMPANIES_TOP = DISPLAY_BOTTOM + 16
 THROW_TOP = DISPLAY_TOP + PILE_HEIGHT + GAP
 SIDE_BOTTOM_TOP = THROW_TOP + THROW_HEIGHT + GAP
 SIDE_BOTTOM_HEIGHT = DISPLAY_BOTTOM - SIDE_BOTTOM_TOP
-LEGEND_HEIGHT = 44
-STEP_WORDS = {  # what the player to act is deciding, in the rulebook's words
-    "choose_card": "choose a card to throw for",
-    "exchange": "exchange dice before the throw?",
-    "bonus_chip": "use bonuses to reach the score?",
-    "additional_go": "pay 3 chips for an additional go?",
-}
-STATUS_SIZES = (28, 26, 24, MIN_TEXT)
-MOVE_X = 316  # the move number's place in the title bar
-STATUS_X = MOVE_X + 120  # where the status's room begins ('move 999' and a gap before it)
+LEGEND_LINE = 40
+LEGEND_HEIGHT = 2 * LEGEND_LINE  # the symbols, then the marks on cards
 
 
 def render(view: dict[str, Any]) -> bytes:
@@ -58,11 +50,12 @@ def render(view: dict[str, Any]) -> bytes:
     companies = list(view.get("companies") or [])
     names = seat_names(view, companies)
     nations = tuple(str(c.get("nation", "")) for c in companies)
+    marks = card_marks(view)
     canvas = base(company_rows(len(companies))).copy()
-    paste_header(canvas, view, names)
-    paste_airships(canvas, view)
-    canvas.paste(hindenburg_panel(view.get("hindenburg") or {}, nations), (HINDENBURG_X, AIRSHIPS_TOP))
-    paste_display(canvas, view.get("display") or {})
+    canvas.paste(header_band(view, names, WIDTH - 2 * MARGIN), (MARGIN, MARGIN))
+    paste_airships(canvas, view, marks)
+    canvas.paste(hindenburg_panel(view.get("hindenburg") or {}, nations, marks), (HINDENBURG_X, AIRSHIPS_TOP))
+    paste_display(canvas, view.get("display") or {}, marks)
     paste_side(canvas, view, names)
     paste_companies(canvas, view, companies, names)
     return encode_png(canvas)
@@ -77,6 +70,11 @@ def seat_names(view: dict[str, Any], companies: list[dict[str, Any]]) -> tuple[s
         name = drawable(str(names[index])) if index < len(names) else ""
         result.append(name or drawable(str(company.get("nation") or "")) or f"Seat {index + 1}")
     return tuple(result)
+
+
+def header_lines(view: dict[str, Any]) -> list[HeaderLine]:
+    """The header's lines (their text and size) as the board draws them for this view."""
+    return _header_lines(view, seat_names(view, list(view.get("companies") or [])), WIDTH - 2 * MARGIN)
 
 
 def company_rows(players: int) -> int:
@@ -94,7 +92,7 @@ def base(rows: int) -> Image.Image:
     for row, department in enumerate(DEPARTMENTS):
         row_label(pen, MARGIN, DISPLAY_TOP + CAPTION + row * ROW_HEIGHT, department)
     pen.image.paste(reference_box(SIDE_BOTTOM_HEIGHT).convert("RGB"), (SIDE_X, SIDE_BOTTOM_TOP))
-    legend(pen, MARGIN, height - MARGIN - LEGEND_HEIGHT // 2)
+    legend(pen, MARGIN, height - MARGIN - LEGEND_HEIGHT + LEGEND_LINE // 2)
     return PALETTE.convert(pen.image)
 
 
@@ -127,86 +125,31 @@ def legend(pen: Pen, x: int, middle: int) -> None:
     end = draw_atoms(pen, x, middle, atoms, 28)
     draw_die(pen, end, middle - 14, 28, "white", "2", struck=True)
     pen.text((end + 34, middle), "not counted", MIN_TEXT)
+    draw_marks_legend(pen, x, middle + LEGEND_LINE)
 
 
 # -- per-move pieces -------------------------------------------------------------------------------
-def paste_header(canvas: Image.Image, view: dict[str, Any], names: tuple[str, ...]) -> None:
-    """The title bar, pasted in three cached parts: the move number changes on every move, the rest seldom."""
-    era, version, status, short = header_words(view, names)
-    canvas.paste(_header_base(era), (MARGIN, MARGIN))
-    canvas.paste(_move_number(version), (MARGIN + MOVE_X, MARGIN))
-    canvas.paste(_status(status, short), (MARGIN + STATUS_X, MARGIN))
-
-
-def header_words(view: dict[str, Any], names: tuple[str, ...]) -> tuple[int, int, str, str]:
-    current = view.get("current")
-    outcome = view.get("outcome")
-    short = ""  # said again without the card, when the whole does not fit
-    if outcome:
-        winners = " & ".join(names[s] for s in outcome.get("winners") or [] if s < len(names))
-        status = f"Game over: {winners} win{'s' if ' & ' not in winners else ''}" if winners else "Game over"
-    elif isinstance(current, int) and current < len(names):
-        status = f"▶ {names[current]}: {STEP_WORDS.get(str(view.get('step')), str(view.get('step')))}"
-        chosen = view.get("chosen")
-        if chosen and view.get("step") in ("exchange", "bonus_chip"):
-            short = status
-            status = f"▶ {names[current]} throws for {card_words(chosen, detail=False)}: {STEP_WORDS[str(view['step'])]}"
-    else:
-        status = ""
-    return int(view.get("era") or 1), int(view.get("version") or 0), status, short
-
-
-@lru_cache(maxsize=4)
-def _header_base(era: int) -> Image.Image:
-    """The title bar's fixed part: the game and the era."""
-    size = (WIDTH - 2 * MARGIN, HEADER_HEIGHT)
-    pen = PALETTE.pen(size, NAVY)
-    pen.text((16, size[1] // 2), "AIRSHIPS", 30, True, WHITE)
-    era_box = (196, 10, 300, size[1] - 10)
-    pen.draw.rounded_rectangle(era_box, radius=6, fill=WHITE)
-    pen.centered(era_box, f"ERA {era}", 24, True, INK)
-    return PALETTE.convert(pen.image)
-
-
-@lru_cache(maxsize=8)
-def _move_number(version: int) -> Image.Image:
-    """The move number, to spot a stale image."""
-    pen = PALETTE.pen((STATUS_X - MOVE_X, HEADER_HEIGHT), NAVY)
-    pen.text((0, HEADER_HEIGHT // 2), ellipsize(f"move {version}", MIN_TEXT, STATUS_X - MOVE_X - 8), MIN_TEXT, False, WHITE)
-    return PALETTE.convert(pen.image)
-
-
-@lru_cache(maxsize=32)
-def _status(status: str, short: str) -> Image.Image:
-    """Who must do what, right-aligned; without the card's name if the whole will not fit at a legible size."""
-    size = (WIDTH - 2 * MARGIN - STATUS_X, HEADER_HEIGHT)
-    room = size[0] - 16
-    pen = PALETTE.pen(size, NAVY)
-    text, text_size = fit_text(status, room, STATUS_SIZES, bold=True)
-    if text != status and short and text_width(short, MIN_TEXT, True) <= room:
-        text, text_size = fit_text(short, room, STATUS_SIZES, bold=True)
-    pen.text((size[0] - 16, size[1] // 2), text, text_size, True, WHITE, anchor="rm")
-    return PALETTE.convert(pen.image)
-
-
-def paste_airships(canvas: Image.Image, view: dict[str, Any]) -> None:
+def paste_airships(canvas: Image.Image, view: dict[str, Any], marks: dict[str, Marks]) -> None:
     for index, field in enumerate((view.get("airship_fields") or [])[:4]):
-        canvas.paste(airship_tile(field), (MARGIN + index * (AIRSHIP_SIZE[0] + GAP), AIRSHIPS_TOP + CAPTION))
+        top = field.get("top") or {}
+        tile = airship_tile(field, marks.get(str(top.get("id")), ()) if top else ())
+        canvas.paste(tile, (MARGIN + index * (AIRSHIP_SIZE[0] + GAP), AIRSHIPS_TOP + CAPTION))
 
 
-def paste_display(canvas: Image.Image, display: dict[str, Any]) -> None:
+def paste_display(canvas: Image.Image, display: dict[str, Any], marks: dict[str, Marks]) -> None:
     rows = [[pick(card, CARD_KEYS) for card in ((display.get(d) or []) + [None] * 3)[:3]] for d in DEPARTMENTS]
-    canvas.paste(_display_fields(Frozen(rows)), (field_x(0), DISPLAY_TOP + CAPTION))
+    row_marks = tuple(tuple(marks.get(str(card["id"]), ()) if card else () for card in cards) for cards in rows)
+    canvas.paste(_display_fields(Frozen(rows), row_marks), (field_x(0), DISPLAY_TOP + CAPTION))
 
 
 @lru_cache(maxsize=16)
-def _display_fields(rows: Frozen) -> Image.Image:
-    """The eighteen fields as one image (a card is turned over only every few decisions)."""
+def _display_fields(rows: Frozen, marks: tuple[tuple[Marks, ...], ...]) -> Image.Image:
+    """The eighteen fields as one image (a card is turned over, or the player to act changes, only every few decisions)."""
     image = _free_fields().copy()
     for row, cards in enumerate(rows.value):
         for column, card in enumerate(cards):
             if card is not None:
-                image.paste(expansion_tile(card), (field_x(column) - field_x(0), row * ROW_HEIGHT))
+                image.paste(expansion_tile(card, marks[row][column]), (field_x(column) - field_x(0), row * ROW_HEIGHT))
     return image
 
 

@@ -8,9 +8,12 @@ from typing import Any
 
 from PIL import Image
 
+from renderers.airships_marks import (
+    CHOSEN, CHOSEN_FRAME, Marks, check_room, draw_check, draw_chosen_frame, draw_tags, tags, tags_width,
+)
 from renderers.common import (
     BLUE, BLUISH_GREEN, INK, MIN_TEXT, MUTED, ORANGE, REDDISH_PURPLE, RGB, SKY_BLUE, VERMILLION, WHITE, YELLOW,
-    Palette, Pen, fit_text, freeze, ink_on, text_width, wrap_fit,
+    ELLIPSIS, Palette, Pen, fit_text, freeze, ink_on, text_width, wrap_fit,
 )
 
 # -- theme ---------------------------------------------------------------------------------------
@@ -47,7 +50,8 @@ PALETTE = Palette(
 
 # -- sizes (px at the board's 1400 px width) -------------------------------------------------------
 # Text sizes are never below MIN_TEXT (common.py): the board is read on phones at under a third of its size.
-EXPANSION_SIZE = (262, 120)
+EXPANSION_SIZE = (262, 140)  # tall enough for a name on two lines between the cost and what the card gives
+NAME_LINE = 25  # from one line of a card's name to the next, at MIN_TEXT
 AIRSHIP_SIZE = (200, 218)
 PHASE_SIZE = (119, 170)
 BORDER = 5
@@ -241,30 +245,43 @@ def draw_vp_badge(pen: Pen, right: int, bottom: int, text: str, size: int) -> in
     return box[0]
 
 
-def draw_cost_and_target(pen: Pen, left: int, top: int, right: int, card: dict[str, Any], target_size: int = 30) -> None:
-    """The card's top line, as the rulebook prints it: dice to use at the left, score needed at the right."""
+def draw_cost_and_target(pen: Pen, left: int, top: int, right: int, card: dict[str, Any], target_size: int = 30,
+                         marks: Marks = ()) -> None:
+    """The card's top line, as the rulebook prints it: dice to use at the left, score needed at the right;
+    the ✓ badge just before the score when the player to act has the dice for the card."""
     target = f"≥{card.get('target')}"
-    atoms, die = fitted_dice(card.get("cost"), right - left - text_width(target, target_size, True) - 8)
+    target_width = text_width(target, target_size, True)
+    atoms, die = fitted_dice(card.get("cost"), right - left - target_width - 8 - check_room(marks))
     middle = top + COST_DICE[0] // 2 + 2
     draw_atoms(pen, left, middle, atoms, die)
     pen.text((right, middle), target, target_size, True, INK, anchor="rm")
+    if check_room(marks):
+        draw_check(pen, right - target_width - check_room(marks), middle)
 
 
 # -- cached tiles -----------------------------------------------------------------------------------
-def expansion_tile(card: dict[str, Any]) -> Image.Image:
-    return _expansion_tile(Frozen(pick(card, CARD_KEYS)))
+def expansion_tile(card: dict[str, Any], marks: Marks = ()) -> Image.Image:
+    return _expansion_tile(Frozen(pick(card, CARD_KEYS)), marks)
 
 
 @lru_cache(maxsize=256)
-def _expansion_tile(frozen: Frozen) -> Image.Image:
+def _expansion_tile(frozen: Frozen, marks: Marks) -> Image.Image:
+    """An expansion card; its name wraps onto a second line, which it shares with the card's tags."""
     card = frozen.value
     width, height = EXPANSION_SIZE
     pen = PALETTE.pen(EXPANSION_SIZE, WHITE)
-    pen.draw.rectangle((0, 0, width - 1, height - 1), outline=DEPARTMENT_COLOUR.get(card.get("department") or "", LINE), width=BORDER)
-    inner = BORDER + 6
-    draw_cost_and_target(pen, inner, inner - 2, width - inner, card)
-    name, size = fit_text(str(card.get("name") or ""), width - 2 * inner, (MIN_TEXT,))
-    pen.text((inner, 56), name, size)
+    border = DEPARTMENT_COLOUR.get(card.get("department") or "", LINE)
+    frame = CHOSEN_FRAME if CHOSEN in marks else 0  # the department's colour stays visible inside the frame
+    pen.draw.rectangle((frame, frame, width - 1 - frame, height - 1 - frame), outline=border, width=BORDER)
+    if frame:
+        draw_chosen_frame(pen, (0, 0, width - 1, height - 1))
+    inner = BORDER + 6 + frame // 2
+    draw_cost_and_target(pen, inner, inner - 2, width - inner, card, marks=marks)
+    lines, size, tag_row = _name_lines(str(card.get("name") or ""), width - 2 * inner, tags_width(marks))
+    for row, line in enumerate(lines):
+        pen.text((inner, 53 + row * NAME_LINE), line, size)
+    if tags(marks):
+        draw_tags(pen, width - inner - tags_width(marks) + 6, 53 + tag_row * NAME_LINE, marks)
     right_limit = width - inner
     if card.get("vp"):
         right_limit = draw_vp_badge(pen, width - inner + 2, height - inner + 3, f"★{card['vp']}", MIN_TEXT) - 6
@@ -272,6 +289,17 @@ def _expansion_tile(frozen: Frozen) -> Image.Image:
     die = GIVE_DIE if atoms_width(atoms, GIVE_DIE) <= right_limit - inner else 22
     draw_atoms(pen, inner, height - inner - 18, atoms, die)
     return PALETTE.convert(pen.image)
+
+
+def _name_lines(name: str, room: int, tags: int) -> tuple[list[str], int, int]:
+    """A card's name on two lines and the line its tags take: the second, or the first when the name
+    needs all of the second ('Hangar [chosen]' / "d'Écausseville"); cut only if neither way fits."""
+    lines, size = wrap_fit(name, room, 2, (MIN_TEXT,), widths=(room, room - tags))
+    if tags and any(ELLIPSIS in line for line in lines):
+        first_narrow, first_size = wrap_fit(name, room, 2, (MIN_TEXT,), widths=(room - tags, room))
+        if not any(ELLIPSIS in line for line in first_narrow):
+            return first_narrow, first_size, 0
+    return lines, size, 1
 
 
 @lru_cache(maxsize=8)
@@ -283,12 +311,12 @@ def empty_field(size: tuple[int, int], colour: RGB, label: str = "empty") -> Ima
     return PALETTE.convert(pen.image)
 
 
-def airship_tile(field: dict[str, Any]) -> Image.Image:
-    return _airship_tile(Frozen(pick(field.get("top"), CARD_KEYS)), int(field.get("left") or 0))
+def airship_tile(field: dict[str, Any], marks: Marks = ()) -> Image.Image:
+    return _airship_tile(Frozen(pick(field.get("top"), CARD_KEYS)), int(field.get("left") or 0), marks)
 
 
 @lru_cache(maxsize=64)
-def _airship_tile(frozen: Frozen, left: int) -> Image.Image:
+def _airship_tile(frozen: Frozen, left: int, marks: Marks) -> Image.Image:
     """An airship field: its top card and, under it, how many cards the pile still holds."""
     card = frozen.value
     width, height = AIRSHIP_SIZE
@@ -299,30 +327,41 @@ def _airship_tile(frozen: Frozen, left: int) -> Image.Image:
         pen.draw.rectangle(card_box, fill=EMPTY, outline=LINE, width=3)
         pen.centered(card_box, "pile empty", MIN_TEXT, False, MUTED)
     else:
-        _draw_airship_card(pen, card_box, card)
+        _draw_airship_card(pen, card_box, card, marks)
     count = "no cards" if left == 0 else f"{left} card{'s' if left != 1 else ''} in pile"
     count, size = fit_text(count, width, (24, MIN_TEXT), bold=left > 0)
     pen.centered((0, height - footer, width, height), count, size, left > 0, INK if left else MUTED)
     return PALETTE.convert(pen.image)
 
 
-def _draw_airship_card(pen: Pen, box: tuple[int, int, int, int], card: dict[str, Any]) -> None:
+def _draw_airship_card(pen: Pen, box: tuple[int, int, int, int], card: dict[str, Any], marks: Marks) -> None:
+    """The card, its name on up to three lines; its marks share the bottom line with its VP."""
     left, top, right, bottom = box
-    pen.draw.rectangle(box, fill=WHITE, outline=BACK_COLOUR.get(card.get("back"), LINE), width=BORDER + 1)
-    inner = BORDER + 7
+    frame = CHOSEN_FRAME if CHOSEN in marks else 0  # the back's colour stays visible inside the frame
+    pen.draw.rectangle((left + frame, top + frame, right - frame, bottom - frame), fill=WHITE,
+                       outline=BACK_COLOUR.get(card.get("back"), LINE), width=BORDER + 1)
+    if frame:
+        draw_chosen_frame(pen, box)
+    inner = BORDER + 7 + frame // 2
     draw_cost_and_target(pen, left + inner, top + inner - 2, right - inner + 1, card, 32)
-    lines, size = wrap_fit(str(card.get("name") or ""), right - left - 2 * inner, 2, (24, MIN_TEXT), bold=True)
+    lines, size = wrap_fit(str(card.get("name") or ""), right - left - 2 * inner, 3, (24, MIN_TEXT), bold=True)
     for row, line in enumerate(lines):
-        pen.text((left + inner, top + 62 + row * (size + 5)), line, size, True)
-    draw_vp_badge(pen, right - inner + 2, bottom - inner + 2, f"★ {card.get('vp')} VP", 24)
+        pen.text((left + inner, top + 60 + row * (size + 4)), line, size, True)
+    vp = card.get("vp")
+    badge = f"★ {vp} VP" if not tags(marks) else f"★{vp}"  # the short form leaves the tags their room
+    draw_vp_badge(pen, right - inner + 2, bottom - inner + 2, badge, 24 if not tags(marks) else MIN_TEXT)
+    middle = bottom - inner + 2 - (MIN_TEXT + 12) // 2
+    x = draw_tags(pen, left + inner - 2, middle, marks)
+    if check_room(marks):  # at the bottom: the cost row of an airship has no room beside its large score
+        draw_check(pen, x, middle)
 
 
-def phase_tile(phase: dict[str, Any], open_: bool, owner_nation: str | None) -> Image.Image:
-    return _phase_tile(Frozen(pick(phase, PHASE_KEYS)), open_, owner_nation)
+def phase_tile(phase: dict[str, Any], open_: bool, owner_nation: str | None, marks: Marks = ()) -> Image.Image:
+    return _phase_tile(Frozen(pick(phase, PHASE_KEYS)), open_, owner_nation, marks)
 
 
 @lru_cache(maxsize=64)
-def _phase_tile(frozen: Frozen, open_: bool, owner_nation: str | None) -> Image.Image:
+def _phase_tile(frozen: Frozen, open_: bool, owner_nation: str | None, marks: Marks) -> Image.Image:
     """One construction phase: dice, target, VP low / high, and the builder's nation marker.
 
     The phase's name ('Frame') is left to the throw panel: at a legible size it does not fit the tile.
@@ -331,14 +370,21 @@ def _phase_tile(frozen: Frozen, open_: bool, owner_nation: str | None) -> Image.
     width, height = PHASE_SIZE
     pen = PALETTE.pen(PHASE_SIZE, WHITE if open_ else EMPTY)
     pen.draw.rectangle((0, 0, width - 1, height - 1), outline=NAVY if open_ else LINE, width=3)
+    if CHOSEN in marks:
+        draw_chosen_frame(pen, (0, 0, width - 1, height - 1))
     pen.text((8, 18), f"Phase {phase['number']}", MIN_TEXT, True)
     cost, die = fitted_dice(phase.get("cost"), width - 14, (24, 20))
     draw_atoms(pen, 8, 50, cost, die)
-    pen.text((8, 84), f"≥{phase['target']}", 30, True)
+    target = f"≥{phase['target']}"
+    pen.text((8, 84), target, 30, True)
+    if check_room(marks):
+        draw_check(pen, 8 + text_width(target, 30, True) + 6, 84)
     pen.text((8, 117), f"★ {phase['vp_low']} / {phase['vp_high']}", MIN_TEXT, True)
     status = (8, 134, width - 8, height - 6)
     if owner_nation:
         nation_badge(pen, status, owner_nation)
+    elif tags(marks):  # a phase with a tag is free: the tag takes the word's place
+        draw_tags(pen, 8, (status[1] + status[3]) // 2, marks[:1])
     else:
         pen.centered(status, "free" if open_ else "closed", MIN_TEXT, False, MUTED)
     return PALETTE.convert(pen.image)

@@ -12,8 +12,9 @@ from renderers.airships_cards import (
     PHASE_KEYS, PHASE_SIZE, SKY_BLUE, CARD_KEYS, Frozen, atoms_width, counted_dice_atoms, draw_atoms, draw_die,
     draw_vp_badge, gives_atoms, nation_badge, phase_tile, pick,
 )
+from renderers.airships_marks import Marks
 from renderers.common import (
-    BLUISH_GREEN, INK, MIN_TEXT, MUTED, RGB, VERMILLION, WHITE, YELLOW, Pen, ellipsize, fit_text, ink_on,
+    INK, MIN_TEXT, MUTED, RGB, WHITE, YELLOW, Pen, ellipsize, fit_text, ink_on,
     text_width, wrap_lines,
 )
 
@@ -24,21 +25,17 @@ SIDE_WIDTH = 386
 HINDENBURG_SIZE = (516, 250)
 HINDENBURG_CAPTION = 32
 PILE_HEIGHT = 124
-THROW_HEIGHT = 356
 PAD = 12
 FRAME = 5  # the current player's thick frame
 HEADER_SIZE = (COMPANY_SIZE[0] - 2 * FRAME, 54)
 ROW_SIZE = (COMPANY_SIZE[0] - 2 * PAD, 46)
 DEPARTMENT_CELL = (212, 72)
 DEPARTMENTS_TOP = 116
-THROW_DIE = 44
-MIN_THROW_DIE = 34  # an imaginary die this size still shows its number at MIN_TEXT
 LINE_STEP = 26  # one line of MIN_TEXT text and its leading
 PILE_BACK: dict[str | None, tuple[RGB, str, str]] = {  # the next card's back: colour, words, mark
     "era 1": (SKY_BLUE, "Era 1", "1"), "change of era": (YELLOW, "Change of Era", "⇄"),
     "era 2": (NAVY, "Era 2", "2"), None: (EMPTY, "none", ""),
 }
-BONUS_WORDS = {"bonus chip": "chip", "wooden airship": "airship", "engine": "engine"}
 HINDENBURG_STATUS = {  # (open, complete) -> the caption's explanation
     (False, False): "closed until a pile runs out", (True, False): "open: throw for a phase",
     (True, True): "complete: high VP count",
@@ -209,16 +206,19 @@ def _mini_tile(pen: Pen, x: int, middle: int, text: str, fill: RGB) -> int:
 
 
 # -- Hindenburg ----------------------------------------------------------------------------------
-def hindenburg_panel(hindenburg: dict[str, Any], nations: tuple[str, ...]) -> Image.Image:
+def hindenburg_panel(hindenburg: dict[str, Any], nations: tuple[str, ...], marks: dict[str, Marks]) -> Image.Image:
+    """`marks`: the marks per card id (a phase's id is 'hindenburg-' and its number)."""
     phases = hindenburg.get("phases") or []
     owners = tuple(nations[p["owner"]] if isinstance(p.get("owner"), int) and p["owner"] < len(nations) else None
                    for p in phases)
+    phase_marks = tuple(marks.get(str(p.get("id") or f"hindenburg-{p.get('number')}"), ()) for p in phases)
     return _hindenburg_panel(Frozen([pick(p, PHASE_KEYS) for p in phases]), bool(hindenburg.get("open")),
-                             bool(hindenburg.get("complete")), owners)
+                             bool(hindenburg.get("complete")), owners, phase_marks)
 
 
 @lru_cache(maxsize=32)
-def _hindenburg_panel(phases: Frozen, open_: bool, complete: bool, owners: tuple[str | None, ...]) -> Image.Image:
+def _hindenburg_panel(phases: Frozen, open_: bool, complete: bool, owners: tuple[str | None, ...],
+                      marks: tuple[Marks, ...]) -> Image.Image:
     """The caption says whether it is open; the panel says which of a phase's two VP counts when."""
     caption = HINDENBURG_CAPTION
     pen = PALETTE.pen(HINDENBURG_SIZE, PAPER)
@@ -229,7 +229,8 @@ def _hindenburg_panel(phases: Frozen, open_: bool, complete: bool, owners: tuple
     pen.draw.rectangle((0, caption, HINDENBURG_SIZE[0] - 1, HINDENBURG_SIZE[1] - 1), fill=PANEL, outline=LINE, width=2)
     pen.text((PAD, caption + 20), "★ VP: if unfinished / if finished", MIN_TEXT)
     for index, phase in enumerate(phases.value):
-        tile = phase_tile(phase, open_, owners[index] if index < len(owners) else None)
+        tile = phase_tile(phase, open_, owners[index] if index < len(owners) else None,
+                          marks[index] if index < len(marks) else ())
         pen.image.paste(tile.convert("RGB"), (PAD - 4 + index * (PHASE_SIZE[0] + 8), caption + 38))
     return PALETTE.convert(pen.image)
 
@@ -249,112 +250,6 @@ def pile_box(left: int, next_back: str | None) -> Image.Image:
     next_words = ellipsize(f"next back: {words}" if left else "used up", MIN_TEXT, SIDE_WIDTH - PAD - x)
     pen.text((x, 96), next_words, MIN_TEXT, False, INK)
     return PALETTE.convert(pen.image)
-
-
-THROW_KEYS = ("seat", "card", "exchange", "rolled", "kept", "dice_total", "bonuses", "total", "target", "success")
-
-
-def throw_panel(throw: dict[str, Any] | None, names: tuple[str, ...], pending: bool) -> Image.Image:
-    """`pending`: the throw fell short and its thrower is still deciding on a bonus chip."""
-    if throw is not None:
-        throw = dict(pick(throw, THROW_KEYS) or {}, card=pick(throw.get("card") or {}, ("id", "kind", "name", "department", "number")))
-    return _throw_panel(Frozen(throw), names, pending)
-
-
-@lru_cache(maxsize=32)
-def _throw_panel(frozen: Frozen, names: tuple[str, ...], pending: bool) -> Image.Image:
-    """Who threw for what, every die rolled (counted ones underlined), bonuses, and the verdict."""
-    throw = frozen.value
-    pen = panel((SIDE_WIDTH, THROW_HEIGHT), "Last throw")
-    if throw is None:
-        pen.text((PAD, 62), "No throw yet.", MIN_TEXT, False, MUTED)
-        return PALETTE.convert(pen.image)
-    seat = throw.get("seat")
-    who = names[seat] if isinstance(seat, int) and seat < len(names) else "?"
-    inner = SIDE_WIDTH - 2 * PAD
-    pen.text((PAD, 58), ellipsize(who, 24, inner, True), 24, True)
-    y = 88  # the middle of the next line of text
-    for line in wrap_lines(f"for {card_words(throw.get('card') or {})}", MIN_TEXT, inner, 2):
-        pen.text((PAD, y), line, MIN_TEXT)
-        y += LINE_STEP
-    if throw.get("exchange"):
-        pen.text((PAD, y), ellipsize(f"exchanged {throw['exchange']}", MIN_TEXT, inner), MIN_TEXT, False, INK)
-        y += LINE_STEP
-    y = _draw_rolled(pen, y - 6, throw) + 14
-    for line in wrap_lines(_sum_words(throw), MIN_TEXT, inner, 2):
-        pen.text((PAD, y), line, MIN_TEXT)
-        y += LINE_STEP
-    _result_banner(pen, throw, THROW_HEIGHT - 58, pending)
-    return PALETTE.convert(pen.image)
-
-
-def card_words(card: dict[str, Any], detail: bool = True) -> str:
-    """What a throw is for: a card's name (and department), or a Hindenburg phase by the number on its tile."""
-    if card.get("kind") == "hindenburg":  # a phase's card id ends in its number: "hindenburg-2"
-        number = card.get("number") or str(card.get("id") or "?").rsplit("-", 1)[-1]
-        return f"Hindenburg phase {number} ({card.get('name', '')})" if detail else f"Hindenburg phase {number}"
-    if not detail:
-        return str(card.get("name") or "?")
-    department = card.get("department")
-    name = str(card.get("name") or "?")
-    return f"{name} ({DEPARTMENT_NAME[department]})" if department in DEPARTMENT_NAME else name
-
-
-def _draw_rolled(pen: Pen, y: int, throw: dict[str, Any]) -> int:
-    """Every die rolled, highest first per colour; the ones that count are underlined, the rest struck."""
-    dice: list[tuple[str, int, bool, bool]] = []  # colour, value, imaginary, counts
-    kept = [(k["colour"], k["value"]) for k in throw.get("kept") or [] if not k.get("imaginary")]
-    for colour in ("white", "red", "black"):
-        for value in sorted((throw.get("rolled") or {}).get(colour) or [], reverse=True):
-            counts = (colour, value) in kept
-            if counts:
-                kept.remove((colour, value))
-            dice.append((colour, value, False, counts))
-    dice += [(k["colour"], k["value"], True, True) for k in throw.get("kept") or [] if k.get("imaginary")]
-    per_row, size, gap = _rolled_row(len(dice))
-    for index, (colour, value, imaginary, counts) in enumerate(dice):
-        x = PAD + (index % per_row) * (size + gap)
-        top = y + (index // per_row) * (size + 12)
-        draw_die(pen, x, top, size, colour, str(value), imaginary=imaginary, struck=not counts)
-        if counts:
-            pen.draw.rectangle((x + 4, top + size + 3, x + size - 5, top + size + 6), fill=INK)
-    rows = max(1, -(-len(dice) // per_row))
-    return y + rows * (size + 12) - 2
-
-
-def _rolled_row(count: int) -> tuple[int, int, int]:
-    """Dice per row, their size and the gap between them: one row if the dice stay big enough for their numbers."""
-    room = SIDE_WIDTH - 2 * PAD
-    rows = 1
-    while True:
-        per_row = max(1, -(-count // rows))
-        gap = 6 if per_row <= 7 else 4 if per_row <= 9 else 2
-        size = min(THROW_DIE, (room + gap) // per_row - gap)
-        if size >= MIN_THROW_DIE or per_row == 1:
-            return per_row, size, gap
-        rows += 1
-
-
-def _sum_words(throw: dict[str, Any]) -> str:
-    bonuses = [f"{BONUS_WORDS.get(b.get('source'), b.get('source'))} {b.get('amount')}" for b in throw.get("bonuses") or []]
-    if not bonuses:
-        return f"dice {throw.get('dice_total', 0)}, no bonus"
-    return " + ".join([f"dice {throw.get('dice_total', 0)}", *bonuses]) + f" = {throw.get('total', 0)}"
-
-
-def _result_banner(pen: Pen, throw: dict[str, Any], top: int, pending: bool) -> None:
-    """The verdict in words and a sign as well as a colour; a short throw awaiting a chip is not yet a failure."""
-    success = bool(throw.get("success"))
-    total, target = throw.get("total"), throw.get("target")
-    if pending and not success:
-        fill, words = YELLOW, f"SHORT  {total} < {target}: chip?"
-    elif success:
-        fill, words = BLUISH_GREEN, f"✓ SUCCESS   {total} ≥ {target}"
-    else:
-        fill, words = VERMILLION, f"✗ FAILED   {total} < {target}"
-    box = (PAD, top, SIDE_WIDTH - PAD, top + 46)
-    pen.draw.rounded_rectangle(box, radius=8, fill=fill)
-    pen.centered(box, words, 26, True, ink_on(fill))
 
 
 DICE_FACES = {"white": (1, 1, 2, 2, 3, 3), "red": (2, 3, 3, 4, 4, 5), "black": (4, 4, 6, 6, 8, 8)}  # rulebook, contents

@@ -71,17 +71,37 @@ def ellipsize(text: str, size: int, max_width: int, bold: bool = False) -> str:
     return text[:low].rstrip() + ELLIPSIS
 
 
-def wrap_fit(text: str, max_width: int, max_lines: int, sizes: Sequence[int], bold: bool = False) -> tuple[list[str], int]:
+def wrap_fit(text: str, max_width: int, max_lines: int, sizes: Sequence[int], bold: bool = False,
+             widths: Sequence[int] = ()) -> tuple[list[str], int]:
     """Wrapped lines at the largest of `sizes` at which nothing is cut, on as few lines as any size allows
     ('Parseval PL 1' on one line at the smaller size rather than 'Parseval PL' / '1' at the larger);
-    else at the smallest size, the end ellipsized."""
+    else at the smallest size, the end ellipsized. `widths`: the room of the first lines, where a tag
+    shares them (lines past it have max_width)."""
     whole = " ".join(text.split())
     for lines_allowed in range(1, max_lines + 1):
         for size in sizes:
-            lines = wrap_lines(text, size, max_width, lines_allowed, bold)
+            lines = wrap_lines(text, size, max_width, lines_allowed, bold, widths)
             if "".join(lines).replace(" ", "") == whole.replace(" ", ""):
-                return lines, size
-    return wrap_lines(text, sizes[-1], max_width, max_lines, bold), sizes[-1]
+                return (balanced(lines, size, line_widths(max_width, 2, widths), bold) if len(lines) == 2 else lines), size
+    return wrap_lines(text, sizes[-1], max_width, max_lines, bold, widths), sizes[-1]
+
+
+def line_widths(max_width: int, lines: int, widths: Sequence[int] = ()) -> list[int]:
+    """The room of each of `lines` lines: `widths` where given, else max_width."""
+    return [widths[i] if i < len(widths) else max_width for i in range(lines)]
+
+
+def balanced(lines: list[str], size: int, widths: Sequence[int], bold: bool = False) -> list[str]:
+    """Two wrapped lines evened out ('Hangar One, / Moffett Field', not 'Hangar One, Moffett / Field'):
+    the break that makes the longer line shortest, where both lines still fit their room."""
+    words = _words(" ".join(lines), size, min(widths), bold)
+    best, best_width = lines, max(text_width(line, size, bold) for line in lines)
+    for cut in range(1, len(words)):
+        first, second = _joined(words[:cut]), _joined(words[cut:])
+        first_width, second_width = text_width(first, size, bold), text_width(second, size, bold)
+        if first_width <= widths[0] and second_width <= widths[1] and max(first_width, second_width) < best_width:
+            best, best_width = [first, second], max(first_width, second_width)
+    return best
 
 
 def fit_text(text: str, max_width: int, sizes: Sequence[int], bold: bool = False) -> tuple[str, int]:
@@ -92,12 +112,30 @@ def fit_text(text: str, max_width: int, sizes: Sequence[int], bold: bool = False
     return ellipsize(text, sizes[-1], max_width, bold), sizes[-1]
 
 
-def wrap_lines(text: str, size: int, max_width: int, max_lines: int, bold: bool = False) -> list[str]:
+def wrap_lines(text: str, size: int, max_width: int, max_lines: int, bold: bool = False,
+               widths: Sequence[int] = ()) -> list[str]:
     """Greedy word wrap into at most max_lines; the last line is ellipsized if words remain.
 
     A hyphenated word too wide for a line breaks after its hyphen ('Santos-' / 'Dumont').
+    `widths`: the room of the first lines where a tag shares them (lines past it have max_width).
     """
+    rooms = line_widths(max_width, max_lines, widths)
     lines: list[str] = []
+    words = _words(text, size, min(rooms), bold)
+    while words and len(lines) < max_lines:
+        room = rooms[len(lines)]
+        line = words.pop(0)
+        while words and text_width(_join(line, words[0]), size, bold) <= room:
+            line = _join(line, words.pop(0))
+        lines.append(line)
+    if words:
+        rest = _joined([line, *words])
+        lines[-1] = ellipsize(rest, size, rooms[len(lines) - 1], bold)
+    return [ellipsize(line, size, rooms[index], bold) for index, line in enumerate(lines)]
+
+
+def _words(text: str, size: int, max_width: int, bold: bool) -> list[str]:
+    """The text's words; a hyphenated word too wide for a line in pieces that end in their hyphen."""
     words: list[str] = []
     for word in text.split():
         if "-" in word[1:-1] and text_width(word, size, bold) > max_width:
@@ -105,17 +143,14 @@ def wrap_lines(text: str, size: int, max_width: int, max_lines: int, bold: bool 
             words += [f"{part}-" for part in parts[:-1]] + [parts[-1]]
         else:
             words.append(word)
-    while words and len(lines) < max_lines:
-        line = words.pop(0)
-        while words and text_width(_join(line, words[0]), size, bold) <= max_width:
-            line = _join(line, words.pop(0))
-        lines.append(line)
-    if words:
-        rest = line
-        for word in words:
-            rest = _join(rest, word)
-        lines[-1] = ellipsize(rest, size, max_width, bold)
-    return [ellipsize(line, size, max_width, bold) for line in lines]
+    return words
+
+
+def _joined(words: list[str]) -> str:
+    line = words[0]
+    for word in words[1:]:
+        line = _join(line, word)
+    return line
 
 
 def _join(line: str, word: str) -> str:

@@ -100,7 +100,7 @@ def phase_card(number: int) -> dict[str, Any]:
 
 
 def hindenburg(open_: bool, owners: dict[int, int]) -> dict[str, Any]:
-    phases = [dict(phase, owner=owners.get(phase["number"])) for phase in PHASES]
+    phases = [dict(phase, id=f"hindenburg-{phase['number']}", owner=owners.get(phase["number"])) for phase in PHASES]
     return {"open": open_, "complete": len(owners) == len(PHASES), "phases": phases}
 
 
@@ -130,7 +130,8 @@ def _start() -> dict[str, Any]:
     return {
         "game": "airships", "title": "Airships", "version": 0, "players": 4, "era": 1,
         "seat_names": ["Ada", "Bruno", "Chiara", "Delphine"],
-        "current": 0, "step": "choose_card", "to_act": [0], "chosen": None,
+        "current": 0, "step": "choose_card", "decision": "choose a card to throw for", "to_act": [0], "chosen": None,
+        "revealed": None, "throwable": ["s-cap", "s-mat"],
         "pile": {"left": 39, "next": "era 1"},
         "display": {
             "engineers": [ECKENER, None, None], "captains": [STARTER_CAPTAIN, LEHMANN, None],
@@ -164,7 +165,9 @@ def _mid() -> dict[str, Any]:
     return {
         "game": "airships", "title": "Airships", "version": 57, "players": 3, "era": 2,
         "seat_names": ["Ada", "Bartholomew Featherstonehaugh-Smythe", "Chiara"],
-        "current": 1, "step": "choose_card", "to_act": [1], "chosen": None,
+        "current": 1, "step": "choose_card", "decision": "choose a card to throw for", "to_act": [1], "chosen": None,
+        "revealed": DUERR,  # the events say so: turned over at the start of this go
+        "throwable": ["e1-cap-1", "e2-fin-2", "e2-mat-2", "e1-han-1", "e2-han-2", "a-medium-2", "hindenburg-1"],
         "pile": {"left": 14, "next": "era 2"},
         "display": {
             "engineers": [DUERR, None, None], "captains": [PRUSS, LEHMANN, None],
@@ -206,7 +209,8 @@ def _end() -> dict[str, Any]:
     return {
         "game": "airships", "title": "Airships", "version": 143, "players": 2, "era": 2,
         "seat_names": ["Ada", "Bruno"],
-        "current": None, "step": "game_over", "to_act": [], "chosen": None,
+        "current": None, "step": "game_over", "decision": "nothing: the game is over", "to_act": [], "chosen": None,
+        "revealed": None, "throwable": [],
         "pile": {"left": 0, "next": None},
         "display": {
             "engineers": [None, None, None], "captains": [None, None, None], "financiers": [None, None, None],

@@ -4,41 +4,25 @@ from __future__ import annotations
 
 import ast
 import copy
-import functools
-import io
 from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
 
 import renderers
-from renderers import airships, airships_cards, airships_panels, common
-from tests.renderers.airships_views import end_view, mid_view, start_view
+from renderers import airships, airships_cards, airships_panels, airships_throw, common
+from tests.renderers.airships_drawing import VIEWS, TextLog, clear_caches, drawn_views, engine_views, open_png
+from tests.renderers.airships_views import mid_view, start_view
 
 MAX_BYTES = 1_000_000
 MIN_WIDTH = 1200
-VIEWS = {"start": start_view, "mid": mid_view, "end": end_view}
 RENDERER_DIR = Path(renderers.__file__).parent
 # Every top-level key docs/airships-view.md lists for the public view.
 DOCUMENTED_KEYS = {
-    "game", "title", "version", "players", "era", "seat_names", "current", "step", "to_act", "chosen", "pile",
+    "game", "title", "version", "players", "era", "seat_names", "current", "step", "decision", "to_act", "chosen",
+    "revealed", "throwable", "pile",
     "display", "airship_fields", "hindenburg", "wooden_airship", "companies", "last_throw", "events", "outcome",
 }
-
-
-def clear_caches() -> None:
-    """Forget every cached piece, so a test sees what a fresh process would draw."""
-    for module in (common, airships_cards, airships_panels, airships):
-        for value in vars(module).values():
-            if hasattr(value, "cache_clear"):
-                value.cache_clear()
-
-
-def open_png(data: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    return image
 
 
 def with_players(view: dict[str, Any], players: int) -> dict[str, Any]:
@@ -95,6 +79,9 @@ def test_a_documented_change_does_change_the_image() -> None:
         lambda v: v.update(current=2),
         lambda v: v["display"]["engineers"].__setitem__(1, v["display"]["captains"][1] | {"department": "engineers"}),
         lambda v: v["last_throw"].update(success=False, total=12),
+        lambda v: v.update(revealed=None),
+        lambda v: v.update(throwable=[]),
+        lambda v: v.update(chosen=v["display"]["captains"][1]),
     ):
         view = mid_view()
         change(view)
@@ -125,7 +112,7 @@ def test_a_short_throw_awaiting_a_chip_is_not_drawn_as_a_failure() -> None:
 
 def side_box() -> tuple[int, int, int, int]:
     return (airships.SIDE_X, airships.THROW_TOP, airships.SIDE_X + airships_panels.SIDE_WIDTH,
-            airships.THROW_TOP + airships_panels.THROW_HEIGHT)
+            airships.THROW_TOP + airships_throw.THROW_HEIGHT)
 
 
 def test_an_unknown_slug_raises_value_error() -> None:
@@ -170,62 +157,6 @@ def test_every_position_of_a_real_engine_game_renders() -> None:
 
 # -- legible on a phone -------------------------------------------------------------------------------
 DIE_LETTERS = set(airships_cards.DIE_LETTER.values())
-
-
-class TextLog:
-    """Every run of text drawn and every die pasted, with whether it lies wholly inside its piece."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.texts: list[tuple[str, int, bool]] = []  # text, size, inside its piece
-        self.boxes: list[tuple[str, tuple[int, int, int, int]]] = []  # text and its ink's box on its piece
-        self.dice: list[tuple[int, bool]] = []  # size, inside its piece
-        text, draw_die = common.Pen.text, airships_cards.draw_die
-        log = self
-
-        def logged_text(pen: common.Pen, xy: tuple[float, float], words: str, size: int, bold: bool = False,
-                        fill: common.RGB = common.INK, anchor: str = "lm") -> None:
-            if words:
-                left, top, right, bottom = common.font(size, bold).getbbox(words, anchor=anchor)
-                x, y = int(round(xy[0])), int(round(xy[1]))
-                inside = x + left >= 0 and y + top >= 0 and x + right <= pen.image.width and y + bottom <= pen.image.height
-                log.texts.append((words, size, inside))
-                log.boxes.append((words, (x + left, y + top, x + right, y + bottom)))
-            text(pen, xy, words, size, bold, fill, anchor)
-
-        def logged_die(pen: common.Pen, x: int, y: int, size: int, *args: Any, **kwargs: Any) -> None:
-            log.dice.append((size, x >= 0 and y >= 0 and x + size <= pen.image.width and y + size <= pen.image.height))
-            draw_die(pen, x, y, size, *args, **kwargs)
-
-        monkeypatch.setattr(common.Pen, "text", logged_text)
-        monkeypatch.setattr(airships, "encode_png", lambda image: b"")  # only the drawing is looked at
-        for module in (airships_cards, airships_panels, airships):
-            if hasattr(module, "draw_die"):
-                monkeypatch.setattr(module, "draw_die", logged_die)
-
-
-def engine_views(players: int, seed: int) -> list[dict[str, Any]]:
-    """Every position of one random game, as deep copies (the renderer only reads them)."""
-    pytest.importorskip("engine")
-    pytest.importorskip("engine.simulate")
-    return copy.deepcopy(_engine_views(players, seed))
-
-
-@functools.lru_cache(maxsize=8)
-def _engine_views(players: int, seed: int) -> list[dict[str, Any]]:
-    import engine
-    from engine import simulate
-
-    game = engine.get_game("airships")
-    views: list[dict[str, Any]] = []
-    simulate.play_random(game, players, seed=seed, on_move=lambda state, seat, action: views.append(game.view(state, None)))
-    return views
-
-
-def drawn_views() -> list[dict[str, Any]]:
-    """The hand-written views, with long names, and every position of a real 4-player game."""
-    long_names = mid_view()
-    long_names["seat_names"] = ["Bartholomew Featherstonehaugh-Smythe"] * 3
-    return [make() for make in VIEWS.values()] + [long_names] + engine_views(4, seed=3)
 
 
 def test_no_text_a_player_reads_is_drawn_below_the_phone_legible_size(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -365,9 +296,9 @@ def test_the_longest_throw_keeps_clear_of_its_verdict(monkeypatch: pytest.Monkey
     }
     clear_caches()
     log = TextLog(monkeypatch)
-    airships_panels.throw_panel(throw, ("Bartholomew Featherstonehaugh-Smythe",), pending=True)
+    airships_throw.throw_panel(throw, ("Bartholomew Featherstonehaugh-Smythe",), pending=True)
     clear_caches()
-    banner_top = airships_panels.THROW_HEIGHT - 58
+    banner_top = airships_throw.THROW_HEIGHT - 58
     above = [(words, box) for words, box in log.boxes if not words.startswith("SHORT")]
     assert len(above) > 10 and all(box[3] < banner_top for _, box in above)
     assert [size for size, inside in log.dice if not inside] == []

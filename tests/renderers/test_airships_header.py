@@ -1,0 +1,142 @@
+"""The Airships header band: whose turn, the last throw and the VP, at least 1/36 of the board's width tall."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import renderers
+from renderers import airships, airships_header, common
+from tests.renderers.airships_drawing import VIEWS, clear_caches, drawn_views, open_png
+from tests.renderers.airships_views import end_view, mid_view, phase_card, start_view
+
+PHONE_WIDTH = 360  # the board as a phone shows it in a chat
+LINE_NAMES = ("turn", "last throw", "VP")
+
+
+def min_header_size(width: int) -> float:
+    """The least text size the issue allows the header: 10 px on a phone showing the board 360 px wide."""
+    return width / 36
+
+
+def cap_height(size: float) -> int:
+    """The height of a capital at the least allowed size: what a line's letters must reach on the image."""
+    left, top, right, bottom = common.font(int(-(-size // 1))).getbbox("H")
+    return bottom - top
+
+
+def ink_heights(image: Image.Image) -> list[int]:
+    """Per header line, the tallest run of pixel rows that hold ink, in the line's first 360 px of text.
+
+    Ink is anything far from the line's own background (white on navy, dark on yellow alike); the
+    run of rows is as tall as the line's letters, whatever the renderer claims its size is.
+    """
+    rgb = image.convert("RGB")
+    left = airships.MARGIN + airships_header.PAD
+    heights = []
+    for row in range(3):
+        top = airships.MARGIN + airships_header.line_top(row)
+        height = airships_header.TURN_HEIGHT if row == 0 else airships_header.LINE_PITCH
+        background = rgb.getpixel((airships.MARGIN + 2, top + height // 2))
+        inked = [any(far(rgb.getpixel((x, y)), background) for x in range(left, left + 360)) for y in range(top, top + height)]
+        best = run = 0
+        for has_ink in inked:
+            run = run + 1 if has_ink else 0
+            best = max(best, run)
+        heights.append(best)
+    return heights
+
+
+def far(pixel: Any, background: Any) -> bool:
+    return sum(abs(a - b) for a, b in zip(pixel, background)) > 240
+
+
+def test_each_header_line_is_at_least_a_36th_of_the_board_width() -> None:
+    """At phone width (360 px) that is 10 px: readable without zooming."""
+    for view in drawn_views():
+        width = open_png(renderers.render("airships", view)).width
+        lines = airships.header_lines(view)
+        assert len(lines) == 3
+        for name, line in zip(LINE_NAMES, lines):
+            assert line.text, name
+            assert line.size >= min_header_size(width), (name, line.text, line.size)
+            assert line.size * PHONE_WIDTH / width >= 10
+
+
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_the_header_letters_are_that_tall_in_pixels(name: str) -> None:
+    image = open_png(renderers.render("airships", VIEWS[name]()))
+    least = cap_height(min_header_size(image.width))
+    for line, height in zip(LINE_NAMES, ink_heights(image)):
+        assert height >= least, (line, height, least)
+
+
+def test_the_pixel_measure_would_catch_a_header_drawn_small(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The measure above is not fooled: at the old header's size the letters fall short."""
+    clear_caches()
+    monkeypatch.setattr(airships_header, "TURN_SIZES", (28,))
+    monkeypatch.setattr(airships_header, "LINE_SIZES", (common.MIN_TEXT,))
+    image = open_png(renderers.render("airships", mid_view()))
+    clear_caches()
+    least = cap_height(min_header_size(image.width))
+    assert all(height < least for height in ink_heights(image))
+
+
+def test_the_header_says_who_acts_and_what_they_decide() -> None:
+    view = mid_view()
+    turn, throw, scores = airships.header_lines(view)
+    assert turn.text.startswith("▶ Bartholomew") and turn.text.endswith(": choose a card to throw for")
+    assert "…" in turn.text  # the long name gives way to the decision
+    assert throw.text == "Last throw: Ada 13 vs 13 for Hindenburg phase 2 ✓ success"
+    assert scores.text.startswith("VP: Ada 15  ·  Bartholomew") and scores.text.endswith("2  ·  Chiara 3")
+
+
+def test_the_header_names_the_chosen_card_while_its_thrower_exchanges() -> None:
+    view = start_view()
+    view.update(step="exchange", chosen=view["airship_fields"][1]["top"])
+    assert airships.header_lines(view)[0].text == "▶ Ada: exchange dice for LZ 10 Schwaben?"
+
+
+def test_a_short_throw_awaiting_a_chip_says_so_in_the_header() -> None:
+    view = start_view()
+    view.update(step="bonus_chip", chosen=phase_card(2), last_throw={
+        "seat": 0, "card": phase_card(2), "exchange": None, "rolled": {"white": [], "red": [5, 4, 2], "black": []},
+        "kept": [], "dice_total": 11, "bonuses": [], "total": 11, "target": 13, "success": False,
+    })
+    turn, throw, _ = airships.header_lines(view)
+    assert turn.text == "▶ Ada: use a bonus chip?"
+    assert throw.text == "Last throw: Ada 11 vs 13 for Hindenburg phase 2 short: chip?"
+    view["step"] = "additional_go"
+    assert airships.header_lines(view)[1].text.endswith("✗ failed")
+
+
+def test_before_any_throw_the_header_says_so() -> None:
+    assert airships.header_lines(start_view())[1].text == "No throw yet"
+
+
+def test_at_the_end_the_header_names_the_winner_and_the_final_scores() -> None:
+    turn, _, scores = airships.header_lines(end_view())
+    assert turn.text == "Game over: Ada wins"
+    assert scores.text == "Final VP: Ada 35  ·  Bruno 31"
+
+
+def test_a_win_on_the_tie_break_says_so() -> None:
+    view = end_view()
+    view["outcome"].update(scores=[31, 31])
+    assert airships.header_lines(view)[0].text == "Game over: Ada wins on airships built"
+
+
+def test_long_names_on_a_full_table_still_fit_the_band() -> None:
+    view = mid_view()
+    view["seat_names"] = ["Bartholomew Featherstonehaugh-Smythe", "Zoë van der Berg-Oppenheimer", "Alexandrina-Victoria"]
+    view["last_throw"]["card"] = {"id": "e2-fin-9", "kind": "expansion", "name": "Henri Deutsch de la Meurthe",
+                                  "department": "financiers"}
+    room = airships.WIDTH - 2 * airships.MARGIN - 2 * airships_header.PAD
+    turn, throw, scores = airships.header_lines(view)
+    assert airships_header.runs_width(turn.runs, turn.size) <= room - airships_header.ERA_BLOCK
+    assert airships_header.runs_width(throw.runs, throw.size) + airships_header.verdict_width(throw.verdict, throw.size) <= room
+    assert airships_header.runs_width(scores.runs, scores.size) <= room
+    assert " for Henri" in throw.text  # the card keeps some of its name: the player's name gave way first
+    assert all(f" {vp}" in scores.text for vp in (15, 2, 3))
