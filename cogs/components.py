@@ -12,8 +12,20 @@ _ID = r"\d{1,18}"
 _VERSION = r"\d{1,9}"
 
 
+def _moves() -> Any:
+    # Imported when a click arrives: the flows build messages, which build these items (a cycle at import time).
+    from cogs import moves
+
+    return moves
+
+
+def _lobby() -> Any:
+    from cogs import lobby_posts
+
+    return lobby_posts
+
+
 def _flows() -> Any:
-    # Imported when a click arrives: flows builds messages, which build these items (a cycle at import time).
     from cogs import flows
 
     return flows
@@ -44,7 +56,7 @@ class ChoiceButton(
         return cls(int(match["game"]), int(match["version"]), int(match["n"]), label=item.label or "Choose")
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        await _flows().play_from_component(interaction, self.game_id, self.version, self.n)
+        await _moves().play_from_component(interaction, self.game_id, self.version, self.n)
 
 
 class ChoiceSelect(
@@ -76,7 +88,7 @@ class ChoiceSelect(
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         value = self.item.values[0] if self.item.values else ""
         pick = int(value) if value.isdigit() and len(value) <= 2 else -1  # -1: no such choice, answered politely
-        await _flows().play_from_component(interaction, self.game_id, self.version, pick)
+        await _moves().play_from_component(interaction, self.game_id, self.version, pick)
 
 
 class LobbyButton(
@@ -103,7 +115,7 @@ class LobbyButton(
         return cls(int(match["game"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
-        await _flows().lobby_from_component(interaction, self.game_id, self.verb)
+        await _lobby().lobby_from_component(interaction, self.game_id, self.verb)
 
 
 class LogPageButton(
@@ -134,6 +146,13 @@ def lobby_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for verb in ("join", "leave", "start"):
         view.add_item(LobbyButton(game_id, verb))
+    return view
+
+
+def invite_view(game_id: int) -> discord.ui.View:
+    """The channel invitation's one button: the same Join as the lobby's."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(LobbyButton(game_id, "join"))
     return view
 
 

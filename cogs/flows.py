@@ -11,8 +11,8 @@ import discord
 
 from cogs import messages
 from cogs.messages import Reply
-from engine.core import GameError, StaleAction
-from engine.records import Status
+from engine.core import GameError
+from engine.records import PostRow, Status
 from engine.tables import Table
 
 if TYPE_CHECKING:
@@ -87,12 +87,7 @@ def _describe(interaction: discord.Interaction) -> str:
 
 
 async def table_channel(interaction: discord.Interaction, table: Table) -> discord.abc.Messageable:
-    client = interaction.client
-    channel = client.get_channel(table.place_id)
-    if channel is None:
-        channel = await client.fetch_channel(table.place_id)
-    assert isinstance(channel, discord.abc.Messageable)
-    return channel
+    return await channel_by_id(interaction, table.place_id)
 
 
 async def post(interaction: discord.Interaction, table: Table, reply: Reply) -> discord.Message:
@@ -130,6 +125,16 @@ async def publish(
     return True
 
 
+async def show(interaction: discord.Interaction, table: Table, reply: Reply) -> None:
+    """Something to look at (/board, /log, /game status): posted in the game's thread when asked there,
+    otherwise answered to the asker alone; it never pings anyone."""
+    reply.ping = ()
+    if interaction.channel_id == table.place_id:
+        await publish(interaction, table, reply)
+    else:
+        await say(interaction, reply)
+
+
 async def done(interaction: discord.Interaction, table: Table, note: str = "") -> None:
     """Close a command whose answer was posted publicly: drop the "thinking" reply, or point to the thread."""
     if interaction.type is discord.InteractionType.component:
@@ -153,76 +158,45 @@ async def own_table(interaction: discord.Interaction, game_id: int) -> Table:
     return await tables(interaction).table(game_id, guild_id=interaction.guild_id or 0)
 
 
-# -- moves ---------------------------------------------------------------------------------------
+# -- messages the game keeps editing ----------------------------------------------------------
 
 
-async def play(interaction: discord.Interaction, table: Table, pick: int | str, version: int | None) -> bool:
-    """Make a move and post it; True once the move counted, even if Discord refused the post.
+def clicked_message_id(interaction: discord.Interaction) -> int | None:
+    """The message whose button or menu was used; None for a slash command."""
+    if interaction.type is not discord.InteractionType.component or interaction.message is None:
+        return None
+    return interaction.message.id
 
-    A stale prompt is answered to the clicker alone, with their current choices or whose turn it is:
-    a double click must not post the prompt twice.
-    """
-    service = tables(interaction)
+
+async def edit_post(interaction: discord.Interaction, post: PostRow, reply: Reply) -> bool:
+    """Edit a message the game keeps (through the interaction when it was clicked); False if it is gone."""
     try:
-        result = await service.play(table.id, interaction.user.id, pick, version=version, interaction_id=interaction.id)
-    except StaleAction as error:
-        fresh = await service.table(table.id)
-        prompt = await service.prompt(table.id)
-        reason = str(error) or messages.STALE_PROMPT
-        await say(interaction, messages.stale_reply(fresh, prompt, interaction.user.id, reason))
+        if clicked_message_id(interaction) == post.message_id:
+            await interaction.edit_original_response(**reply.edit_kwargs())
+        else:
+            channel = await channel_by_id(interaction, post.channel_id)
+            await channel.get_partial_message(post.message_id).edit(**reply.edit_kwargs())  # type: ignore[attr-defined]
+    except discord.NotFound:
         return False
-    recover = "/board shows the game again."
-    await publish(interaction, result.table, messages.move_reply(result), counted="Your move counted", recover=recover)
     return True
 
 
-async def play_from_component(interaction: discord.Interaction, game_id: int, version: int, pick: int) -> None:
-    async with guarded(interaction):
-        await begin(interaction)
-        table = await own_table(interaction, game_id)
-        if await play(interaction, table, pick, version):
-            await _clear_components(interaction)
+async def channel_by_id(interaction: discord.Interaction, channel_id: int) -> discord.abc.Messageable:
+    client = interaction.client
+    channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+    assert isinstance(channel, discord.abc.Messageable)
+    return channel
 
 
-async def _clear_components(interaction: discord.Interaction) -> None:
-    """Take the buttons off a prompt that has just been answered; harmless if Discord refuses."""
+async def clear_components(interaction: discord.Interaction, content: str | None = None) -> None:
+    """Take the buttons off the message that was clicked (an old copy); harmless if Discord refuses."""
     try:
-        await interaction.edit_original_response(view=None)
-    except discord.HTTPException:
-        log.info("could not clear the answered prompt's buttons", exc_info=True)
-
-
-# -- the lobby ---------------------------------------------------------------------------------
-
-
-async def join(interaction: discord.Interaction, table: Table) -> Table:
-    return await tables(interaction).join(table.id, interaction.user.id, interaction.user.display_name)
-
-
-async def leave(interaction: discord.Interaction, table: Table) -> Table:
-    return await tables(interaction).leave(table.id, interaction.user.id)
-
-
-async def start(interaction: discord.Interaction, table: Table) -> Table:
-    opening = await tables(interaction).start(table.id, interaction.user.id)
-    reply = messages.opening_reply(opening)
-    recover = "/board shows the board and the first prompt."
-    await publish(interaction, opening.table, reply, counted="The game started", recover=recover)
-    return opening.table
-
-
-async def lobby_from_component(interaction: discord.Interaction, game_id: int, verb: str) -> None:
-    async with guarded(interaction):
-        await begin(interaction)
-        table = await own_table(interaction, game_id)
-        if verb == "join":
-            table = await join(interaction, table)
-        elif verb == "leave":
-            table = await leave(interaction, table)
+        if content is None:
+            await interaction.edit_original_response(view=None)
         else:
-            table = await start(interaction, table)
-        reply = messages.lobby_reply(table) if verb != "start" else messages.closed_lobby_reply(table)
-        await interaction.edit_original_response(**reply.edit_kwargs())
+            await interaction.edit_original_response(content=content, embeds=[], view=None)
+    except discord.HTTPException:
+        log.info("could not clear the clicked message's buttons", exc_info=True)
 
 
 async def log_page_from_component(interaction: discord.Interaction, game_id: int, page: int) -> None:

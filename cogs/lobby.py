@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
-from cogs import flows, messages
+from cogs import flows, lobby_posts, messages
 
 GAME_CHOICES = [app_commands.Choice(name=engine.get_game(slug).title, value=slug) for slug in engine.list_games()]
 GAME_ID = "Which game (needed only where several are being played)"
@@ -29,13 +29,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             table = await flows.open_table(interaction, game.value)
-            note = f"{interaction.user.mention} opened a game of {table.title}. Who's flying?"
+            try:
+                await lobby_posts.post_lobby(interaction, table)
+            except discord.HTTPException:
+                recover = "Players can still join with /game join."
+                await flows.say(interaction, messages.unposted_text(table, f"Game #{table.id} is open", recover))
+                return
             elsewhere = table.place_id != interaction.channel_id
-            await flows.publish(
-                interaction, table, messages.lobby_reply(table, note),
-                counted=f"Game #{table.id} is open", recover="Players can still join with /game join.",
-                note=f"Game #{table.id} is open in {messages.place(table)}." if elsewhere else "",
-            )
+            await flows.done(interaction, table, f"Game #{table.id} is open in {messages.place(table)}." if elsewhere else "")
 
     @app_commands.command(name="join", description="Take a seat in a game that hasn't started")
     @app_commands.describe(game_id=GAME_ID)
@@ -43,9 +44,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def join(self, interaction: discord.Interaction, game_id: GameId | None = None) -> None:
         async with flows.guarded(interaction):
             await flows.begin(interaction)
-            table = await flows.join(interaction, await flows.find_table(interaction, game_id))
-            note = f"{interaction.user.mention} joined."
-            await flows.publish(interaction, table, messages.lobby_reply(table, note), counted="You joined")
+            table = await lobby_posts.join(interaction, await flows.find_table(interaction, game_id))
+            await flows.say(interaction, f"You joined {messages.game_name(table)}.")
 
     @app_commands.command(name="leave", description="Give up your seat before the game starts")
     @app_commands.describe(game_id=GAME_ID)
@@ -53,9 +53,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def leave(self, interaction: discord.Interaction, game_id: GameId | None = None) -> None:
         async with flows.guarded(interaction):
             await flows.begin(interaction)
-            table = await flows.leave(interaction, await flows.find_table(interaction, game_id))
-            note = f"{interaction.user.display_name} left."
-            await flows.publish(interaction, table, messages.lobby_reply(table, note), counted="You left")
+            table = await lobby_posts.leave(interaction, await flows.find_table(interaction, game_id))
+            await flows.say(interaction, f"You left {messages.game_name(table)}.")
 
     @app_commands.command(name="start", description="Start the game (its creator only): seats are shuffled")
     @app_commands.describe(game_id=GAME_ID)
@@ -63,7 +62,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def start(self, interaction: discord.Interaction, game_id: GameId | None = None) -> None:
         async with flows.guarded(interaction):
             await flows.begin(interaction)
-            await flows.start(interaction, await flows.find_table(interaction, game_id))
+            table = await lobby_posts.start(interaction, await flows.find_table(interaction, game_id))
+            await flows.done(interaction, table)
 
     @app_commands.command(name="status", description="Whose turn it is and the scores so far")
     @app_commands.describe(game_id=GAME_ID)
@@ -73,7 +73,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await flows.begin(interaction)
             table = await flows.find_table(interaction, game_id)
             status = await flows.tables(interaction).status(table.id)
-            await flows.publish(interaction, table, messages.status_reply(status))
+            await flows.show(interaction, table, messages.status_reply(status))
 
     @app_commands.command(name="list", description="The games on this server, with links to their threads")
     async def list_(self, interaction: discord.Interaction) -> None:
@@ -92,6 +92,8 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             table = await flows.find_table(interaction, game_id)
             can_manage = interaction.permissions.manage_guild
             table = await flows.tables(interaction).abandon(table.id, interaction.user.id, can_manage=can_manage)
+            if not table.started:
+                await lobby_posts.refresh_lobby(interaction, table)  # its buttons go
             reply = messages.abandoned_reply(table, interaction.user.id)
             await flows.publish(interaction, table, reply, counted="The game is abandoned")
 

@@ -10,9 +10,9 @@ import discord
 
 import engine
 from cogs import components
-from engine.core import Action, Outcome
+from engine.core import Outcome
 from engine.records import Status
-from engine.tables import LogPage, MoveResult, Opening, Prompt, RulesCard, Standing, Table, TableStatus
+from engine.tables import LogPage, RulesCard, Standing, Table, TableStatus
 
 CONTENT_MAX = 2000
 EMBED_TITLE_MAX = 256
@@ -20,7 +20,6 @@ EMBED_DESCRIPTION_MAX = 4096
 FIELD_VALUE_MAX = 1024
 BUTTON_LABEL_MAX = 80
 SELECT_LABEL_MAX = 100
-MAX_BUTTON_CHOICES = 5  # "a few": one row of buttons; more become a select menu
 COLOUR = discord.Colour.from_rgb(70, 110, 170)
 
 STATUS_WORDS = {
@@ -40,10 +39,17 @@ class Reply:
     view: discord.ui.View | None = None
     image: bytes | None = None
     image_name: str = "board.png"
+    ping: tuple[int, ...] = ()  # the only users this message may notify: a turn's new players, nobody else
+
+    def mentions(self) -> discord.AllowedMentions:
+        """Mentions in the text show as names; only the users in `ping` are notified."""
+        return discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in self.ping]
+        )
 
     def send_kwargs(self) -> dict[str, Any]:
-        """Keyword arguments for Messageable.send / followup.send, with only users pingable."""
-        kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions(everyone=False, roles=False, users=True)}
+        """Keyword arguments for Messageable.send / followup.send."""
+        kwargs: dict[str, Any] = {"allowed_mentions": self.mentions()}
         if self.content:
             kwargs["content"] = self.content
         if self.embeds:
@@ -51,12 +57,22 @@ class Reply:
         if self.view is not None:
             kwargs["view"] = self.view
         if self.image is not None:
-            kwargs["file"] = discord.File(BytesIO(self.image), filename=self.image_name)
+            kwargs["file"] = self.file()
         return kwargs
 
     def edit_kwargs(self) -> dict[str, Any]:
-        """Keyword arguments to replace a message's text, embeds and components (attachments stay)."""
-        return {"content": self.content or None, "embeds": self.embeds, "view": self.view}
+        """Keyword arguments to replace a message's text, embeds, components and board (an edit notifies nobody)."""
+        kwargs: dict[str, Any] = {
+            "content": self.content or None, "embeds": self.embeds, "view": self.view,
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+        if self.image is not None:
+            kwargs["attachments"] = [self.file()]  # replaces the old board rather than adding a second one
+        return kwargs
+
+    def file(self) -> discord.File:
+        assert self.image is not None
+        return discord.File(BytesIO(self.image), filename=self.image_name)
 
 
 def clip(text: str, limit: int) -> str:
@@ -97,96 +113,37 @@ def lobby_embed(table: Table) -> discord.Embed:
         f"**Players ({seats}/{table.max_players})**\n" + "\n".join(lines),
         EMBED_DESCRIPTION_MAX,
     )
-    embed.set_footer(text="Press Join to take a seat (or /game join). The creator presses Start; seats are shuffled.")
+    if table.status is Status.LOBBY:
+        embed.set_footer(text="Press Join to take a seat (or /game join). The creator presses Start; seats are shuffled.")
+    else:
+        embed.set_footer(text=f"This game is {STATUS_WORDS[table.status]}.")
     return embed
 
 
-def lobby_reply(table: Table, note: str = "") -> Reply:
+def lobby_reply(table: Table) -> Reply:
+    """The one live lobby, in the game's thread: its buttons go once the game starts or is abandoned."""
     view = components.lobby_view(table.id) if table.status is Status.LOBBY else None
-    return Reply(content=clip(note, CONTENT_MAX), embeds=[lobby_embed(table)], view=view)
+    return Reply(embeds=[lobby_embed(table)], view=view)
 
 
-def closed_lobby_reply(table: Table) -> Reply:
-    """The lobby message once the game has started or was abandoned: no more buttons."""
-    embed = lobby_embed(table)
-    embed.set_footer(text=f"This game is {STATUS_WORDS[table.status]}.")
-    return Reply(embeds=[embed])
-
-
-def seating_line(table: Table) -> str:
-    order = ", ".join(f"{p.seat + 1}. {p.name}" for p in table.players if p.seat is not None)
-    return f"Seats, shuffled with the game's seed: {order}."
-
-
-# -- turn prompts ------------------------------------------------------------------------------
-
-
-def ask(prompt: Prompt) -> str:
-    return prompt.asks
-
-
-def prompt_text(prompt: Prompt) -> str:
-    who = " and ".join(mention(m.user_id) for m in prompt.movers)
-    text = f"{who}, your turn: {ask(prompt)}."
-    if not _shared_choices(prompt):
-        text += " Use /move to see your choices."
-    return text
-
-
-def _shared_choices(prompt: Prompt) -> tuple[Action, ...] | None:
-    """The choices every mover shares (one set of controls serves all), else None."""
-    first = prompt.movers[0].choices
-    return first if all(m.choices == first for m in prompt.movers) else None
-
-
-def prompt_view(prompt: Prompt) -> discord.ui.View | None:
-    choices = _shared_choices(prompt)
-    if not choices:
-        return None
-    view = discord.ui.View(timeout=None)
-    if len(choices) <= MAX_BUTTON_CHOICES:
-        for n, action in enumerate(choices):
-            style = discord.ButtonStyle.secondary if action.minor else discord.ButtonStyle.primary
-            label = clip(action.label or action.key, BUTTON_LABEL_MAX)
-            view.add_item(components.ChoiceButton(prompt.game_id, prompt.version, n, label=label, style=style))
+def invite_reply(table: Table) -> Reply:
+    """The invitation in the channel the game was opened from, for people who never open the thread."""
+    seats = len(table.players)
+    open_seats = table.status is Status.LOBBY and seats < table.max_players
+    if open_seats:
+        text = (f"{mention(table.creator_id)} opened a game of **{table.title}** in {place(table)}: "
+                f"{seats} of {table.max_players} seats taken. Press Join to play.")
+    elif table.status is Status.LOBBY:
+        text = f"The game of **{table.title}** in {place(table)} is full ({seats} players) and about to start."
     else:
-        options = [
-            discord.SelectOption(label=clip(a.label or a.key, SELECT_LABEL_MAX), value=str(n))
-            for n, a in enumerate(choices[:25])
-        ]
-        view.add_item(components.ChoiceSelect(prompt.game_id, prompt.version, options=options, placeholder=clip(ask(prompt).capitalize(), 150)))
-    return view
+        text = f"The game of **{table.title}** in {place(table)} is {STATUS_WORDS[table.status]}. Follow it there."
+    view = components.invite_view(table.id) if open_seats else None
+    return Reply(content=clip(text, CONTENT_MAX), view=view)
 
 
-def prompt_reply(table: Table, prompt: Prompt, note: str = "") -> Reply:
-    """A fresh prompt on its own, e.g. after a stale click."""
-    text = f"{game_name(table)}: {note}\n{prompt_text(prompt)}" if note else f"{game_name(table)}: {prompt_text(prompt)}"
-    return Reply(content=clip(text, CONTENT_MAX), view=prompt_view(prompt))
-
-
-# -- moves and the end -------------------------------------------------------------------------
-
-
-def opening_reply(opening: Opening) -> Reply:
-    table = opening.table
-    head = [f"**{game_name(table)} begins!** {seating_line(table)}", *opening.events]
-    tail = prompt_text(opening.prompt) if opening.prompt else ""
-    view = prompt_view(opening.prompt) if opening.prompt else None
-    return Reply(content=join_within(head, tail), view=view, image=opening.image)
-
-
-def move_reply(result: MoveResult) -> Reply:
-    """One message per move: what happened, the new board, and who acts next (or the final scores)."""
-    if result.outcome is not None:
-        embed = final_embed(result.table, result.outcome, result.standings)
-        text = join_within(result.events, f"**{game_name(result.table)} is over.**")
-        return Reply(content=text, embeds=[embed], image=result.image)
-    assert result.prompt is not None
-    return Reply(
-        content=join_within(result.events, prompt_text(result.prompt)),
-        view=prompt_view(result.prompt),
-        image=result.image,
-    )
+def moved_lobby_reply(table: Table, jump_url: str) -> Reply:
+    """An older lobby copy: it points at the live lobby and has no buttons of its own."""
+    return Reply(content=f"This lobby has moved: {jump_url}" if jump_url else f"This lobby has moved to {place(table)}.")
 
 
 def final_embed(table: Table, outcome: Outcome, standings: tuple[Standing, ...] = ()) -> discord.Embed:
@@ -205,7 +162,7 @@ def final_embed(table: Table, outcome: Outcome, standings: tuple[Standing, ...] 
     if outcome.details:
         body += f"\n\n{outcome.details}"
     embed.description = clip(body, EMBED_DESCRIPTION_MAX)
-    embed.set_footer(text=f"Ties are broken by {outcome.tiebreak_words[1]}, as the rulebook says.")
+    embed.set_footer(text=f"Ties are broken by {outcome.tiebreak_words[1]}.")
     return embed
 
 
@@ -227,8 +184,8 @@ def status_reply(status: TableStatus) -> Reply:
     if status.outcome is not None:
         return Reply(embeds=[final_embed(table, status.outcome, status.standings)])
     if status.prompt is not None:
-        who = ", ".join(m.name for m in status.prompt.movers)
-        embed.description = f"Turn: **{who}** ({ask(status.prompt)})."
+        who = " and ".join(m.name for m in status.prompt.movers)
+        embed.description = f"Turn: **{who}** ({status.prompt.asks})."
     scores = "\n".join(f"{s.name}: {s.score} VP" if s.score is not None else s.name for s in status.standings)
     embed.add_field(name="Scores so far", value=clip(scores or "None yet.", FIELD_VALUE_MAX), inline=False)
     embed.add_field(name="Where", value=place(table), inline=True)
@@ -253,24 +210,13 @@ def hand_reply(table: Table, view: dict[str, Any]) -> Reply:
 
 
 def rules_reply(card: RulesCard) -> Reply:
-    embed = discord.Embed(title=clip(f"{card.title}: the rules in short", EMBED_TITLE_MAX), colour=COLOUR)
-    embed.description = clip(card.summary, EMBED_DESCRIPTION_MAX)
-    embed.add_field(name="Players", value=card.players, inline=True)
-    full = card.rulebook or f"The {card.title} rulebook."
-    embed.add_field(name="Full rules", value=clip(full, FIELD_VALUE_MAX), inline=False)
-    embed.set_footer(text="Play with /move or the buttons on each turn prompt; /hand shows your own company.")
+    """One topic of a game's rules, in one embed; the footer names the other topics."""
+    title = f"{card.title} ({card.players} players): {card.topic.title}"
+    embed = discord.Embed(title=clip(title, EMBED_TITLE_MAX), colour=COLOUR)
+    embed.description = clip(card.topic.text, EMBED_DESCRIPTION_MAX)
+    others = ", ".join(t.key for t in card.topics if t.key != card.topic.key)
+    embed.set_footer(text=clip(f"More with /rules topic: {others}", 2048))
     return Reply(embeds=[embed])
-
-
-def board_reply(table: Table, image: bytes | None, prompt: Prompt | None = None) -> Reply:
-    """The board again and, while the game is played, the current prompt: a lost prompt can always be recovered."""
-    if image is None:
-        head = f"{game_name(table)}: I couldn't draw the board just now. Try /board again shortly."
-    else:
-        head = f"{game_name(table)}: the board after {table.version} moves."
-    if prompt is None:
-        return Reply(content=head, image=image)
-    return Reply(content=join_within([head], prompt_text(prompt)), view=prompt_view(prompt), image=image)
 
 
 def abandoned_reply(table: Table, by_user_id: int) -> Reply:
@@ -281,18 +227,6 @@ def abandoned_reply(table: Table, by_user_id: int) -> Reply:
 
 STALE_PROMPT = "This prompt is out of date."
 LIST_LIMIT = 25  # the games /game list asks the store for: the most recent, live ones first
-
-
-def stale_reply(table: Table, prompt: Prompt | None, user_id: int, reason: str = STALE_PROMPT) -> Reply:
-    """A click on an old prompt, answered to the clicker alone: their current choices, or whose turn it is."""
-    if prompt is None:
-        return Reply(content=f"{reason} {game_name(table)} is {STATUS_WORDS[table.status]}.")
-    mine = prompt.only(user_id)
-    if mine is None:
-        waiting = " and ".join(m.name for m in prompt.movers)
-        return Reply(content=f"{reason} It's {waiting}'s turn now.")
-    fresh = prompt_reply(table, mine)
-    return Reply(content=join_within([reason], fresh.content), view=fresh.view)
 
 
 def unposted_text(table: Table, what_counted: str = "", recover: str = "") -> str:

@@ -6,24 +6,52 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import flows, messages
+from cogs import flows, lobby_posts, messages, moves, turn_messages
 from cogs.lobby import GAME_CHOICES, GAME_ID, GameId
 from engine.core import GameError
 
 
 async def move_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """The caller's legal actions, filtered by what they typed: name = the label, value = the action key."""
+    """The caller's choices, filtered by what they typed; each value carries the prompt's version, so a /move
+    sent twice or typed against an older prompt is refused instead of applied to a later decision.
+    When it is not the caller's turn, one entry says whose turn it is."""
     try:
         table = await flows.find_table(interaction, getattr(interaction.namespace, "game_id", None))
-        actions = await flows.tables(interaction).choices(table.id, interaction.user.id)
-    except GameError:
-        return []
+        version, actions, waiting = await flows.tables(interaction).choices_for(table.id, interaction.user.id)
+    except GameError as error:
+        return [app_commands.Choice(name=messages.clip(str(error), 100), value=WAIT)]
+    if waiting:
+        return [app_commands.Choice(name=messages.clip(waiting, 100), value=WAIT)]
     needle = current.strip().lower()
     return [
-        app_commands.Choice(name=messages.clip(a.label or a.key, 100), value=a.key)
+        app_commands.Choice(name=messages.clip(a.label or a.key, 100), value=f"v{version}:{a.key}")
         for a in actions
-        if len(a.key) <= 100 and (needle in a.label.lower() or needle in a.key.lower())
+        if len(a.key) <= 90 and (needle in a.label.lower() or needle in a.key.lower())
     ][: flows.AUTOCOMPLETE_MAX]
+
+
+async def slug_here(interaction: discord.Interaction) -> str:
+    """The game played in this thread or channel; the first game when there is none."""
+    try:
+        return (await flows.find_table(interaction, None)).slug
+    except GameError:
+        return GAME_CHOICES[0].value
+
+
+async def rules_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The topics of the game asked about (or played here), filtered by what was typed."""
+    chosen = getattr(interaction.namespace, "game", None)
+    slug = chosen if isinstance(chosen, str) and chosen else await slug_here(interaction)
+    needle = current.strip().lower()
+    card = flows.tables(interaction).rules(slug)
+    return [
+        app_commands.Choice(name=messages.clip(t.title, 100), value=t.key)
+        for t in card.topics
+        if needle in t.title.lower() or needle in t.key
+    ][: flows.AUTOCOMPLETE_MAX]
+
+
+WAIT = "wait"  # the value of the "it's someone else's turn" entry: choosing it answers the same in words
 
 
 class Play(commands.Cog):
@@ -40,7 +68,8 @@ class Play(commands.Cog):
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             table = await flows.find_table(interaction, game_id)
-            await flows.play(interaction, table, choice.strip(), None)
+            version, key = moves.parse_move(choice)
+            await moves.play(interaction, table, key, version)
 
     @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down
     @app_commands.command(name="board", description="Post the current board again")
@@ -51,7 +80,8 @@ class Play(commands.Cog):
             await flows.begin(interaction)
             table = await flows.find_table(interaction, game_id)
             board = await flows.tables(interaction).board(table.id)
-            await flows.publish(interaction, board.table, messages.board_reply(board.table, board.image, board.prompt))
+            url = lobby_posts.jump_url(board.table, board.turn_post) if board.turn_post else ""
+            await flows.show(interaction, board.table, turn_messages.board_reply(board.table, board.image, board.prompt, url))
 
     @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down
     @app_commands.command(name="log", description="The move history, a page at a time (the latest page first)")
@@ -67,7 +97,7 @@ class Play(commands.Cog):
             await flows.begin(interaction)
             table = await flows.find_table(interaction, game_id)
             log_page = await flows.tables(interaction).log(table.id, page)
-            await flows.say(interaction, messages.log_reply(log_page))
+            await flows.show(interaction, table, messages.log_reply(log_page))
 
     @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down
     @app_commands.command(name="hand", description="Your own company and choices, shown only to you")
@@ -80,21 +110,17 @@ class Play(commands.Cog):
             table, view = await flows.tables(interaction).hand(table.id, interaction.user.id)
             await flows.say(interaction, messages.hand_reply(table, view))
 
-    @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down
-    @app_commands.command(name="rules", description="A short summary of a game's rules and where the full rules are")
-    @app_commands.describe(game="The game (by default, the one played here)")
+    @app_commands.guild_only()  # ephemeral answers do not exist in direct messages
+    @app_commands.command(name="rules", description="The rules in short, by topic")
+    @app_commands.describe(game="The game (by default, the one played here)", topic="Start typing to see the topics")
     @app_commands.choices(game=GAME_CHOICES)
-    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
+    @app_commands.autocomplete(topic=rules_topics)
+    async def rules(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None, topic: str | None = None
+    ) -> None:
         async with flows.guarded(interaction):
-            slug = game.value if game else await self._slug_here(interaction)
-            await flows.say(interaction, messages.rules_reply(flows.tables(interaction).rules(slug)))
-
-    @staticmethod
-    async def _slug_here(interaction: discord.Interaction) -> str:
-        try:
-            return (await flows.find_table(interaction, None)).slug
-        except GameError:
-            return GAME_CHOICES[0].value
+            slug = game.value if game else await slug_here(interaction)
+            await flows.say(interaction, messages.rules_reply(flows.tables(interaction).rules(slug, topic)))
 
 
 async def setup(bot: commands.Bot) -> None:

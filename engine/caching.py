@@ -9,7 +9,9 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.records import PostKind, PostRow
 from engine.tables import Table
+from engine.turns import History
 
 MEMO_LIMIT = 500  # games whose state stays in memory; any other is replayed from the log when asked for
 
@@ -20,7 +22,8 @@ class Memo:
 
     version: int
     state: Any
-    log: list[str] | None = field(default=None)  # every event line so far, built on first /log
+    history: History | None = field(default=None)  # every event so far and who moved, built when first needed
+    posts: dict[PostKind, PostRow] | None = None  # the messages the game edits, as last read or recorded
     # The table as this service last committed it. Only this service writes moves through its store,
     # and append_action refuses a seq that is not next, so a move may start from it without a read.
     table: Table | None = None

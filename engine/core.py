@@ -5,7 +5,10 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from engine.rules.guide import RulesTopic
 
 MAX_CHOICES = 25  # one select menu; the contract promises never more
 MAX_LABEL = 100  # a select option's label
@@ -46,10 +49,14 @@ class Action:
     args: tuple[str | int, ...] = ()
     label: str = field(default="", compare=False)
     minor: bool = field(default=False, compare=False)  # declines or goes back: shown less prominently
+    # What the choice brings (and the odds where dice decide), so a player can decide without the image.
+    detail: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
         if len(self.label) > MAX_LABEL:
             raise ValueError(f"action label over {MAX_LABEL} characters: {self.label!r}")
+        if len(self.detail) > MAX_LABEL:
+            raise ValueError(f"action detail over {MAX_LABEL} characters: {self.detail!r}")
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "args": list(self.args)}
@@ -144,13 +151,24 @@ class Game(Protocol):
     title: str
     min_players: int
     max_players: int
-    rules_summary: str
+
+    @property
+    def guide(self) -> tuple[RulesTopic, ...]:
+        """The rules in our own words, by topic (the first is the overview), for /rules."""
+        ...
 
     def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> Any: ...
 
     def to_act(self, state: Any) -> list[int]: ...
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]: ...
+
+    def explain(self, state: Any, seat: int, actions: list[Action]) -> list[Action]:
+        """The seat's legal actions with `detail` filled in (what each brings, the odds where dice decide).
+
+        Only menus and prompts need the words, so legal_actions stays cheap for the rules and the playouts.
+        """
+        ...
 
     def apply(self, state: Any, seat: int, action: Action) -> Any: ...
 

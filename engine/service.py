@@ -7,12 +7,14 @@ import logging
 import random
 import secrets
 from collections.abc import Callable
+from dataclasses import replace
+from functools import cache
 from typing import Any
 
 import engine
 from engine.caching import MEMO_LIMIT, Locks, Memo, Memos
 from engine.core import Action, GameError, NotYourTurn, StaleAction
-from engine.store import DuplicateInteraction, GameRow, NotFound, StaleVersion, Status, Store
+from engine.store import DuplicateInteraction, GameRow, NotFound, PostKind, PostRow, StaleVersion, Status, Store
 from engine.tables import (
     AlreadyPlayed,
     Board,
@@ -39,12 +41,27 @@ from engine.tables import (
     require_started,
     standings_from_view,
 )
+from engine.turns import History, LogLine, turn_news
 
 log = logging.getLogger(__name__)
 
 Renderer = Callable[[str, dict[str, Any]], bytes]
 LOG_PAGE_LINES = 15  # keeps one page well inside an embed description
 LIVE = (Status.LOBBY, Status.ACTIVE)
+
+
+@cache
+def seat_fallbacks(slug: str, players: int) -> tuple[str, ...]:
+    """The game's own name for each seat (Airships: the nations), which stands in for a name the board can't draw."""
+    game = engine.get_game(slug)
+    names = game.view(game.setup(players, seed=0), None).get("seat_names") or []
+    return tuple(str(n) for n in names) + tuple(f"Seat {n + 1}" for n in range(len(names), players))
+
+
+def shown_name(name: str, fallback: str) -> str:
+    import renderers  # imported late, like the renderer: only the board's font knows what it can draw
+
+    return renderers.shown_name(name, fallback)
 
 
 def _default_render(slug: str, view: dict[str, Any]) -> bytes:
@@ -77,6 +94,9 @@ class TableService:
     async def _seat_table(self, row: GameRow) -> Table:
         game = engine.get_game(row.slug)
         seats = await self._store.seats(row.id)
+        if any(s.seat is not None for s in seats):
+            fallbacks = seat_fallbacks(row.slug, len(seats))
+            seats = [s if s.seat is None else replace(s, name=shown_name(s.name, fallbacks[s.seat])) for s in seats]
         return Table(row, tuple(seats), game.title, game.min_players, game.max_players)
 
     async def tables_in_guild(self, guild_id: int, *, live_only: bool = False, limit: int | None = None) -> list[Table]:
@@ -176,8 +196,12 @@ class TableService:
             state = await self._state(table)
             view = self._public_view(table, state)
             prompt = self._prompt(table, state, view)
+            history = await self._history(table, state)
+            movers = tuple(engine.get_game(table.slug).to_act(state))
         image = await self._draw(table, view)
-        return Opening(table, table.name_events(list(view.get("events", []))), image, prompt)
+        events = [line.text for line in history.lines]
+        turn = history.turn(movers) if movers else None
+        return Opening(table, events, image, prompt, turn, seat_fallbacks(table.slug, len(table.players)))
 
     async def abandon(self, game_id: int, user_id: int, *, can_manage: bool) -> Table:
         """End a game early: its creator or a member allowed to manage the server may."""
@@ -199,17 +223,22 @@ class TableService:
             return None
         return self._prompt(table, await self._state(table))
 
-    async def choices(self, game_id: int, user_id: int) -> list[Action]:
-        """The legal actions of this user's current decision; [] when it is not their turn."""
+    async def choices_for(self, game_id: int, user_id: int) -> tuple[int, list[Action], str]:
+        """(version, this user's choices now, "") on their turn, or (version, [], whose turn it is in words)."""
         table = await self.table(game_id)
+        if table.status is Status.LOBBY:
+            raise NotStarted("This game hasn't started yet.")
+        require_live(table)
         player = table.player(user_id)
-        if table.status is not Status.ACTIVE or player is None or player.seat is None:
-            return []
+        if player is None or player.seat is None:
+            raise NotSeated("You're not playing in this game.")
         game = engine.get_game(table.slug)
         state = await self._state(table)
-        if player.seat not in game.to_act(state):
-            return []
-        return game.legal_actions(state, player.seat)
+        to_act = game.to_act(state)
+        if player.seat not in to_act:
+            waiting = " and ".join(table.at_seat(s).name for s in to_act)
+            return table.version, [], f"It's {waiting}'s turn: {self._asks(game, state)}."
+        return table.version, game.explain(state, player.seat, game.legal_actions(state, player.seat)), ""
 
     async def play(
         self,
@@ -243,6 +272,7 @@ class TableService:
             action = pick_action(game.legal_actions(state, player.seat), pick)
             new_state = game.apply(state, player.seat, action)  # IllegalAction carries the rules' sentence
             outcome = game.outcome(new_state)
+            history = await self._history(table, state)
             try:
                 row = await self._store.append_action(
                     game_id,
@@ -258,22 +288,43 @@ class TableService:
             except StaleVersion:
                 self._memos.forget(game_id)  # someone else's move won the race; reload from the log
                 raise StaleAction("That decision was already made: this prompt is out of date.") from None
-            memo = self._memos.get(game_id)
-            moved_log = memo.log if memo and memo.version == table.version else None
+            posts = await self._posts(game_id)
             table = Table(row, table.players, table.title, table.min_players, table.max_players)
             view = self._public_view(table, new_state)
             events = table.name_events(list(view.get("events", [])))
-            if moved_log is not None:
-                moved_log = moved_log + [f"{row.version}. {e}" for e in events]
+            history = history.extended(player.seat, events)
             if outcome:
                 self._memos.forget(game_id)  # a finished game is seldom looked at again: replay it if it is
             else:
-                self._memos.put(game_id, Memo(row.version, new_state, moved_log, table))
+                self._memos.put(game_id, Memo(row.version, new_state, history, posts, table))
             prompt = None if outcome else self._prompt(table, new_state, view)
+            news = turn_news(history, tuple(to_act), tuple(game.to_act(new_state)), posts.get(PostKind.TURN))
             standings = standings_from_view(table, view)
         # The move is stored: nothing after this line may undo it, so drawing failures only lose the image.
         image = await self._draw(table, view)
-        return MoveResult(table, events, image, prompt, outcome, standings)
+        return MoveResult(table, events, image, prompt, outcome, standings, news, action.label or action.key)
+
+    # -- the messages a game edits in place ------------------------------------------------------
+
+    async def posts(self, game_id: int) -> dict[PostKind, PostRow]:
+        """The lobby, invitation and turn messages the game keeps editing, by kind."""
+        return dict(await self._posts(game_id))
+
+    async def record_post(self, game_id: int, kind: PostKind, channel_id: int, message_id: int, version: int) -> None:
+        """Remember a message the game edits from now on (a turn's: `version` is where the turn began)."""
+        await self._store.set_post(game_id, kind, channel_id, message_id, version)
+        memo = self._memos.get(game_id)
+        if memo is not None and memo.posts is not None:
+            memo.posts[kind] = PostRow(kind, channel_id, message_id, version)
+
+    async def _posts(self, game_id: int) -> dict[PostKind, PostRow]:
+        memo = self._memos.get(game_id)
+        if memo is not None and memo.posts is not None:
+            return memo.posts
+        posts = await self._store.posts(game_id)
+        if memo is not None:
+            memo.posts = posts
+        return posts
 
     # -- looking at a game ---------------------------------------------------------------------
 
@@ -284,7 +335,12 @@ class TableService:
         state = await self._state(table)
         view = self._public_view(table, state)
         prompt = self._prompt(table, state, view) if table.status is Status.ACTIVE else None
-        return Board(table, await self._draw(table, view), prompt)
+        post = None
+        if prompt is not None:
+            start = (await self._history(table, state)).turn_start(tuple(m.seat for m in prompt.movers))
+            post = (await self._posts(game_id)).get(PostKind.TURN)
+            post = post if post is not None and post.version == start else None
+        return Board(table, await self._draw(table, view), prompt, post)
 
     async def status(self, game_id: int) -> TableStatus:
         table = await self.table(game_id)
@@ -300,7 +356,7 @@ class TableService:
         """The event lines of the whole game, paged; the last page when no page is asked for."""
         table = await self.table(game_id)
         require_started(table, "nothing has happened")
-        lines = await self._log_lines(table)
+        lines = [line.numbered() for line in (await self._history(table)).lines]
         pages = max(1, -(-len(lines) // per_page))
         page = pages if page is None else page
         if not 1 <= page <= pages:
@@ -321,10 +377,15 @@ class TableService:
             view["seat_names"] = list(table.names)
         return table, view
 
-    def rules(self, slug: str) -> RulesCard:
+    def rules(self, slug: str, topic: str | None = None) -> RulesCard:
+        """One topic of a game's rules guide (the first when none is named)."""
         game = engine.get_game(slug)
-        players = f"{game.min_players}–{game.max_players}"
-        return RulesCard(slug, game.title, game.rules_summary, players, str(getattr(game, "rulebook", "")))
+        topics = game.guide
+        chosen = next((t for t in topics if t.key == topic), None) if topic else topics[0]
+        if chosen is None:
+            keys = ", ".join(t.key for t in topics)
+            raise GameError(f"{game.title}'s rules have no topic {topic!r}. Topics: {keys}.")
+        return RulesCard(slug, game.title, f"{game.min_players}–{game.max_players}", chosen, topics)
 
     # -- internals -----------------------------------------------------------------------------
 
@@ -347,24 +408,26 @@ class TableService:
             self._memos.put(table.id, memo)
         return memo.state
 
-    async def _log_lines(self, table: Table) -> list[str]:
-        await self._state(table)
+    async def _history(self, table: Table, state: Any | None = None) -> History:
+        """Every event of the game so far and who made each move, replayed once and then kept up to date."""
+        if state is None:
+            state = await self._state(table)
         memo = self._memos.get(table.id)
-        if memo is not None and memo.version == table.version and memo.log is not None:
-            return memo.log
+        if memo is not None and memo.version == table.version and memo.history is not None:
+            return memo.history
         game = engine.get_game(table.slug)
         replayed = game.setup(len(table.players), table.game.seed, dict(table.game.options))
-        lines = [f"Setup: {e}" for e in table.name_events(list(game.view(replayed, None).get("events", [])))]
+        events = table.name_events(list(game.view(replayed, None).get("events", [])))
+        history = History([LogLine(0, e) for e in events], [])
         for row in await self._store.actions(table.id):
             if row.seq > table.version:
                 break
             replayed = game.apply(replayed, row.seat, Action.from_dict(row.payload))
-            events = game.view(replayed, None).get("events", [])
-            lines += [f"{row.seq}. {e}" for e in table.name_events(list(events))]
+            history = history.extended(row.seat, table.name_events(list(game.view(replayed, None).get("events", []))))
         memo = self._memos.get(table.id)
         if memo is not None and memo.version == table.version:
-            memo.log = lines
-        return lines
+            memo.history = history
+        return history
 
     def _prompt(self, table: Table, state: Any, view: dict[str, Any] | None = None) -> Prompt | None:
         """Who must decide now; pass the public view when it is at hand, so it is not built twice."""
@@ -372,12 +435,18 @@ class TableService:
         seats = game.to_act(state)
         if not seats:
             return None
-        asks = str((view if view is not None else game.view(state, None)).get("decision") or "make your move")
+        asks = self._asks(game, state, view)
         movers = tuple(
-            Mover(s, table.at_seat(s).user_id, table.at_seat(s).name, tuple(game.legal_actions(state, s)))
+            Mover(s, table.at_seat(s).user_id, table.at_seat(s).name,
+                  tuple(game.explain(state, s, game.legal_actions(state, s))))
             for s in seats
         )
         return Prompt(table.id, table.version, asks, movers)
+
+    @staticmethod
+    def _asks(game: Any, state: Any, view: dict[str, Any] | None = None) -> str:
+        """What the decision asks, in the game's words ('choose a card to throw for')."""
+        return str((view if view is not None else game.view(state, None)).get("decision") or "make a move")
 
     @staticmethod
     def _public_view(table: Table, state: Any) -> dict[str, Any]:

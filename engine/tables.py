@@ -6,7 +6,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import Action, GameError, GameOver, IllegalAction, Outcome, StaleAction, name_seats
-from engine.store import GameRow, SeatRow, Status
+from engine.store import GameRow, PostRow, SeatRow, Status
+from engine.rules.guide import RulesTopic
+from engine.turns import Turn, TurnNews
 
 
 
@@ -156,17 +158,21 @@ class MoveResult:
     image: bytes | None  # None only when the renderer failed after the move was stored
     prompt: Prompt | None  # None once the game is over
     outcome: Outcome | None
-    standings: tuple[Standing, ...] = ()
+    standings: tuple[Standing, ...]
+    turn: TurnNews
+    label: str  # the move in words, e.g. to confirm a /move to the player who typed it
 
 
 @dataclass(frozen=True)
 class Opening:
-    """A game just started: the shuffled seats, the first board and the first prompt."""
+    """A game just started: the shuffled seats, the first board, the first prompt and the first turn."""
 
     table: Table
     events: list[str]
     image: bytes | None
     prompt: Prompt | None
+    turn: Turn | None
+    nations: tuple[str, ...]  # the game's own name for each seat (Airships: the nation), in seat order
 
 
 @dataclass(frozen=True)
@@ -174,6 +180,7 @@ class Board:
     table: Table
     image: bytes | None
     prompt: Prompt | None = None  # the current decision while the game is played
+    turn_post: PostRow | None = None  # the live turn's message, to point at
 
 
 @dataclass(frozen=True)
@@ -196,9 +203,9 @@ class LogPage:
 class RulesCard:
     slug: str
     title: str
-    summary: str
     players: str  # e.g. "2–4"
-    rulebook: str  # where the full rules are; "" when the game does not say
+    topic: RulesTopic
+    topics: tuple[RulesTopic, ...]  # every topic of the game's guide, in order
 
 
 def outcome_from_dict(data: dict[str, Any] | None) -> Outcome | None:

@@ -23,3 +23,14 @@ def render(slug: str, view: dict[str, Any]) -> bytes:
         known = ", ".join(sorted(RENDERERS))
         raise ValueError(f"no board renderer for game {slug!r} (known: {known})") from None
     return renderer(view)
+
+
+def shown_name(name: str, fallback: str) -> str:
+    """A player's name as the board and every message show it: the name itself when the font draws all of it;
+    otherwise what it can draw with the fallback (the seat's nation) beside it, or the fallback alone."""
+    from renderers.common import drawable  # the font is loaded only when a name is first checked
+
+    drawn = " ".join(drawable(name).split())
+    if drawn == " ".join(name.split()):
+        return name
+    return f"{drawn} ({fallback})" if drawn else fallback

@@ -160,6 +160,25 @@ class Lounge:
             before = len(public(thread))
             result = await self.click_choice(actor, prompt, rng.choice(choices)[1])
             assert not [m for m in result.followups if m.ephemeral], [m.content for m in result.followups]
-            assert len(public(thread)) == before + 1, "each move posts exactly one message"
+            # A decision edits the turn's message; a turn that ends adds the next turn's (or the final scores).
+            assert len(public(thread)) - before <= 1, "a move posts at most one new message"
             moves += 1
         return moves
+
+    def posted(self, channel: ChannelHandle) -> list[dict[str, Any]]:
+        """The body of every message the bot created in this channel, in order (edits are not creations)."""
+        path = f"/channels/{channel.id}/messages"
+        return [e.json or {} for e in self.env.http_requests if e.method == "POST" and e.path == path]
+
+
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def pings(body: dict[str, Any]) -> list[int]:
+    """The users a created message notifies: mentioned in its text and allowed by its allowed_mentions."""
+    allowed_mentions = body.get("allowed_mentions") or {}
+    mentioned = [int(u) for u in dict.fromkeys(MENTION.findall(body.get("content") or ""))]
+    if "users" in allowed_mentions.get("parse", []):
+        return mentioned
+    allowed = {int(u) for u in allowed_mentions.get("users", [])}
+    return [u for u in mentioned if u in allowed]

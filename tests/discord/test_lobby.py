@@ -7,6 +7,7 @@ import random
 import discord
 
 from simtable import Lounge, custom_ids, ephemeral_text, latest_prompt, public
+from cogs import messages
 from engine.store import Status
 
 
@@ -18,7 +19,7 @@ async def test_new_game_opens_a_thread_with_a_lobby(lounge: Lounge) -> None:
     assert thread.is_thread and thread.name == "Airships #1"
     assert result.ephemeral and ephemeral_text(result) == f"Game #1 is open in <#{thread.id}>."
     [lobby] = public(thread)
-    assert ann.mention in lobby.content
+    assert ann.mention in lobby.embeds[0].description and not lobby.content
     assert lobby.embeds[0].title == "Airships #1: lobby"
     assert "Players (1/4)" in lobby.embeds[0].description
     assert custom_ids(lobby) == ["lobby:1:join", "lobby:1:leave", "lobby:1:start"]
@@ -61,12 +62,15 @@ async def test_join_and_leave_by_command_inside_the_thread(lounge: Lounge) -> No
     ann, bob = lounge.members[:2]
     thread = await lounge.open_game(ann)
 
-    await bob.slash(thread, "game join")
-    note = public(thread)[-1]
-    assert f"{bob.mention} joined." in note.content and "Players (2/4)" in note.embeds[0].description
+    result = await bob.slash(thread, "game join")
+    assert ephemeral_text(result) == "You joined Airships #1."
+    [lobby] = public(thread)  # the one lobby is edited, not posted again
+    assert "Players (2/4)" in lobby.embeds[0].description
 
-    await bob.slash(thread, "game leave")
-    assert "bob left." in public(thread)[-1].content
+    result = await bob.slash(thread, "game leave")
+    assert ephemeral_text(result) == "You left Airships #1."
+    [lobby] = public(thread)
+    assert "Players (1/4)" in lobby.embeds[0].description
     assert len((await lounge.service.table(1)).players) == 1
 
 
@@ -74,7 +78,8 @@ async def test_join_from_the_parent_channel_finds_the_only_open_game(lounge: Lou
     ann, bob = lounge.members[:2]
     thread = await lounge.open_game(ann)
     result = await bob.slash(lounge.channel, "game join")
-    assert ephemeral_text(result) == f"Posted in <#{thread.id}>."
+    assert ephemeral_text(result) == "You joined Airships #1."
+    assert "Players (2/4)" in public(thread)[0].embeds[0].description
     assert len((await lounge.service.table(1)).players) == 2
 
 
@@ -110,8 +115,8 @@ async def test_start_shuffles_seats_with_the_game_seed_and_shows_them(lounge: Lo
     opening = latest_prompt(thread)
     assert opening is not None
     names = {ann.id: "ann", bob.id: "bob", cy.id: "cy"}
-    order = ", ".join(f"{i}. {names[u]}" for i, u in enumerate(expected, start=1))
-    assert f"Seats, shuffled with the game's seed: {order}." in opening.content
+    seats = ", ".join(f"{names[u]} plays {nation}" for u, nation in zip(expected, ("USA", "Germany", "Italy")))
+    assert f"**Airships #1 begins!** {seats}." in opening.content
     assert opening.raw_mentions == [expected[0]]  # the first seat is asked to move
     assert [a.filename for a in opening.attachments] == ["board.png"]
 
@@ -123,3 +128,39 @@ async def test_start_by_button_closes_the_lobby(lounge: Lounge) -> None:
     assert (await lounge.service.table(game_id)).status is Status.ACTIVE
     result = await lounge.members[2].slash(thread, "game join")
     assert ephemeral_text(result) == "This game has already started, so you can't join it now."
+
+
+async def test_the_channel_gets_an_invitation_with_a_join_button(lounge: Lounge) -> None:
+    ann, bob, cy, dee = lounge.members[:4]
+    thread = await lounge.open_game(ann)
+    [invite] = public(lounge.channel)[-1:]
+    assert f"<#{thread.id}>" in invite.content and "1 of 4 seats taken" in invite.content
+    assert custom_ids(invite) == ["lobby:1:join"]
+
+    await bob.click(invite, label="Join")  # joining from the channel, without opening the thread
+    invite = public(lounge.channel)[-1]
+    assert "2 of 4 seats taken" in invite.content
+    assert "Players (2/4)" in public(thread)[0].embeds[0].description
+    for member in (cy, dee):
+        await member.click(invite, label="Join")
+    invite = public(lounge.channel)[-1]
+    assert "is full (4 players)" in invite.content and custom_ids(invite) == []
+
+    await ann.click(public(thread)[0], label="Start")
+    invite = public(lounge.channel)[-1]
+    assert "is being played" in invite.content and custom_ids(invite) == []
+    assert "This game is being played." in (public(thread)[0].embeds[0].footer.text or "")
+
+
+async def test_an_older_lobby_copy_points_at_the_live_one_without_buttons(lounge: Lounge) -> None:
+    ann, bob = lounge.members[:2]
+    thread = await lounge.open_game(ann)
+    live = public(thread)[0]
+    # A copy posted before lobbies were kept in one message (e.g. by an older version of the bot).
+    channel = lounge.bot.get_channel(thread.id)
+    old = await channel.send(**messages.lobby_reply(await lounge.service.table(1)).send_kwargs())  # type: ignore[union-attr]
+
+    await bob.click(old, label="Join")
+    old_now = next(m for m in public(thread) if m.id == old.id)
+    assert custom_ids(old_now) == [] and "This lobby has moved" in old_now.content and str(live.id) in old_now.content
+    assert "Players (2/4)" in next(m for m in public(thread) if m.id == live.id).embeds[0].description

@@ -66,7 +66,7 @@ def test_reveal_into_a_full_row_drops_its_leftmost_card() -> None:
     state = end_go(state)
     assert state.display[Department.HANGARS] == ["e1-hangars-2", "e1-hangars-3", "e2-hangars-1"]
     assert state.removed[-1] == "e1-hangars-1"  # out of the game
-    assert any("leaves the game" in line for line in state.events)
+    assert any("is discarded from the display" in line for line in state.events)
     check_cards_conserved(state)
 
 

@@ -5,19 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, GameError, Outcome
-from engine.rules.airships import rules, scoring, view
+from engine.rules.guide import RulesTopic, load_guide
+from engine.rules.airships import choices, rules, scoring, view
 from engine.rules.airships.data import components
 from engine.rules.airships.state import AirshipsState, setup_state
-
-RULES_SUMMARY = (
-    "Build the best airship company. Each go: an expansion card is turned over, then you choose one card "
-    "on the board (an expansion, the top airship of a pile, or a Hindenburg phase once a pile is empty) and "
-    "throw the dice it shows. Reach its target and it is yours; otherwise a bonus chip (+1), the wooden "
-    "airship (+1) and Engines may close the gap, and a failed throw earns a chip. Pay 3 chips for another go. "
-    "The game ends when every airship pile is down to one card or the Hindenburg is complete; most victory "
-    "points wins, ties go to the most airships built (Hindenburg phases count as airships)."
-)
-
 
 class Airships:
     """The Airships game, as the engine contract names it."""
@@ -26,11 +17,11 @@ class Airships:
     title = "Airships"
     min_players = 2
     max_players = 4
-    rules_summary = RULES_SUMMARY
-    rulebook = (
-        "The Airships rulebook in the game box. Where it is unclear, Contrail's readings are listed in "
-        "docs/rulings.md of the bot's repository."
-    )
+
+    @property
+    def guide(self) -> tuple[RulesTopic, ...]:
+        """The rules in our own words, by topic, for /rules."""
+        return load_guide(__name__)
 
     def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> AirshipsState:
         if not self.min_players <= players <= self.max_players:
@@ -45,6 +36,9 @@ class Airships:
 
     def legal_actions(self, state: AirshipsState, seat: int) -> list[Action]:
         return rules.legal_actions(state, seat)
+
+    def explain(self, state: AirshipsState, seat: int, actions: list[Action]) -> list[Action]:
+        return choices.explain(state, seat, actions)
 
     def apply(self, state: AirshipsState, seat: int, action: Action) -> AirshipsState:
         return rules.apply(state, seat, action)

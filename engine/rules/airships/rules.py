@@ -6,7 +6,7 @@ from functools import cache
 
 from engine.core import Action, GameOver, IllegalAction, NotYourTurn, check_choice
 from engine.rules.airships import dice
-from engine.rules.airships.data import Department, components
+from engine.rules.airships.data import Colour, Department, components
 from engine.rules.airships.state import (
     ADDITIONAL_GO_PRICE,
     AirshipsState,
@@ -17,6 +17,7 @@ from engine.rules.airships.state import (
     place_in_display,
 )
 
+# Action kinds; choices.py puts each into words for the menus.
 THROW, ROLL, BACK, CHIP, GO = "throw", "roll", "back", "chip", "go"
 NO_EXCHANGE = -1  # ROLL argument: roll without using the Materials exchange
 
@@ -195,10 +196,10 @@ def acquire(state: AirshipsState, seat: int, card_id: str) -> str:
         row[row.index(card_id)] = None
         old = company.departments.get(card.department)
         company.departments[card.department] = card_id
-        words = f"{card.name} joins the {card.department.value}."
+        words = f"{card.name} joins {p(seat)}'s {card.department.value.capitalize()}."
         if old is not None:
             state.removed.append(old)  # victory points and all
-            words += f" {c.card_name(old)} leaves the game."
+            words += f" It replaces their {c.card_name(old)}, which is discarded."
         if card.chips:
             gained = min(card.chips, company.chips_in_supply)
             company.chips += gained
@@ -289,14 +290,24 @@ def reveal(state: AirshipsState) -> bool:
     card = c.expansions[card_id]
     line = f"{card.name} ({card.department.value.capitalize()}) is turned over."
     if dropped is not None:
-        line += f" The row is full: {c.card_name(dropped)} leaves the game."
+        line += f" The row is full, so {c.card_name(dropped)} is discarded from the display."
     state.events.append(line)
     return True
 
 
+def best_count(rolled: int, needed: int, t: Throw, colour: str) -> str:
+    """Why a throw rolls more dice than count: every usable die is thrown and only the best are kept."""
+    imaginary = sum(1 for d in t.kept if d.imaginary and d.colour == colour)
+    return f" (the best {needed} count)" if rolled + imaginary > needed else ""
+
+
 def describe_throw(t: Throw) -> str:
     """'{p0} throws for X (target 9): white 3 2 2, red 4 → kept 3+2+4 = 9; +1 engine = 10: success!'"""
-    rolled = ", ".join(f"{colour} {' '.join(map(str, values))}" for colour, values in t.rolled.items() if values)
+    cost, _ = dice.cost_and_target(t.card)
+    rolled = ", ".join(
+        f"{colour} {' '.join(map(str, values))}{best_count(len(values), cost.of(Colour(colour)), t, colour)}"
+        for colour, values in t.rolled.items() if values
+    )
     imaginary = [f"imaginary {d.colour} {d.value}" for d in t.kept if d.imaginary]
     parts = "; ".join(x for x in (rolled, *imaginary) if x)
     kept = "+".join(str(d.value) for d in t.kept)

@@ -6,7 +6,7 @@ from dataclasses import asdict
 from functools import cache
 from typing import Any
 
-from engine.rules.airships import dice, rules, scoring
+from engine.rules.airships import choices, dice, rules, scoring
 from engine.rules.airships.data import Department, Dice, components
 from engine.rules.airships.state import AirshipsState, Step, Throw, hindenburg_id, phase_number
 
@@ -25,22 +25,8 @@ def dice_dict(d: Dice) -> dict[str, int]:
 
 
 def gives_text(card_id: str) -> str:
-    """Short words for what an expansion card gives, e.g. '1 black + 2 chips'."""
-    card = components().expansions[card_id]
-    parts = []
-    if card.dice.total():
-        parts.append(card.dice.text())
-    if card.imaginary:
-        parts.append(f"imaginary {card.imaginary.colour.value} {card.imaginary.value}")
-    if card.exchange:
-        parts.append(f"exchange {card.exchange.text()}")
-    if card.engine:
-        parts.append(card.engine.text())
-    if card.chips:
-        parts.append(f"{card.chips} chip{'s' if card.chips > 1 else ''} once")
-    if card.vp:
-        parts.append(f"{card.vp} VP")
-    return " + ".join(parts)
+    """Short words for what an expansion card gives, e.g. '1 black + 2 chips once'."""
+    return choices.gives(card_id)
 
 
 @cache

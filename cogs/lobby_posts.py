@@ -1,0 +1,101 @@
+"""The lobby in Discord: one live lobby message in the game's thread and one invitation in its channel, edited in place."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from cogs import messages, moves
+from cogs.flows import begin, clear_components, clicked_message_id, edit_post, guarded, own_table, post, say, tables
+from engine.records import PostKind, PostRow, Status
+from engine.tables import Table
+
+log = logging.getLogger(__name__)
+
+
+def jump_url(table: Table, post: PostRow) -> str:
+    return f"https://discord.com/channels/{table.game.guild_id}/{post.channel_id}/{post.message_id}"
+
+
+async def post_lobby(interaction: discord.Interaction, table: Table) -> None:
+    """A new game's lobby in its thread and, when it has a thread, an invitation in the channel."""
+    service = tables(interaction)
+    lobby = await post(interaction, table, messages.lobby_reply(table))
+    await service.record_post(table.id, PostKind.LOBBY, lobby.channel.id, lobby.id, table.version)
+    if table.game.thread_id is None:
+        return  # played in the channel itself: the lobby is the invitation
+    try:
+        channel = interaction.channel
+        assert isinstance(channel, discord.abc.Messageable)
+        invite = await channel.send(**messages.invite_reply(table).send_kwargs())
+    except discord.HTTPException:
+        log.warning("game %s: could not post the invitation in channel %s", table.id, table.game.channel_id, exc_info=True)
+        return
+    await service.record_post(table.id, PostKind.INVITE, invite.channel.id, invite.id, table.version)
+
+
+async def refresh_lobby(interaction: discord.Interaction, table: Table) -> None:
+    """Edit the lobby and the invitation to show the table now; an older lobby copy that was clicked points at them."""
+    try:
+        await _refresh_lobby(interaction, table)
+    except discord.HTTPException:  # what was done still counts; the lobby shows it on the next change
+        log.warning("game %s: could not update the lobby", table.id, exc_info=True)
+
+
+async def _refresh_lobby(interaction: discord.Interaction, table: Table) -> None:
+    service = tables(interaction)
+    posts = await service.posts(table.id)
+    lobby, invite = posts.get(PostKind.LOBBY), posts.get(PostKind.INVITE)
+    if lobby is None or not await edit_post(interaction, lobby, messages.lobby_reply(table)):
+        if table.status is Status.LOBBY:
+            await post_lobby_again(interaction, table)
+            lobby = (await service.posts(table.id)).get(PostKind.LOBBY)
+    if invite is not None:
+        await edit_post(interaction, invite, messages.invite_reply(table))
+    clicked = clicked_message_id(interaction)
+    if clicked is not None and clicked not in {p.message_id for p in (lobby, invite) if p is not None}:
+        await clear_components(interaction, messages.moved_lobby_reply(table, jump_url(table, lobby) if lobby else "").content)
+
+
+async def post_lobby_again(interaction: discord.Interaction, table: Table) -> None:
+    """The lobby message is gone (deleted, or the game predates lobby posts): post the one live lobby anew."""
+    lobby = await post(interaction, table, messages.lobby_reply(table))
+    await tables(interaction).record_post(table.id, PostKind.LOBBY, lobby.channel.id, lobby.id, table.version)
+
+
+async def join(interaction: discord.Interaction, table: Table) -> Table:
+    table = await tables(interaction).join(table.id, interaction.user.id, interaction.user.display_name)
+    await refresh_lobby(interaction, table)
+    return table
+
+
+async def leave(interaction: discord.Interaction, table: Table) -> Table:
+    table = await tables(interaction).leave(table.id, interaction.user.id)
+    await refresh_lobby(interaction, table)
+    return table
+
+
+async def start(interaction: discord.Interaction, table: Table) -> Table:
+    """Start the game: the lobby copies close, and the first turn's message pings the first player."""
+    opening = await tables(interaction).start(table.id, interaction.user.id)
+    try:
+        await refresh_lobby(interaction, opening.table)
+        await moves.post_opening(interaction, opening)
+    except discord.HTTPException:
+        log.warning("game %s: could not post the start", table.id, exc_info=True)
+        recover = "/board shows the board and the first prompt."
+        await say(interaction, messages.unposted_text(opening.table, "The game started", recover))
+    return opening.table
+
+
+async def lobby_from_component(interaction: discord.Interaction, game_id: int, verb: str) -> None:
+    async with guarded(interaction):
+        await begin(interaction)
+        table = await own_table(interaction, game_id)
+        if verb == "join":
+            await join(interaction, table)
+        elif verb == "leave":
+            await leave(interaction, table)
+        else:
+            await start(interaction, table)

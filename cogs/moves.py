@@ -1,0 +1,99 @@
+"""Moves in Discord: apply one, then edit the turn's message in place or close it and post the next turn's."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import discord
+
+from cogs import turn_messages
+from cogs.flows import (
+    begin, clear_components, clicked_message_id, edit_post, guarded, own_table, post, say, tables,
+)
+from cogs.messages import STALE_PROMPT, Reply, unposted_text
+from engine.core import StaleAction
+from engine.records import PostKind
+from engine.tables import MoveResult, Opening, Table
+
+log = logging.getLogger(__name__)
+
+# A /move value from autocomplete: the prompt's version, then the action key ("v12:throw:e1-eng-2").
+VERSIONED = re.compile(r"v(\d{1,9}):(.+)")
+RECOVER = "/board shows the game again."
+
+
+def parse_move(value: str) -> tuple[int | None, str]:
+    """(version, action key) of a /move value; a key typed by hand carries no version and means 'now'."""
+    match = VERSIONED.fullmatch(value.strip())
+    return (int(match[1]), match[2]) if match else (None, value.strip())
+
+
+async def play(interaction: discord.Interaction, table: Table, pick: int | str, version: int | None) -> bool:
+    """Make a move and show it; True once the move counted, even if Discord refused to show it.
+
+    A stale prompt is answered to the clicker alone, with their current choices or whose turn it is:
+    a double click or a repeated /move must not apply twice.
+    """
+    service = tables(interaction)
+    try:
+        result = await service.play(table.id, interaction.user.id, pick, version=version, interaction_id=interaction.id)
+    except StaleAction as error:
+        fresh = await service.table(table.id)
+        prompt = await service.prompt(table.id)
+        reason = str(error) or STALE_PROMPT
+        await say(interaction, turn_messages.stale_reply(fresh, prompt, interaction.user.id, reason))
+        return False
+    try:
+        edited_here = await show_move(interaction, result)
+    except discord.HTTPException:
+        log.warning("game %s: could not show move %s", table.id, result.table.version, exc_info=True)
+        await say(interaction, unposted_text(result.table, "Your move counted", RECOVER))
+        return True
+    if interaction.type is discord.InteractionType.component:
+        if not edited_here:
+            await clear_components(interaction)  # an old copy of the prompt: its buttons are spent
+    else:
+        await interaction.edit_original_response(content=f"Done: {result.label}.")
+    return True
+
+
+async def play_from_component(interaction: discord.Interaction, game_id: int, version: int, pick: int) -> None:
+    async with guarded(interaction):
+        await begin(interaction)
+        await play(interaction, await own_table(interaction, game_id), pick, version)
+
+
+async def show_move(interaction: discord.Interaction, result: MoveResult) -> bool:
+    """Edit or post the turn messages a move changed; True if the clicked message was the one edited."""
+    news, table = result.turn, result.table
+    clicked = clicked_message_id(interaction)
+    if news.continues:
+        reply = turn_messages.turn_reply(table, news.played, result.prompt, result.image)
+        if news.post is not None and await edit_post(interaction, news.post, reply):
+            return clicked == news.post.message_id
+        await post_turn(interaction, table, reply, news.played.start)  # same turn: its message is gone, no new ping
+        return False
+    edited_here = False
+    if news.post is not None:
+        record = turn_messages.turn_reply(table, news.played, None, result.image)
+        edited_here = await edit_post(interaction, news.post, record) and clicked == news.post.message_id
+    if news.next is not None:
+        reply = turn_messages.turn_reply(table, news.next, result.prompt, result.image, ping=True)
+        await post_turn(interaction, table, reply, news.next.start)
+    elif result.outcome is not None:
+        await post(interaction, table, turn_messages.final_reply(table, result.outcome, result.standings, result.image))
+    return edited_here
+
+
+async def post_turn(interaction: discord.Interaction, table: Table, reply: Reply, start: int) -> None:
+    """Post a turn's message and remember it, so every further decision of the turn edits it."""
+    message = await post(interaction, table, reply)
+    await tables(interaction).record_post(table.id, PostKind.TURN, message.channel.id, message.id, start)
+
+
+async def post_opening(interaction: discord.Interaction, opening: Opening) -> None:
+    """The first turn's message: who plays which seat, the board, and a ping for the first player."""
+    reply = turn_messages.opening_reply(opening)
+    start = opening.turn.start if opening.turn is not None else 0
+    await post_turn(interaction, opening.table, reply, start)

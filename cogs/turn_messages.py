@@ -1,0 +1,160 @@
+"""Pure builders of a game's turn messages: one message per turn, its prompt, its record, and the final scores."""
+
+from __future__ import annotations
+
+import discord
+
+from cogs import components
+from cogs.messages import (
+    BUTTON_LABEL_MAX, CONTENT_MAX, SELECT_LABEL_MAX, STATUS_WORDS, STALE_PROMPT, Reply, clip,
+    final_embed, game_name, mention,
+)
+from engine.core import Action, Outcome
+from engine.tables import Opening, Prompt, Standing, Table
+from engine.turns import Turn
+
+MAX_BUTTON_CHOICES = 5  # "a few": one row of buttons; more become a select menu
+SELECT_DESCRIPTION_MAX = 100
+BULLET = "• "
+
+
+# -- the prompt: who decides, and their choices --------------------------------------------------
+
+
+def prompt_text(prompt: Prompt) -> str:
+    """The mention line, and for choices shown as buttons what each brings (a select menu shows it itself)."""
+    who = " and ".join(mention(m.user_id) for m in prompt.movers)
+    text = f"{who}, your turn: {prompt.asks}."
+    choices = shared_choices(prompt)
+    if not choices:
+        return text + " Use /move to see your choices."
+    if as_buttons(choices):
+        text += "".join(f"\n{BULLET}**{a.label}**: {a.detail}" for a in choices if a.detail)
+    return text
+
+
+def as_buttons(choices: tuple[Action, ...]) -> bool:
+    return len(choices) <= MAX_BUTTON_CHOICES
+
+
+def waiting_text(prompt: Prompt) -> str:
+    """Whose turn it is, by name: words for anyone, pinging nobody."""
+    return f"Waiting for {' and '.join(m.name for m in prompt.movers)} to {prompt.asks}."
+
+
+def shared_choices(prompt: Prompt) -> tuple[Action, ...] | None:
+    """The choices every mover shares (one set of controls serves all), else None."""
+    first = prompt.movers[0].choices
+    return first if all(m.choices == first for m in prompt.movers) else None
+
+
+def prompt_view(prompt: Prompt) -> discord.ui.View | None:
+    """A few choices as buttons; more as a select menu whose options say what each choice brings."""
+    choices = shared_choices(prompt)
+    if not choices:
+        return None
+    view = discord.ui.View(timeout=None)
+    if as_buttons(choices):
+        for n, action in enumerate(choices):
+            style = discord.ButtonStyle.secondary if action.minor else discord.ButtonStyle.primary
+            label = clip(action.label or action.key, BUTTON_LABEL_MAX)
+            view.add_item(components.ChoiceButton(prompt.game_id, prompt.version, n, label=label, style=style))
+    else:
+        options = [
+            discord.SelectOption(
+                label=clip(a.label or a.key, SELECT_LABEL_MAX),
+                value=str(n),
+                description=clip(a.detail, SELECT_DESCRIPTION_MAX) or None,
+            )
+            for n, a in enumerate(choices[:25])
+        ]
+        placeholder = clip(prompt.asks.capitalize(), 150)
+        view.add_item(components.ChoiceSelect(prompt.game_id, prompt.version, options=options, placeholder=placeholder))
+    return view
+
+
+def prompt_reply(table: Table, prompt: Prompt, note: str = "") -> Reply:
+    """A fresh prompt on its own, e.g. after a stale click; it pings nobody."""
+    text = f"{game_name(table)}: {note}\n{prompt_text(prompt)}" if note else f"{game_name(table)}: {prompt_text(prompt)}"
+    return Reply(content=clip(text, CONTENT_MAX), view=prompt_view(prompt))
+
+
+# -- the turn message ----------------------------------------------------------------------------
+
+
+def movers_names(table: Table, turn: Turn) -> str:
+    return " and ".join(table.at_seat(seat).name for seat in turn.movers)
+
+
+def turn_text(table: Table, turn: Turn, prompt: Prompt | None, *, intro: str = "") -> str:
+    """The turn's words: while it is played, what happened since and this turn so far, then the prompt;
+    once it is over, the turn's full account alone (the message stays as the turn's record)."""
+    head = [intro or f"**{game_name(table)} · {movers_names(table, turn)}'s turn**"]
+    if prompt is not None and turn.since:
+        head.append("*Since your last turn:*" if not intro else "*To begin:*")
+        if turn.since_dropped:
+            head.append(f"{BULLET}… {turn.since_dropped} earlier events are in /log")
+        head += [BULLET + line for line in turn.since]
+    if turn.account:
+        if prompt is not None:
+            head.append("*This turn:*")
+        head += [BULLET + line for line in turn.account]
+    title, body = head[0], head[1:]
+    tail = [prompt_text(prompt)] if prompt is not None else []
+    while body and len("\n".join([title, *body, *tail])) > CONTENT_MAX:
+        body.pop(0)  # the oldest lines go first: the title and the prompt matter most
+    return clip("\n".join([title, *body, *tail]), CONTENT_MAX)
+
+
+def turn_reply(table: Table, turn: Turn, prompt: Prompt | None, image: bytes | None, *, ping: bool = False,
+               intro: str = "") -> Reply:
+    """The turn's message: live with its prompt and buttons, or, once the turn is over, its record."""
+    pinged = tuple(m.user_id for m in prompt.movers) if prompt is not None and ping else ()
+    view = prompt_view(prompt) if prompt is not None else None
+    return Reply(content=turn_text(table, turn, prompt, intro=intro), view=view, image=image, ping=pinged)
+
+
+def opening_reply(opening: Opening) -> Reply:
+    """The first turn's message, which also says who plays which seat."""
+    table = opening.table
+    seats = ", ".join(
+        f"{p.name} plays {opening.nations[p.seat]}" for p in table.players if p.seat is not None
+    )
+    intro = f"**{game_name(table)} begins!** {seats}."
+    if opening.turn is None or opening.prompt is None:
+        return Reply(content=clip(intro, CONTENT_MAX), image=opening.image)
+    return turn_reply(table, opening.turn, opening.prompt, opening.image, ping=True, intro=intro)
+
+
+def final_reply(table: Table, outcome: Outcome, standings: tuple[Standing, ...], image: bytes | None) -> Reply:
+    """The game's last message: the final scores and the final board."""
+    return Reply(embeds=[final_embed(table, outcome, standings)], image=image)
+
+
+# -- a lost or out-of-date prompt, and /board -----------------------------------------------------
+
+
+def stale_reply(table: Table, prompt: Prompt | None, user_id: int, reason: str = STALE_PROMPT) -> Reply:
+    """A click on an old prompt, answered to the clicker alone: their current choices, or whose turn it is."""
+    if prompt is None:
+        return Reply(content=f"{reason} {game_name(table)} is {STATUS_WORDS[table.status]}.")
+    mine = prompt.only(user_id)
+    if mine is None:
+        return Reply(content=f"{reason} {waiting_text(prompt)}")
+    fresh = prompt_reply(table, mine)
+    return Reply(content=clip(f"{reason}\n{fresh.content}", CONTENT_MAX), view=fresh.view)
+
+
+def board_reply(table: Table, image: bytes | None, prompt: Prompt | None = None, turn_url: str = "") -> Reply:
+    """The board again with whose turn it is in words; it pings nobody and points at the turn's message."""
+    if image is None:
+        head = f"{game_name(table)}: I couldn't draw the board just now. Try /board again shortly."
+    else:
+        head = f"{game_name(table)}: the board after {table.version} moves."
+    if prompt is None:
+        return Reply(content=head, image=image)
+    if turn_url:
+        text = f"{head}\n{waiting_text(prompt)}\nThe turn's message, with its choices: {turn_url}"
+        return Reply(content=clip(text, CONTENT_MAX), image=image)
+    # The turn's message was never posted (Discord refused it): this one carries the choices instead.
+    return Reply(content=clip(f"{head}\n{prompt_text(prompt)}", CONTENT_MAX), view=prompt_view(prompt), image=image)

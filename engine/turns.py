@@ -1,0 +1,80 @@
+"""Turns from the log: which moves make up the turn being played, and what happened since a player's last turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.records import PostRow
+
+SINCE_LINES = 8  # "what happened since your last turn" keeps the newest lines; /log has them all
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One event of the game: the move that caused it (0 for the setup) and its words, names put in."""
+
+    seq: int
+    text: str
+
+    def numbered(self) -> str:
+        return f"Setup: {self.text}" if self.seq == 0 else f"{self.seq}. {self.text}"
+
+
+@dataclass
+class History:
+    """Every event so far and the seat that made each move: enough to cut the log into turns."""
+
+    lines: list[LogLine]
+    actors: list[int]  # actors[seq - 1] is the seat that made move seq
+
+    @property
+    def version(self) -> int:
+        return len(self.actors)
+
+    def extended(self, seat: int, events: list[str]) -> History:
+        seq = self.version + 1
+        return History([*self.lines, *(LogLine(seq, e) for e in events)], [*self.actors, seat])
+
+    def turn_start(self, movers: tuple[int, ...]) -> int:
+        """The version the movers' turn began at: just after the last move someone else made (0 if none)."""
+        return next((seq for seq in range(self.version, 0, -1) if self.actors[seq - 1] not in movers), 0)
+
+    def turn(self, movers: tuple[int, ...]) -> Turn:
+        """The movers' turn as it stands: what happened since their previous turn, and this turn's events."""
+        start = self.turn_start(movers)
+        previous = next((seq for seq in range(start, 0, -1) if self.actors[seq - 1] in movers), None)
+        # A player's first turn looks back to the setup; a later one to just after their own last move.
+        low = -1 if previous is None else previous
+        since = [line for line in self.lines if low < line.seq <= start]
+        account = [line.text for line in self.lines if line.seq > start]
+        dropped = max(0, len(since) - SINCE_LINES)
+        return Turn(movers, start, tuple(line.text for line in since[dropped:]), dropped, tuple(account))
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn: who plays it, the version it began at, and its words."""
+
+    movers: tuple[int, ...]
+    start: int
+    since: tuple[str, ...]  # the newest events between the movers' previous turn and this one
+    since_dropped: int  # older events left out of `since` (they are in /log)
+    account: tuple[str, ...]  # every event of this turn so far
+
+
+@dataclass(frozen=True)
+class TurnNews:
+    """Where a move leaves the turn messages: edit the turn's message, or close it and begin a new turn."""
+
+    played: Turn  # the turn the move belonged to, as it now stands
+    post: PostRow | None  # that turn's message, when one was recorded for it
+    continues: bool  # the same players decide next: their message is edited in place, no new ping
+    next: Turn | None  # the turn that begins now; None when the turn continues or the game is over
+
+
+def turn_news(history: History, before: tuple[int, ...], after: tuple[int, ...], post: PostRow | None) -> TurnNews:
+    """A turn is a run of decisions by the same players; `post` counts only if it was made for this turn."""
+    played = history.turn(before)
+    mine = post if post is not None and post.version == played.start else None
+    continues = bool(after) and after == before
+    return TurnNews(played, mine, continues, None if continues or not after else history.turn(after))
