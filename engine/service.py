@@ -384,7 +384,7 @@ class TableService:
         chosen = next((t for t in topics if t.key == topic), None) if topic else topics[0]
         if chosen is None:
             keys = ", ".join(t.key for t in topics)
-            raise GameError(f"{game.title}'s rules have no topic {topic!r}. Topics: {keys}.")
+            raise GameError(f"There is no rules topic {topic!r} for {game.title}. Topics: {keys}.")
         return RulesCard(slug, game.title, f"{game.min_players}–{game.max_players}", chosen, topics)
 
     # -- internals -----------------------------------------------------------------------------

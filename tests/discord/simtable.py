@@ -13,6 +13,7 @@ import discord
 from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor
 
 from bot import ContrailBot, Settings, create_bot
+from cogs import turn_messages
 from engine.service import TableService
 from engine.store import Store
 
@@ -164,6 +165,15 @@ class Lounge:
             assert len(public(thread)) - before <= 1, "a move posts at most one new message"
             moves += 1
         return moves
+
+    async def old_copy(self, thread: ChannelHandle, game_id: int) -> discord.Message:
+        """A copy of the current prompt, as a client that missed the turn message's edits would still show it."""
+        table = await self.service.table(game_id)
+        prompt = await self.service.prompt(game_id)
+        assert prompt is not None
+        channel = self.bot.get_channel(thread.id)
+        assert isinstance(channel, discord.Thread | discord.TextChannel)
+        return await channel.send(**turn_messages.prompt_reply(table, prompt).send_kwargs())
 
     def posted(self, channel: ChannelHandle) -> list[dict[str, Any]]:
         """The body of every message the bot created in this channel, in order (edits are not creations)."""

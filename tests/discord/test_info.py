@@ -9,7 +9,7 @@ import discord
 from typing import Any
 
 from simcord import InteractionResult
-from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, prompt_version, public
+from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, pings, prompt_version, public
 
 from cogs import messages
 from engine.store import Status
@@ -92,7 +92,7 @@ async def test_status_of_a_lobby_and_of_a_finished_game(lounge: Lounge) -> None:
     assert public(thread)[-1].embeds[0].title == f"Final scores: Airships #{game_id}"
 
 
-async def test_board_reposts_the_image_and_the_current_prompt(lounge: Lounge) -> None:
+async def test_a_spectators_board_pings_nobody_and_points_at_the_turn_message(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
     opening = latest_prompt(thread)
     assert opening is not None
@@ -102,13 +102,22 @@ async def test_board_reposts_the_image_and_the_current_prompt(lounge: Lounge) ->
     prompt = await lounge.service.prompt(game_id)
     assert prompt is not None
     assert message.content.startswith(f"Airships #{game_id}: the board after 0 moves.\n")
-    assert message.content.endswith(messages.prompt_text(prompt))
-    assert message.raw_mentions == [prompt.movers[0].user_id]
+    assert f"Waiting for {prompt.movers[0].name} to choose a card to throw for." in message.content
+    assert f"/channels/{lounge.guild.id}/{thread.id}/{opening.id}" in message.content
+    assert pings(lounge.posted(thread)[-1]) == [] and custom_ids(message) == []
     assert [a.filename for a in message.attachments] == ["board.png"]
-    assert prompt_version(message) == 0 and choices_of(message) == choices_of(opening)
 
-    await lounge.click_choice(lounge.member(prompt.movers[0].user_id), message, choices_of(message)[0][1])
-    assert (await lounge.service.table(game_id)).version == 1  # the re-posted prompt plays
+
+async def test_board_status_and_log_elsewhere_answer_privately(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    before = len(public(thread)), len(public(lounge.channel))
+    for command in ("board", "game status", "log"):
+        result = await lounge.members[4].slash(lounge.channel, command, game_id=game_id)
+        shown = result.followups[0] if result.followups else result.response
+        assert shown is not None and shown.ephemeral, command
+    assert (len(public(thread)), len(public(lounge.channel))) == before
+    await lounge.members[4].slash(thread, "game status")
+    assert pings(lounge.posted(thread)[-1]) == []  # in the thread it is public, and still pings nobody
 
 
 async def test_board_of_a_finished_game_has_no_prompt(lounge: Lounge) -> None:
@@ -145,13 +154,13 @@ async def test_a_game_abandoned_before_it_started_shows_its_lobby_and_has_no_boa
     assert len(public(thread)) == messages_before + 1  # only the status was posted
 
 
-async def test_log_pages_through_the_history_privately(lounge: Lounge) -> None:
+async def test_log_pages_through_the_history(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
     await lounge.play_by_components(thread, random.Random(4))
     history = await lounge.service.log(game_id, 1)
     assert history.pages >= 2
 
-    result = await lounge.members[4].slash(thread, "log")
+    result = await lounge.members[4].slash(lounge.channel, "log", game_id=game_id)
     shown = result.followups[0] if result.followups else result.response
     assert shown is not None and shown.ephemeral
     embed = shown.embeds[0]
@@ -162,7 +171,7 @@ async def test_log_pages_through_the_history_privately(lounge: Lounge) -> None:
     embed = result.followups[0].embeds[0] if result.followups else result.response.embeds[0]  # type: ignore[union-attr]
     assert embed.footer.text == f"Page {history.pages - 1} of {history.pages}"
 
-    first = await lounge.members[4].slash(thread, "log", page=1)
+    first = await lounge.members[4].slash(lounge.channel, "log", page=1, game_id=game_id)
     text = (first.followups[0] if first.followups else first.response).embeds[0].description  # type: ignore[union-attr]
     assert text.splitlines()[0].startswith("Setup: ")
     assert text.splitlines()[1].startswith("1. ")
@@ -192,15 +201,26 @@ async def test_hand_is_private_and_shows_the_players_company(lounge: Lounge) -> 
     assert ephemeral_text(outsider) == "You're not playing in this game."
 
 
-async def test_rules_summarise_and_say_where_the_full_rules_are(lounge: Lounge) -> None:
+async def test_rules_by_topic_stand_on_their_own(lounge: Lounge) -> None:
     result = await lounge.members[0].slash(lounge.channel, "rules")
     assert result.ephemeral
     embed = result.response.embeds[0]  # type: ignore[union-attr]
-    assert embed.title == "Airships: the rules in short"
+    assert embed.title == "Airships (2–4 players): Airships in a nutshell"
     assert "victory points" in embed.description
-    fields = {f.name: f.value for f in embed.fields}
-    assert fields["Players"] == "2–4"
-    assert "rulebook" in fields["Full rules"]
+    offered = await lounge.members[0].autocomplete(lounge.channel, "rules", "topic", "")
+    keys = [c["value"] for c in offered]
+    for key in ("setup", "go", "dice", "bonuses", "exchanges", "additional-goes", "hindenburg", "end", "rulings"):
+        assert key in keys
+    for key in keys:
+        shown = (await lounge.members[0].slash(lounge.channel, "rules", topic=key)).response
+        assert shown is not None and shown.ephemeral
+        [embed] = shown.embeds
+        assert len(embed.title) <= 256 and len(embed.description) <= 4096 and len(embed) <= 6000
+        assert ".md" not in embed.description and "shared/" not in embed.description  # no file a player lacks
+    hindenburg = await lounge.members[0].autocomplete(lounge.channel, "rules", "topic", "hinden")
+    assert [c["value"] for c in hindenburg] == ["hindenburg"]
+    unknown = await lounge.members[0].slash(lounge.channel, "rules", topic="chess")
+    assert ephemeral_text(unknown).startswith("There is no rules topic 'chess' for Airships.")
 
 
 async def test_abandon_by_a_stranger_is_refused(lounge: Lounge) -> None:
@@ -227,6 +247,6 @@ async def test_abandon_by_the_creator_keeps_the_log_readable(lounge: Lounge) -> 
     thread, game_id = await lounge.started_game(players=2)
     await lounge.members[0].slash(thread, "game abandon")
     assert (await lounge.service.table(game_id)).status is Status.ABANDONED
-    result = await lounge.members[1].slash(thread, "log")
+    result = await lounge.members[1].slash(lounge.channel, "log", game_id=game_id)
     shown = result.followups[0] if result.followups else result.response
     assert shown is not None and shown.embeds[0].title == f"Airships #{game_id}: move log"

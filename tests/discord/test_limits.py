@@ -12,13 +12,15 @@ import pytest
 from simtable import make_bot, tiny_png
 
 from bot import command_payloads
-from cogs import messages
+from cogs import messages, turn_messages
 from cogs.components import DYNAMIC_ITEMS
 from cogs.messages import Reply
 from engine.core import Action, EndReason, Outcome
 from engine.service import TableService
 from engine.store import GameRow, SeatRow, Status, Store
-from engine.tables import LogPage, MoveResult, Mover, Opening, Prompt, RulesCard, Standing, Table, TableStatus
+from engine.rules.guide import RulesTopic
+from engine.tables import LogPage, Mover, Opening, Prompt, RulesCard, Standing, Table, TableStatus
+from engine.turns import Turn
 
 NAME = re.compile(r"^[-_'\w]{1,32}$")
 SUBCOMMAND, GROUP = 1, 2
@@ -212,23 +214,26 @@ def test_extreme_prompts_fit(choices: int) -> None:
     events = ["x" * 300] * 40
     outcome = Outcome(scores=(99, 99, 99, 99), ranking=((0, 1, 2, 3),), tiebreak=(9, 9, 9, 9), details="d" * 500)
     standings = tuple(Standing(p.seat or 0, p.name, 99) for p in table.players)
+    turn = Turn(tuple(p.seat or 0 for p in table.players), 3, tuple(events), 99, tuple(events))
     replies = [
-        messages.prompt_reply(table, prompt),
-        messages.stale_reply(table, prompt, table.players[0].user_id, "That decision was already made: " + "x" * 200),
-        messages.stale_reply(table, prompt, 1),  # someone who is not to move
-        messages.stale_reply(_extreme_table(status=Status.FINISHED), None, 1),
-        messages.board_reply(table, b"png", prompt),
-        messages.board_reply(table, None, prompt),
-        messages.move_reply(MoveResult(table, events, b"png", prompt, None, standings)),
-        messages.move_reply(MoveResult(table, events, b"png", None, outcome, standings)),
-        messages.opening_reply(Opening(table, events, b"png", prompt)),
+        turn_messages.prompt_reply(table, prompt),
+        turn_messages.stale_reply(table, prompt, table.players[0].user_id, "That decision was already made: " + "x" * 200),
+        turn_messages.stale_reply(table, prompt, 1),  # someone who is not to move
+        turn_messages.stale_reply(_extreme_table(status=Status.FINISHED), None, 1),
+        turn_messages.board_reply(table, b"png", prompt),
+        turn_messages.board_reply(table, None, prompt, "https://discord.com/channels/" + "9" * 60),
+        turn_messages.turn_reply(table, turn, prompt, b"png", ping=True),
+        turn_messages.turn_reply(table, turn, None, b"png"),
+        turn_messages.final_reply(table, outcome, standings, b"png"),
+        turn_messages.opening_reply(Opening(table, events, b"png", prompt, turn, ("N" * 40,) * 4)),
         messages.status_reply(TableStatus(table, prompt, standings, None)),
         messages.status_reply(TableStatus(table, None, standings, outcome)),
     ]
     for reply in replies:
         assert reply_problems(reply) == []
-    move = replies[6]
-    assert move.content.endswith(messages.prompt_text(prompt))  # the events are cut, never the prompt
+    live = replies[6]
+    assert live.content.endswith(turn_messages.prompt_text(prompt))  # the events are cut, never the prompt
+    assert live.content.startswith("**")  # nor the title
 
 
 def test_extreme_lists_logs_lobbies_and_rules_fit() -> None:
@@ -236,9 +241,13 @@ def test_extreme_lists_logs_lobbies_and_rules_fit() -> None:
     many = [_extreme_table(status=s) for s in Status for _ in range(10)]
     page = LogPage(_extreme_table(), ["y" * 1000] * 15, 2, 3)
     outcome = Outcome((1, 2), ((1,), (0,)), (0, 0), EndReason.FINISHED, "")
+    topic = RulesTopic("k" * 32, "T" * 100, "s" * 4000)
     replies = [
-        messages.lobby_reply(lobby, "z" * 3000),
-        messages.closed_lobby_reply(_extreme_table()),
+        messages.lobby_reply(lobby),
+        messages.lobby_reply(_extreme_table()),
+        messages.invite_reply(lobby),
+        messages.invite_reply(_extreme_table()),
+        messages.moved_lobby_reply(lobby, "https://discord.com/channels/" + "9" * 60),
         messages.list_reply(many),
         messages.list_reply([_extreme_table(players=4) for _ in range(messages.LIST_LIMIT + 1)]),
         messages.list_reply([]),
@@ -246,9 +255,9 @@ def test_extreme_lists_logs_lobbies_and_rules_fit() -> None:
         Reply(content=messages.unposted_text(_extreme_table(), "Game #100000000000000000 is open", "r" * 100)),
         messages.log_reply(page),
         messages.log_reply(LogPage(_extreme_table(), [], 1, 1)),
-        messages.rules_reply(RulesCard("airships", "A" * 300, "s" * 5000, "2–4", "r" * 2000)),
-        messages.board_reply(_extreme_table(), b"png"),
-        messages.board_reply(_extreme_table(), None),
+        messages.rules_reply(RulesCard("airships", "A" * 300, "2–4", topic, (topic,) * 30)),
+        turn_messages.board_reply(_extreme_table(), b"png"),
+        turn_messages.board_reply(_extreme_table(), None),
         messages.abandoned_reply(_extreme_table(), 1),
         Reply(embeds=[messages.final_embed(_extreme_table(players=2), outcome)]),
     ]
@@ -276,17 +285,23 @@ async def test_every_message_of_a_real_four_player_game_fits(tmp_path: Path) -> 
         )
         for user in range(101, 104):
             table = await service.join(table.id, user, f"{'N' * 31}{user % 10}")
-            assert reply_problems(messages.lobby_reply(table, "joined")) == []
+            assert reply_problems(messages.lobby_reply(table)) == []
+            assert reply_problems(messages.invite_reply(table)) == []
         opening = await service.start(table.id, 100)
-        replies = [messages.opening_reply(opening)]
+        replies = [turn_messages.opening_reply(opening)]
         prompt = opening.prompt
         rng = random.Random(9)
         while prompt is not None:
             mover = prompt.movers[0]
             result = await service.play(table.id, mover.user_id, rng.randrange(len(mover.choices)), version=prompt.version)
-            replies.append(messages.move_reply(result))
-            replies.append(messages.stale_reply(result.table, result.prompt, mover.user_id))
-            replies.append(messages.board_reply(result.table, b"png", result.prompt))
+            news = result.turn
+            replies.append(turn_messages.turn_reply(result.table, news.played, result.prompt if news.continues else None, b"png"))
+            if news.next is not None:
+                replies.append(turn_messages.turn_reply(result.table, news.next, result.prompt, b"png", ping=True))
+            if result.outcome is not None:
+                replies.append(turn_messages.final_reply(result.table, result.outcome, result.standings, b"png"))
+            replies.append(turn_messages.stale_reply(result.table, result.prompt, mover.user_id))
+            replies.append(turn_messages.board_reply(result.table, b"png", result.prompt))
             if result.table.version % 10 == 0:
                 replies.append(messages.status_reply(await service.status(table.id)))
                 for user in range(100, 104):
@@ -297,7 +312,7 @@ async def test_every_message_of_a_real_four_player_game_fits(tmp_path: Path) -> 
         for number in range(1, first.pages + 1):
             replies.append(messages.log_reply(await service.log(table.id, number)))
         replies.append(messages.list_reply(await service.tables_in_guild(1)))
-        replies.append(messages.rules_reply(service.rules("airships")))
+        replies += [messages.rules_reply(service.rules("airships", t.key)) for t in service.rules("airships").topics]
         for reply in replies:
             assert reply_problems(reply) == []
     finally:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs import messages
+from cogs import turn_messages
 from engine.core import Action
 from engine.tables import Mover, Prompt
 
@@ -13,7 +13,7 @@ def test_minor_choices_are_secondary_buttons_and_the_decision_uses_the_games_wor
     choices = (Action("go", ("again",), "Pay 3 bonus chips for another go"), Action("go", ("end",), "End your turn", minor=True))
     prompt = Prompt(7, 12, "take another go or end your turn", (Mover(0, 42, "ann", choices),))
 
-    view = messages.prompt_view(prompt)
+    view = turn_messages.prompt_view(prompt)
     assert view is not None
     buttons = [getattr(child, "item", child) for child in view.children]  # DynamicItems wrap their button
     assert all(isinstance(b, discord.ui.Button) for b in buttons)
@@ -21,4 +21,18 @@ def test_minor_choices_are_secondary_buttons_and_the_decision_uses_the_games_wor
         ("Pay 3 bonus chips for another go", discord.ButtonStyle.primary),
         ("End your turn", discord.ButtonStyle.secondary),
     ]
-    assert messages.prompt_text(prompt) == "<@42>, your turn: take another go or end your turn."
+    assert turn_messages.prompt_text(prompt) == "<@42>, your turn: take another go or end your turn."
+
+
+def test_a_select_menu_says_what_each_choice_brings_and_buttons_list_it_in_words() -> None:
+    many = tuple(Action("throw", (f"c{i}",), f"Throw for card {i}", detail=f"{10 * i}% · Gives {i} white") for i in range(7))
+    prompt = Prompt(7, 12, "choose a card to throw for", (Mover(0, 42, "ann", many),))
+    view = turn_messages.prompt_view(prompt)
+    assert view is not None
+    [select] = [getattr(child, "item", child) for child in view.children]
+    assert [o.description for o in select.options] == [a.detail for a in many]
+    few = many[:2]
+    prompt = Prompt(7, 12, "choose a card to throw for", (Mover(0, 42, "ann", few),))
+    assert turn_messages.prompt_text(prompt).splitlines()[1:] == [
+        "• **Throw for card 0**: 0% · Gives 0 white", "• **Throw for card 1**: 10% · Gives 1 white",
+    ]

@@ -33,7 +33,7 @@ async def test_a_prompt_posted_before_a_restart_still_works(lounge: Lounge, data
     before = len(public(thread))
     result = await lounge.click_choice(lounge.member(prompt.raw_mentions[0]), prompt, choices_of(prompt)[0][1])
     assert not [m for m in result.followups if m.ephemeral]
-    assert len(public(thread)) == before + 1
+    assert len(public(thread)) <= before + 1  # the turn's message is edited, or the next turn's posted
     assert (await lounge.service.table(game_id)).version == version + 1
 
     # and the game can be played to its end by the new bot
@@ -45,11 +45,10 @@ async def test_a_stale_prompt_after_a_restart_answers_with_a_private_fresh_one(
     lounge: Lounge, database_path: Path
 ) -> None:
     thread, game_id = await lounge.started_game(players=2)
-    stale = latest_prompt(thread)
-    assert stale is not None
+    stale = await lounge.old_copy(thread, game_id)  # the prompt as a client that missed the edits shows it
     actor = lounge.member(stale.raw_mentions[0])
     offered = await actor.autocomplete(thread, "move", "choice", "")
-    await actor.slash(thread, "move", choice=offered[0]["value"])  # answered by /move: `stale` keeps its buttons
+    await actor.slash(thread, "move", choice=offered[0]["value"])
     version = (await lounge.service.table(game_id)).version
 
     await _restart(lounge, database_path)
@@ -66,7 +65,7 @@ async def test_a_stale_prompt_after_a_restart_answers_with_a_private_fresh_one(
     # the fresh prompt answers for the new bot
     await lounge.click_choice(mover, fresh, choices_of(fresh.message)[0][1])
     assert (await lounge.service.table(game_id)).version == version + 1
-    assert len(public(thread)) == posted + 1
+    assert len(public(thread)) <= posted + 1
 
 
 async def test_a_lobby_survives_a_restart(lounge: Lounge, database_path: Path) -> None:
