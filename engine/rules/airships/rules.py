@@ -6,7 +6,7 @@ from functools import cache
 
 from engine.core import Action, GameOver, IllegalAction, NotYourTurn, check_choice
 from engine.rules.airships import dice
-from engine.rules.airships.data import Colour, Department, components
+from engine.rules.airships.data import Colour, components
 from engine.rules.airships.state import (
     ADDITIONAL_GO_PRICE,
     AirshipsState,
