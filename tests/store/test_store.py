@@ -16,6 +16,8 @@ from engine.store import (
     DuplicateInteraction,
     GameRow,
     NotFound,
+    PostKind,
+    PostRow,
     StaleVersion,
     Status,
     Store,
@@ -420,3 +422,20 @@ async def test_set_status_abandons_and_keeps_outcome_unless_given(store: Store) 
     assert (await store.set_status(game.id, Status.FINISHED)).outcome == finished.outcome == {"scores": [1, 2]}
     with pytest.raises(NotFound):
         await store.set_status(424242, Status.ABANDONED)
+
+
+async def test_posts_remember_one_message_per_kind_and_survive_a_reopen(db_path: Path) -> None:
+    async with await Store.open(db_path) as first:
+        game = await new_game(first)
+        other = await new_game(first)
+        await first.set_post(game.id, PostKind.LOBBY, 10, 100, 0)
+        await first.set_post(game.id, PostKind.TURN, 11, 110, 0)
+        await first.set_post(game.id, PostKind.TURN, 11, 111, 7)  # a new turn replaces the old turn's message
+        await first.set_post(other.id, PostKind.TURN, 12, 120, 3)
+    async with await Store.open(db_path) as reopened:
+        assert await reopened.posts(game.id) == {
+            PostKind.LOBBY: PostRow(PostKind.LOBBY, 10, 100, 0),
+            PostKind.TURN: PostRow(PostKind.TURN, 11, 111, 7),
+        }
+        assert await reopened.posts(other.id) == {PostKind.TURN: PostRow(PostKind.TURN, 12, 120, 3)}
+        assert await reopened.posts(999) == {}

@@ -1,0 +1,63 @@
+"""Turns cut from the log: a turn is a run of decisions by the same players, and its message is edited until it ends."""
+
+from __future__ import annotations
+
+from engine.records import PostKind, PostRow
+from engine.turns import SINCE_LINES, History, LogLine, turn_news
+
+
+def history(*moves: tuple[int, list[str]]) -> History:
+    """A log: setup events, then each move's seat and events."""
+    result = History([LogLine(0, "setup")], [])
+    for seat, events in moves:
+        result = result.extended(seat, events)
+    return result
+
+
+def test_a_first_turn_looks_back_to_the_setup() -> None:
+    turn = history().turn((0,))
+    assert (turn.start, turn.since, turn.account) == (0, ("setup",), ())
+
+
+def test_the_turn_starts_after_the_last_move_by_someone_else() -> None:
+    log = history((0, ["a1"]), (0, ["a2", "b's card"]), (1, ["b1"]))
+    turn = log.turn((1,))
+    assert turn.start == 2 and turn.since == ("setup", "a1", "a2", "b's card") and turn.account == ("b1",)
+
+
+def test_since_covers_only_what_happened_after_the_players_own_last_move() -> None:
+    log = history((0, ["a1"]), (1, ["b1"]), (2, ["c1"]), (0, ["a2"]))
+    assert log.turn((1,)).since == ("c1", "a2")  # b's own move is not news to b
+
+
+def test_since_keeps_the_newest_lines_and_counts_the_rest() -> None:
+    log = history((0, [f"line {n}" for n in range(20)]))
+    turn = log.turn((1,))
+    assert len(turn.since) == SINCE_LINES and turn.since[-1] == "line 19"
+    assert turn.since_dropped == 21 - SINCE_LINES  # the setup line and the oldest moves are in /log
+
+
+def test_the_same_player_deciding_again_continues_the_turn_and_keeps_its_message() -> None:
+    log = history((0, ["a1"]))
+    post = PostRow(PostKind.TURN, 5, 50, 0)
+    news = turn_news(log, (0,), (0,), post)
+    assert news.continues and news.post == post and news.next is None and news.played.account == ("a1",)
+
+
+def test_a_new_player_ends_the_turn_and_begins_the_next() -> None:
+    log = history((0, ["a1"]), (0, ["a ends"]))
+    news = turn_news(log, (0,), (1,), PostRow(PostKind.TURN, 5, 50, 0))
+    assert not news.continues and news.post is not None
+    assert news.played.account == ("a1", "a ends")
+    assert news.next is not None and news.next.start == 2 and news.next.since == ("setup", "a1", "a ends")
+
+
+def test_a_message_recorded_for_an_earlier_turn_is_not_edited() -> None:
+    log = history((1, ["b1"]), (0, ["a1"]))
+    news = turn_news(log, (0,), (0,), PostRow(PostKind.TURN, 5, 50, 0))  # posted when b's turn began
+    assert news.post is None and news.continues
+
+
+def test_the_end_of_the_game_begins_no_turn() -> None:
+    news = turn_news(history((0, ["over"])), (0,), (), None)
+    assert not news.continues and news.next is None
