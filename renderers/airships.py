@@ -3,6 +3,8 @@
 The board is pasted together from cached pieces (the static layout, each card tile, each panel line),
 all already mapped to one 256-colour palette: a move redraws only the pieces whose part of the view
 changed, pastes the rest, and encodes a palette PNG, which is a fraction of the cost of an RGB one.
+A card's marks (chosen, new, ✓ can throw) are part of its tile's cache key, and each header line is
+cached on its words, so a new player to act costs a few tiles and a line, not a board.
 """
 
 from __future__ import annotations

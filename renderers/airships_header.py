@@ -64,7 +64,8 @@ def turn_line(view: dict[str, Any], names: tuple[str, ...], room: int) -> Header
     if outcome:
         winners = " & ".join(names[s] for s in outcome.get("winners") or [] if s < len(names))
         if outcome.get("reason", "finished") != "finished" or not winners:
-            return fit_line([([("Game over", True)], None)], room, TURN_SIZES)
+            ended = "Game abandoned" if outcome.get("reason") == "abandoned" else "Game over"
+            return fit_line([([(ended, True)], None)], room, TURN_SIZES)
         verb = "win" if " & " in winners else "wins"
         runs = [("Game over: ", True), (winners, True), (f" {verb}", True)]
         if tie_broken(outcome):

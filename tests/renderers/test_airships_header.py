@@ -128,6 +128,13 @@ def test_a_win_on_the_tie_break_says_so() -> None:
     assert airships.header_lines(view)[0].text == "Game over: Ada wins on airships built"
 
 
+def test_an_abandoned_game_says_so() -> None:
+    view = end_view()
+    view["outcome"].update(reason="abandoned", winners=[])
+    turn, _, scores = airships.header_lines(view)
+    assert turn.text == "Game abandoned" and scores.text.startswith("Final VP: ")
+
+
 def test_long_names_on_a_full_table_still_fit_the_band() -> None:
     view = mid_view()
     view["seat_names"] = ["Bartholomew Featherstonehaugh-Smythe", "Zoë van der Berg-Oppenheimer", "Alexandrina-Victoria"]
