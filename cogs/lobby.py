@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
-from cogs import flows, lobby_posts, messages
+from cogs import flows, lobby_posts, messages, moves
 
 GAME_CHOICES = [app_commands.Choice(name=engine.get_game(slug).title, value=slug) for slug in engine.list_games()]
 GAME_ID = "Which game (needed only where several are being played)"
@@ -92,8 +92,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             table = await flows.find_table(interaction, game_id)
             can_manage = interaction.permissions.manage_guild
             table = await flows.tables(interaction).abandon(table.id, interaction.user.id, can_manage=can_manage)
-            if not table.started:
-                await lobby_posts.refresh_lobby(interaction, table)  # its buttons go
+            if table.started:
+                await moves.close_turn(interaction, table)  # the buttons of a game that is over go
+            else:
+                await lobby_posts.refresh_lobby(interaction, table)
             reply = messages.abandoned_reply(table, interaction.user.id)
             await flows.publish(interaction, table, reply, counted="The game is abandoned")
 

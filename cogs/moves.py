@@ -9,7 +9,7 @@ import discord
 
 from cogs import turn_messages
 from cogs.flows import (
-    begin, clear_components, clicked_message_id, edit_post, guarded, own_table, post, say, tables,
+    begin, channel_by_id, clear_components, clicked_message_id, edit_post, guarded, own_table, post, say, tables,
 )
 from cogs.messages import STALE_PROMPT, Reply, unposted_text
 from engine.core import StaleAction
@@ -97,3 +97,15 @@ async def post_opening(interaction: discord.Interaction, opening: Opening) -> No
     reply = turn_messages.opening_reply(opening)
     start = opening.turn.start if opening.turn is not None else 0
     await post_turn(interaction, opening.table, reply, start)
+
+
+async def close_turn(interaction: discord.Interaction, table: Table) -> None:
+    """An abandoned game's turn message keeps its words but loses its buttons."""
+    post = (await tables(interaction).posts(table.id)).get(PostKind.TURN)
+    if post is None:
+        return
+    try:
+        channel = await channel_by_id(interaction, post.channel_id)
+        await channel.get_partial_message(post.message_id).edit(view=None)  # type: ignore[attr-defined]
+    except discord.HTTPException:
+        log.info("game %s: could not take the buttons off the last turn's message", table.id, exc_info=True)

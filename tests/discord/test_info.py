@@ -245,8 +245,12 @@ async def test_abandon_by_a_server_manager(lounge: Lounge) -> None:
 
 async def test_abandon_by_the_creator_keeps_the_log_readable(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
+    turn_message = latest_prompt(thread)
+    assert turn_message is not None
     await lounge.members[0].slash(thread, "game abandon")
     assert (await lounge.service.table(game_id)).status is Status.ABANDONED
+    closed = next(m for m in public(thread) if m.id == turn_message.id)
+    assert custom_ids(closed) == [] and closed.content == turn_message.content  # words kept, buttons gone
     result = await lounge.members[1].slash(lounge.channel, "log", game_id=game_id)
     shown = result.followups[0] if result.followups else result.response
     assert shown is not None and shown.embeds[0].title == f"Airships #{game_id}: move log"

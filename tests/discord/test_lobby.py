@@ -164,3 +164,21 @@ async def test_an_older_lobby_copy_points_at_the_live_one_without_buttons(lounge
     old_now = next(m for m in public(thread) if m.id == old.id)
     assert custom_ids(old_now) == [] and "This lobby has moved" in old_now.content and str(live.id) in old_now.content
     assert "Players (2/4)" in next(m for m in public(thread) if m.id == live.id).embeds[0].description
+
+
+async def test_a_name_the_board_cannot_draw_shows_as_its_nation_the_same_in_text(lounge: Lounge) -> None:
+    fox = lounge.guild.add_member(lounge.env.create_user("🦊 Fox"))
+    li = lounge.guild.add_member(lounge.env.create_user("李雷"))
+    thread = await lounge.open_game(fox)
+    await li.click(public(thread)[0], label="Join")
+    await fox.click(public(thread)[0], label="Start")
+
+    table = await lounge.service.table(1)
+    nations = {p.user_id: ("USA", "Germany")[p.seat] for p in table.players}  # type: ignore[index]
+    shown = {p.user_id: p.name for p in table.players}
+    assert shown == {fox.id: f"Fox ({nations[fox.id]})", li.id: nations[li.id]}
+    opening = latest_prompt(thread)
+    assert opening is not None
+    assert f"{shown[fox.id]} plays {nations[fox.id]}" in opening.content and "🦊" not in opening.content
+    board = await lounge.service.board(1)
+    assert board.prompt is not None and board.prompt.movers[0].name in shown.values()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from simtable import Lounge, close_store, choices_of, latest_prompt, make_bot, prompt_version, public
+from simtable import Lounge, choices_of, close_store, custom_ids, latest_prompt, make_bot, prompt_version, public
 
 from engine.store import Status
 
@@ -77,3 +77,33 @@ async def test_a_lobby_survives_a_restart(lounge: Lounge, database_path: Path) -
     await ann.click(public(thread)[0], label="Start")
     assert (await lounge.service.table(1)).status is Status.ACTIVE
     assert latest_prompt(thread) is not None
+
+
+async def test_a_restart_mid_turn_keeps_editing_the_same_turn_message(lounge: Lounge, database_path: Path) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    rng = random.Random(3)
+    for _ in range(60):  # play until a player is in the middle of a turn (their message has been edited)
+        prompt = latest_prompt(thread)
+        assert prompt is not None
+        actor = prompt.raw_mentions[0]
+        await lounge.click_choice(lounge.member(actor), prompt, rng.choice(choices_of(prompt))[1])
+        now = latest_prompt(thread)
+        if now is not None and now.id == prompt.id and now.raw_mentions == [actor]:
+            break
+    else:
+        raise AssertionError("no turn with two decisions came up")
+    turn_message = now
+
+    await _restart(lounge, database_path)
+    before = len(public(thread))
+    offered = await lounge.member(actor).autocomplete(thread, "move", "choice", "")
+    await lounge.member(actor).slash(thread, "move", choice=offered[0]["value"])
+
+    table = await lounge.service.table(game_id)
+    prompt = await lounge.service.prompt(game_id)
+    edited = next(m for m in public(thread) if m.id == turn_message.id)
+    if prompt is not None and prompt.user_ids == (actor,):
+        assert len(public(thread)) == before and custom_ids(edited)  # still the turn's one message
+        assert prompt_version(edited) == table.version
+    else:
+        assert custom_ids(edited) == [] and len(public(thread)) == before + 1  # closed, and the next turn posted
