@@ -48,7 +48,6 @@ def best_of(faces: tuple[int, ...], thrown: int, fixed: tuple[int, ...], keep: i
     return tuple((score, Fraction(n, total)) for score, n in sorted(counts.items()))
 
 
-@lru_cache(maxsize=4096)  # a company's pool changes seldom, and every prompt asks for each card on the table
 def score_distribution(pool: dice.Pool, cost: Dice) -> Distribution:
     """The dice score of a throw for this cost with this pool: each colour's best dice, added up."""
     faces = components().faces
@@ -82,16 +81,25 @@ def throw_chance(state: AirshipsState, seat: int, card_id: str, option: dice.Exc
     if option is not None:
         pool = option.apply(pool)
     free = sum(amount for _, amount in dice.free_bonuses(state, seat, card_id))
+    return chance(pool, cost, target - free, state.companies[seat].chips > 0)
+
+
+@lru_cache(maxsize=8192)  # every prompt asks again for the cards on the table: answer from memory
+def chance(pool: dice.Pool, cost: Dice, needed: int, has_chip: bool) -> Chance:
+    """The chance that the dice score reaches `needed` (the target less the free bonuses), and one less with a chip."""
     distribution = score_distribution(pool, cost)
-    alone = at_least(distribution, target - free)
-    has_chip = state.companies[seat].chips > 0
-    return Chance(alone, at_least(distribution, target - free - 1) if has_chip else alone)
+    alone = at_least(distribution, needed)
+    return Chance(alone, at_least(distribution, needed - 1) if has_chip else alone)
 
 
 def best_chance(state: AirshipsState, seat: int, card_id: str) -> Chance:
     """The chance with the best way to roll: without an exchange if the dice cover the card, or any exchange."""
-    cost, _ = dice.cost_and_target(card_id)
-    chances = [throw_chance(state, seat, card_id, option) for option in dice.exchange_options(state, seat, card_id)]
-    if dice.pool(state, seat).covers(cost):
-        chances.append(throw_chance(state, seat, card_id))
+    cost, target = dice.cost_and_target(card_id)
+    base = dice.pool(state, seat)
+    pools = [option.apply(base) for option in dice.exchange_options(state, seat, card_id)]
+    if base.covers(cost):
+        pools.append(base)
+    needed = target - sum(amount for _, amount in dice.free_bonuses(state, seat, card_id))
+    has_chip = state.companies[seat].chips > 0
+    chances = [chance(pool, cost, needed, has_chip) for pool in pools]
     return max(chances, key=lambda c: (c.alone, c.with_chip), default=Chance(Fraction(0), Fraction(0)))
