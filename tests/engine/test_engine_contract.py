@@ -40,7 +40,17 @@ def test_airships_keeps_the_game_protocol() -> None:
     game = engine.get_game("airships")
     assert isinstance(game, Game)
     assert (game.slug, game.min_players, game.max_players) == ("airships", 2, 4)
-    assert game.title and game.rules_summary
+    assert game.title and game.guide and game.guide[0].key == "overview"  # /rules starts with the overview
+
+
+def test_explain_fills_in_the_details_of_the_same_choices() -> None:
+    game = engine.get_game("airships")
+    state = game.setup(3, seed=4)
+    seat = game.to_act(state)[0]
+    legal = game.legal_actions(state, seat)
+    explained = game.explain(state, seat, legal)
+    assert explained == legal and [a.label for a in explained] == [a.label for a in legal]  # same actions, same order
+    assert all(a.detail for a in explained) and not any(a.detail for a in legal)
 
 
 def test_errors_share_one_base() -> None:
