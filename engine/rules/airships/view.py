@@ -121,7 +121,8 @@ def public_view(state: AirshipsState) -> dict[str, Any]:
         "to_act": rules.to_act(state),
         "chosen": card(state.chosen),
         "revealed": card(state.revealed),
-        "throwable": [] if over else rules.eligible_targets(state, state.current),
+        # Only while a card is being chosen: during a throw's decisions the choice has been made.
+        "throwable": rules.eligible_targets(state, state.current) if state.step is Step.CHOOSE_CARD else [],
         "pile": {"left": len(state.pile), "next": next_back(state)},
         "display": {d.value: [card(x) for x in state.display[d]] for d in Department},
         "airship_fields": [{"left": len(pile), "top": card(pile[-1] if pile else None)} for pile in state.fields],
