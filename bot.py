@@ -1,4 +1,4 @@
-"""Contrail's composition root: settings, logging, the bot, and the command line (run, --sync, --dump-commands)."""
+"""Contrail's composition root: settings, logging, the bot, and the command line (run, --sync, --backup, ...)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,15 @@ import asyncio
 import json
 import logging
 import os
+import signal
+import sqlite3
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -20,15 +23,26 @@ import engine
 from cogs import EXTENSIONS
 from cogs.components import DYNAMIC_ITEMS
 from cogs.flows import reply_error
+from engine.backup import NoDatabase, backup_database
 from engine.core import GameError
 from engine.service import Renderer, TableService
-from engine.store import Store
+from engine.store import Store, StoreError
 
 log = logging.getLogger("contrail")
 
 DEFAULT_DATABASE = "data/contrail.sqlite3"
 NO_TOKEN = "DISCORD_TOKEN is not set: put it in .env (copy .env.example) or in the environment."
 EXIT_NO_TOKEN = 2
+# One line each for what an admin can fix; anything else is a bug and keeps its traceback.
+BAD_TOKEN = (
+    "Discord refused the token in DISCORD_TOKEN:"
+    " copy it again from the Developer Portal (Bot → Reset Token) into .env."
+)
+NO_NETWORK = (
+    "Could not reach Discord: check this machine's internet connection (and any firewall or proxy),"
+    " then start the bot again."
+)
+EXIT_FAILED = 1
 
 
 @dataclass(frozen=True)
@@ -75,6 +89,11 @@ class ContrailBot(commands.Bot):
     """The bot: opens the store, builds the table service, loads the cogs and the dynamic buttons."""
 
     def __init__(self, settings: Settings, *, render: Renderer | None = None) -> None:
+        # The bot never joins a voice channel, so discord.py's start-up warnings that PyNaCl or davey
+        # is missing ("voice will NOT be supported") only alarm admins; these are the flags that
+        # Client.__init__ checks before logging them, so they must be cleared before super().__init__.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
         self.settings = settings
         self._render = render
@@ -155,11 +174,65 @@ async def sync_commands(settings: Settings, guild_id: int | None) -> int:
     return len(synced)
 
 
+async def run_bot(settings: Settings) -> None:
+    """Log in, connect and serve until closed; the caller turns a refused token or no network into one line."""
+    bot = create_bot(settings)
+    async with bot:  # closes the connection and the database however start() ends
+        _close_on_sigterm(bot)
+        assert settings.token is not None
+        await bot.start(settings.token)
+
+
+def _close_on_sigterm(bot: ContrailBot) -> None:
+    """`systemctl stop` sends SIGTERM: close the gateway session and the database instead of dying mid-write."""
+    closing: list[asyncio.Future[None]] = []  # holds the close task so it is not garbage-collected early
+    try:
+        asyncio.get_running_loop().add_signal_handler(
+            signal.SIGTERM, lambda: closing.append(asyncio.ensure_future(bot.close()))
+        )
+    except (NotImplementedError, RuntimeError, ValueError):
+        pass  # Windows has no loop signal handlers, and only the main thread may set them; the default applies
+
+
+def connection_problem(exc: BaseException) -> str | None:
+    """The one line for a failure the admin fixes outside Contrail, or None (a bug: keep the traceback)."""
+    if isinstance(exc, discord.LoginFailure):  # Discord answered 401 to the token
+        return BAD_TOKEN
+    if isinstance(exc, discord.GatewayNotFound | aiohttp.ClientConnectionError | asyncio.TimeoutError):
+        return NO_NETWORK
+    # Sockets fail with bare OSErrors (refused, unreachable, no DNS); a file's OSError names its file instead.
+    if isinstance(exc, OSError) and exc.filename is None:
+        return NO_NETWORK
+    return None
+
+
+def backup(database: Path, target: str | Path, out: Callable[[str], Any] = print) -> int:
+    """--backup: a consistent copy while the bot may be running; needs no token and no network."""
+    try:
+        result = backup_database(database, target)
+    except NoDatabase:
+        print(f"No database at {database}: check DATABASE_PATH (in .env or the environment)"
+              " and run this from the bot's folder.", file=sys.stderr)
+        return EXIT_FAILED
+    except (StoreError, sqlite3.Error, OSError) as exc:
+        print(f"Could not back up {database} to {target}: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    games = "1 game" if result.games == 1 else f"{result.games} games"
+    out(f"Backed up {database} to {result.path} ({games}).")
+    return 0
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="bot.py", description="Run Contrail, the airline board game bot.")
-    parser.add_argument("--sync", action="store_true", help="register the slash commands with Discord, then exit")
+    task = parser.add_mutually_exclusive_group()
+    task.add_argument("--sync", action="store_true", help="register the slash commands with Discord, then exit")
+    task.add_argument("--dump-commands", action="store_true", help="print the command payloads as JSON, then exit")
+    task.add_argument(
+        "--backup", metavar="PATH",  # text, not a Path: a trailing slash means "into this directory"
+        help="copy the database (DATABASE_PATH) to the file PATH, or into the directory PATH, safely while the bot"
+        " runs; then exit",
+    )
     parser.add_argument("--guild", type=int, metavar="ID", help="with --sync: register in this server only (instant)")
-    parser.add_argument("--dump-commands", action="store_true", help="print the command payloads as JSON, then exit")
     args = parser.parse_args(argv)
     if args.guild is not None and not args.sync:
         parser.error("--guild only makes sense with --sync")
@@ -176,15 +249,29 @@ def main(argv: list[str] | None = None, *, out: Callable[[str], Any] = print) ->
         level=getattr(logging, settings.log_level, logging.INFO),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    if args.backup is not None:
+        return backup(settings.database_path, args.backup, out)
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return EXIT_NO_TOKEN
-    if args.sync:
-        count = asyncio.run(sync_commands(settings, args.guild))
-        where = f"server {args.guild}" if args.guild else "every server (global commands can take a while to appear)"
-        out(f"Synced {count} commands to {where}.")
-        return 0
-    create_bot(settings).run(settings.token, log_handler=None)
+    # start() inside our own asyncio.run rather than bot.run(): the failures an admin can fix end as one line.
+    try:
+        if args.sync:
+            count = asyncio.run(sync_commands(settings, args.guild))
+            where = (
+                f"server {args.guild}" if args.guild else "every server (global commands can take a while to appear)"
+            )
+            out(f"Synced {count} commands to {where}.")
+        else:
+            asyncio.run(run_bot(settings))
+    except KeyboardInterrupt:
+        return 0  # Ctrl+C: asyncio.run cancelled start(), and `async with bot` closed everything
+    except Exception as exc:
+        problem = connection_problem(exc)
+        if problem is None:
+            raise
+        print(problem, file=sys.stderr)
+        return EXIT_FAILED
     return 0
 
 

@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 
 import aiosqlite
 
+from engine.backup import BackupResult, backup_database
 from engine.records import (
     GAME_COLUMNS,
     ActionRow,
@@ -409,3 +410,14 @@ class Store:
         """The cached state blob and the version it was taken at, if any (the log stays the truth)."""
         rows = await self._read("SELECT version, blob FROM snapshots WHERE game_id = ?", (game_id,))
         return (rows[0][0], bytes(rows[0][1])) if rows else None
+
+    # -- backups ---------------------------------------------------------------------------
+
+    async def backup(self, path: str | Path) -> BackupResult:
+        """A consistent copy of this database at `path` (a file, or a directory for a dated file) while play goes on."""
+        # Ask SQLite for the file rather than keeping it: the copy runs on a read-only connection of its
+        # own in a thread (engine/backup.py), so it takes neither this lock nor the writer's time.
+        files = {name: file for _, name, file in await self._read("PRAGMA database_list")}
+        if not files.get("main"):
+            raise StoreError("an in-memory database has no file to back up")
+        return await asyncio.to_thread(backup_database, files["main"], path, busy_timeout=BUSY_TIMEOUT_MS / 1000)

@@ -1,18 +1,38 @@
-"""bot.py as an admin meets it: settings from .env, a one-line hint without a token, the command dump."""
+"""bot.py as an admin meets it: settings from .env, one line for each problem they can fix (no token,
+a refused token, no network), no voice warning, a clean stop on SIGTERM, and the command dump."""
 
 from __future__ import annotations
 
+import errno
+import http.server
 import json
+import logging
 import os
+import signal
+import socket
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
+import discord
 import pytest
 from simtable import close_store, make_bot
 from test_limits import command_problems
 
-from bot import DEFAULT_DATABASE, EXIT_NO_TOKEN, Settings, load_settings, read_env_file
+import bot as bot_module
+from bot import (
+    BAD_TOKEN,
+    DEFAULT_DATABASE,
+    EXIT_FAILED,
+    EXIT_NO_TOKEN,
+    NO_NETWORK,
+    Settings,
+    connection_problem,
+    load_settings,
+    read_env_file,
+)
 from engine.rules.airships import data
 from engine.rules.datafile import DataError
 
@@ -88,3 +108,193 @@ async def test_a_broken_components_file_stops_the_start_naming_its_entry(
         monkeypatch.undo()
         data.components.cache_clear()  # the next test loads the real file again
     assert not database.exists()  # stopped before opening the database
+
+
+# -- a token Discord refuses, or no way to reach Discord: one line, exit 1 --------------------------
+
+ROOT = BOT.parent
+
+# Runs bot.main in a fresh interpreter (so logging, the voice flags and asyncio are as an admin gets them)
+# after pointing discord.py's REST calls at BASE and/or replacing Client methods with ones that raise.
+DRIVER = """
+import asyncio, errno, sys
+sys.path.insert(0, {root!r})
+import aiohttp, discord, discord.http
+import bot
+if {base!r}:
+    discord.http.Route.BASE = {base!r}
+async def login_ok(self, token):
+    await self.setup_hook()  # what a successful login ends with
+def raising(error):
+    async def method(self, *args, **kwargs):
+        raise error
+    return method
+{patch}
+sys.exit(bot.main(sys.argv[1:]))
+"""
+
+
+def _drive(tmp_path: Path, *args: str, base: str = "", patch: str = "") -> subprocess.CompletedProcess[str]:
+    code = DRIVER.format(root=str(ROOT), base=base, patch=patch)
+    clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL"}}
+    return subprocess.run(
+        [sys.executable, "-c", code, *args], cwd=tmp_path, env={**clean, "DISCORD_TOKEN": "not-a-real-token"},
+        capture_output=True, text=True, timeout=60,
+    )
+
+
+def _ends_with_one_line(done: subprocess.CompletedProcess[str], line: str) -> None:
+    assert done.returncode == EXIT_FAILED, done.stderr
+    assert "Traceback" not in done.stderr and "voice" not in done.stderr, done.stderr
+    assert done.stdout == ""
+    assert done.stderr.splitlines()[-1] == line
+    # At the default INFO level the progress so far ("logging in", "set up") may come first; no warning, no error.
+    assert all(" INFO " in earlier for earlier in done.stderr.splitlines()[:-1]), done.stderr
+
+
+@pytest.fixture
+def refusing_api() -> Iterator[str]:
+    """A local stand-in for Discord's API that answers 401 to everything, as Discord does to a bad token."""
+
+    class Refuse(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = b'{"message": "401: Unauthorized", "code": 0}'
+            self.send_response(401)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Refuse)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/api/v10"
+    server.shutdown()
+    server.server_close()
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]  # nothing listens once the probe is closed: connections are refused
+
+
+@pytest.mark.parametrize("args", [(), ("--sync", "--guild", "123")], ids=["run", "sync"])
+def test_a_token_discord_refuses_ends_with_one_line_and_exit_1(
+    tmp_path: Path, refusing_api: str, args: tuple[str, ...]
+) -> None:
+    _ends_with_one_line(_drive(tmp_path, *args, base=refusing_api), BAD_TOKEN)
+
+
+@pytest.mark.parametrize("args", [(), ("--sync",)], ids=["run", "sync"])
+def test_a_login_failure_from_start_ends_with_one_line(tmp_path: Path, args: tuple[str, ...]) -> None:
+    patch = "discord.Client.login = raising(discord.LoginFailure('Improper token has been passed.'))"
+    done = _drive(tmp_path, *args, patch=patch)
+    _ends_with_one_line(done, BAD_TOKEN)
+    assert len(done.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("args", [(), ("--sync",)], ids=["run", "sync"])
+def test_no_way_to_reach_discord_ends_with_one_line_and_exit_1(tmp_path: Path, args: tuple[str, ...]) -> None:
+    # A real refused connection through aiohttp, not a simulated exception.
+    _ends_with_one_line(_drive(tmp_path, *args, base=f"http://127.0.0.1:{_closed_port()}/api/v10"), NO_NETWORK)
+
+
+@pytest.mark.parametrize(
+    "patch",
+    [
+        "discord.Client.login = raising(OSError(errno.ENETUNREACH, 'Network is unreachable'))",
+        "discord.Client.login = login_ok; discord.Client.connect = raising(discord.GatewayNotFound())",
+        "discord.Client.login = login_ok; discord.Client.connect = raising(asyncio.TimeoutError())",
+    ],
+    ids=["unreachable", "no-gateway", "timeout"],
+)
+def test_every_kind_of_no_network_gets_the_same_line(tmp_path: Path, patch: str) -> None:
+    done = _drive(tmp_path, patch=patch)
+    _ends_with_one_line(done, NO_NETWORK)
+
+
+def test_only_network_and_token_failures_are_turned_into_a_line() -> None:
+    assert connection_problem(discord.LoginFailure("x")) == BAD_TOKEN
+    assert connection_problem(ConnectionRefusedError(errno.ECONNREFUSED, "refused")) == NO_NETWORK
+    # A file the bot cannot write is not the network: it keeps its traceback, which names the file.
+    assert connection_problem(PermissionError(errno.EACCES, "Permission denied", "data/contrail.sqlite3")) is None
+    assert connection_problem(RuntimeError("a bug")) is None
+
+
+def test_a_bug_still_shows_its_traceback(tmp_path: Path) -> None:
+    done = _drive(tmp_path, patch="discord.Client.login = raising(RuntimeError('a bug in setup'))")
+    assert done.returncode == 1 and "Traceback" in done.stderr and "RuntimeError: a bug in setup" in done.stderr
+
+
+# -- the voice warning ------------------------------------------------------------------------------
+
+
+def _voice_warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if "voice will NOT be supported" in r.getMessage()]
+
+
+def test_no_voice_warning_when_the_bot_is_created_and_started(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # As in a fresh process without PyNaCl and davey (discord.py clears the flags after warning once).
+    for flag in ("warn_nacl", "warn_dave"):
+        monkeypatch.setattr(discord.VoiceClient, flag, True)
+    with caplog.at_level(logging.DEBUG):
+        discord.Client(intents=discord.Intents.none())
+    assert len(_voice_warnings(caplog)) == 2  # the library alone does warn: this test can see it
+    caplog.clear()
+    for flag in ("warn_nacl", "warn_dave"):
+        monkeypatch.setattr(discord.VoiceClient, flag, True)
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "data" / "contrail.sqlite3"))
+
+    async def refused(self: discord.Client, token: str) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(discord.Client, "login", refused)
+    with caplog.at_level(logging.DEBUG):
+        assert bot_module.main([]) == EXIT_FAILED
+    assert _voice_warnings(caplog) == []
+    assert capsys.readouterr().err.splitlines() == [BAD_TOKEN]
+
+
+# -- stopping: systemctl stop sends SIGTERM ---------------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")
+def test_sigterm_closes_the_bot_and_its_database_then_exits_0(tmp_path: Path) -> None:
+    patch = (
+        "discord.Client.login = login_ok\n"
+        "async def serve(self, *, reconnect=True):\n"
+        "    print('serving', flush=True)\n"
+        "    while not self.is_closed():\n"
+        "        await asyncio.sleep(0.02)\n"
+        "discord.Client.connect = serve"
+    )
+    code = DRIVER.format(root=str(ROOT), base="", patch=patch)
+    clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL"}}
+    with subprocess.Popen(
+        [sys.executable, "-c", code], cwd=tmp_path, env={**clean, "DISCORD_TOKEN": "not-a-real-token"},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    ) as running:
+        try:
+            assert running.stdout is not None and running.stdout.readline() == "serving\n"
+            database = tmp_path / "data" / "contrail.sqlite3"
+            assert database.exists()
+            running.send_signal(signal.SIGTERM)
+            _, err = running.communicate(timeout=30)
+        finally:
+            running.kill()
+    assert running.returncode == 0, err
+    assert "Traceback" not in err
+    # The store was closed: SQLite checkpoints and removes the WAL when its last connection closes.
+    assert not (tmp_path / "data" / "contrail.sqlite3-wal").exists()

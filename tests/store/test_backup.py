@@ -1,0 +1,232 @@
+"""Backups of a live database: consistent while games are played, replayable, and never half-written."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+import engine
+from bot import main
+from engine import backup as backup_module
+from engine.core import Action, replay
+from engine.service import TableService
+from engine.store import Status, Store, StoreError
+from engine.tables import Prompt
+
+GUILD, CHANNEL = 1, 2
+PLAYERS = {10: "ann", 11: "bob", 12: "cy"}
+GAMES, MOVES_PER_GAME = 3, 30
+
+
+def blank_png(slug: str, view: dict[str, Any]) -> bytes:
+    return b"\x89PNG fake"
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "data" / "contrail.sqlite3"
+
+
+@pytest_asyncio.fixture
+async def store(db_path: Path) -> AsyncIterator[Store]:
+    opened = await Store.open(db_path)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+def cli_env(tmp_path: Path, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """bot.main reads DATABASE_PATH through load_settings: the environment, then a .env in the working dir."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)  # --backup must not need one
+    monkeypatch.setenv("DATABASE_PATH", str(db_path))
+    return db_path
+
+
+async def play_a_game(service: TableService, seed: int, prompts: dict[tuple[int, int], Prompt | None]) -> int:
+    """Open, fill and start a table, then play real moves, recording the prompt at every version."""
+    users = list(PLAYERS)
+    table = await service.open_table(
+        "airships", guild_id=GUILD, channel_id=CHANNEL, creator_id=users[0], creator_name="ann"
+    )
+    for user in users[1:]:
+        await service.join(table.id, user, PLAYERS[user])
+    await service.start(table.id, users[0])
+    rng = random.Random(seed)
+    prompt = await service.prompt(table.id)
+    prompts[table.id, 0] = prompt
+    for _ in range(MOVES_PER_GAME):
+        if prompt is None:
+            break
+        mover = prompt.movers[0]
+        result = await service.play(
+            table.id, mover.user_id, rng.randrange(len(mover.choices)), version=prompt.version
+        )
+        prompt = result.prompt
+        prompts[table.id, result.table.version] = await service.prompt(table.id)
+        await asyncio.sleep(0.001)  # let the backups interleave with the moves
+    return table.id
+
+
+def total_moves(path: Path) -> int:
+    with sqlite3.connect(path) as conn:
+        return conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+
+
+async def check_backup(copy: Path, live: Store, prompts: dict[tuple[int, int], Prompt | None]) -> None:
+    """The copy is a whole database at one moment: every game replays to what players saw at its version."""
+    with sqlite3.connect(f"{copy.resolve().as_uri()}?mode=ro", uri=True) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert conn.execute("PRAGMA journal_mode").fetchone() == ("delete",)  # one self-contained file
+    opened = await Store.open(copy)
+    try:
+        service = TableService(opened, render=blank_png)
+        for game_id in {g for g, _ in prompts}:
+            row = await opened.get_game(game_id)
+            log = await opened.actions(game_id)
+            # The version bump and the action insert are one transaction, so a copy never splits them.
+            assert [a.seq for a in log] == list(range(1, row.version + 1))
+            live_log = await live.actions(game_id)
+            assert [(a.seat, a.payload) for a in log] == [(a.seat, a.payload) for a in live_log[: row.version]]
+            if row.status is Status.LOBBY:
+                assert row.version == 0
+                continue
+            # Re-running the service on the copy gives the prompt the live game showed at that version...
+            assert await service.prompt(game_id) == prompts[game_id, row.version]
+            # ...and replaying the copied log gives the live game's public view at that version.
+            game = engine.get_game(row.slug)
+            seats = len(await opened.seats(game_id))
+            moves = [(a.seat, Action.from_dict(a.payload)) for a in log]
+            live_moves = [(a.seat, Action.from_dict(a.payload)) for a in live_log[: row.version]]
+            assert game.view(replay(game, seats, row.seed, row.options, moves), None) == game.view(
+                replay(game, seats, row.seed, row.options, live_moves), None
+            )
+    finally:
+        await opened.close()
+
+
+async def test_backups_taken_while_games_are_played_replay_every_game(
+    store: Store, tmp_path: Path, cli_env: Path
+) -> None:
+    service = TableService(store, render=blank_png)
+    prompts: dict[tuple[int, int], Prompt | None] = {}
+    copies: list[Path] = []
+    cli_lines: list[str] = []
+
+    async def keep_backing_up(playing: asyncio.Task[list[int]]) -> None:
+        # In-process (Store.backup) and as `bot.py --backup` would, on its own connection in another thread.
+        while not playing.done():
+            target = tmp_path / "backups" / f"{len(copies):03}.sqlite3"
+            if len(copies) % 2:
+                assert await asyncio.to_thread(main, ["--backup", str(target)], out=cli_lines.append) == 0
+            else:
+                assert (await store.backup(target)).path == target
+            copies.append(target)
+            await asyncio.sleep(0.002)
+
+    playing = asyncio.ensure_future(asyncio.gather(*(play_a_game(service, seed, prompts) for seed in range(GAMES))))
+    await asyncio.gather(playing, keep_backing_up(playing))
+    final = total_moves(cli_env)
+
+    assert len(copies) >= 4 and cli_lines
+    assert all(line.startswith(f"Backed up {cli_env} to ") for line in cli_lines)
+    # Some copies were taken mid-play, not only before the first move or after the last.
+    assert any(0 < total_moves(copy) < final for copy in copies), [total_moves(c) for c in copies]
+    for copy in copies:
+        await check_backup(copy, store, prompts)
+    assert sorted(p.name for p in (tmp_path / "backups").iterdir()) == [c.name for c in copies]  # no temp files
+
+
+async def test_the_cli_prints_one_line_with_the_number_of_games(store: Store, tmp_path: Path, cli_env: Path) -> None:
+    for channel in (1, 2):
+        await store.create_game("airships", GUILD, channel, 10, seed=channel, options={})
+    lines: list[str] = []
+    target = tmp_path / "copy.sqlite3"
+    # The store stays open, as a running bot's would: the CLI reads alongside it.
+    assert await asyncio.to_thread(main, ["--backup", str(target)], out=lines.append) == 0
+    assert lines == [f"Backed up {cli_env} to {target} (2 games)."]
+    async with await Store.open(target) as copy:
+        assert len(await copy.list_games(GUILD)) == 2
+
+
+async def test_a_directory_target_gets_a_dated_file(store: Store, tmp_path: Path) -> None:
+    await store.create_game("airships", GUILD, CHANNEL, 10, seed=1, options={})
+    result = await store.backup(f"{tmp_path / 'daily'}/")  # a trailing slash names a directory to create
+    assert result.path.parent == tmp_path / "daily" and result.path.name.startswith("contrail-")
+    assert result.games == 1 and total_moves(result.path) == 0
+
+
+def test_a_missing_database_is_one_line_and_exit_1(
+    tmp_path: Path, cli_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "copy.sqlite3"
+    assert main(["--backup", str(target)]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    [line] = err.splitlines()
+    assert line.startswith(f"No database at {cli_env}:") and "DATABASE_PATH" in line
+    assert not target.exists() and not cli_env.parent.exists()  # nothing created, the database included
+
+
+def test_a_file_that_is_not_a_database_fails_without_leaving_a_file(
+    tmp_path: Path, cli_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cli_env.parent.mkdir(parents=True)
+    cli_env.write_bytes(b"not sqlite at all " * 300)
+    target = tmp_path / "backups" / "copy.sqlite3"
+    assert main(["--backup", str(target)]) == 1
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"Could not back up {cli_env} to {target}:")
+    assert list(target.parent.iterdir()) == []  # neither the target nor a temp file
+
+
+async def test_a_failed_backup_keeps_the_previous_file_whole_and_leaves_no_temp_file(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await store.create_game("airships", GUILD, CHANNEL, 10, seed=1, options={})
+    target = tmp_path / "backups" / "latest.sqlite3"
+    await store.backup(target)
+    before = target.read_bytes()
+    await store.create_game("airships", GUILD, CHANNEL, 10, seed=2, options={})
+
+    def fail_after_copying(copy: sqlite3.Connection) -> int:
+        raise StoreError("disk trouble after the pages were copied")
+
+    monkeypatch.setattr(backup_module, "_verify", fail_after_copying)
+    with pytest.raises(StoreError, match="disk trouble"):
+        await store.backup(target)
+    assert target.read_bytes() == before
+    assert [p.name for p in target.parent.iterdir()] == ["latest.sqlite3"]
+
+
+async def test_the_copy_is_written_next_to_the_target_then_renamed(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    renames: list[tuple[Path, Path, bool]] = []
+    real_replace = backup_module.os.replace
+
+    def spy(source: str | Path, destination: str | Path) -> None:
+        renames.append((Path(source), Path(destination), Path(destination).exists()))
+        real_replace(source, destination)
+
+    monkeypatch.setattr(backup_module.os, "replace", spy)
+    target = tmp_path / "copy.sqlite3"
+    await store.backup(target)
+    [(temp, destination, existed)] = renames
+    assert destination == target and temp.parent == target.parent and temp != target
+    assert not existed  # the target appeared only by the rename, complete
+    assert not temp.exists()
+
+
+async def test_backing_up_onto_the_live_database_is_refused(store: Store, db_path: Path) -> None:
+    game = await store.create_game("airships", GUILD, CHANNEL, 10, seed=1, options={})
+    with pytest.raises(StoreError, match="live database itself"):
+        await store.backup(db_path)
+    assert (await store.get_game(game.id)).id == game.id
