@@ -27,7 +27,7 @@ from engine.tables import (
     TableStatus,
     WhichTable,
     outcome_from_dict,
-    require_live,
+    require_player,
     require_started,
     standings_from_view,
 )
@@ -126,19 +126,14 @@ class TableReader:
     async def choices_for(self, game_id: int, user_id: int) -> tuple[int, list[Action], str]:
         """(version, this user's choices now, "") on their turn, or (version, [], whose turn it is in words)."""
         table = await self.table(game_id)
-        if table.status is Status.LOBBY:
-            raise NotStarted("This game hasn't started yet.")
-        require_live(table)
-        player = table.player(user_id)
-        if player is None or player.seat is None:
-            raise NotSeated("You're not playing in this game.")
+        seat = require_player(table, user_id)
         game = engine.get_game(table.slug)
         state = await self._state(table)
         to_act = game.to_act(state)
-        if player.seat not in to_act:
+        if seat not in to_act:
             waiting = " and ".join(table.at_seat(s).name for s in to_act)
             return table.version, [], f"It's {waiting}'s turn: {self._asks(game, state)}."
-        return table.version, game.explain(state, player.seat, game.legal_actions(state, player.seat)), ""
+        return table.version, game.explain(state, seat, game.legal_actions(state, seat)), ""
 
     # -- the messages a game edits in place ------------------------------------------------------
 

@@ -17,13 +17,13 @@ from engine.tables import (
     MoveResult,
     NotCreator,
     NotSeated,
-    NotStarted,
     Opening,
     Table,
     TableFull,
     pick_action,
     require_lobby,
     require_live,
+    require_player,
     standings_from_view,
 )
 from engine.turns import turn_news
@@ -137,29 +137,24 @@ class TableService(TableReader):
             table = memo.table if memo and memo.table and memo.table.version == memo.version else None
             if table is None or (version is not None and version != table.version):
                 table = await self.table(game_id)  # not ours to trust: another process may have moved
-            if table.status is Status.LOBBY:
-                raise NotStarted("This game hasn't started yet.")
-            require_live(table)
-            player = table.player(user_id)
-            if player is None or player.seat is None:
-                raise NotSeated("You're not playing in this game.")
+            seat = require_player(table, user_id)
             game = engine.get_game(table.slug)
             state = await self._state(table)
             if version is not None and version != table.version:
                 raise StaleAction("This prompt is out of date.")
             to_act = game.to_act(state)
-            if player.seat not in to_act:
+            if seat not in to_act:
                 waiting = ", ".join(table.at_seat(s).name for s in to_act)
                 raise NotYourTurn(f"It's not your turn: waiting for {waiting}.")
-            action = pick_action(game.legal_actions(state, player.seat), pick)
-            new_state = game.apply(state, player.seat, action)  # IllegalAction carries the rules' sentence
+            action = pick_action(game.legal_actions(state, seat), pick)
+            new_state = game.apply(state, seat, action)  # IllegalAction carries the rules' sentence
             outcome = game.outcome(new_state)
             history = await self._history(table, state)
             try:
                 row = await self._store.append_action(
                     game_id,
                     table.version + 1,
-                    player.seat,
+                    seat,
                     action.to_dict(),
                     interaction_id,
                     status=Status.FINISHED if outcome else None,
@@ -174,7 +169,7 @@ class TableService(TableReader):
             table = Table(row, table.players, table.title, table.min_players, table.max_players)
             view = self._public_view(table, new_state)
             events = table.name_events(list(view.get("events", [])))
-            history = history.extended(player.seat, events)
+            history = history.extended(seat, events)
             if outcome:
                 self._memos.forget(game_id)  # a finished game is seldom looked at again: replay it if it is
             else:

@@ -249,6 +249,17 @@ def require_lobby(table: Table, verb: str) -> None:
         raise LobbyClosed(f"This game has already started, so you can't {verb} it now.")
 
 
+def require_player(table: Table, user_id: int) -> int:
+    """The seat of a user who may play in this game now; each refusal is the player's sentence."""
+    if table.status is Status.LOBBY:
+        raise NotStarted("This game hasn't started yet.")
+    require_live(table)
+    player = table.player(user_id)
+    if player is None or player.seat is None:
+        raise NotSeated("You're not playing in this game.")
+    return player.seat
+
+
 def require_started(table: Table, so: str) -> None:
     """A board and a log need a game whose seats were dealt; a lobby (even an abandoned one) has none."""
     if table.status is Status.LOBBY:
