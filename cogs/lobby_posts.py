@@ -20,9 +20,7 @@ def jump_url(table: Table, post: PostRow) -> str:
 
 async def post_lobby(interaction: discord.Interaction, table: Table) -> None:
     """A new game's lobby in its thread and, when it has a thread, an invitation in the channel."""
-    service = tables(interaction)
-    lobby = await post(interaction, table, messages.lobby_reply(table))
-    await service.record_post(table.id, PostKind.LOBBY, lobby.channel.id, lobby.id, table.version)
+    await post_live_lobby(interaction, table)
     if table.game.thread_id is None:
         return  # played in the channel itself: the lobby is the invitation
     try:
@@ -32,7 +30,7 @@ async def post_lobby(interaction: discord.Interaction, table: Table) -> None:
     except discord.HTTPException:
         log.warning("game %s: could not post the invitation in channel %s", table.id, table.game.channel_id, exc_info=True)
         return
-    await service.record_post(table.id, PostKind.INVITE, invite.channel.id, invite.id, table.version)
+    await tables(interaction).record_post(table.id, PostKind.INVITE, invite.channel.id, invite.id, table.version)
 
 
 async def refresh_lobby(interaction: discord.Interaction, table: Table) -> None:
@@ -49,17 +47,17 @@ async def _refresh_lobby(interaction: discord.Interaction, table: Table) -> None
     lobby, invite = posts.get(PostKind.LOBBY), posts.get(PostKind.INVITE)
     if lobby is None or not await edit_post(interaction, lobby, messages.lobby_reply(table)):
         if table.status is Status.LOBBY:
-            await post_lobby_again(interaction, table)
+            await post_live_lobby(interaction, table)
             lobby = (await service.posts(table.id)).get(PostKind.LOBBY)
     if invite is not None:
         await edit_post(interaction, invite, messages.invite_reply(table))
     clicked = clicked_message_id(interaction)
     if clicked is not None and clicked not in {p.message_id for p in (lobby, invite) if p is not None}:
-        await clear_components(interaction, messages.moved_lobby_reply(table, jump_url(table, lobby) if lobby else "").content)
+        await clear_components(interaction, messages.moved_lobby_text(table, jump_url(table, lobby) if lobby else ""))
 
 
-async def post_lobby_again(interaction: discord.Interaction, table: Table) -> None:
-    """The lobby message is gone (deleted, or the game predates lobby posts): post the one live lobby anew."""
+async def post_live_lobby(interaction: discord.Interaction, table: Table) -> None:
+    """Post the one live lobby (at the start, or anew when it was deleted or the game predates lobby posts)."""
     lobby = await post(interaction, table, messages.lobby_reply(table))
     await tables(interaction).record_post(table.id, PostKind.LOBBY, lobby.channel.id, lobby.id, table.version)
 

@@ -80,15 +80,6 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def join_within(head: list[str], tail: str, limit: int = CONTENT_MAX) -> str:
-    """Head lines then the tail, dropping head lines from the front until it fits: the tail matters most."""
-    lines = list(head)
-    while lines and len("\n".join([*lines, tail]).strip()) > limit:
-        lines.pop(0)
-    text = "\n".join([*lines, tail]).strip()
-    return clip(text, limit)
-
-
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
@@ -141,9 +132,9 @@ def invite_reply(table: Table) -> Reply:
     return Reply(content=clip(text, CONTENT_MAX), view=view)
 
 
-def moved_lobby_reply(table: Table, jump_url: str) -> Reply:
-    """An older lobby copy: it points at the live lobby and has no buttons of its own."""
-    return Reply(content=f"This lobby has moved: {jump_url}" if jump_url else f"This lobby has moved to {place(table)}.")
+def moved_lobby_text(table: Table, jump_url: str) -> str:
+    """What an older lobby copy says once clicked: where the live lobby is (it keeps no buttons of its own)."""
+    return f"This lobby has moved: {jump_url}" if jump_url else f"This lobby has moved to {place(table)}."
 
 
 def final_embed(table: Table, outcome: Outcome, standings: tuple[Standing, ...] = ()) -> discord.Embed:

@@ -247,7 +247,7 @@ def test_extreme_lists_logs_lobbies_and_rules_fit() -> None:
         messages.lobby_reply(_extreme_table()),
         messages.invite_reply(lobby),
         messages.invite_reply(_extreme_table()),
-        messages.moved_lobby_reply(lobby, "https://discord.com/channels/" + "9" * 60),
+        Reply(content=messages.moved_lobby_text(lobby, "https://discord.com/channels/" + "9" * 60)),
         messages.list_reply(many),
         messages.list_reply([_extreme_table(players=4) for _ in range(messages.LIST_LIMIT + 1)]),
         messages.list_reply([]),
