@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -128,11 +129,11 @@ async def publish(
 async def show(interaction: discord.Interaction, table: Table, reply: Reply) -> None:
     """Something to look at (/board, /log, /game status): posted in the game's thread when asked there,
     otherwise answered to the asker alone; it never pings anyone."""
-    reply.ping = ()
+    quiet = replace(reply, ping=())
     if interaction.channel_id == table.place_id:
-        await publish(interaction, table, reply)
+        await publish(interaction, table, quiet)
     else:
-        await say(interaction, reply)
+        await say(interaction, quiet)
 
 
 async def done(interaction: discord.Interaction, table: Table, note: str = "") -> None:

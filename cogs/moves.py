@@ -29,8 +29,8 @@ def parse_move(value: str) -> tuple[int | None, str]:
     return (int(match[1]), match[2]) if match else (None, value.strip())
 
 
-async def play(interaction: discord.Interaction, table: Table, pick: int | str, version: int | None) -> bool:
-    """Make a move and show it; True once the move counted, even if Discord refused to show it.
+async def play(interaction: discord.Interaction, table: Table, pick: int | str, version: int | None) -> None:
+    """Make a move and show it; a move that counted stays counted even if Discord refuses to show it.
 
     A stale prompt is answered to the clicker alone, with their current choices or whose turn it is:
     a double click or a repeated /move must not apply twice.
@@ -43,19 +43,18 @@ async def play(interaction: discord.Interaction, table: Table, pick: int | str, 
         prompt = await service.prompt(table.id)
         reason = str(error) or STALE_PROMPT
         await say(interaction, turn_messages.stale_reply(fresh, prompt, interaction.user.id, reason))
-        return False
+        return
     try:
         edited_here = await show_move(interaction, result)
     except discord.HTTPException:
         log.warning("game %s: could not show move %s", table.id, result.table.version, exc_info=True)
         await say(interaction, unposted_text(result.table, "Your move counted", RECOVER))
-        return True
+        return
     if interaction.type is discord.InteractionType.component:
         if not edited_here:
             await clear_components(interaction)  # an old copy of the prompt: its buttons are spent
     else:
         await interaction.edit_original_response(content=f"Done: {result.label}.")
-    return True
 
 
 async def play_from_component(interaction: discord.Interaction, game_id: int, version: int, pick: int) -> None:
