@@ -265,7 +265,7 @@ def begin_go(state: AirshipsState, seat: int) -> None:
         state.passes_in_a_row += 1
     state.events.append(f"{p(seat)} has the dice for no card on the table and passes.")
     if not state.pile and state.passes_in_a_row >= state.players:
-        # Ruling: nothing can change any more (docs/rulings.md, "End of the game").
+        # Ruling 15 in docs/rulings.md, "A stuck table": nothing can change any more.
         state.step = Step.GAME_OVER
         state.events.append("No one can throw for any card: the game is over.")
     else:
