@@ -184,3 +184,9 @@ def test_a_package_guide_is_named_by_its_game(tmp_path: Path, monkeypatch: pytes
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(DataError, match=r"^boardgame/guide\.toml: topic setup: key used twice"):
         load_guide("boardgame")
+
+
+def test_leaving_the_game_is_said_of_no_card(guide: dict[str, RulesTopic]) -> None:
+    """Cards are discarded or set aside; only a player could leave the game (and in Airships none does)."""
+    for topic in guide.values():
+        assert "leaves the game" not in topic.text and "leave the game" not in topic.text, topic.key
