@@ -5,12 +5,10 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 import engine
 from bot import main
@@ -27,18 +25,6 @@ GAMES, MOVES_PER_GAME = 3, 30
 
 def blank_png(slug: str, view: dict[str, Any]) -> bytes:
     return b"\x89PNG fake"
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "data" / "contrail.sqlite3"
-
-
-@pytest_asyncio.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(db_path)
-    yield opened
-    await opened.close()
 
 
 @pytest.fixture

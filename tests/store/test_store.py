@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 from engine import store as store_module
 from engine.store import (
@@ -28,18 +26,6 @@ pytestmark = pytest.mark.asyncio
 
 GUILD, CHANNEL, CREATOR = 111_111_111_111_111_111, 222_222_222_222_222_222, 333_333_333_333_333_333
 ALICE, BOB, CAROL = 900_000_000_000_000_001, 900_000_000_000_000_002, 900_000_000_000_000_003
-
-
-@pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "data" / "contrail.db"
-
-
-@pytest_asyncio.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(db_path)
-    yield s
-    await s.close()
 
 
 async def new_game(store: Store, channel: int = CHANNEL, guild: int = GUILD) -> GameRow:
