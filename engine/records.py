@@ -59,9 +59,10 @@ class GameRow:
 
 @dataclass(frozen=True)
 class SeatRow:
-    user_id: int
+    user_id: int  # a Discord user, or for an AI seat the AI's number (1, 2, ...), far below any Discord id
     name: str
     seat: int | None  # None in the lobby, 0-based once the game has started
+    ai: bool = False  # the bot plays this seat itself
 
 
 class PostKind(str, enum.Enum):

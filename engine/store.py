@@ -14,6 +14,7 @@ from typing import Any, NoReturn
 import aiosqlite
 
 from engine.backup import BackupResult, backup_database
+from engine.migrations import MIGRATIONS
 from engine.records import (
     GAME_COLUMNS,
     ActionRow,
@@ -36,49 +37,6 @@ __all__ = [
 
 # Long enough to ride out another process's commit, short enough that a stuck writer surfaces as an error.
 BUSY_TIMEOUT_MS = 5000
-
-
-# Migration N (1-based) runs in one transaction and leaves user_version = N. Append, never edit:
-# a file in the wild may sit at any of these versions. Statements, not scripts, because
-# executescript() would commit on its own and break the one-transaction promise.
-MIGRATIONS: list[list[str]] = [
-    [
-        """CREATE TABLE games (
-            id INTEGER PRIMARY KEY, slug TEXT NOT NULL,
-            guild_id INTEGER NOT NULL, channel_id INTEGER NOT NULL, thread_id INTEGER, creator_id INTEGER NOT NULL,
-            options TEXT NOT NULL, seed INTEGER NOT NULL,
-            status TEXT NOT NULL, version INTEGER NOT NULL DEFAULT 0, outcome TEXT,
-            created_at TEXT NOT NULL, updated_at TEXT NOT NULL
-        )""",
-        """CREATE TABLE seats (
-            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-            user_id INTEGER NOT NULL, name TEXT NOT NULL, position INTEGER NOT NULL, seat INTEGER,
-            PRIMARY KEY (game_id, user_id)
-        )""",
-        """CREATE TABLE actions (
-            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-            seq INTEGER NOT NULL, seat INTEGER NOT NULL, payload TEXT NOT NULL,
-            interaction_id INTEGER UNIQUE, created_at TEXT NOT NULL,
-            PRIMARY KEY (game_id, seq)
-        )""",
-        """CREATE TABLE snapshots (
-            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
-            version INTEGER NOT NULL, blob BLOB NOT NULL
-        )""",
-        "CREATE INDEX games_guild_status ON games (guild_id, status)",
-        "CREATE INDEX games_thread ON games (thread_id)",
-    ],
-    [
-        # The Discord messages a game keeps editing: its lobby, its invitation in the channel, and the
-        # message of the turn being played (`version`: the game's version when that turn began).
-        """CREATE TABLE posts (
-            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-            kind TEXT NOT NULL, channel_id INTEGER NOT NULL, message_id INTEGER NOT NULL,
-            version INTEGER NOT NULL,
-            PRIMARY KEY (game_id, kind)
-        )""",
-    ],
-]
 
 
 def _now() -> str:
@@ -249,6 +207,15 @@ class Store:
         )
         return [GameRow.from_row(r) for r in rows]
 
+    async def active_games_with_ai(self) -> list[GameRow]:
+        """Games being played with at least one AI seat: after a restart, an AI may owe a move."""
+        rows = await self._read(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = ?"
+            " AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.ai = 1) ORDER BY id",
+            (Status.ACTIVE.value,),
+        )
+        return [GameRow.from_row(r) for r in rows]
+
     async def set_status(self, game_id: int, status: Status, outcome: dict | None = None) -> GameRow:
         """Change the status (e.g. abandon); the outcome is replaced only when one is given."""
         async with self._transaction():
@@ -266,19 +233,19 @@ class Store:
     async def seats(self, game_id: int) -> list[SeatRow]:
         """Lobby: join order. Started: seat order (every seat is numbered then, so seat sorts first)."""
         rows = await self._read(
-            "SELECT user_id, name, seat FROM seats WHERE game_id = ? ORDER BY seat, position", (game_id,)
+            "SELECT user_id, name, seat, ai FROM seats WHERE game_id = ? ORDER BY seat, position", (game_id,)
         )
-        return [SeatRow(user_id=u, name=n, seat=s) for u, n, s in rows]
+        return [SeatRow(user_id=u, name=n, seat=s, ai=bool(a)) for u, n, s, a in rows]
 
-    async def add_seat(self, game_id: int, user_id: int, name: str) -> None:
+    async def add_seat(self, game_id: int, user_id: int, name: str, *, ai: bool = False) -> None:
         """Join the lobby at the back of the queue; StoreError if already seated or no longer in the lobby."""
         async with self._transaction():
             await self._lobby_or_raise(game_id)
             try:
                 await self._q(
-                    "INSERT INTO seats (game_id, user_id, name, position, seat)"
-                    " SELECT ?, ?, ?, COALESCE(MAX(position) + 1, 0), NULL FROM seats WHERE game_id = ?",
-                    (game_id, user_id, name, game_id),
+                    "INSERT INTO seats (game_id, user_id, name, position, seat, ai)"
+                    " SELECT ?, ?, ?, COALESCE(MAX(position) + 1, 0), NULL, ? FROM seats WHERE game_id = ?",
+                    (game_id, user_id, name, int(ai), game_id),
                 )
             except sqlite3.IntegrityError as exc:
                 raise StoreError(f"user {user_id} is already seated in game {game_id}") from exc

@@ -425,3 +425,17 @@ async def test_posts_remember_one_message_per_kind_and_survive_a_reopen(db_path:
         }
         assert await reopened.posts(other.id) == {PostKind.TURN: PostRow(PostKind.TURN, 12, 120, 3)}
         assert await reopened.posts(999) == {}
+
+
+async def test_ai_seats_are_marked_and_found_in_active_games(store: Store) -> None:
+    game = await new_game(store)
+    await store.add_seat(game.id, ALICE, "alice")
+    await store.add_seat(game.id, 1, "Contrail AI 1", ai=True)
+    assert [(s.user_id, s.ai) for s in await store.seats(game.id)] == [(ALICE, False), (1, True)]
+    human_only = await new_game(store)
+    await store.add_seat(human_only.id, BOB, "bob")
+    await store.add_seat(human_only.id, CAROL, "carol")
+    assert await store.active_games_with_ai() == []  # only games being played count
+    await store.start_game(game.id, [1, ALICE])
+    await store.start_game(human_only.id, [BOB, CAROL])
+    assert [g.id for g in await store.active_games_with_ai()] == [game.id]

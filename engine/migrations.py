@@ -1,0 +1,49 @@
+"""The store's schema, as the migrations that build it: a file in the wild may sit at any of these versions."""
+
+from __future__ import annotations
+
+# Migration N (1-based) runs in one transaction and leaves user_version = N. Append, never edit:
+# a file in the wild may sit at any of these versions. Statements, not scripts, because
+# executescript() would commit on its own and break the one-transaction promise.
+MIGRATIONS: list[list[str]] = [
+    [
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY, slug TEXT NOT NULL,
+            guild_id INTEGER NOT NULL, channel_id INTEGER NOT NULL, thread_id INTEGER, creator_id INTEGER NOT NULL,
+            options TEXT NOT NULL, seed INTEGER NOT NULL,
+            status TEXT NOT NULL, version INTEGER NOT NULL DEFAULT 0, outcome TEXT,
+            created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+        )""",
+        """CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            user_id INTEGER NOT NULL, name TEXT NOT NULL, position INTEGER NOT NULL, seat INTEGER,
+            PRIMARY KEY (game_id, user_id)
+        )""",
+        """CREATE TABLE actions (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL, seat INTEGER NOT NULL, payload TEXT NOT NULL,
+            interaction_id INTEGER UNIQUE, created_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        )""",
+        """CREATE TABLE snapshots (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            version INTEGER NOT NULL, blob BLOB NOT NULL
+        )""",
+        "CREATE INDEX games_guild_status ON games (guild_id, status)",
+        "CREATE INDEX games_thread ON games (thread_id)",
+    ],
+    [
+        # The Discord messages a game keeps editing: its lobby, its invitation in the channel, and the
+        # message of the turn being played (`version`: the game's version when that turn began).
+        """CREATE TABLE posts (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL, channel_id INTEGER NOT NULL, message_id INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            PRIMARY KEY (game_id, kind)
+        )""",
+    ],
+    [
+        # A seat the bot plays itself (an AI seat): its user_id is the AI's number, never a Discord id.
+        "ALTER TABLE seats ADD COLUMN ai INTEGER NOT NULL DEFAULT 0",
+    ],
+]
