@@ -23,6 +23,7 @@ import engine
 from cogs import EXTENSIONS
 from cogs.components import DYNAMIC_ITEMS
 from cogs.flows import reply_error
+from cogs.moves import resume_automatic
 from engine.backup import NoDatabase, backup_database
 from engine.core import GameError
 from engine.service import Renderer, TableService
@@ -99,6 +100,7 @@ class ContrailBot(commands.Bot):
         self._render = render
         self.store: Store | None = None
         self._tables: TableService | None = None
+        self.resumed: asyncio.Task[None] | None = None  # the one-off resumption of AI moves after a start
 
     @property
     def tables(self) -> TableService:
@@ -121,7 +123,16 @@ class ContrailBot(commands.Bot):
         self.tree.error(self.on_app_command_error)
         # Buttons answer by their custom id, so prompts posted before a restart keep working.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        # Once, not on every reconnect: an AI chain cut short by the last stop plays on when Discord is reachable.
+        self.resumed = asyncio.create_task(self.resume_automatic_moves())
         log.info("Contrail is set up with database %s", self.settings.database_path)
+
+    async def resume_automatic_moves(self) -> None:
+        await self.wait_until_ready()
+        try:
+            await resume_automatic(self)
+        except Exception:  # a failure here must not take the bot down; each game is tried again next start
+            log.exception("could not resume the AI players' moves")
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
@@ -137,6 +148,8 @@ class ContrailBot(commands.Bot):
         log.info("Logged in as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        if self.resumed is not None and not self.resumed.done():
+            self.resumed.cancel()  # it would only wait for a connection that is closing
         await super().close()
         if self.store is not None:
             await self.store.close()

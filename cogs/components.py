@@ -93,18 +93,22 @@ class ChoiceSelect(
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=rf"lobby:(?P<game>{_ID}):(?P<verb>join|leave|start)",
+    template=rf"lobby:(?P<game>{_ID}):(?P<verb>join|leave|start|add_ai|remove_ai)",
 ):
-    """Join, Leave and Start on a lobby message."""
+    """Join, Leave and Start on a lobby message, and for its creator Add AI and Remove AI."""
 
     STYLES = {
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.primary,
+        "add_ai": discord.ButtonStyle.secondary,
+        "remove_ai": discord.ButtonStyle.secondary,
     }
+    LABELS = {"add_ai": "Add AI", "remove_ai": "Remove AI"}
 
     def __init__(self, game_id: int, verb: str) -> None:
-        button = discord.ui.Button(label=verb.capitalize(), style=self.STYLES[verb], custom_id=f"lobby:{game_id}:{verb}")
+        label = self.LABELS.get(verb, verb.capitalize())
+        button = discord.ui.Button(label=label, style=self.STYLES[verb], custom_id=f"lobby:{game_id}:{verb}")
         super().__init__(button)
         self.game_id, self.verb = game_id, verb
 
@@ -142,9 +146,10 @@ class LogPageButton(
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ChoiceButton, ChoiceSelect, LobbyButton, LogPageButton)
 
 
-def lobby_view(game_id: int) -> discord.ui.View:
+def lobby_view(game_id: int, *, ai_seats: int = 0) -> discord.ui.View:
+    """Join, Leave, Start; Add AI, and Remove AI once there is an AI player to remove."""
     view = discord.ui.View(timeout=None)
-    for verb in ("join", "leave", "start"):
+    for verb in ("join", "leave", "start", "add_ai", *(("remove_ai",) if ai_seats else ())):
         view.add_item(LobbyButton(game_id, verb))
     return view
 

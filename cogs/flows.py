@@ -25,8 +25,10 @@ SORRY = "Something went wrong on my side. Please try again in a moment."
 AUTOCOMPLETE_MAX = 25  # Discord shows no more; discord.py does not cut the list for us
 
 
-def tables(interaction: discord.Interaction) -> TableService:
-    return interaction.client.tables  # type: ignore[attr-defined, no-any-return]
+def tables(source: discord.Interaction | discord.Client) -> TableService:
+    """The table service, from an interaction or (for automatic moves) the bot itself."""
+    client = source.client if isinstance(source, discord.Interaction) else source
+    return client.tables  # type: ignore[attr-defined, no-any-return]
 
 
 # -- acknowledging and answering ---------------------------------------------------------------
@@ -87,13 +89,10 @@ def _describe(interaction: discord.Interaction) -> str:
 # -- posting where the game lives ----------------------------------------------------------------
 
 
-async def table_channel(interaction: discord.Interaction, table: Table) -> discord.abc.Messageable:
-    return await channel_by_id(interaction, table.place_id)
-
-
-async def post(interaction: discord.Interaction, table: Table, reply: Reply) -> discord.Message:
-    """Send a public message to the game's thread (or channel)."""
-    channel = await table_channel(interaction, table)
+async def post(source: discord.Interaction | discord.Client, table: Table, reply: Reply) -> discord.Message:
+    """Send a public message to the game's thread (or channel); an automatic move has no interaction."""
+    client = source.client if isinstance(source, discord.Interaction) else source
+    channel = await channel_by_id(client, table.place_id)
     return await channel.send(**reply.send_kwargs())
 
 
@@ -175,15 +174,14 @@ async def edit_post(interaction: discord.Interaction, post: PostRow, reply: Repl
         if clicked_message_id(interaction) == post.message_id:
             await interaction.edit_original_response(**reply.edit_kwargs())
         else:
-            channel = await channel_by_id(interaction, post.channel_id)
+            channel = await channel_by_id(interaction.client, post.channel_id)
             await channel.get_partial_message(post.message_id).edit(**reply.edit_kwargs())  # type: ignore[attr-defined]
     except discord.NotFound:
         return False
     return True
 
 
-async def channel_by_id(interaction: discord.Interaction, channel_id: int) -> discord.abc.Messageable:
-    client = interaction.client
+async def channel_by_id(client: discord.Client, channel_id: int) -> discord.abc.Messageable:
     channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
     assert isinstance(channel, discord.abc.Messageable)
     return channel
@@ -221,7 +219,7 @@ POST_PERMISSIONS = {
 }
 
 
-async def open_table(interaction: discord.Interaction, slug: str) -> Table:
+async def open_table(interaction: discord.Interaction, slug: str, ai: int = 0) -> Table:
     """Create the game, then give it a thread of its own where the bot may make one."""
     if interaction.guild_id is None or interaction.channel_id is None:
         raise GameError("Games live in servers: use this command in a server channel.")
@@ -243,6 +241,7 @@ async def open_table(interaction: discord.Interaction, slug: str) -> Table:
         channel_id=interaction.channel_id,
         creator_id=user.id,
         creator_name=user.display_name,
+        ai=ai,
     )
     thread = await _open_thread(interaction, f"{table.title} #{table.id}")
     if thread is not None:

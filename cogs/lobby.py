@@ -23,12 +23,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         super().__init__()
 
     @app_commands.command(name="new", description="Open a new game here, in a thread of its own")
-    @app_commands.describe(game="The game to play")
+    @app_commands.describe(game="The game to play", ai="AI players to seat beside you (you may add more in the lobby)")
     @app_commands.choices(game=GAME_CHOICES)
-    async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+    async def new(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str], ai: app_commands.Range[int, 0, 3] = 0
+    ) -> None:
         async with flows.guarded(interaction):
             await flows.begin(interaction)
-            table = await flows.open_table(interaction, game.value)
+            table = await flows.open_table(interaction, game.value, ai)
             try:
                 await lobby_posts.post_lobby(interaction, table)
             except discord.HTTPException:

@@ -74,6 +74,13 @@ async def leave(interaction: discord.Interaction, table: Table) -> Table:
     return table
 
 
+async def seat_ai(interaction: discord.Interaction, table: Table, *, add: bool) -> Table:
+    service = tables(interaction)
+    changed = await (service.add_ai if add else service.remove_ai)(table.id, interaction.user.id)
+    await refresh_lobby(interaction, changed)
+    return changed
+
+
 async def start(interaction: discord.Interaction, table: Table) -> Table:
     """Start the game: the lobby copies close, and the first turn's message pings the first player."""
     opening = await tables(interaction).start(table.id, interaction.user.id)
@@ -95,5 +102,7 @@ async def lobby_from_component(interaction: discord.Interaction, game_id: int, v
             await join(interaction, table)
         elif verb == "leave":
             await leave(interaction, table)
+        elif verb in ("add_ai", "remove_ai"):
+            await seat_ai(interaction, table, add=verb == "add_ai")
         else:
             await start(interaction, table)

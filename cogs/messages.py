@@ -11,7 +11,7 @@ import discord
 import engine
 from cogs import components
 from engine.core import Outcome
-from engine.records import Status
+from engine.records import SeatRow, Status
 from engine.tables import LogPage, RulesCard, Standing, Table, TableStatus
 
 CONTENT_MAX = 2000
@@ -95,9 +95,14 @@ def game_name(table: Table) -> str:
 # -- lobby -------------------------------------------------------------------------------------
 
 
+def who(player: SeatRow) -> str:
+    """A player as a message names them: a mention (which the message need not ping), or an AI seat's name."""
+    return f"{player.name} (AI)" if player.ai else mention(player.user_id)
+
+
 def lobby_embed(table: Table) -> discord.Embed:
     seats = len(table.players)
-    lines = [f"{i}. {mention(p.user_id)}" for i, p in enumerate(table.players, start=1)] or ["Nobody yet."]
+    lines = [f"{i}. {who(p)}" for i, p in enumerate(table.players, start=1)] or ["Nobody yet."]
     embed = discord.Embed(title=clip(f"{game_name(table)}: lobby", EMBED_TITLE_MAX), colour=COLOUR)
     embed.description = clip(
         f"Opened by {mention(table.creator_id)}. {table.min_players} to {table.max_players} players.\n\n"
@@ -105,7 +110,10 @@ def lobby_embed(table: Table) -> discord.Embed:
         EMBED_DESCRIPTION_MAX,
     )
     if table.status is Status.LOBBY:
-        embed.set_footer(text="Press Join to take a seat (or /game join). The creator presses Start; seats are shuffled.")
+        embed.set_footer(
+            text="Press Join to take a seat (or /game join). The creator may add AI players and presses Start; "
+            "seats are shuffled."
+        )
     else:
         embed.set_footer(text=f"This game is {STATUS_WORDS[table.status]}.")
     return embed
@@ -113,7 +121,8 @@ def lobby_embed(table: Table) -> discord.Embed:
 
 def lobby_reply(table: Table) -> Reply:
     """The one live lobby, in the game's thread: its buttons go once the game starts or is abandoned."""
-    view = components.lobby_view(table.id) if table.status is Status.LOBBY else None
+    ai_seats = sum(1 for p in table.players if p.ai)
+    view = components.lobby_view(table.id, ai_seats=ai_seats) if table.status is Status.LOBBY else None
     return Reply(embeds=[lobby_embed(table)], view=view)
 
 
@@ -177,7 +186,9 @@ def status_reply(status: TableStatus) -> Reply:
     if status.prompt is not None:
         who = " and ".join(m.name for m in status.prompt.movers)
         embed.description = f"Turn: **{who}** ({status.prompt.asks})."
-    scores = "\n".join(f"{s.name}: {s.score} VP" if s.score is not None else s.name for s in status.standings)
+    scores = "\n".join(
+        f"{s.name}{' (AI)' if s.ai else ''}: {s.score} VP" if s.score is not None else s.name for s in status.standings
+    )
     embed.add_field(name="Scores so far", value=clip(scores or "None yet.", FIELD_VALUE_MAX), inline=False)
     embed.add_field(name="Where", value=place(table), inline=True)
     embed.add_field(name="Moves", value=str(table.version), inline=True)

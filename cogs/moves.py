@@ -85,10 +85,24 @@ async def show_move(interaction: discord.Interaction, result: MoveResult) -> boo
     return edited_here
 
 
-async def post_turn(interaction: discord.Interaction, table: Table, reply: Reply, start: int) -> None:
+async def post_turn(source: discord.Interaction | discord.Client, table: Table, reply: Reply, start: int) -> None:
     """Post a turn's message and remember it, so every further decision of the turn edits it."""
-    message = await post(interaction, table, reply)
-    await tables(interaction).record_post(table.id, PostKind.TURN, message.channel.id, message.id, start)
+    message = await post(source, table, reply)
+    await tables(source).record_post(table.id, PostKind.TURN, message.channel.id, message.id, start)
+
+
+async def resume_automatic(client: discord.Client) -> None:
+    """After a restart, AI seats that owed a move play on, and the next person's turn is posted (once)."""
+    for result in await tables(client).resume_automatic():
+        table, news = result.table, result.turn
+        try:
+            if news.next is not None:
+                reply = turn_messages.turn_reply(table, news.next, result.prompt, result.image, ping=True)
+                await post_turn(client, table, reply, news.next.start)
+            elif result.outcome is not None:
+                await post(client, table, turn_messages.final_reply(table, result.outcome, result.standings, result.image))
+        except discord.HTTPException:
+            log.warning("game %s: could not post the AI's moves after a restart", table.id, exc_info=True)
 
 
 async def post_opening(interaction: discord.Interaction, opening: Opening) -> None:
@@ -104,7 +118,7 @@ async def close_turn(interaction: discord.Interaction, table: Table) -> None:
     if post is None:
         return
     try:
-        channel = await channel_by_id(interaction, post.channel_id)
+        channel = await channel_by_id(interaction.client, post.channel_id)
         await channel.get_partial_message(post.message_id).edit(view=None)  # type: ignore[attr-defined]
     except discord.HTTPException:
         log.info("game %s: could not take the buttons off the last turn's message", table.id, exc_info=True)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
+from dataclasses import dataclass, replace
 from typing import Any
 
 import engine
-from engine.core import NotYourTurn, StaleAction
+from engine.core import Action, NotYourTurn, Outcome, StaleAction
 from engine.reading import LOG_PAGE_LINES, Renderer, TableReader, seat_fallbacks
 from engine.store import DuplicateInteraction, PostKind, PostRow, StaleVersion, Status
 from engine.caching import Memo
@@ -26,9 +28,30 @@ from engine.tables import (
     require_player,
     standings_from_view,
 )
-from engine.turns import turn_news
+from engine.turns import History, turn_news
 
 __all__ = ["LOG_PAGE_LINES", "Renderer", "TableService"]
+
+log = logging.getLogger(__name__)
+
+MAX_AUTOMATIC = 1000  # AI moves in one chain; a longer chain is a loop the rules never leave
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A game just after a committed move: the table, state, view and log as the store now has them."""
+
+    table: Table
+    state: Any
+    outcome: Outcome | None
+    view: dict[str, Any]
+    events: list[str]  # what the move (or chain of moves) did, names put in
+    history: History
+    to_act: tuple[int, ...]
+
+
+def ai_name(number: int) -> str:
+    return f"Contrail AI {number}"
 
 
 class TableService(TableReader):
@@ -45,14 +68,46 @@ class TableService(TableReader):
         creator_id: int,
         creator_name: str,
         options: dict[str, Any] | None = None,
+        ai: int = 0,
     ) -> Table:
-        """Create a game in its lobby with the creator already seated."""
-        engine.get_game(slug)  # raises a friendly GameError for an unknown slug
+        """Create a game in its lobby with the creator already seated, and `ai` AI seats beside them."""
+        game = engine.get_game(slug)  # raises a friendly GameError for an unknown slug
+        if not 0 <= ai < game.max_players:
+            raise TableFull(f"{game.title} has room for at most {game.max_players - 1} AI players beside you.")
         row = await self._store.create_game(
             slug, guild_id, channel_id, creator_id, secrets.randbits(62), dict(options or {})
         )
         await self._store.add_seat(row.id, creator_id, creator_name)
+        for number in range(1, ai + 1):
+            await self._store.add_seat(row.id, number, ai_name(number), ai=True)
         return await self._seat_table(row)
+
+    async def add_ai(self, game_id: int, user_id: int) -> Table:
+        """The creator fills a seat with an AI player, named plainly ('Contrail AI 2')."""
+        async with self._locks.hold(game_id):
+            table = await self.table(game_id)
+            require_lobby(table, "add an AI player to")
+            if user_id != table.creator_id:
+                raise NotCreator("Only the player who opened this game can add AI players.")
+            if len(table.players) >= table.max_players:
+                raise TableFull(f"This game is full ({table.max_players} players).")
+            taken = {p.user_id for p in table.players if p.ai}
+            number = next(n for n in range(1, table.max_players + 1) if n not in taken)
+            await self._store.add_seat(game_id, number, ai_name(number), ai=True)
+            return await self.table(game_id)
+
+    async def remove_ai(self, game_id: int, user_id: int) -> Table:
+        """The creator takes back the AI player added last."""
+        async with self._locks.hold(game_id):
+            table = await self.table(game_id)
+            require_lobby(table, "remove an AI player from")
+            if user_id != table.creator_id:
+                raise NotCreator("Only the player who opened this game can remove AI players.")
+            ais = [p for p in table.players if p.ai]
+            if not ais:
+                raise NotSeated("There's no AI player to remove.")
+            await self._store.remove_seat(game_id, ais[-1].user_id)
+            return await self.table(game_id)
 
     async def move_to_thread(self, game_id: int, thread_id: int) -> Table:
         """Record the thread the game is played in."""
@@ -102,14 +157,16 @@ class TableService(TableReader):
                 raise LobbyClosed("This game has already started.") from None
             table = await self.table(game_id)
             state = await self._state(table)
-            view = self._public_view(table, state)
-            prompt = self._prompt(table, state, view)
             history = await self._history(table, state)
             movers = tuple(engine.get_game(table.slug).to_act(state))
-        image = await self._draw(table, view)
-        events = [line.text for line in history.lines]
-        turn = history.turn(movers) if movers else None
-        return Opening(table, events, image, prompt, turn, seat_fallbacks(table.slug, len(table.players)))
+            opened = Moved(table, state, None, self._public_view(table, state), [], history, movers)
+            moved = await self._play_automatic(opened)  # AI seats shuffled to the front move at once
+            prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
+        image = await self._draw(moved.table, moved.view)
+        events = [line.text for line in moved.history.lines]
+        turn = moved.history.turn(moved.to_act) if moved.to_act else None
+        nations = seat_fallbacks(table.slug, len(table.players))
+        return Opening(moved.table, events, image, prompt, turn, nations)
 
     async def abandon(self, game_id: int, user_id: int, *, can_manage: bool) -> Table:
         """End a game early: its creator or a member allowed to manage the server may."""
@@ -147,39 +204,102 @@ class TableService(TableReader):
                 waiting = ", ".join(table.at_seat(s).name for s in to_act)
                 raise NotYourTurn(f"It's not your turn: waiting for {waiting}.")
             action = pick_action(game.legal_actions(state, seat), pick)
-            new_state = game.apply(state, seat, action)  # IllegalAction carries the rules' sentence
-            outcome = game.outcome(new_state)
-            history = await self._history(table, state)
-            try:
-                row = await self._store.append_action(
-                    game_id,
-                    table.version + 1,
-                    seat,
-                    action.to_dict(),
-                    interaction_id,
-                    status=Status.FINISHED if outcome else None,
-                    outcome=outcome.to_dict() if outcome else None,
-                )
-            except DuplicateInteraction:
-                raise AlreadyPlayed("That move was already made.") from None
-            except StaleVersion:
-                self._memos.forget(game_id)  # someone else's move won the race; reload from the log
-                raise StaleAction("That decision was already made: this prompt is out of date.") from None
+            before = tuple(to_act)
+            moved = await self._commit(table, state, await self._history(table, state), seat, action, interaction_id)
             posts = await self._posts(game_id)
-            table = Table(row, table.players, table.title, table.min_players, table.max_players)
-            view = self._public_view(table, new_state)
-            events = table.name_events(list(view.get("events", [])))
-            history = history.extended(seat, events)
-            if outcome:
-                self._memos.forget(game_id)  # a finished game is seldom looked at again: replay it if it is
-            else:
-                self._memos.put(game_id, Memo(row.version, new_state, history, posts, table))
-            prompt = None if outcome else self._prompt(table, new_state, view)
-            news = turn_news(history, tuple(to_act), tuple(game.to_act(new_state)), posts.get(PostKind.TURN))
-            standings = standings_from_view(table, view)
+            news = turn_news(moved.history, before, moved.to_act, posts.get(PostKind.TURN))
+            human_events = moved.events
+            moved = await self._play_automatic(moved)  # the AI seats' moves until a person must decide
+            if moved.events is not human_events:
+                news = replace(news, next=moved.history.turn(moved.to_act) if moved.to_act else None)
+            prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
+            standings = standings_from_view(moved.table, moved.view)
         # The move is stored: nothing after this line may undo it, so drawing failures only lose the image.
-        image = await self._draw(table, view)
-        return MoveResult(table, events, image, prompt, outcome, standings, news, action.label or action.key)
+        image = await self._draw(moved.table, moved.view)
+        label = action.label or action.key
+        return MoveResult(moved.table, moved.events, image, prompt, moved.outcome, standings, news, label)
+
+    async def _commit(
+        self, table: Table, state: Any, history: History, seat: int, action: Action, interaction_id: int | None
+    ) -> Moved:
+        """Apply one checked action and append it to the log in one transaction; the cache follows the store."""
+        game = engine.get_game(table.slug)
+        new_state = game.apply(state, seat, action)  # IllegalAction carries the rules' sentence
+        outcome = game.outcome(new_state)
+        try:
+            row = await self._store.append_action(
+                table.id,
+                table.version + 1,
+                seat,
+                action.to_dict(),
+                interaction_id,
+                status=Status.FINISHED if outcome else None,
+                outcome=outcome.to_dict() if outcome else None,
+            )
+        except DuplicateInteraction:
+            raise AlreadyPlayed("That move was already made.") from None
+        except StaleVersion:
+            self._memos.forget(table.id)  # someone else's move won the race; reload from the log
+            raise StaleAction("That decision was already made: this prompt is out of date.") from None
+        table = Table(row, table.players, table.title, table.min_players, table.max_players)
+        view = self._public_view(table, new_state)
+        events = table.name_events(list(view.get("events", [])))
+        history = history.extended(seat, events)
+        if outcome:
+            self._memos.forget(table.id)  # a finished game is seldom looked at again: replay it if it is
+        else:
+            posts = (self._memos.get(table.id) or Memo(0, None)).posts
+            self._memos.put(table.id, Memo(row.version, new_state, history, posts, table))
+        return Moved(table, new_state, outcome, view, events, history, tuple(game.to_act(new_state)))
+
+    async def _play_automatic(self, moved: Moved) -> Moved:
+        """Let the AI seats make their moves, one after another, each through the same check and log as a person's."""
+        events = moved.events
+        for _ in range(MAX_AUTOMATIC):
+            seats = [s for s in moved.to_act if moved.table.at_seat(s).ai]
+            if moved.outcome is not None or not seats:
+                break
+            seat = seats[0]
+            action = self._ai_choice(moved.table, moved.state, seat)
+            moved = await self._commit(moved.table, moved.state, moved.history, seat, action, None)
+            events = [*events, *moved.events]
+        return replace(moved, events=events)
+
+    def _ai_choice(self, table: Table, state: Any, seat: int) -> Action:
+        """The AI's choice, from an RNG of the game's seed and version: a replay of the log never asks again."""
+        game = engine.get_game(table.slug)
+        legal = game.legal_actions(state, seat)
+        try:
+            return engine.get_ai(table.slug).choose(state, seat, random.Random(f"{table.game.seed}:{table.version}:ai"))
+        except Exception:  # an AI bug must not stall a table of people: it plays the first choice instead
+            log.exception("game %s: the AI failed at version %s; it plays the first choice", table.id, table.version)
+            return legal[0]
+
+    async def resume_automatic(self) -> list[MoveResult]:
+        """After a restart: games where an AI seat owes a move (a chain was cut short) play on, once each."""
+        results = []
+        for row in await self._store.active_games_with_ai():
+            async with self._locks.hold(row.id):
+                table = await self.table(row.id)
+                if table.status is not Status.ACTIVE:
+                    continue
+                state = await self._state(table)
+                game = engine.get_game(table.slug)
+                movers = tuple(game.to_act(state))
+                if not any(table.at_seat(s).ai for s in movers):
+                    continue
+                history = await self._history(table, state)
+                start = Moved(table, state, None, self._public_view(table, state), [], history, movers)
+                moved = await self._play_automatic(start)
+                posts = await self._posts(table.id)
+                news = turn_news(moved.history, movers, moved.to_act, posts.get(PostKind.TURN))
+                news = replace(news, continues=False, post=None,
+                               next=moved.history.turn(moved.to_act) if moved.to_act else None)
+                prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
+                standings = standings_from_view(moved.table, moved.view)
+            image = await self._draw(moved.table, moved.view)
+            results.append(MoveResult(moved.table, moved.events, image, prompt, moved.outcome, standings, news, ""))
+        return results
 
     # -- the messages a game edits in place ------------------------------------------------------
 

@@ -147,6 +147,7 @@ class Standing:
     seat: int
     name: str
     score: int | None
+    ai: bool = False  # an AI seat, marked as such wherever scores are shown
 
 
 @dataclass(frozen=True)
@@ -230,7 +231,7 @@ def standings_from_view(table: Table, view: dict[str, Any]) -> tuple[Standing, .
     """Scores so far from the public view's companies, when the game shows them."""
     companies = view.get("companies") or []
     scores = {c.get("seat", i): c.get("vp") for i, c in enumerate(companies) if isinstance(c, dict)}
-    return tuple(Standing(p.seat, p.name, scores.get(p.seat)) for p in table.players if p.seat is not None)
+    return tuple(Standing(p.seat, p.name, scores.get(p.seat), p.ai) for p in table.players if p.seat is not None)
 
 
 # -- what a table must be for an action: each refusal is a sentence for the player ------------------
