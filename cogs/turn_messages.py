@@ -95,8 +95,11 @@ def turn_text(table: Table, turn: Turn, prompt: Prompt | None, *, intro: str = "
         if turn.since_dropped:
             head.append(f"{BULLET}… {turn.since_dropped} earlier events are in /log")
         head += [BULLET + line for line in turn.since]
+    if turn.automatic:  # the AI players' moves have no message of their own: this one keeps them
+        head.append("*The AI players' moves:*")
+        head += [BULLET + line for line in turn.automatic]
     if turn.account:
-        if prompt is not None:
+        if prompt is not None or turn.automatic:
             head.append("*This turn:*")
         head += [BULLET + line for line in turn.account]
     title, body = head[0], head[1:]

@@ -164,7 +164,7 @@ class TableService(TableReader):
             prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
         image = await self._draw(moved.table, moved.view)
         events = [line.text for line in moved.history.lines]
-        turn = moved.history.turn(moved.to_act) if moved.to_act else None
+        turn = moved.history.turn(moved.to_act, table.ai_seats) if moved.to_act else None
         nations = seat_fallbacks(table.slug, len(table.players))
         return Opening(moved.table, events, image, prompt, turn, nations)
 
@@ -207,11 +207,11 @@ class TableService(TableReader):
             before = tuple(to_act)
             moved = await self._commit(table, state, await self._history(table, state), seat, action, interaction_id)
             posts = await self._posts(game_id)
-            news = turn_news(moved.history, before, moved.to_act, posts.get(PostKind.TURN))
+            news = turn_news(moved.history, before, moved.to_act, posts.get(PostKind.TURN), table.ai_seats)
             human_events = moved.events
             moved = await self._play_automatic(moved)  # the AI seats' moves until a person must decide
             if moved.events is not human_events:
-                news = replace(news, next=moved.history.turn(moved.to_act) if moved.to_act else None)
+                news = replace(news, next=moved.history.turn(moved.to_act, table.ai_seats) if moved.to_act else None)
             prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
             standings = standings_from_view(moved.table, moved.view)
         # The move is stored: nothing after this line may undo it, so drawing failures only lose the image.
@@ -292,9 +292,9 @@ class TableService(TableReader):
                 start = Moved(table, state, None, self._public_view(table, state), [], history, movers)
                 moved = await self._play_automatic(start)
                 posts = await self._posts(table.id)
-                news = turn_news(moved.history, movers, moved.to_act, posts.get(PostKind.TURN))
+                news = turn_news(moved.history, movers, moved.to_act, posts.get(PostKind.TURN), table.ai_seats)
                 news = replace(news, continues=False, post=None,
-                               next=moved.history.turn(moved.to_act) if moved.to_act else None)
+                               next=moved.history.turn(moved.to_act, table.ai_seats) if moved.to_act else None)
                 prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
                 standings = standings_from_view(moved.table, moved.view)
             image = await self._draw(moved.table, moved.view)

@@ -102,6 +102,11 @@ class Table:
         """Whether the seats were dealt; a game abandoned in its lobby never was."""
         return any(p.seat is not None for p in self.players)
 
+    @property
+    def ai_seats(self) -> frozenset[int]:
+        """The seats the bot plays itself."""
+        return frozenset(p.seat for p in self.players if p.ai and p.seat is not None)
+
     def player(self, user_id: int) -> SeatRow | None:
         return next((p for p in self.players if p.user_id == user_id), None)
 

@@ -39,16 +39,25 @@ class History:
         """The version the movers' turn began at: just after the last move someone else made (0 if none)."""
         return next((seq for seq in range(self.version, 0, -1) if self.actors[seq - 1] not in movers), 0)
 
-    def turn(self, movers: tuple[int, ...]) -> Turn:
-        """The movers' turn as it stands: what happened since their previous turn, and this turn's events."""
+    def turn(self, movers: tuple[int, ...], automatic: frozenset[int] = frozenset()) -> Turn:
+        """The movers' turn as it stands: what happened since their previous turn, and this turn's events.
+
+        `automatic` are the seats the bot plays (AI seats): the run of their moves just before the turn has
+        no message of its own, so the turn's message tells it in full and keeps it.
+        """
         start = self.turn_start(movers)
-        previous = next((seq for seq in range(start, 0, -1) if self.actors[seq - 1] in movers), None)
+        chain = start
+        while chain > 0 and self.actors[chain - 1] in automatic:
+            chain -= 1
+        previous = next((seq for seq in range(chain, 0, -1) if self.actors[seq - 1] in movers), None)
         # A player's first turn looks back to the setup; a later one to just after their own last move.
         low = -1 if previous is None else previous
-        since = [line for line in self.lines if low < line.seq <= start]
+        since = [line for line in self.lines if low < line.seq <= chain]
+        automatic_lines = tuple(line.text for line in self.lines if chain < line.seq <= start)
         account = [line.text for line in self.lines if line.seq > start]
         dropped = max(0, len(since) - SINCE_LINES)
-        return Turn(movers, start, tuple(line.text for line in since[dropped:]), dropped, tuple(account))
+        return Turn(movers, start, tuple(line.text for line in since[dropped:]), dropped, tuple(account),
+                    automatic_lines)
 
 
 @dataclass(frozen=True)
@@ -60,6 +69,7 @@ class Turn:
     since: tuple[str, ...]  # the newest events between the movers' previous turn and this one
     since_dropped: int  # older events left out of `since` (they are in /log)
     account: tuple[str, ...]  # every event of this turn so far
+    automatic: tuple[str, ...] = ()  # the AI seats' moves just before this turn, told in full
 
 
 @dataclass(frozen=True)
@@ -72,9 +82,15 @@ class TurnNews:
     next: Turn | None  # the turn that begins now; None when the turn continues or the game is over
 
 
-def turn_news(history: History, before: tuple[int, ...], after: tuple[int, ...], post: PostRow | None) -> TurnNews:
+def turn_news(
+    history: History,
+    before: tuple[int, ...],
+    after: tuple[int, ...],
+    post: PostRow | None,
+    automatic: frozenset[int] = frozenset(),
+) -> TurnNews:
     """A turn is a run of decisions by the same players; `post` counts only if it was made for this turn."""
-    played = history.turn(before)
+    played = history.turn(before, automatic)
     mine = post if post is not None and post.version == played.start else None
     continues = bool(after) and after == before
-    return TurnNews(played, mine, continues, None if continues or not after else history.turn(after))
+    return TurnNews(played, mine, continues, None if continues or not after else history.turn(after, automatic))

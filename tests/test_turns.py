@@ -61,3 +61,12 @@ def test_a_message_recorded_for_an_earlier_turn_is_not_edited() -> None:
 def test_the_end_of_the_game_begins_no_turn() -> None:
     news = turn_news(history((0, ["over"])), (0,), (), None)
     assert not news.continues and news.next is None
+
+
+def test_the_ai_seats_moves_just_before_a_turn_are_told_in_full_and_kept() -> None:
+    log = history((0, ["a1"]), (1, ["ai1 x", "ai1 y"]), (2, ["ai2"]))
+    turn = log.turn((0,), automatic=frozenset({1, 2}))
+    assert turn.automatic == ("ai1 x", "ai1 y", "ai2") and turn.since == () and turn.start == 3
+    mixed = history((0, ["a1"]), (3, ["b1"]), (1, ["ai1"]))
+    turn = mixed.turn((0,), automatic=frozenset({1}))
+    assert turn.since == ("b1",) and turn.automatic == ("ai1",)  # a person's turn has a message of its own

@@ -165,13 +165,16 @@ def decide_chip(state: AirshipsState, seat: int, use: bool) -> None:
         company.chips_in_supply += 1  # a used chip goes back to the general supply
         result = result.with_bonus("bonus chip", 1, True)
     state.pending = None
-    finish_throw(state, result)
+    # The throw itself was told when the chip was asked for: say only what the decision made of it.
+    verdict = "success!" if use else "short."
+    decided = "uses a bonus chip" if use else "keeps their bonus chips"
+    finish_throw(state, result, f"{p(seat)} {decided}: {result.total} vs {result.target}, {verdict}")
 
 
-def finish_throw(state: AirshipsState, result: Throw) -> None:
+def finish_throw(state: AirshipsState, result: Throw, told: str = "") -> None:
     state.last_throw = result
     state.chosen = None
-    line = describe_throw(result)
+    line = told or describe_throw(result)
     if result.success:
         line += " " + acquire(state, result.seat, result.card)
     else:
