@@ -105,7 +105,8 @@ def turn_text(table: Table, turn: Turn, prompt: Prompt | None, *, intro: str = "
     title, body = head[0], head[1:]
     tail = [prompt_text(prompt)] if prompt is not None else []
     while body and len("\n".join([title, *body, *tail])) > CONTENT_MAX:
-        body.pop(0)  # the oldest lines go first: the title and the prompt matter most
+        # The oldest event goes first; the title, the section labels and the prompt matter most.
+        body.pop(next((n for n, line in enumerate(body) if line.startswith(BULLET)), 0))
     return clip("\n".join([title, *body, *tail]), CONTENT_MAX)
 
 
