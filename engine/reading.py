@@ -277,6 +277,7 @@ class TableReader:
         view = engine.get_game(table.slug).view(state, None)
         if "seat_names" in view:
             view["seat_names"] = list(table.names)
+        view["ai_seats"] = sorted(table.ai_seats)  # the board marks the seats the bot plays
         return view
 
     async def _draw(self, table: Table, view: dict[str, Any]) -> bytes | None:

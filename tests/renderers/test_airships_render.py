@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import ImageChops
 
 import renderers
 from renderers import airships, airships_cards, airships_panels, airships_throw, common
@@ -304,3 +305,16 @@ def test_the_longest_throw_keeps_clear_of_its_verdict(monkeypatch: pytest.Monkey
     assert [size for size, inside in log.dice if not inside] == []
     digits = [size for words, size, _ in log.texts if words.isdigit()]
     assert len(digits) == 10 and min(digits) >= common.MIN_TEXT
+
+
+def test_ai_seats_the_service_names_are_tagged_on_their_company_board() -> None:
+    """ai_seats comes from the service, not the engine: a seat in it gets an "AI" tag, and only its board changes."""
+    plain = open_png(renderers.render("airships", mid_view()))
+    tagged_view = mid_view()
+    tagged_view["ai_seats"] = [1]
+    tagged = open_png(renderers.render("airships", tagged_view))
+    assert plain.size == tagged.size
+    box = ImageChops.difference(plain.convert("RGB"), tagged.convert("RGB")).getbbox()
+    assert box is not None
+    left, top, right, bottom = box
+    assert top >= airships.COMPANIES_TOP and bottom - top <= airships_panels.HEADER_SIZE[1]  # one company header
