@@ -6,8 +6,10 @@ import importlib
 
 from engine.core import (
     Action,
+    Chooser,
     EndReason,
     Game,
+    GameAI,
     GameError,
     GameOver,
     IllegalAction,
@@ -24,8 +26,10 @@ _GAMES: dict[str, str] = {
 
 __all__ = [
     "Action",
+    "Chooser",
     "EndReason",
     "Game",
+    "GameAI",
     "GameError",
     "GameOver",
     "IllegalAction",
@@ -33,6 +37,7 @@ __all__ = [
     "Outcome",
     "StaleAction",
     "check_games",
+    "get_ai",
     "get_game",
     "list_games",
     "replay",
@@ -51,6 +56,13 @@ def get_game(slug: str) -> Game:
     except KeyError:
         raise GameError(f"There is no game called {slug!r}. Games: {', '.join(_GAMES)}.") from None
     return importlib.import_module(module).GAME
+
+
+def get_ai(slug: str) -> GameAI:
+    """The AI players of a game (its package's `ai` module); raises GameError like get_game."""
+    get_game(slug)  # the same error for an unknown slug
+    module: GameAI = importlib.import_module(f"{_GAMES[slug]}.ai")  # type: ignore[assignment]
+    return module
 
 
 def check_games() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, Sequence, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from engine.rules.guide import RulesTopic
@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 MAX_CHOICES = 25  # one select menu; the contract promises never more
 MAX_LABEL = 100  # a select option's label
 SEAT_TOKEN = re.compile(r"\{p(\d+)\}")  # how events name a seat; whoever shows them puts a name in
+T = TypeVar("T")
 
 
 def name_seats(lines: list[str], names: dict[int, str] | list[str]) -> list[str]:
@@ -145,6 +146,10 @@ class Game(Protocol):
     choices, never more than MAX_CHOICES; `apply` returns a new state, never changes its input, and raises
     IllegalAction with a sentence a player understands; `outcome` is None until the game ends; `view` is a
     JSON-ready dict, and `seat=None` is the public view, without hidden cards or the order of a deck.
+
+    Optional: `stats(state) -> dict[str, float]`, figures about a finished game (how long it ran, what was
+    built) that the arena averages over many games. It is not a member of this protocol, so a game without it
+    still keeps the contract; `HasStats` and `game_stats` are how callers ask for it.
     """
 
     slug: str
@@ -179,6 +184,47 @@ class Game(Protocol):
     def hand_fields(self, view: dict[str, Any]) -> list[tuple[str, str]]:
         """A seat's view (from `view(state, seat)`) as titled lines of words, for a private message."""
         ...
+
+
+@runtime_checkable
+class HasStats(Protocol):
+    """A game that reports end-of-game figures (the Game protocol's optional `stats`)."""
+
+    def stats(self, state: Any) -> dict[str, float]: ...
+
+
+def game_stats(game: Game, state: Any) -> dict[str, float]:
+    """A finished game's figures, or none for a game that does not report any."""
+    return game.stats(state) if isinstance(game, HasStats) else {}
+
+
+class Chooser(Protocol):
+    """The randomness an AI player may draw on, for its own whims only (random.Random satisfies it).
+
+    Never the game's dice: rules modules may not import `random`, so an AI is handed one by its caller.
+    """
+
+    def random(self) -> float: ...
+
+    def choice(self, seq: Sequence[T]) -> T: ...
+
+
+class Policy(Protocol):
+    """A way of playing a seat: one of the seat's legal actions for this state."""
+
+    def __call__(self, state: Any, seat: int, rng: Chooser) -> Action: ...
+
+
+class GameAI(Protocol):
+    """A game's `ai` module: `choose` plays as well as it can, `greedy` is the simple one-step heuristic.
+
+    Both return one of `legal_actions(state, seat)`, are deterministic for a state and an rng seeded alike,
+    do no I/O and look only at what the seat could know (never a deck's order nor the dice to come).
+    """
+
+    def choose(self, state: Any, seat: int, rng: Chooser) -> Action: ...
+
+    def greedy(self, state: Any, seat: int, rng: Chooser) -> Action: ...
 
 
 def check_choice(legal: list[Action], action: Action) -> Action:

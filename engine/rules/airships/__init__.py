@@ -52,5 +52,18 @@ class Airships:
     def hand_fields(self, seat_view: dict[str, Any]) -> list[tuple[str, str]]:
         return view.hand_fields(seat_view)
 
+    def stats(self, state: AirshipsState) -> dict[str, float]:
+        """End-of-game figures for the arena: how long the game ran, what was built, the winner's VP."""
+        scores = [scoring.victory_points(state, seat) for seat in range(state.players)]
+        phases = sum(owner is not None for owner in state.hindenburg)
+        return {
+            "goes": state.goes,
+            "airships_built": sum(len(company.airships) for company in state.companies),  # phases counted apart
+            "hindenburg_opened": float(state.hindenburg_open),
+            "hindenburg_phases_built": phases,
+            "hindenburg_completed": float(state.hindenburg_complete),
+            "winner_vp": max(scores),
+        }
+
 
 GAME = Airships()

@@ -260,6 +260,7 @@ def begin_go(state: AirshipsState, seat: int) -> None:
     # a player passing again in an additional go is not one more player passing.
     passed_already = state.current == seat and state.step is Step.ADDITIONAL_GO and state.passes_in_a_row > 0
     state.current, state.chosen, state.step, state.revealed = seat, None, Step.CHOOSE_CARD, None
+    state.goes += 1
     if reveal(state):
         state.passes_in_a_row, passed_already = 0, False
     if eligible_targets(state, seat):

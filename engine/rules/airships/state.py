@@ -109,6 +109,7 @@ class AirshipsState:
     last_throw: Throw | None = None
     revealed: str | None = None  # the expansion card turned over at the start of the current go
     passes_in_a_row: int = 0  # goes in a row with no card to throw for
+    goes: int = 0  # goes begun so far, additional goes included: how long the game has run
     events: list[str] = field(default_factory=list)  # what the last action did
     removed: list[str] = field(default_factory=list)  # cards out of the game
 
@@ -140,6 +141,7 @@ class AirshipsState:
             last_throw=self.last_throw,
             revealed=self.revealed,
             passes_in_a_row=self.passes_in_a_row,
+            goes=self.goes,
             events=[],
             removed=list(self.removed),
         )

@@ -1,0 +1,138 @@
+"""Airships AI players: `choose` weighs each card for the rest of the game; `greedy` takes the best value × chance now."""
+
+from __future__ import annotations
+
+from engine.core import Action, Chooser
+from engine.rules.airships import dice, odds, prospects, rules
+from engine.rules.airships.data import components
+from engine.rules.airships.state import ADDITIONAL_GO_PRICE, AirshipsState, Step, phase_number
+
+
+def best(actions: list[tuple[float, Action]], rng: Chooser) -> Action:
+    """The highest-scored action; equal scores are settled by the player's whim."""
+    top = max(score for score, _ in actions)
+    return rng.choice([action for score, action in actions if score >= top - 1e-9])
+
+
+# --- greedy: one step ahead -----------------------------------------------------------------------
+
+
+def immediate_value(state: AirshipsState, seat: int, card_id: str) -> float:
+    """What a card is worth on the spot: its victory points, and one point per die, engine point or chip it adds."""
+    c = components()
+    if card_id in c.airships:
+        return c.airships[card_id].vp
+    if card_id not in c.expansions:
+        return c.hindenburg[phase_number(card_id) - 1].vp_low
+
+    def worth(expansion_id: str | None) -> float:
+        if expansion_id is None:
+            return 0.0
+        card = c.expansions[expansion_id]
+        gifts = card.dice.total() + (card.imaginary is not None) + (card.exchange is not None) + card.chips
+        return card.vp + gifts + (card.engine.amount if card.engine else 0)
+
+    old = state.companies[seat].departments.get(c.expansions[card_id].department)
+    return worth(card_id) - worth(old)
+
+
+def value_times_chance(state: AirshipsState, seat: int, card_id: str) -> float:
+    # with_chip: greedy always uses a chip when one would do it
+    return immediate_value(state, seat, card_id) * float(odds.best_chance(state, seat, card_id).with_chip)
+
+
+def greedy(state: AirshipsState, seat: int, rng: Chooser) -> Action:
+    """Throw for the best immediate value × chance, roll the best way, always use a chip, always take another go."""
+    legal = rules.legal_actions(state, seat)
+    if state.step is Step.CHOOSE_CARD:
+        return best([(value_times_chance(state, seat, str(a.args[0])), a) for a in legal], rng)
+    if state.step is Step.EXCHANGE:
+        assert state.chosen is not None
+        options = dice.exchange_options(state, seat, state.chosen)
+        rolls = [a for a in legal if a.kind == rules.ROLL]
+        return best([(float(odds.throw_chance(state, seat, state.chosen, option_of(a, options)).with_chip), a)
+                     for a in rolls], rng)
+    wanted = {Step.BONUS_CHIP: "use", Step.ADDITIONAL_GO: "again"}.get(state.step)
+    return next((a for a in legal if a.args and a.args[0] == wanted), legal[0])
+
+
+def option_of(action: Action, options: list[dice.ExchangeOption]) -> dice.ExchangeOption | None:
+    index = int(action.args[0])
+    return None if index == rules.NO_EXCHANGE else options[index]
+
+
+# --- choose: the chance of winning the game -------------------------------------------------------
+
+
+def with_chips(state: AirshipsState, seat: int, change: int) -> AirshipsState:
+    """A copy with the seat's chips changed (used chips go to the supply; gained ones come from it)."""
+    new = state.copy()
+    company = new.companies[seat]
+    change = max(change, -company.chips) if change < 0 else min(change, company.chips_in_supply)
+    company.chips += change
+    company.chips_in_supply -= change
+    return new
+
+
+def won(state: AirshipsState, seat: int, card_id: str, chips: int = 0) -> AirshipsState:
+    new = with_chips(state, seat, chips)
+    rules.acquire(new, seat, card_id)
+    return new
+
+
+def throw_worth(state: AirshipsState, seat: int, card_id: str, option: dice.ExchangeOption | None,
+                missed: float) -> float:
+    """The expected chance of winning the game after throwing for the card this way (`missed`: after a miss)."""
+    chance = odds.throw_chance(state, seat, card_id, option)
+    alone, short = float(chance.alone), float(chance.with_chip - chance.alone)
+    worth = alone * prospects.winning_chance(won(state, seat, card_id), seat) + (1 - alone - short) * missed
+    if short:  # one short: the chip is used only if the card is worth more than keeping it
+        worth += short * max(prospects.winning_chance(won(state, seat, card_id, -1), seat), missed)
+    return worth
+
+
+def roll_options(state: AirshipsState, seat: int, card_id: str) -> list[dice.ExchangeOption | None]:
+    cost, _ = dice.cost_and_target(card_id)
+    options: list[dice.ExchangeOption | None] = list(dice.exchange_options(state, seat, card_id))
+    if dice.pool(state, seat).covers(cost):
+        options.append(None)
+    return options
+
+
+def card_worth(state: AirshipsState, seat: int, card_id: str, missed: float) -> float:
+    return max(throw_worth(state, seat, card_id, option, missed) for option in roll_options(state, seat, card_id))
+
+
+def best_go(state: AirshipsState, seat: int) -> float:
+    """What a go from this table is worth: the best card's expected chance of winning (the card to come unknown)."""
+    cards = rules.eligible_targets(state, seat)
+    if not cards:
+        return prospects.winning_chance(state, seat)  # a pass: no throw, no compensation chip
+    missed = prospects.winning_chance(with_chips(state, seat, 1), seat)
+    return max(card_worth(state, seat, card, missed) for card in cards)
+
+
+def choose(state: AirshipsState, seat: int, rng: Chooser) -> Action:
+    """Throw, roll, use chips and take goes for the best chance of winning the game, from the odds and the prizes left."""
+    legal = rules.legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    if state.step is Step.CHOOSE_CARD:
+        missed = prospects.winning_chance(with_chips(state, seat, 1), seat)
+        return best([(card_worth(state, seat, str(a.args[0]), missed), a) for a in legal], rng)
+    if state.step is Step.EXCHANGE:
+        assert state.chosen is not None
+        missed = prospects.winning_chance(with_chips(state, seat, 1), seat)
+        options = dice.exchange_options(state, seat, state.chosen)
+        return best([(throw_worth(state, seat, state.chosen, option_of(a, options), missed), a)
+                     for a in legal if a.kind == rules.ROLL], rng)
+    if state.step is Step.BONUS_CHIP:
+        assert state.pending is not None
+        use = prospects.winning_chance(won(state, seat, state.pending.card, -1), seat)
+        keep = prospects.winning_chance(with_chips(state, seat, 1), seat)
+        return next(a for a in legal if a.args[0] == ("use" if use > keep else "keep"))
+    if state.step is Step.ADDITIONAL_GO:
+        again = best_go(with_chips(state, seat, -ADDITIONAL_GO_PRICE), seat)
+        stop = prospects.winning_chance(state, seat)
+        return next(a for a in legal if a.args[0] == ("again" if again > stop else "end"))
+    return legal[0]

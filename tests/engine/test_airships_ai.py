@@ -1,0 +1,233 @@
+"""Airships AI players: legal and deterministic everywhere, blind to the pile's order and the dice, sensible where it is plain."""
+
+from __future__ import annotations
+
+import random
+import time
+from functools import cache
+from typing import Any
+
+import pytest
+
+import engine
+from airships_helpers import GAME, act, give, set_chips, table, throw_for
+from engine.core import Action, GameError
+from engine.rules.airships import ai, dice, odds, prospects, rules
+from engine.rules.airships.data import components
+from engine.rules.airships.state import AirshipsState, Step, Throw
+from engine.simulate import play_random
+
+C = components()
+
+
+@cache
+def positions() -> tuple[AirshipsState, ...]:
+    """Every position of random games at 2, 3 and 4 players where someone must decide: eras, steps and tables."""
+    found: list[AirshipsState] = []
+
+    def keep(state: Any, seat: int, action: Action) -> None:
+        if GAME.to_act(state):
+            found.append(state)
+
+    for players in (2, 3, 4):
+        for seed in range(14):
+            play_random(GAME, players, 500 + seed, on_move=keep)
+    return tuple(found)
+
+
+def seat_of(state: AirshipsState) -> int:
+    return GAME.to_act(state)[0]
+
+
+# --- the contract ------------------------------------------------------------------------------------------
+
+
+def test_get_ai_gives_the_games_ai_module() -> None:
+    assert engine.get_ai("airships") is ai
+    with pytest.raises(GameError, match="airships"):
+        engine.get_ai("nope")
+
+
+def test_there_are_thousands_of_positions_in_every_step() -> None:
+    states = positions()
+    assert len(states) >= 2000
+    assert {s.step for s in states} >= {Step.CHOOSE_CARD, Step.EXCHANGE, Step.BONUS_CHIP, Step.ADDITIONAL_GO}
+
+
+@pytest.mark.parametrize("policy", [ai.choose, ai.greedy], ids=["choose", "greedy"])
+def test_a_policy_always_picks_a_legal_action(policy: Any) -> None:
+    for state in positions():
+        seat = seat_of(state)
+        assert policy(state, seat, random.Random(1)) in GAME.legal_actions(state, seat)
+
+
+@pytest.mark.parametrize("policy", [ai.choose, ai.greedy], ids=["choose", "greedy"])
+def test_a_policy_is_deterministic_for_a_state_and_rng_seed(policy: Any) -> None:
+    for state in positions()[::8]:
+        seat = seat_of(state)
+        before = state.copy()
+        assert policy(state, seat, random.Random(5)) == policy(state, seat, random.Random(5))
+        assert state.copy() == before  # the state it was shown is untouched
+
+
+def test_choose_decides_within_50_ms() -> None:
+    samples = []
+    for state in positions()[::10]:
+        started = time.perf_counter()
+        ai.choose(state, seat_of(state), random.Random(2))
+        samples.append(time.perf_counter() - started)
+    samples.sort()
+    assert samples[len(samples) // 2] < 0.050  # the median: a loaded test machine may stretch a few
+
+
+# --- what the seat could not know --------------------------------------------------------------------------
+
+
+def hidden_variants(state: AirshipsState, shuffle: random.Random) -> list[AirshipsState]:
+    """The same table with another pile order under the top card (its back stays) and other dice to come."""
+    reordered = state.copy()
+    under = reordered.pile[:-1]
+    shuffle.shuffle(under)
+    reordered.pile[:-1] = under
+    reseeded = state.copy()
+    reseeded.seed = state.seed + 7_654_321
+    return [reordered, reseeded]
+
+
+@pytest.mark.parametrize("policy", [ai.choose, ai.greedy], ids=["choose", "greedy"])
+def test_a_policy_ignores_the_order_of_the_pile_and_the_dice_to_come(policy: Any) -> None:
+    shuffle = random.Random(3)
+    differs = 0
+    for state in positions()[::6]:
+        seat = seat_of(state)
+        choice = policy(state, seat, random.Random(9))
+        for variant in hidden_variants(state, shuffle):
+            differs += variant.pile != state.pile or variant.seed != state.seed
+            assert policy(variant, seat, random.Random(9)) == choice
+    assert differs > 100  # the variants did hide something
+
+
+def test_choose_never_makes_the_games_dice(monkeypatch: pytest.MonkeyPatch) -> None:
+    class NoDice:
+        def __init__(self, *args: Any) -> None:
+            raise AssertionError("the AI built the game's RNG: it would know the dice to come")
+
+    monkeypatch.setattr(dice, "GameRng", NoDice)
+    for state in positions()[::20]:
+        ai.choose(state, seat_of(state), random.Random(4))
+        ai.greedy(state, seat_of(state), random.Random(4))
+
+
+def test_the_ais_odds_are_the_exact_odds() -> None:
+    # prospects adds the colours up in floats for speed; it must agree with odds' exact fractions.
+    for state in positions()[::14]:
+        seat = state.current
+        strength = prospects.strength(state, seat)
+        for card in rules.eligible_targets(state, seat):
+            exact = max(odds.throw_chance(state, seat, card, option).with_chip for option in ai.roll_options(state, seat, card))
+            assert prospects.chance(strength, card) == pytest.approx(float(exact), abs=1e-9)
+
+
+# --- plain good play ---------------------------------------------------------------------------------------
+
+
+def medium_race(players: int = 2) -> AirshipsState:
+    """Era 2, two fields with a medium airship on top of a dark one; the others down to their dark card."""
+    state = table(players, era=2, fields=[["a-dark-1", "a-medium-1"], ["a-dark-2", "a-medium-6"], ["a-dark-3"], ["a-dark-4"]])
+    give(state, 0, "s-hangars")  # with the entrepreneur: 2 white + 1 red, enough for both mediums
+    give(state, 1, "s-financiers")
+    set_chips(state, 0, 0)
+    return state
+
+
+def test_choose_throws_for_the_card_with_much_better_odds_times_value() -> None:
+    state = medium_race()
+    easy, hard = ("a-medium-1", "a-medium-6")
+    worth = {card: odds.best_chance(state, 0, card).with_chip * C.airships[card].vp for card in (easy, hard)}
+    assert worth[easy] > 2.5 * worth[hard]  # the position is as plain as the test says
+    assert ai.choose(state, 0, random.Random(1)) == Action("throw", (easy,))
+    assert ai.greedy(state, 0, random.Random(1)) == Action("throw", (easy,))
+
+
+def short_by_one(state: AirshipsState, card: str) -> AirshipsState:
+    """The seat's throw for `card` fell one short: the bonus-chip decision waits."""
+    cost, target = dice.cost_and_target(card)
+    state.chosen, state.step = card, Step.BONUS_CHIP
+    state.pending = Throw(state.current, card, None, {}, (), target - 1, (), target, False)
+    return state
+
+
+def test_choose_uses_a_chip_to_build_an_airship_early_in_the_game() -> None:
+    state = table(2)  # the light airships on top of every field: the game has far to go
+    set_chips(state, 0, 1)
+    state = short_by_one(state, "a-light-4")
+    assert [a.args[0] for a in GAME.legal_actions(state, 0)] == ["use", "keep"]
+    assert ai.choose(state, 0, random.Random(1)) == Action("chip", ("use",))
+
+
+def test_choose_keeps_a_department_card_worth_more_than_the_one_offered() -> None:
+    state = table(2, era=2, display=("e1-financiers-1",))
+    give(state, 0, "e2-financiers-1")  # 3 VP and a white die; Alfred Colsman would give the die and no VP
+    assert "e1-financiers-1" in rules.eligible_targets(state, 0)
+    assert ai.choose(state, 0, random.Random(1)) != Action("throw", ("e1-financiers-1",))
+
+
+def last_airship(mine: tuple[str, ...], theirs: tuple[str, ...]) -> AirshipsState:
+    """Era 2: one airship (LZ 10 Schwaben, 4 VP) left to build before the game ends; a 3 VP Financier on offer."""
+    state = table(2, era=2, display=("e2-financiers-1",),
+                  fields=[["a-dark-1", "a-medium-1"], ["a-dark-2"], ["a-dark-3"], ["a-dark-4"]])
+    give(state, 0, "s-hangars", *mine)  # 2 white + 1 red: both cards are within reach
+    give(state, 1, "s-financiers", *theirs)
+    return state
+
+
+def test_choose_does_not_end_a_game_it_would_lose() -> None:
+    state = last_airship(("a-light-4",), ("a-light-1", "a-light-2", "a-medium-2"))  # 3 VP against 8
+    assert GAME.legal_actions(state, 0) == [Action("throw", ("e2-financiers-1",)), Action("throw", ("a-medium-1",))]
+    assert ai.choose(state, 0, random.Random(1)) == Action("throw", ("e2-financiers-1",))  # 6 VP, then 10 wins
+
+
+def test_choose_ends_a_game_it_wins() -> None:
+    state = last_airship(("a-light-4", "a-light-5"), ("a-light-1", "a-light-2"))  # 6 VP against 4
+    assert ai.choose(state, 0, random.Random(1)) == Action("throw", ("a-medium-1",))
+
+
+def test_choose_takes_another_go_with_chips_to_spare_early_on() -> None:
+    state = table(2)
+    give(state, 0, "s-hangars")
+    give(state, 1, "s-financiers")
+    set_chips(state, 0, 5)
+    state.step = Step.ADDITIONAL_GO
+    assert ai.choose(state, 0, random.Random(1)) == Action("go", ("again",))
+    assert ai.greedy(state, 0, random.Random(1)) == Action("go", ("again",))
+
+
+# --- end-of-game figures -----------------------------------------------------------------------------------
+
+
+def test_goes_count_every_go_additional_goes_included(dice: Any) -> None:
+    state = table(2)
+    give(state, 0, "s-hangars")
+    give(state, 1, "s-financiers")
+    set_chips(state, 0, 0)
+    set_chips(state, 1, 3)
+    goes = state.goes
+    dice(1, 1)  # seat 0 misses and, with 1 chip, cannot buy another go: seat 1's go begins
+    state = throw_for(state, "a-light-1")
+    assert (state.current, state.goes) == (1, goes + 1)
+    dice(1, 1)  # seat 1 misses too and, with 4 chips, buys another go
+    state = throw_for(state, "a-light-1")
+    assert state.step is Step.ADDITIONAL_GO and state.goes == goes + 1
+    state = act(state, "go", "again")
+    assert (state.current, state.goes) == (1, goes + 2)
+
+
+def test_stats_of_a_finished_game() -> None:
+    state = play_random(GAME, 3, 11).state
+    stats = GAME.stats(state)
+    assert set(stats) >= {"goes", "airships_built", "hindenburg_opened", "hindenburg_phases_built",
+                          "hindenburg_completed", "winner_vp"}
+    assert stats["airships_built"] == sum(len(c.airships) for c in state.companies) >= 8
+    assert stats["winner_vp"] == max(GAME.outcome(state).scores)
+    assert stats["hindenburg_opened"] in (0, 1) and stats["hindenburg_completed"] in (0, 1)
+    assert stats["goes"] == state.goes > 0
