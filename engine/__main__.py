@@ -1,4 +1,4 @@
-"""Command line: `python -m engine simulate <game> ...` plays random games and can draw every move."""
+"""Command line: `python -m engine simulate <game>` plays random games (and can draw them); `arena` pits policies."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from engine.core import Action, name_seats
+from engine.arena import POLICIES, arena
+from engine.core import Action, GameError, name_seats
 from engine.simulate import play_random
 
 
@@ -64,6 +65,19 @@ def simulate(args: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
+def arena_command(args: argparse.Namespace) -> int:
+    seats = [name.strip() for name in args.seats.split(",") if name.strip()]
+    try:
+        result = arena(args.game, args.players, args.games, args.seed, seats)
+    except GameError as error:  # a bad table or seat list: one line, like argparse's own errors
+        print(f"python -m engine arena: {error}", file=sys.stderr)
+        return 2
+    if not args.json:
+        print("\n".join(result.summary()))
+    print(result.to_json())
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description="Contrail's game engine tools.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -74,8 +88,16 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--render", type=Path, metavar="DIR", help="write the board image after every move of game 0")
     sim.add_argument("--json", action="store_true", help="end with one JSON line of figures")
+    duel = commands.add_parser("arena", help="play seat policies against each other, seats rotating")
+    duel.add_argument("game", choices=engine.list_games())
+    duel.add_argument("--players", type=int, default=2)
+    duel.add_argument("--games", type=int, default=100)
+    duel.add_argument("--seed", type=int, default=1)
+    duel.add_argument("--seats", required=True, metavar="POLICIES",
+                      help=f"one policy per seat, comma-separated ({', '.join(POLICIES)}), e.g. ai,random")
+    duel.add_argument("--json", action="store_true", help="print only the JSON line of figures")
     args = parser.parse_args(argv)
-    return simulate(args)
+    return arena_command(args) if args.command == "arena" else simulate(args)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,93 @@
+"""The arena: its JSON line, seats rotating between games, shared wins, a bad seat list, and ai beating random."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import engine
+from engine import arena
+from engine.__main__ import main
+from engine.core import Outcome
+
+KEYS = {"game", "players", "games", "seats", "wins", "win_rate", "ms_per_decision", "stats"}
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["arena", "airships", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_json_line_has_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--players", "3", "--games", "6", "--seed", "4", "--seats", "greedy,random,random", "--json")
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert len(lines) == 1  # --json: the JSON line alone
+    figures = json.loads(lines[0])
+    assert set(figures) == KEYS
+    assert (figures["game"], figures["players"], figures["games"]) == ("airships", 3, 6)
+    assert figures["seats"] == ["greedy", "random", "random"]
+    assert set(figures["wins"]) == set(figures["win_rate"]) == set(figures["ms_per_decision"]) == {"greedy", "random"}
+    assert sum(figures["wins"].values()) == pytest.approx(6)  # one win per game, the random seats pooled
+    assert figures["win_rate"]["greedy"] == pytest.approx(figures["wins"]["greedy"] / 6, abs=1e-4)
+    assert all(ms > 0 for ms in figures["ms_per_decision"].values())
+    assert {"goes", "airships_built", "hindenburg_opened", "hindenburg_phases_built", "hindenburg_completed",
+            "winner_vp"} <= set(figures["stats"])
+    assert figures["stats"]["airships_built"] >= 8  # every field down to one card
+
+
+def test_without_json_a_summary_comes_first(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--games", "2", "--seats", "greedy,random")
+    lines = out.strip().splitlines()
+    assert code == 0 and len(lines) > 2 and "greedy" in lines[1]
+    assert set(json.loads(lines[-1])) == KEYS
+
+
+def test_the_same_seed_plays_the_same_games() -> None:
+    first = arena.arena("airships", 2, 6, 11, ["greedy", "random"])
+    again = arena.arena("airships", 2, 6, 11, ["greedy", "random"])
+    assert (first.wins, first.stats) == (again.wins, again.stats)
+    assert arena.arena("airships", 2, 6, 12, ["greedy", "random"]).stats != first.stats
+
+
+def test_seats_rotate_so_every_policy_sits_first_equally_often(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert [arena.seated(["ai", "greedy", "random"], k) for k in range(4)] == [
+        ["ai", "greedy", "random"], ["greedy", "random", "ai"], ["random", "ai", "greedy"], ["ai", "greedy", "random"]]
+    first: list[str] = []
+
+    def recording(name: str, slug: str) -> Any:
+        def play(state: Any, seat: int, rng: Any) -> Any:
+            if state.seq == 0:
+                first.append(name)  # the seat acting on a fresh table is the first seat
+            return rng.choice(engine.get_game(slug).legal_actions(state, seat))
+        return play
+
+    monkeypatch.setattr(arena, "policy", recording)
+    arena.arena("airships", 3, 9, 2, ["ai", "greedy", "random"])
+    assert sorted(first) == ["ai"] * 3 + ["greedy"] * 3 + ["random"] * 3
+
+
+def test_a_shared_first_place_counts_as_a_fraction_of_a_win(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = engine.get_game("airships")
+    tied = Outcome(scores=(9, 9, 4), ranking=((0, 1), (2,)), tiebreak=(2, 2, 1))
+    monkeypatch.setattr(type(game), "outcome", lambda self, state: tied if not game.to_act(state) else None)
+    result = arena.arena("airships", 3, 3, 1, ["greedy", "random", "random"])
+    # Each game the two seats 0 and 1 share first place; over a full rotation every policy sits there twice.
+    assert result.wins == {"greedy": 1.0, "random": 2.0}
+    assert result.win_rate == {"greedy": pytest.approx(1 / 3, abs=1e-4), "random": pytest.approx(2 / 3, abs=1e-4)}
+
+
+@pytest.mark.parametrize("seats", ["ai", "ai,random,random", "ai,nobody"])
+def test_a_bad_seat_list_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], seats: str) -> None:
+    code, out, err = run(capsys, "--players", "2", "--games", "1", "--seats", seats)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and ("--seats" in err or "policy" in err)
+
+
+def test_ai_beats_random() -> None:
+    result = arena.arena("airships", 2, 60, 1, ["ai", "random"])
+    assert result.win_rate["ai"] >= 0.65
+    assert result.ms_per_decision["ai"] < 50
