@@ -28,6 +28,7 @@ TARGETS = {  # the issue's targets on a 2-core machine
     "full_game_ms": ("<", 50.0),
     "render_ms": ("<", 60.0),
     "store_moves_per_s": (">=", 500.0),
+    "ai_ms_per_decision": ("<", 50.0),
 }
 END_TO_END_FACTOR = 1.5  # a whole move may cost at most this times (PNG encode + one bare commit)
 
@@ -66,6 +67,21 @@ def engine_figures(slug: str, games: int, players: int) -> tuple[dict[str, float
         "full_game_ms": median_ms(per_game),
         "replay_ms": median_ms(replays),
     }, playouts
+
+
+def ai_ms_per_decision(slug: str, games: int, players: int) -> float:
+    """The median time of one AI decision, over every decision of a few games with an AI in each seat."""
+    game, ai = engine.get_game(slug), engine.get_ai(slug)
+    samples: list[float] = []
+    for seed in range(games):
+        state = game.setup(players, seed, {})
+        whims = random.Random(seed)
+        while to_act := game.to_act(state):
+            started = time.perf_counter()
+            action = ai.choose(state, to_act[0], whims)
+            samples.append(time.perf_counter() - started)
+            state = game.apply(state, to_act[0], action)
+    return median_ms(samples)
 
 
 def render_figures(slug: str, playout: Playout, players: int) -> tuple[dict[str, float], Image.Image]:
@@ -166,6 +182,7 @@ async def move_end_to_end_ms(slug: str, folder: Path, players: int, seed: int) -
 def airships(games: int) -> dict[str, Any]:
     slug, players = "airships", 3
     figures, playouts = engine_figures(slug, games, players)
+    figures["ai_ms_per_decision"] = ai_ms_per_decision(slug, 5, players)
     render, _ = render_figures(slug, playouts[0], players)
     figures.update(render)
     with tempfile.TemporaryDirectory() as tmp:
