@@ -80,6 +80,12 @@ def test_choose_decides_within_50_ms() -> None:
     assert samples[len(samples) // 2] < 0.050  # the median: a loaded test machine may stretch a few
 
 
+def test_a_seat_with_nothing_to_decide_is_not_asked() -> None:
+    state = play_random(GAME, 2, 5).state
+    with pytest.raises(ValueError, match="nothing to decide"):
+        ai.choose(state, 0, random.Random(1))
+
+
 # --- what the seat could not know --------------------------------------------------------------------------
 
 

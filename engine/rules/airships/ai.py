@@ -8,6 +8,14 @@ from engine.rules.airships.data import components
 from engine.rules.airships.state import ADDITIONAL_GO_PRICE, AirshipsState, Step, phase_number
 
 
+def decision(state: AirshipsState, seat: int) -> list[Action]:
+    """The seat's legal actions; asking a seat with nothing to decide is the caller's mistake."""
+    legal = rules.legal_actions(state, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to decide now")
+    return legal
+
+
 def best(actions: list[tuple[float, Action]], rng: Chooser) -> Action:
     """The highest-scored action; equal scores are settled by the player's whim."""
     top = max(score for score, _ in actions)
@@ -43,7 +51,7 @@ def value_times_chance(state: AirshipsState, seat: int, card_id: str) -> float:
 
 def greedy(state: AirshipsState, seat: int, rng: Chooser) -> Action:
     """Throw for the best immediate value × chance, roll the best way, always use a chip, always take another go."""
-    legal = rules.legal_actions(state, seat)
+    legal = decision(state, seat)
     if state.step is Step.CHOOSE_CARD:
         return best([(value_times_chance(state, seat, str(a.args[0])), a) for a in legal], rng)
     if state.step is Step.EXCHANGE:
@@ -114,7 +122,7 @@ def best_go(state: AirshipsState, seat: int) -> float:
 
 def choose(state: AirshipsState, seat: int, rng: Chooser) -> Action:
     """Throw, roll, use chips and take goes for the best chance of winning the game, from the odds and the prizes left."""
-    legal = rules.legal_actions(state, seat)
+    legal = decision(state, seat)
     if len(legal) == 1:
         return legal[0]
     if state.step is Step.CHOOSE_CARD:
