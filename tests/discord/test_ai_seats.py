@@ -1,0 +1,108 @@
+"""AI seats through Discord: a member alone against AI players, the lobby's Add AI and Remove AI, and AI moves."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from simtable import Lounge, custom_ids, ephemeral_text, pings, public
+from test_restart import _restart
+
+import engine
+from engine.core import Action
+from engine.store import Status
+
+
+async def test_one_member_plays_a_whole_game_against_three_ai_seats(lounge: Lounge) -> None:
+    ann = lounge.members[0]
+    await ann.slash(lounge.channel, "game new", game="airships", ai=3)
+    thread = lounge.thread_of()
+    lobby = public(thread)[0]
+    assert "Contrail AI 1 (AI)" in lobby.embeds[0].description and "Players (4/4)" in lobby.embeds[0].description
+    await ann.click(lobby, label="Start")
+
+    moves = await lounge.play_by_components(thread, random.Random(5))
+
+    table = await lounge.service.table(1)
+    assert table.status is Status.FINISHED
+    actions = await lounge.store.actions(1)
+    ann_seat = table.player(ann.id).seat  # type: ignore[union-attr]
+    assert moves == sum(1 for a in actions if a.seat == ann_seat)  # every other move was the AI's, in the log
+    assert len(actions) > moves
+    human_turns = sum(1 for n, a in enumerate(actions) if a.seat == ann_seat and (n == 0 or actions[n - 1].seat != ann_seat))
+    bodies = lounge.posted(thread)
+    # The lobby, ann's turns (each also telling what the AI players did since), and the final scores.
+    assert len(bodies) <= 1 + human_turns + 2
+    assert all(p in ([], [ann.id]) for p in map(pings, bodies)) and sum(len(pings(b)) for b in bodies) <= human_turns + 1
+    said = "\n".join(m.content for m in public(thread))
+    assert "Contrail AI" in said and "<@1>" not in said and "<@2>" not in said  # AI seats are named, never mentioned
+
+
+async def test_the_creator_adds_and_removes_ai_players_in_the_lobby(lounge: Lounge) -> None:
+    ann, bob = lounge.members[:2]
+    thread = await lounge.open_game(ann)
+    lobby = public(thread)[0]
+    assert "lobby:1:add_ai" in custom_ids(lobby) and "lobby:1:remove_ai" not in custom_ids(lobby)
+
+    await ann.click(lobby, label="Add AI")
+    await ann.click(public(thread)[0], label="Add AI")
+    lobby = public(thread)[0]
+    assert "Contrail AI 1 (AI)" in lobby.embeds[0].description and "Contrail AI 2 (AI)" in lobby.embeds[0].description
+    assert "lobby:1:remove_ai" in custom_ids(lobby)
+    refused = await bob.click(lobby, label="Add AI")
+    assert ephemeral_text(refused) == "Only the player who opened this game can add AI players."
+
+    await ann.click(lobby, label="Remove AI")
+    table = await lounge.service.table(1)
+    assert [p.name for p in table.players if p.ai] == ["Contrail AI 1"]
+    await bob.click(public(thread)[0], label="Join")
+    await ann.click(public(thread)[0], label="Add AI")
+    refused = await ann.click(public(thread)[0], label="Add AI")
+    assert ephemeral_text(refused) == "This game is full (4 players)."
+
+
+async def test_status_marks_ai_seats(lounge: Lounge) -> None:
+    ann = lounge.members[0]
+    await ann.slash(lounge.channel, "game new", game="airships", ai=1)
+    thread = lounge.thread_of()
+    await ann.click(public(thread)[0], label="Start")
+    await ann.slash(thread, "game status")
+    scores = next(f.value for f in public(thread)[-1].embeds[0].fields if f.name == "Scores so far")
+    assert "Contrail AI 1 (AI): " in scores and "ann: " in scores
+
+
+async def test_an_ai_chain_cut_short_by_a_restart_plays_on_once(lounge: Lounge, database_path: Path) -> None:
+    ann = lounge.members[0]
+    await ann.slash(lounge.channel, "game new", game="airships", ai=2)
+    thread = lounge.thread_of()
+    await ann.click(public(thread)[0], label="Start")
+    game = engine.get_game("airships")
+    table = await lounge.service.table(1)
+    ann_seat = table.player(ann.id).seat  # type: ignore[union-attr]
+    # Ann's moves go straight into the log, as if the bot stopped right after storing them: the AI owes a move.
+    while True:
+        table = await lounge.service.table(1)
+        moves = [(a.seat, Action.from_dict(a.payload)) for a in await lounge.store.actions(1)]
+        state = engine.replay(game, len(table.players), table.game.seed, table.game.options, moves)
+        if game.to_act(state) != [ann_seat]:
+            break
+        action = game.legal_actions(state, ann_seat)[0]
+        await lounge.store.append_action(1, table.version + 1, ann_seat, action.to_dict(), None)
+    assert game.outcome(state) is None and table.at_seat(game.to_act(state)[0]).ai
+    before = len(public(thread))
+
+    await _restart(lounge, database_path)
+    assert lounge.bot.resumed is not None
+    await lounge.bot.resumed
+
+    resumed = await lounge.service.table(1)
+    assert resumed.version > table.version  # the AI moved on
+    prompt = await lounge.service.prompt(1)
+    assert resumed.status is Status.FINISHED or (prompt is not None and prompt.user_ids == (ann.id,))
+    assert len(public(thread)) == before + 1  # ann's next turn (or the final scores), in one message
+    assert pings(lounge.posted(thread)[-1]) == ([] if prompt is None else [ann.id])
+
+    await _restart(lounge, database_path)  # a second start finds nothing owed: nothing moves, nothing is posted
+    assert lounge.bot.resumed is not None
+    await lounge.bot.resumed
+    assert (await lounge.service.table(1)).version == resumed.version and len(public(thread)) == before + 1
