@@ -8,7 +8,6 @@ import random
 import time
 from collections import defaultdict
 from dataclasses import asdict, dataclass
-from typing import Any
 
 import engine
 from engine.core import GameError, Policy, game_stats
