@@ -111,10 +111,11 @@ def cost_and_target(card_id: str) -> tuple[Dice, int]:
 
 def exchange_options(state: AirshipsState, seat: int, card_id: str) -> list[ExchangeOption]:
     """Ways to use the Materials exchange that help a throw for this card (chosen before the throw)."""
-    return _exchange_options(pool(state, seat), exchange_of(state.companies[seat]), card_id)
+    return exchange_options_of_pool(pool(state, seat), exchange_of(state.companies[seat]), card_id)
 
 
-def _exchange_options(base: Pool, exchange: Exchange | None, card_id: str) -> list[ExchangeOption]:
+def exchange_options_of_pool(base: Pool, exchange: Exchange | None, card_id: str) -> list[ExchangeOption]:
+    """The same for any pool and exchange, e.g. a company as it would be after winning a card."""
     cost, _ = cost_and_target(card_id)
     if exchange is None or not cost.of(exchange.get):
         return []  # an exchange into a colour the card does not use only loses dice
@@ -134,7 +135,7 @@ def throwable(state: AirshipsState, seat: int, card_ids: list[str]) -> list[str]
     base, exchange = pool(state, seat), exchange_of(state.companies[seat])
     capacity = base.capacity()
     return [card for card in card_ids
-            if covered(capacity, cost_and_target(card)[0]) or _exchange_options(base, exchange, card)]
+            if covered(capacity, cost_and_target(card)[0]) or exchange_options_of_pool(base, exchange, card)]
 
 
 def throw(state: AirshipsState, seat: int, card_id: str, option: ExchangeOption | None) -> Throw:

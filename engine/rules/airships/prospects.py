@@ -84,7 +84,7 @@ def chance(s: Strength, card_id: str) -> float:
     """The chance of winning the card in one throw, the best way (any exchange), a chip used if one is held."""
     cost, target = dice.cost_and_target(card_id)
     # dice.exchange_options wants a state; the AI asks about companies that exist only in its head.
-    pools = [option.apply(s.pool) for option in dice._exchange_options(s.pool, s.exchange, card_id)]
+    pools = [option.apply(s.pool) for option in dice.exchange_options_of_pool(s.pool, s.exchange, card_id)]
     if s.pool.covers(cost):
         pools.append(s.pool)
     free = int(s.wooden) + (s.engine.amount if s.engine and (s.engine.colour is None or cost.of(s.engine.colour)) else 0)
