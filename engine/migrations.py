@@ -46,4 +46,20 @@ MIGRATIONS: list[list[str]] = [
         # A seat the bot plays itself (an AI seat): its user_id is the AI's number, never a Discord id.
         "ALTER TABLE seats ADD COLUMN ai INTEGER NOT NULL DEFAULT 0",
     ],
+    [
+        # The turn clock: how long a turn may take and how often its player is reminded (NULL: never).
+        "ALTER TABLE games ADD COLUMN turn_seconds INTEGER",
+        "ALTER TABLE games ADD COLUMN reminder_seconds INTEGER",
+        # A seat the autopilot plays until its player returns, and the deadlines it missed in a row.
+        "ALTER TABLE seats ADD COLUMN autopilot INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE seats ADD COLUMN missed INTEGER NOT NULL DEFAULT 0",
+        # What falls due when (a deadline, the next reminder) for the turn that began at version `turn`
+        # at time `since`; the scheduler finds the next one by the index, never by reading every game.
+        """CREATE TABLE dues (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL, due_at REAL NOT NULL, turn INTEGER NOT NULL, since REAL NOT NULL,
+            PRIMARY KEY (game_id, kind)
+        )""",
+        "CREATE INDEX dues_at ON dues (due_at)",
+    ],
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
@@ -12,7 +13,7 @@ from typing import Any
 import engine
 from engine.caching import MEMO_LIMIT, Locks, Memo, Memos
 from engine.core import Action, GameError
-from engine.store import GameRow, NotFound, PostKind, PostRow, Status, Store
+from engine.store import DueKind, GameRow, NotFound, PostKind, PostRow, Status, Store
 from engine.tables import (
     Board,
     LogPage,
@@ -31,6 +32,7 @@ from engine.tables import (
     require_started,
     standings_from_view,
 )
+from engine.turn_clock import AUTOPILOT, autopilot_events, by_of
 from engine.turns import History, LogLine
 
 log = logging.getLogger("engine.service")
@@ -63,11 +65,21 @@ def _default_render(slug: str, view: dict[str, Any]) -> bytes:
 class TableReader:
     """The service's reading half: every question about a game, answered from the store and a cache of states."""
 
-    def __init__(self, store: Store, *, render: Renderer = _default_render, memo_limit: int = MEMO_LIMIT) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        render: Renderer = _default_render,
+        memo_limit: int = MEMO_LIMIT,
+        clock: Callable[[], float] = time.time,
+        on_change: Callable[[], None] = lambda: None,
+    ) -> None:
         self._store = store
         self._render = render
         self._locks = Locks()
         self._memos = Memos(memo_limit)
+        self._clock = clock  # seconds since the epoch; the bot passes Discord's clock, tests a virtual one
+        self._on_change = on_change  # told when a due time changes, so the scheduler wakes early
 
     # -- finding tables ------------------------------------------------------------------------
 
@@ -121,7 +133,9 @@ class TableReader:
         table = await self.table(game_id)
         if table.status is not Status.ACTIVE:
             return None
-        return self._prompt(table, await self._state(table))
+        prompt = self._prompt(table, await self._state(table))
+        due = (await self._store.dues(game_id)).get(DueKind.DEADLINE)
+        return replace(prompt, deadline=due.due_at) if prompt is not None and due is not None else prompt
 
     async def choices_for(self, game_id: int, user_id: int) -> tuple[int, list[Action], str]:
         """(version, this user's choices now, "") on their turn, or (version, [], whose turn it is in words)."""
@@ -247,7 +261,10 @@ class TableReader:
             if row.seq > table.version:
                 break
             replayed = game.apply(replayed, row.seat, Action.from_dict(row.payload))
-            history = history.extended(row.seat, table.name_events(list(game.view(replayed, None).get("events", []))))
+            events = table.name_events(list(game.view(replayed, None).get("events", [])))
+            if by_of(row.payload) == AUTOPILOT:
+                events = autopilot_events(table.at_seat(row.seat).name, events)
+            history = history.extended(row.seat, events)
         memo = self._memos.get(table.id)
         if memo is not None and memo.version == table.version:
             memo.history = history
@@ -278,6 +295,7 @@ class TableReader:
         if "seat_names" in view:
             view["seat_names"] = list(table.names)
         view["ai_seats"] = sorted(table.ai_seats)  # the board marks the seats the bot plays
+        view["autopilot_seats"] = sorted(table.automatic_seats - table.ai_seats)
         return view
 
     async def _draw(self, table: Table, view: dict[str, Any]) -> bytes | None:

@@ -47,14 +47,17 @@ class GameRow:
     outcome: dict | None
     created_at: str
     updated_at: str
+    turn_seconds: int | None = None  # how long a turn may take before the autopilot plays it; None: no clock
+    reminder_seconds: int | None = None  # how often the player to act is reminded; None: never
 
     @classmethod
     def from_row(cls, row: Sequence[Any]) -> GameRow:
         """Build from a row selected as GAME_COLUMNS, decoding the JSON columns and the status."""
-        id_, slug, guild, channel, thread, creator, options, seed, status, version, outcome, created, updated = row
+        (id_, slug, guild, channel, thread, creator, options, seed, status, version, outcome, created, updated,
+         turn_seconds, reminder_seconds) = row
         outcome = None if outcome is None else json.loads(outcome)
         return cls(id_, slug, guild, channel, thread, creator, json.loads(options), seed, Status(status),
-                   version, outcome, created, updated)
+                   version, outcome, created, updated, turn_seconds, reminder_seconds)
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,8 @@ class SeatRow:
     name: str
     seat: int | None  # None in the lobby, 0-based once the game has started
     ai: bool = False  # the bot plays this seat itself
+    autopilot: bool = False  # the bot plays this person's seat until they return (three missed deadlines)
+    missed: int = 0  # deadlines missed in a row
 
 
 class PostKind(str, enum.Enum):
@@ -92,5 +97,21 @@ class ActionRow:
 
 GAME_COLUMNS = (
     "id, slug, guild_id, channel_id, thread_id, creator_id, options, seed,"
-    " status, version, outcome, created_at, updated_at"
+    " status, version, outcome, created_at, updated_at, turn_seconds, reminder_seconds"
 )
+
+
+class DueKind(str, enum.Enum):
+    """What the scheduler does when a due time comes."""
+
+    DEADLINE = "deadline"  # the turn's time is up: the autopilot plays it
+    REMINDER = "reminder"  # the player to act is pinged again
+
+
+@dataclass(frozen=True)
+class DueRow:
+    game_id: int
+    kind: DueKind
+    due_at: float  # seconds since the epoch
+    turn: int  # the version the turn began at: a due of an older turn does nothing
+    since: float  # when that turn began

@@ -28,6 +28,7 @@ from engine.tables import (
     require_player,
     standings_from_view,
 )
+from engine.turn_clock import AUTOPILOT, TurnClock, autopilot_events
 from engine.turns import History, turn_news
 
 __all__ = ["LOG_PAGE_LINES", "Renderer", "TableService"]
@@ -54,7 +55,7 @@ def ai_name(number: int) -> str:
     return f"Contrail AI {number}"
 
 
-class TableService(TableReader):
+class TableService(TurnClock, TableReader):
     """Everything the cogs ask of a game, with no Discord objects and no drawing of its own."""
 
     # -- the lobby -----------------------------------------------------------------------------
@@ -161,10 +162,12 @@ class TableService(TableReader):
             movers = tuple(engine.get_game(table.slug).to_act(state))
             opened = Moved(table, state, None, self._public_view(table, state), [], history, movers)
             moved = await self._play_automatic(opened)  # AI seats shuffled to the front move at once
+            deadline = await self._reschedule(moved)
             prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
+            prompt = replace(prompt, deadline=deadline) if prompt is not None else None
         image = await self._draw(moved.table, moved.view)
         events = [line.text for line in moved.history.lines]
-        turn = moved.history.turn(moved.to_act, table.ai_seats) if moved.to_act else None
+        turn = moved.history.turn(moved.to_act, table.automatic_seats) if moved.to_act else None
         nations = seat_fallbacks(table.slug, len(table.players))
         return Opening(moved.table, events, image, prompt, turn, nations)
 
@@ -176,6 +179,7 @@ class TableService(TableReader):
                 raise NotCreator("Only the game's creator or someone with Manage Server can abandon it.")
             require_live(table)
             await self._store.set_status(game_id, Status.ABANDONED)
+            await self._store.set_dues(game_id, 0, 0.0, {})  # an abandoned game waits on nobody
             self._memos.forget(game_id)
             return await self.table(game_id)
 
@@ -207,12 +211,16 @@ class TableService(TableReader):
             before = tuple(to_act)
             moved = await self._commit(table, state, await self._history(table, state), seat, action, interaction_id)
             posts = await self._posts(game_id)
-            news = turn_news(moved.history, before, moved.to_act, posts.get(PostKind.TURN), table.ai_seats)
+            news = turn_news(moved.history, before, moved.to_act, posts.get(PostKind.TURN), table.automatic_seats)
             human_events = moved.events
             moved = await self._play_automatic(moved)  # the AI seats' moves until a person must decide
             if moved.events is not human_events:
-                news = replace(news, next=moved.history.turn(moved.to_act, table.ai_seats) if moved.to_act else None)
+                news = replace(news, next=moved.history.turn(moved.to_act, table.automatic_seats) if moved.to_act else None)
+            if table.at_seat(seat).missed:  # a move of their own breaks a row of missed deadlines
+                await self._store.count_missed(game_id, user_id, False)
+            deadline = await self._reschedule(moved)
             prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
+            prompt = replace(prompt, deadline=deadline) if prompt is not None else None
             standings = standings_from_view(moved.table, moved.view)
         # The move is stored: nothing after this line may undo it, so drawing failures only lose the image.
         image = await self._draw(moved.table, moved.view)
@@ -220,9 +228,13 @@ class TableService(TableReader):
         return MoveResult(moved.table, moved.events, image, prompt, moved.outcome, standings, news, label)
 
     async def _commit(
-        self, table: Table, state: Any, history: History, seat: int, action: Action, interaction_id: int | None
+        self, table: Table, state: Any, history: History, seat: int, action: Action, interaction_id: int | None,
+        *, by: str | None = None,
     ) -> Moved:
-        """Apply one checked action and append it to the log in one transaction; the cache follows the store."""
+        """Apply one checked action and append it to the log in one transaction; the cache follows the store.
+
+        `by` marks a move the bot made for a person (the autopilot): the log keeps it, and its words say so.
+        """
         game = engine.get_game(table.slug)
         new_state = game.apply(state, seat, action)  # IllegalAction carries the rules' sentence
         outcome = game.outcome(new_state)
@@ -231,7 +243,7 @@ class TableService(TableReader):
                 table.id,
                 table.version + 1,
                 seat,
-                action.to_dict(),
+                {**action.to_dict(), "by": by} if by else action.to_dict(),
                 interaction_id,
                 status=Status.FINISHED if outcome else None,
                 outcome=outcome.to_dict() if outcome else None,
@@ -244,6 +256,8 @@ class TableService(TableReader):
         table = Table(row, table.players, table.title, table.min_players, table.max_players)
         view = self._public_view(table, new_state)
         events = table.name_events(list(view.get("events", [])))
+        if by == AUTOPILOT:
+            events = autopilot_events(table.at_seat(seat).name, events)
         history = history.extended(seat, events)
         if outcome:
             self._memos.forget(table.id)  # a finished game is seldom looked at again: replay it if it is
@@ -256,12 +270,13 @@ class TableService(TableReader):
         """Let the AI seats make their moves, one after another, each through the same check and log as a person's."""
         events = moved.events
         for _ in range(MAX_AUTOMATIC):
-            seats = [s for s in moved.to_act if moved.table.at_seat(s).ai]
+            seats = [s for s in moved.to_act if s in moved.table.automatic_seats]
             if moved.outcome is not None or not seats:
                 break
             seat = seats[0]
             action = self._ai_choice(moved.table, moved.state, seat)
-            moved = await self._commit(moved.table, moved.state, moved.history, seat, action, None)
+            by = None if moved.table.at_seat(seat).ai else AUTOPILOT
+            moved = await self._commit(moved.table, moved.state, moved.history, seat, action, None, by=by)
             events = [*events, *moved.events]
         return replace(moved, events=events)
 
@@ -278,7 +293,7 @@ class TableService(TableReader):
     async def resume_automatic(self) -> list[MoveResult]:
         """After a restart: games where an AI seat owes a move (a chain was cut short) play on, once each."""
         results = []
-        for row in await self._store.active_games_with_ai():
+        for row in await self._store.active_games_with_automatic_seats():
             async with self._locks.hold(row.id):
                 table = await self.table(row.id)
                 if table.status is not Status.ACTIVE:
@@ -286,16 +301,18 @@ class TableService(TableReader):
                 state = await self._state(table)
                 game = engine.get_game(table.slug)
                 movers = tuple(game.to_act(state))
-                if not any(table.at_seat(s).ai for s in movers):
+                if not any(s in table.automatic_seats for s in movers):
                     continue
                 history = await self._history(table, state)
                 start = Moved(table, state, None, self._public_view(table, state), [], history, movers)
                 moved = await self._play_automatic(start)
                 posts = await self._posts(table.id)
-                news = turn_news(moved.history, movers, moved.to_act, posts.get(PostKind.TURN), table.ai_seats)
+                news = turn_news(moved.history, movers, moved.to_act, posts.get(PostKind.TURN), table.automatic_seats)
                 news = replace(news, continues=False, post=None,
-                               next=moved.history.turn(moved.to_act, table.ai_seats) if moved.to_act else None)
+                               next=moved.history.turn(moved.to_act, table.automatic_seats) if moved.to_act else None)
+                deadline = await self._reschedule(moved)
                 prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
+                prompt = replace(prompt, deadline=deadline) if prompt is not None else None
                 standings = standings_from_view(moved.table, moved.view)
             image = await self._draw(moved.table, moved.view)
             results.append(MoveResult(moved.table, moved.events, image, prompt, moved.outcome, standings, news, ""))

@@ -15,9 +15,12 @@ import aiosqlite
 
 from engine.backup import BackupResult, backup_database
 from engine.migrations import MIGRATIONS
+from engine.store_clock import ClockStore
 from engine.records import (
     GAME_COLUMNS,
     ActionRow,
+    DueKind,
+    DueRow,
     DuplicateInteraction,
     GameRow,
     NotFound,
@@ -31,7 +34,7 @@ from engine.records import (
 
 # The rows and errors are the store's vocabulary: its callers import them from here.
 __all__ = [
-    "ActionRow", "DuplicateInteraction", "GameRow", "NotFound", "PostKind", "PostRow", "SeatRow",
+    "ActionRow", "DueKind", "DueRow", "DuplicateInteraction", "GameRow", "NotFound", "PostKind", "PostRow", "SeatRow",
     "StaleVersion", "Status", "Store", "StoreError",
 ]
 
@@ -48,7 +51,7 @@ def _dumps(value: dict) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-class Store:
+class Store(ClockStore):
     """The single writer of one SQLite database; every public method is one serialised unit of work."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -151,15 +154,17 @@ class Store:
     # -- games -----------------------------------------------------------------------------
 
     async def create_game(
-        self, slug: str, guild_id: int, channel_id: int, creator_id: int, seed: int, options: dict
+        self, slug: str, guild_id: int, channel_id: int, creator_id: int, seed: int, options: dict,
+        *, turn_seconds: int | None = None, reminder_seconds: int | None = None,
     ) -> GameRow:
         now = _now()
         async with self._transaction():
             rows = await self._q(
                 "INSERT INTO games (slug, guild_id, channel_id, thread_id, creator_id, options, seed,"
-                " status, version, outcome, created_at, updated_at)"
-                f" VALUES (?, ?, ?, NULL, ?, ?, ?, ?, 0, NULL, ?, ?) RETURNING {GAME_COLUMNS}",
-                (slug, guild_id, channel_id, creator_id, _dumps(options), seed, Status.LOBBY.value, now, now),
+                " status, version, outcome, created_at, updated_at, turn_seconds, reminder_seconds)"
+                f" VALUES (?, ?, ?, NULL, ?, ?, ?, ?, 0, NULL, ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
+                (slug, guild_id, channel_id, creator_id, _dumps(options), seed, Status.LOBBY.value, now, now,
+                 turn_seconds, reminder_seconds),
             )
         return GameRow.from_row(rows[0])
 
@@ -207,11 +212,11 @@ class Store:
         )
         return [GameRow.from_row(r) for r in rows]
 
-    async def active_games_with_ai(self) -> list[GameRow]:
-        """Games being played with at least one AI seat: after a restart, an AI may owe a move."""
+    async def active_games_with_automatic_seats(self) -> list[GameRow]:
+        """Games being played with an AI seat or a seat on autopilot: after a restart, the bot may owe a move."""
         rows = await self._read(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE status = ?"
-            " AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.ai = 1) ORDER BY id",
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? AND EXISTS (SELECT 1 FROM seats"
+            " WHERE seats.game_id = games.id AND (seats.ai = 1 OR seats.autopilot = 1)) ORDER BY id",
             (Status.ACTIVE.value,),
         )
         return [GameRow.from_row(r) for r in rows]
@@ -233,9 +238,10 @@ class Store:
     async def seats(self, game_id: int) -> list[SeatRow]:
         """Lobby: join order. Started: seat order (every seat is numbered then, so seat sorts first)."""
         rows = await self._read(
-            "SELECT user_id, name, seat, ai FROM seats WHERE game_id = ? ORDER BY seat, position", (game_id,)
+            "SELECT user_id, name, seat, ai, autopilot, missed FROM seats WHERE game_id = ? ORDER BY seat, position",
+            (game_id,),
         )
-        return [SeatRow(user_id=u, name=n, seat=s, ai=bool(a)) for u, n, s, a in rows]
+        return [SeatRow(u, n, s, bool(a), bool(auto), missed) for u, n, s, a, auto, missed in rows]
 
     async def add_seat(self, game_id: int, user_id: int, name: str, *, ai: bool = False) -> None:
         """Join the lobby at the back of the queue; StoreError if already seated or no longer in the lobby."""

@@ -107,6 +107,11 @@ class Table:
         """The seats the bot plays itself."""
         return frozenset(p.seat for p in self.players if p.ai and p.seat is not None)
 
+    @property
+    def automatic_seats(self) -> frozenset[int]:
+        """The seats whose moves the bot makes: AI seats, and people's seats on autopilot."""
+        return frozenset(p.seat for p in self.players if (p.ai or p.autopilot) and p.seat is not None)
+
     def player(self, user_id: int) -> SeatRow | None:
         return next((p for p in self.players if p.user_id == user_id), None)
 
@@ -136,6 +141,7 @@ class Prompt:
     version: int
     asks: str  # what the decision asks, in the game's words (the view's "decision")
     movers: tuple[Mover, ...]
+    deadline: float | None = None  # when the autopilot plays this turn (seconds since the epoch); None: no clock
 
     @property
     def user_ids(self) -> tuple[int, ...]:
@@ -153,6 +159,7 @@ class Standing:
     name: str
     score: int | None
     ai: bool = False  # an AI seat, marked as such wherever scores are shown
+    autopilot: bool = False  # a person's seat the autopilot plays until they return
 
 
 @dataclass(frozen=True)
@@ -167,6 +174,16 @@ class MoveResult:
     standings: tuple[Standing, ...]
     turn: TurnNews
     label: str  # the move in words, e.g. to confirm a /move to the player who typed it
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A turn that has waited a reminder interval on its players: ping them again."""
+
+    table: Table
+    prompt: Prompt
+    since: float  # when the turn began (seconds since the epoch)
+    turn_post: PostRow | None  # the turn's message, to link to
 
 
 @dataclass(frozen=True)
@@ -236,7 +253,9 @@ def standings_from_view(table: Table, view: dict[str, Any]) -> tuple[Standing, .
     """Scores so far from the public view's companies, when the game shows them."""
     companies = view.get("companies") or []
     scores = {c.get("seat", i): c.get("vp") for i, c in enumerate(companies) if isinstance(c, dict)}
-    return tuple(Standing(p.seat, p.name, scores.get(p.seat), p.ai) for p in table.players if p.seat is not None)
+    return tuple(
+        Standing(p.seat, p.name, scores.get(p.seat), p.ai, p.autopilot) for p in table.players if p.seat is not None
+    )
 
 
 # -- what a table must be for an action: each refusal is a sentence for the player ------------------

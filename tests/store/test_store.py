@@ -435,7 +435,7 @@ async def test_ai_seats_are_marked_and_found_in_active_games(store: Store) -> No
     human_only = await new_game(store)
     await store.add_seat(human_only.id, BOB, "bob")
     await store.add_seat(human_only.id, CAROL, "carol")
-    assert await store.active_games_with_ai() == []  # only games being played count
+    assert await store.active_games_with_automatic_seats() == []  # only games being played count
     await store.start_game(game.id, [1, ALICE])
     await store.start_game(human_only.id, [BOB, CAROL])
-    assert [g.id for g in await store.active_games_with_ai()] == [game.id]
+    assert [g.id for g in await store.active_games_with_automatic_seats()] == [game.id]

@@ -1,0 +1,82 @@
+"""The store's part for the turn clock: due times (deadlines, reminders) and the seats the autopilot plays."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+
+from engine.records import DueKind, DueRow
+
+DUE_BATCH = 100  # dues claimed at once; the rest wait for the scheduler's next round
+
+
+class ClockStore:
+    """Mixed into Store: it provides _q, _read and _transaction."""
+
+    async def _q(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:  # pragma: no cover - Store's
+        raise NotImplementedError
+
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:  # pragma: no cover - Store's
+        raise NotImplementedError
+
+    def _transaction(self) -> AbstractAsyncContextManager[None]:  # pragma: no cover - Store's
+        raise NotImplementedError
+
+    async def set_dues(self, game_id: int, turn: int, since: float, dues: dict[DueKind, float]) -> None:
+        """Replace every due time of a game with these, for the turn that began at `turn` (none: nothing is due)."""
+        async with self._transaction():
+            await self._q("DELETE FROM dues WHERE game_id = ?", (game_id,))
+            for kind, due_at in dues.items():
+                await self._q(
+                    "INSERT INTO dues (game_id, kind, due_at, turn, since) VALUES (?, ?, ?, ?, ?)",
+                    (game_id, DueKind(kind).value, due_at, turn, since),
+                )
+
+    async def add_due(self, due: DueRow) -> None:
+        """Put back one due time (the next reminder), unless the game has moved on to other dues meanwhile."""
+        async with self._transaction():
+            await self._q(
+                "INSERT INTO dues (game_id, kind, due_at, turn, since) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id, kind) DO NOTHING",
+                (due.game_id, due.kind.value, due.due_at, due.turn, due.since),
+            )
+
+    async def dues(self, game_id: int) -> dict[DueKind, DueRow]:
+        rows = await self._read("SELECT game_id, kind, due_at, turn, since FROM dues WHERE game_id = ?", (game_id,))
+        return {DueKind(r[1]): DueRow(r[0], DueKind(r[1]), r[2], r[3], r[4]) for r in rows}
+
+    async def next_due(self) -> float | None:
+        """The earliest due time of all games: one look at the index."""
+        rows = await self._read("SELECT MIN(due_at) FROM dues")
+        return rows[0][0] if rows else None
+
+    async def claim_dues(self, now: float) -> list[DueRow]:
+        """Take the dues that have come, oldest first: each is handed to one caller only, even across processes."""
+        async with self._transaction():
+            rows = await self._q(
+                "DELETE FROM dues WHERE rowid IN (SELECT rowid FROM dues WHERE due_at <= ? ORDER BY due_at LIMIT ?)"
+                " RETURNING game_id, kind, due_at, turn, since",
+                (now, DUE_BATCH),
+            )
+        return sorted((DueRow(r[0], DueKind(r[1]), r[2], r[3], r[4]) for r in rows), key=lambda d: d.due_at)
+
+    async def set_autopilot(self, game_id: int, user_id: int, on: bool) -> None:
+        """Put a person's seat on autopilot, or give it back to them (which also forgets their missed deadlines)."""
+        async with self._transaction():
+            await self._q(
+                "UPDATE seats SET autopilot = ?, missed = CASE WHEN ? THEN missed ELSE 0 END"
+                " WHERE game_id = ? AND user_id = ?",
+                (int(on), int(on), game_id, user_id),
+            )
+
+    async def count_missed(self, game_id: int, user_id: int, missed: bool) -> int:
+        """One more deadline missed in a row (or the row broken by a move of their own); the new count."""
+        async with self._transaction():
+            rows = await self._q(
+                "UPDATE seats SET missed = CASE WHEN ? THEN missed + 1 ELSE 0 END"
+                " WHERE game_id = ? AND user_id = ? RETURNING missed",
+                (int(missed), game_id, user_id),
+            )
+        return rows[0][0] if rows else 0
+

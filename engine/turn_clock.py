@@ -1,0 +1,142 @@
+"""The turn clock: deadlines the autopilot plays at, reminders, and seats on autopilot until their player returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+import engine
+from engine.core import GameError
+from engine.records import DueKind, DueRow, PostKind, Status
+from engine.tables import MoveResult, NotSeated, Reminder, Table, standings_from_view
+from engine.turns import turn_news
+
+if TYPE_CHECKING:
+    from engine.service import Moved, TableService
+
+MISSED_IN_A_ROW = 3  # deadlines a player may miss in a row before the autopilot keeps their seat
+AUTOPILOT = "autopilot"  # how the log marks a move the bot made for a person
+
+
+@dataclass(frozen=True)
+class ClockNews:
+    """What came due: moves the autopilot made, reminders to send, and words for the table."""
+
+    moves: list[MoveResult]
+    reminders: list[Reminder]
+    notices: list[tuple[Table, str]]  # (table, sentence) such as a seat going on autopilot
+
+
+class TurnClock:
+    """Mixed into TableService: schedules each turn's due times and does what comes due."""
+
+    async def _reschedule(self: TableService, moved: Moved) -> float | None:
+        """Set the due times of the turn now being played (a new turn only); its deadline, if it has one."""
+        table, game_id = moved.table, moved.table.id
+        movers = tuple(s for s in moved.to_act if s not in table.automatic_seats)
+        if moved.outcome is not None or not movers:
+            await self._store.set_dues(game_id, 0, 0.0, {})
+            return None
+        turn = moved.history.turn_start(movers)
+        current = await self._store.dues(game_id)
+        if any(due.turn == turn for due in current.values()):  # the same turn goes on: its clock keeps running
+            deadline = current.get(DueKind.DEADLINE)
+            return deadline.due_at if deadline else None
+        now = self._clock()
+        dues: dict[DueKind, float] = {}
+        if table.game.turn_seconds:
+            dues[DueKind.DEADLINE] = now + table.game.turn_seconds
+        if table.game.reminder_seconds:
+            dues[DueKind.REMINDER] = now + table.game.reminder_seconds
+        await self._store.set_dues(game_id, turn, now, dues)
+        self._on_change()
+        return dues.get(DueKind.DEADLINE)
+
+    async def next_due(self: TableService) -> float | None:
+        """When the scheduler must next wake (seconds since the epoch), or None when nothing is due."""
+        return await self._store.next_due()
+
+    async def run_due(self: TableService) -> ClockNews:
+        """Do everything that has come due: each due is claimed once, even with two bots on one database."""
+        news = ClockNews([], [], [])
+        now = self._clock()
+        for due in await self._store.claim_dues(now):
+            async with self._locks.hold(due.game_id):
+                await self._run_one(due, now, news)
+        return news
+
+    async def _run_one(self: TableService, due: DueRow, now: float, news: ClockNews) -> None:
+        table = await self.table(due.game_id)
+        if table.status is not Status.ACTIVE:
+            return
+        state = await self._state(table)
+        history = await self._history(table, state)
+        game = engine.get_game(table.slug)
+        movers = tuple(game.to_act(state))
+        if not movers or history.turn_start(movers) != due.turn:
+            return  # that turn is over: its due time means nothing now
+        if due.kind is DueKind.REMINDER:
+            prompt = self._prompt(table, state)
+            if prompt is not None:
+                posts = await self._posts(table.id)
+                news.reminders.append(Reminder(table, prompt, due.since, posts.get(PostKind.TURN)))
+            if table.game.reminder_seconds:  # the next one counts from now: a missed reminder is sent once
+                await self._store.add_due(replace(due, due_at=now + table.game.reminder_seconds))
+            return
+        from engine.service import Moved  # the service imports this module: import its value type late
+
+        moved = Moved(table, state, None, self._public_view(table, state), [], history, movers)
+        while moved.to_act == movers and moved.outcome is None:  # the autopilot plays the rest of the turn
+            seat = movers[0]
+            action = self._ai_choice(moved.table, moved.state, seat)
+            moved = await self._commit(moved.table, moved.state, moved.history, seat, action, None, by=AUTOPILOT)
+        for seat in movers:
+            player = table.at_seat(seat)
+            if await self._store.count_missed(table.id, player.user_id, True) >= MISSED_IN_A_ROW:
+                await self._store.set_autopilot(table.id, player.user_id, True)
+                news.notices.append((table, f"{player.name} missed {MISSED_IN_A_ROW} deadlines in a row: the autopilot "
+                                            "plays their seat until they come back with /game return."))
+        seated = await self.table(table.id)  # the seats may have gone on autopilot
+        moved = await self._play_automatic(replace(moved, table=replace(moved.table, players=seated.players)))
+        await self._finish_automatic(table, movers, moved, news)
+
+    async def _finish_automatic(self: TableService, table: Table, movers: tuple[int, ...], moved: Moved,
+                                news: ClockNews) -> None:
+        posts = await self._posts(table.id)
+        automatic = moved.table.automatic_seats
+        turn = turn_news(moved.history, movers, moved.to_act, posts.get(PostKind.TURN), automatic)
+        deadline = await self._reschedule(moved)
+        prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
+        prompt = replace(prompt, deadline=deadline) if prompt is not None else None
+        standings = standings_from_view(moved.table, moved.view)
+        image = await self._draw(moved.table, moved.view)
+        news.moves.append(MoveResult(moved.table, moved.events, image, prompt, moved.outcome, standings, turn, ""))
+
+    async def return_to_seat(self: TableService, game_id: int, user_id: int) -> Table:
+        """A player on autopilot takes their seat back: the next decision is theirs again."""
+        async with self._locks.hold(game_id):
+            table = await self.table(game_id)
+            player = table.player(user_id)
+            if player is None or player.seat is None:
+                raise NotSeated("You're not playing in this game.")
+            if table.status is not Status.ACTIVE:
+                raise GameError("This game isn't being played any more.")
+            if not player.autopilot:
+                raise GameError("Your seat isn't on autopilot: it's yours already.")
+            await self._store.set_autopilot(game_id, user_id, False)
+            return await self.table(game_id)
+
+    async def deadline(self: TableService, game_id: int) -> float | None:
+        due = (await self._store.dues(game_id)).get(DueKind.DEADLINE)
+        return due.due_at if due else None
+
+
+def autopilot_events(name: str, events: list[str]) -> list[str]:
+    """A move the bot made for a person says so: the log and the turn's message read 'Autopilot for ann: ...'."""
+    return [f"Autopilot for {name}: {events[0]}", *events[1:]] if events else [f"Autopilot for {name}."]
+
+
+def by_of(payload: dict[str, Any]) -> str | None:
+    """Who made a logged move for its seat, when it was not the seat's own player."""
+    by = payload.get("by")
+    return by if isinstance(by, str) else None
