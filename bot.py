@@ -23,6 +23,7 @@ import engine
 from cogs import EXTENSIONS
 from cogs.components import DYNAMIC_ITEMS
 from cogs.flows import reply_error
+from cogs.clock import Scheduler
 from cogs.moves import resume_automatic
 from engine.backup import NoDatabase, backup_database
 from engine.core import GameError
@@ -101,6 +102,8 @@ class ContrailBot(commands.Bot):
         self.store: Store | None = None
         self._tables: TableService | None = None
         self.resumed: asyncio.Task[None] | None = None  # the one-off resumption of AI moves after a start
+        self.scheduler: Scheduler | None = None
+        self.clock_task: asyncio.Task[None] | None = None
 
     @property
     def tables(self) -> TableService:
@@ -118,13 +121,20 @@ class ContrailBot(commands.Bot):
         # A broken components file stops the bot here, naming its entry, before any player meets it.
         engine.check_games()
         self.store = await Store.open(self.settings.database_path)  # creates and migrates the file
-        self._tables = TableService(self.store) if self._render is None else TableService(self.store, render=self._render)
+        self.scheduler = Scheduler(self)
+        # Discord's clock (UTC): the same one the timestamps in messages are read against.
+        clocked: dict[str, Any] = {"clock": lambda: discord.utils.utcnow().timestamp(), "on_change": self.scheduler.wake}
+        if self._render is not None:
+            clocked["render"] = self._render
+        self._tables = TableService(self.store, **clocked)
         await self.load_cogs()
         self.tree.error(self.on_app_command_error)
         # Buttons answer by their custom id, so prompts posted before a restart keep working.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # Once, not on every reconnect: an AI chain cut short by the last stop plays on when Discord is reachable.
         self.resumed = asyncio.create_task(self.resume_automatic_moves())
+        # One task sleeps until the next deadline or reminder; a move that changes them wakes it.
+        self.clock_task = asyncio.create_task(self.scheduler.run())
         log.info("Contrail is set up with database %s", self.settings.database_path)
 
     async def resume_automatic_moves(self) -> None:
@@ -148,8 +158,9 @@ class ContrailBot(commands.Bot):
         log.info("Logged in as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        if self.resumed is not None and not self.resumed.done():
-            self.resumed.cancel()  # it would only wait for a connection that is closing
+        for task in (self.resumed, self.clock_task):
+            if task is not None and not task.done():
+                task.cancel()  # they would only wait for a connection that is closing
         await super().close()
         if self.store is not None:
             await self.store.close()

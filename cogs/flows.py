@@ -161,20 +161,21 @@ async def own_table(interaction: discord.Interaction, game_id: int) -> Table:
 # -- messages the game keeps editing ----------------------------------------------------------
 
 
-def clicked_message_id(interaction: discord.Interaction) -> int | None:
-    """The message whose button or menu was used; None for a slash command."""
-    if interaction.type is not discord.InteractionType.component or interaction.message is None:
+def clicked_message_id(source: discord.Interaction | discord.Client) -> int | None:
+    """The message whose button or menu was used; None for a slash command or an automatic move."""
+    if not isinstance(source, discord.Interaction) or source.message is None:
         return None
-    return interaction.message.id
+    return source.message.id if source.type is discord.InteractionType.component else None
 
 
-async def edit_post(interaction: discord.Interaction, post: PostRow, reply: Reply) -> bool:
+async def edit_post(source: discord.Interaction | discord.Client, post: PostRow, reply: Reply) -> bool:
     """Edit a message the game keeps (through the interaction when it was clicked); False if it is gone."""
     try:
-        if clicked_message_id(interaction) == post.message_id:
-            await interaction.edit_original_response(**reply.edit_kwargs())
+        if isinstance(source, discord.Interaction) and clicked_message_id(source) == post.message_id:
+            await source.edit_original_response(**reply.edit_kwargs())
         else:
-            channel = await channel_by_id(interaction.client, post.channel_id)
+            client = source.client if isinstance(source, discord.Interaction) else source
+            channel = await channel_by_id(client, post.channel_id)
             await channel.get_partial_message(post.message_id).edit(**reply.edit_kwargs())  # type: ignore[attr-defined]
     except discord.NotFound:
         return False
@@ -219,7 +220,9 @@ POST_PERMISSIONS = {
 }
 
 
-async def open_table(interaction: discord.Interaction, slug: str, ai: int = 0) -> Table:
+async def open_table(
+    interaction: discord.Interaction, slug: str, ai: int = 0, clock: tuple[int | None, int | None] = (None, None)
+) -> Table:
     """Create the game, then give it a thread of its own where the bot may make one."""
     if interaction.guild_id is None or interaction.channel_id is None:
         raise GameError("Games live in servers: use this command in a server channel.")
@@ -242,6 +245,8 @@ async def open_table(interaction: discord.Interaction, slug: str, ai: int = 0) -
         creator_id=user.id,
         creator_name=user.display_name,
         ai=ai,
+        turn_seconds=clock[0],
+        reminder_seconds=clock[1],
     )
     thread = await _open_thread(interaction, f"{table.title} #{table.id}")
     if thread is not None:

@@ -11,6 +11,21 @@ from cogs import flows, lobby_posts, messages, moves
 
 GAME_CHOICES = [app_commands.Choice(name=engine.get_game(slug).title, value=slug) for slug in engine.list_games()]
 GAME_ID = "Which game (needed only where several are being played)"
+TURN_TIMES = [app_commands.Choice(name=name, value=value) for value, name in (
+    ("none", "No limit"), ("12h", "12 hours"), ("24h", "24 hours"), ("48h", "48 hours"), ("72h", "72 hours"),
+    ("7d", "7 days"),
+)]
+REMINDERS = [app_commands.Choice(name=name, value=value) for value, name in (
+    ("off", "Off"), ("6h", "Every 6 hours"), ("12h", "Every 12 hours"), ("24h", "Every 24 hours (the default)"),
+    ("48h", "Every 48 hours"),
+)]
+
+
+def seconds(value: str) -> int | None:
+    """'24h' or '7d' in seconds; 'none' and 'off' are no clock at all."""
+    if value in ("none", "off"):
+        return None
+    return int(value[:-1]) * (86400 if value.endswith("d") else 3600)
 GameId = app_commands.Range[int, 1, 2**53]
 
 
@@ -23,14 +38,25 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         super().__init__()
 
     @app_commands.command(name="new", description="Open a new game here, in a thread of its own")
-    @app_commands.describe(game="The game to play", ai="AI players to seat beside you (you may add more in the lobby)")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.describe(
+        game="The game to play",
+        ai="AI players to seat beside you (you may add more in the lobby)",
+        turn_time="How long a turn may take before the autopilot plays it",
+        reminders="How often the player to act is reminded",
+    )
+    @app_commands.choices(game=GAME_CHOICES, turn_time=TURN_TIMES, reminders=REMINDERS)
     async def new(
-        self, interaction: discord.Interaction, game: app_commands.Choice[str], ai: app_commands.Range[int, 0, 3] = 0
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        ai: app_commands.Range[int, 0, 3] = 0,
+        turn_time: app_commands.Choice[str] | None = None,
+        reminders: app_commands.Choice[str] | None = None,
     ) -> None:
         async with flows.guarded(interaction):
             await flows.begin(interaction)
-            table = await flows.open_table(interaction, game.value, ai)
+            clock = (seconds(turn_time.value if turn_time else "none"), seconds(reminders.value if reminders else "24h"))
+            table = await flows.open_table(interaction, game.value, ai, clock)
             try:
                 await lobby_posts.post_lobby(interaction, table)
             except discord.HTTPException:
@@ -84,6 +110,17 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             limit = messages.LIST_LIMIT + 1  # one more than shown, to know whether older games were left out
             found = await flows.tables(interaction).tables_in_guild(interaction.guild_id or 0, limit=limit)
             await flows.say(interaction, messages.list_reply(found))
+
+    @app_commands.command(name="return", description="Take your seat back from the autopilot")
+    @app_commands.describe(game_id=GAME_ID)
+    @app_commands.autocomplete(game_id=flows.table_choices)
+    async def return_(self, interaction: discord.Interaction, game_id: GameId | None = None) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            table = await flows.find_table(interaction, game_id)
+            table = await flows.tables(interaction).return_to_seat(table.id, interaction.user.id)
+            note = f"{interaction.user.display_name} is back: the next decision of their seat is theirs again."
+            await flows.publish(interaction, table, messages.Reply(content=note), counted="You're back")
 
     @app_commands.command(name="abandon", description="End a game early (its creator, or someone with Manage Server)")
     @app_commands.describe(game_id=GAME_ID)

@@ -8,14 +8,10 @@ import discord
 
 from cogs import messages, moves
 from cogs.flows import begin, clear_components, clicked_message_id, edit_post, guarded, own_table, post, say, tables
-from engine.records import PostKind, PostRow, Status
+from engine.records import PostKind, Status
 from engine.tables import Table
 
 log = logging.getLogger(__name__)
-
-
-def jump_url(table: Table, post: PostRow) -> str:
-    return f"https://discord.com/channels/{table.game.guild_id}/{post.channel_id}/{post.message_id}"
 
 
 async def post_lobby(interaction: discord.Interaction, table: Table) -> None:
@@ -53,7 +49,7 @@ async def _refresh_lobby(interaction: discord.Interaction, table: Table) -> None
         await edit_post(interaction, invite, messages.invite_reply(table))
     clicked = clicked_message_id(interaction)
     if clicked is not None and clicked not in {p.message_id for p in (lobby, invite) if p is not None}:
-        await clear_components(interaction, messages.moved_lobby_text(table, jump_url(table, lobby) if lobby else ""))
+        await clear_components(interaction, messages.moved_lobby_text(table, messages.jump_url(table, lobby) if lobby else ""))
 
 
 async def post_live_lobby(interaction: discord.Interaction, table: Table) -> None:

@@ -11,7 +11,7 @@ import discord
 import engine
 from cogs import components
 from engine.core import Outcome
-from engine.records import SeatRow, Status
+from engine.records import PostRow, SeatRow, Status
 from engine.tables import LogPage, RulesCard, Standing, Table, TableStatus
 
 CONTENT_MAX = 2000
@@ -88,6 +88,11 @@ def place(table: Table) -> str:
     return f"<#{table.place_id}>"
 
 
+def jump_url(table: Table, post: PostRow) -> str:
+    """A link to a message the game keeps (its lobby, its turn message)."""
+    return f"https://discord.com/channels/{table.game.guild_id}/{post.channel_id}/{post.message_id}"
+
+
 def game_name(table: Table) -> str:
     return f"{table.title} #{table.id}"
 
@@ -100,12 +105,26 @@ def who(player: SeatRow) -> str:
     return f"{player.name} (AI)" if player.ai else mention(player.user_id)
 
 
+def duration(seconds: int) -> str:
+    return f"{seconds // 86400} days" if seconds % 86400 == 0 and seconds >= 2 * 86400 else f"{seconds // 3600} hours"
+
+
+def clock_words(table: Table) -> str:
+    """The turn clock chosen when the game was opened, in words."""
+    turn = table.game.turn_seconds
+    remind = table.game.reminder_seconds
+    turn_text = f"Turn time: {duration(turn)}, then the autopilot plays." if turn else "Turn time: no limit."
+    remind_text = f"Reminders every {duration(remind)}." if remind else "No reminders."
+    return f"{turn_text} {remind_text}"
+
+
 def lobby_embed(table: Table) -> discord.Embed:
     seats = len(table.players)
     lines = [f"{i}. {who(p)}" for i, p in enumerate(table.players, start=1)] or ["Nobody yet."]
     embed = discord.Embed(title=clip(f"{game_name(table)}: lobby", EMBED_TITLE_MAX), colour=COLOUR)
     embed.description = clip(
-        f"Opened by {mention(table.creator_id)}. {table.min_players} to {table.max_players} players.\n\n"
+        f"Opened by {mention(table.creator_id)}. {table.min_players} to {table.max_players} players.\n"
+        f"{clock_words(table)}\n\n"
         f"**Players ({seats}/{table.max_players})**\n" + "\n".join(lines),
         EMBED_DESCRIPTION_MAX,
     )
@@ -187,7 +206,9 @@ def status_reply(status: TableStatus) -> Reply:
         who = " and ".join(m.name for m in status.prompt.movers)
         embed.description = f"Turn: **{who}** ({status.prompt.asks})."
     scores = "\n".join(
-        f"{s.name}{' (AI)' if s.ai else ''}: {s.score} VP" if s.score is not None else s.name for s in status.standings
+        f"{s.name}{' (AI)' if s.ai else ' (autopilot)' if s.autopilot else ''}: {s.score} VP"
+        if s.score is not None else s.name
+        for s in status.standings
     )
     embed.add_field(name="Scores so far", value=clip(scores or "None yet.", FIELD_VALUE_MAX), inline=False)
     embed.add_field(name="Where", value=place(table), inline=True)

@@ -63,7 +63,7 @@ async def play_from_component(interaction: discord.Interaction, game_id: int, ve
         await play(interaction, await own_table(interaction, game_id), pick, version)
 
 
-async def show_move(interaction: discord.Interaction, result: MoveResult) -> bool:
+async def show_move(interaction: discord.Interaction | discord.Client, result: MoveResult) -> bool:
     """Edit or post the turn messages a move changed; True if the clicked message was the one edited."""
     news, table = result.turn, result.table
     clicked = clicked_message_id(interaction)
@@ -94,15 +94,15 @@ async def post_turn(source: discord.Interaction | discord.Client, table: Table, 
 async def resume_automatic(client: discord.Client) -> None:
     """After a restart, AI seats that owed a move play on, and the next person's turn is posted (once)."""
     for result in await tables(client).resume_automatic():
-        table, news = result.table, result.turn
-        try:
-            if news.next is not None:
-                reply = turn_messages.turn_reply(table, news.next, result.prompt, result.image, ping=True)
-                await post_turn(client, table, reply, news.next.start)
-            elif result.outcome is not None:
-                await post(client, table, turn_messages.final_reply(table, result.outcome, result.standings, result.image))
-        except discord.HTTPException:
-            log.warning("game %s: could not post the AI's moves after a restart", table.id, exc_info=True)
+        await show_automatic(client, result)
+
+
+async def show_automatic(client: discord.Client, result: MoveResult) -> None:
+    """Show moves the bot made on its own (the AI after a restart, the autopilot at a deadline)."""
+    try:
+        await show_move(client, result)
+    except discord.HTTPException:
+        log.warning("game %s: could not show the automatic moves", result.table.id, exc_info=True)
 
 
 async def post_opening(interaction: discord.Interaction, opening: Opening) -> None:

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import flows, lobby_posts, messages, moves, turn_messages
+from cogs import flows, messages, moves, turn_messages
 from cogs.lobby import GAME_CHOICES, GAME_ID, GameId
 from engine.core import GameError
 
@@ -80,7 +80,7 @@ class Play(commands.Cog):
             await flows.begin(interaction)
             table = await flows.find_table(interaction, game_id)
             board = await flows.tables(interaction).board(table.id)
-            url = lobby_posts.jump_url(board.table, board.turn_post) if board.turn_post else ""
+            url = messages.jump_url(board.table, board.turn_post) if board.turn_post else ""
             await flows.show(interaction, board.table, turn_messages.board_reply(board.table, board.image, board.prompt, url))
 
     @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down

@@ -25,6 +25,8 @@ def prompt_text(prompt: Prompt) -> str:
     """The mention line, and for choices shown as buttons what each brings (a select menu shows it itself)."""
     who = " and ".join(mention(m.user_id) for m in prompt.movers)
     text = f"{who}, your turn: {prompt.asks}."
+    if prompt.deadline is not None:  # a timestamp: each reader sees their own time, and it never goes stale
+        text += f" Deadline <t:{int(prompt.deadline)}:f> (<t:{int(prompt.deadline)}:R>), then the autopilot plays."
     choices = shared_choices(prompt)
     if not choices:
         return text + " Use /move to see your choices."

@@ -70,13 +70,16 @@ class TableService(TurnClock, TableReader):
         creator_name: str,
         options: dict[str, Any] | None = None,
         ai: int = 0,
+        turn_seconds: int | None = None,
+        reminder_seconds: int | None = None,
     ) -> Table:
         """Create a game in its lobby with the creator already seated, and `ai` AI seats beside them."""
         game = engine.get_game(slug)  # raises a friendly GameError for an unknown slug
         if not 0 <= ai < game.max_players:
             raise TableFull(f"{game.title} has room for at most {game.max_players - 1} AI players beside you.")
         row = await self._store.create_game(
-            slug, guild_id, channel_id, creator_id, secrets.randbits(62), dict(options or {})
+            slug, guild_id, channel_id, creator_id, secrets.randbits(62), dict(options or {}),
+            turn_seconds=turn_seconds, reminder_seconds=reminder_seconds,
         )
         await self._store.add_seat(row.id, creator_id, creator_name)
         for number in range(1, ai + 1):

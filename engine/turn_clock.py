@@ -79,6 +79,7 @@ class TurnClock:
             prompt = self._prompt(table, state)
             if prompt is not None:
                 posts = await self._posts(table.id)
+                prompt = replace(prompt, deadline=await self.deadline(table.id))
                 news.reminders.append(Reminder(table, prompt, due.since, posts.get(PostKind.TURN)))
             if table.game.reminder_seconds:  # the next one counts from now: a missed reminder is sent once
                 await self._store.add_due(replace(due, due_at=now + table.game.reminder_seconds))

@@ -1,0 +1,80 @@
+"""The turn clock in Discord: one task sleeps until the next due time, then posts autopilot moves and reminders."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from cogs import messages, moves
+from cogs.flows import post, tables
+from engine.tables import Reminder, Table
+
+log = logging.getLogger(__name__)
+
+IDLE_SECONDS = 3600.0  # with nothing due, look again now and then (another process may have scheduled)
+
+
+class Scheduler:
+    """Sleeps until the earliest due time in the store, or until a move changes it (wake)."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self._client = client
+        self._sleep: asyncio.Task[None] | None = None
+        self._woken = False
+
+    def wake(self) -> None:
+        """A due time changed: stop sleeping and look again (a plain sleep that is cut short)."""
+        self._woken = True
+        if self._sleep is not None and not self._sleep.done():
+            self._sleep.cancel()
+
+    async def run(self) -> None:
+        await self._client.wait_until_ready()
+        while not self._client.is_closed():
+            self._woken = False
+            try:
+                await run_due(self._client)  # what came due while the bot was down is done once, first
+            except Exception:  # a bad turn must not stop every other game's clock
+                log.exception("the scheduler failed; it tries again at the next due time")
+            due = await tables(self._client).next_due()
+            now = discord.utils.utcnow().timestamp()
+            wait = IDLE_SECONDS if due is None else max(0.0, min(due - now, IDLE_SECONDS))
+            if self._woken:
+                continue  # a move changed the due times while we were busy
+            self._sleep = asyncio.create_task(asyncio.sleep(wait))
+            try:
+                await self._sleep
+            except asyncio.CancelledError:
+                if not self._woken:
+                    raise  # the bot is closing, not a wake-up
+
+
+async def run_due(client: discord.Client) -> None:
+    """Do and show what has come due: autopilot moves, then reminders, then words for the tables."""
+    news = await tables(client).run_due()
+    for result in news.moves:
+        await moves.show_automatic(client, result)
+    for reminder in news.reminders:
+        await _post_quietly(client, reminder.table, reminder_reply(reminder))
+    for table, sentence in news.notices:
+        await _post_quietly(client, table, messages.Reply(content=sentence))
+
+
+async def _post_quietly(client: discord.Client, table: Table, reply: messages.Reply) -> None:
+    try:
+        await post(client, table, reply)
+    except discord.HTTPException:
+        log.warning("game %s: could not post in %s", table.id, table.place_id, exc_info=True)
+
+
+def reminder_reply(reminder: Reminder) -> messages.Reply:
+    """A ping for whoever the turn still waits on: since when (a timestamp each reader sees in their own time)."""
+    who = " and ".join(messages.mention(m.user_id) for m in reminder.prompt.movers)
+    text = f"{who}, {messages.game_name(reminder.table)} has waited on you since <t:{int(reminder.since)}:R>."
+    if reminder.prompt.deadline is not None:
+        text += f" The autopilot plays the turn <t:{int(reminder.prompt.deadline)}:R>."
+    if reminder.turn_post is not None:
+        text += f" Your turn: {messages.jump_url(reminder.table, reminder.turn_post)}"
+    return messages.Reply(content=messages.clip(text, messages.CONTENT_MAX), ping=reminder.prompt.user_ids)

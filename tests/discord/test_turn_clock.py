@@ -1,0 +1,130 @@
+"""The turn clock through Discord on simcord's virtual clock: reminders, deadlines, the autopilot and /game return."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from simtable import Lounge, choices_of, ephemeral_text, latest_prompt, pings, public
+from test_restart import _restart
+
+from engine.store import Status
+
+HOUR = 3600.0
+TIMESTAMP = re.compile(r"<t:(\d+):f> \(<t:\1:R>\)")
+
+
+async def clocked_game(lounge: Lounge, *, turn_time: str = "none", reminders: str = "off", players: int = 2) -> None:
+    creator, *others = lounge.members[:players]
+    await creator.slash(lounge.channel, "game new", game="airships", turn_time=turn_time, reminders=reminders)
+    thread = lounge.thread_of()
+    for member in others:
+        await member.click(public(thread)[0], label="Join")
+    await creator.click(public(thread)[0], label="Start")
+
+
+async def test_the_lobby_shows_the_clock_and_the_prompt_its_deadline_as_a_timestamp(lounge: Lounge) -> None:
+    await clocked_game(lounge, turn_time="24h", reminders="6h")
+    thread = lounge.thread_of()
+    assert "Turn time: 24 hours, then the autopilot plays. Reminders every 6 hours." in public(thread)[0].embeds[0].description
+    prompt = latest_prompt(thread)
+    assert prompt is not None
+    match = TIMESTAMP.search(prompt.content)
+    assert match is not None  # a Discord timestamp: every reader sees their own local time
+    assert int(match[1]) == int(lounge.env.now().timestamp() + 24 * HOUR)
+    assert "hours" not in prompt.content.split("Deadline")[1].split(")")[0]  # no plain words that go stale
+
+
+async def test_reminders_ping_whoever_the_turn_waits_on_at_the_chosen_interval(lounge: Lounge) -> None:
+    await clocked_game(lounge, reminders="6h")
+    thread = lounge.thread_of()
+    waiting = (await lounge.service.prompt(1)).user_ids  # type: ignore[union-attr]
+    before = len(lounge.posted(thread))
+
+    await lounge.env.advance_time(5 * HOUR)
+    assert len(lounge.posted(thread)) == before  # not yet
+    await lounge.env.advance_time(1 * HOUR + 1)
+    [reminder] = lounge.posted(thread)[before:]
+    assert pings(reminder) == list(waiting) and "has waited on you since <t:" in reminder["content"]
+    assert "/channels/" in reminder["content"]  # a link to the turn's message
+    await lounge.env.advance_time(6 * HOUR)
+    assert len(lounge.posted(thread)) == before + 2  # again, every interval, while the turn waits
+
+    prompt = latest_prompt(thread)
+    assert prompt is not None
+    await lounge.click_choice(lounge.member(prompt.raw_mentions[0]), prompt, choices_of(prompt)[0][1])
+    mover_now = (await lounge.service.prompt(1)).user_ids  # type: ignore[union-attr]
+    count = len(lounge.posted(thread))
+    await lounge.env.advance_time(6 * HOUR + 1)
+    new = lounge.posted(thread)[count:]
+    assert [pings(b) for b in new] == [list(mover_now)]  # only whoever must act now is reminded
+
+
+async def test_a_deadline_lets_the_autopilot_play_the_turn_and_the_posts_say_so(lounge: Lounge) -> None:
+    await clocked_game(lounge, turn_time="12h")
+    thread = lounge.thread_of()
+    late = (await lounge.service.prompt(1)).movers[0]  # type: ignore[union-attr]
+    turn_message = latest_prompt(thread)
+    assert turn_message is not None
+
+    await lounge.env.advance_time(12 * HOUR + 1)
+
+    record = next(m for m in public(thread) if m.id == turn_message.id)
+    assert f"Autopilot for {late.name}: " in record.content and "your turn" not in record.content
+    nxt = await lounge.service.prompt(1)
+    assert nxt is not None and nxt.movers[0].seat != late.seat
+    assert pings(lounge.posted(thread)[-1]) == [nxt.movers[0].user_id]  # the next turn, as after any move
+    log = await lounge.service.log(1)
+    assert any(re.match(rf"\d+\. Autopilot for {late.name}: ", line) for line in log.lines)  # the log says so too
+    assert (await lounge.service.table(1)).player(late.user_id).missed == 1  # type: ignore[union-attr]
+
+
+async def test_three_missed_deadlines_keep_the_seat_on_autopilot_until_game_return(lounge: Lounge) -> None:
+    await clocked_game(lounge, turn_time="12h")
+    thread = lounge.thread_of()
+    table = await lounge.service.table(1)
+    sleeper = table.at_seat(0)
+    awake = lounge.member(table.at_seat(1).user_id)
+    for _ in range(60):  # the sleeper never moves; the other player always does, at once
+        table = await lounge.service.table(1)
+        if table.player(sleeper.user_id).autopilot or table.status is not Status.ACTIVE:  # type: ignore[union-attr]
+            break
+        prompt = latest_prompt(thread)
+        assert prompt is not None
+        if prompt.raw_mentions == [awake.id]:
+            offered = await awake.autocomplete(thread, "move", "choice", "")
+            await awake.slash(thread, "move", choice=offered[0]["value"])
+        else:
+            await lounge.env.advance_time(12 * HOUR + 1)
+    table = await lounge.service.table(1)
+    assert table.player(sleeper.user_id).autopilot  # type: ignore[union-attr]
+    assert any("missed 3 deadlines in a row" in m.content for m in public(thread))
+    await lounge.member(awake.id).slash(thread, "game status")
+    scores = next(f.value for f in public(thread)[-1].embeds[0].fields if f.name == "Scores so far")
+    assert f"{sleeper.name} (autopilot): " in scores
+
+    refused = await awake.slash(thread, "game return")
+    assert ephemeral_text(refused) == "Your seat isn't on autopilot: it's yours already."
+    await lounge.member(sleeper.user_id).slash(thread, "game return")
+    table = await lounge.service.table(1)
+    assert not table.player(sleeper.user_id).autopilot and table.player(sleeper.user_id).missed == 0  # type: ignore[union-attr]
+    assert "is back" in public(thread)[-1].content
+
+
+async def test_a_restart_between_a_reminder_and_the_deadline_doubles_nothing_and_loses_nothing(
+    lounge: Lounge, database_path: Path
+) -> None:
+    await clocked_game(lounge, turn_time="24h", reminders="12h")
+    thread = lounge.thread_of()
+    version = (await lounge.service.table(1)).version
+    await lounge.env.advance_time(12 * HOUR + 1)
+    reminders = len(lounge.posted(thread))
+
+    await _restart(lounge, database_path)
+    await lounge.env.advance_time(1 * HOUR)
+    assert len(lounge.posted(thread)) == reminders  # the reminder already sent is not sent again
+    await lounge.env.advance_time(11 * HOUR)  # the deadline passes after the restart: played once
+    table = await lounge.service.table(1)
+    assert table.version > version
+    actions = await lounge.store.actions(1)
+    assert sum(1 for a in actions if a.payload.get("by") == "autopilot") == table.version - version
