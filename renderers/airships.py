@@ -182,11 +182,12 @@ def paste_side(canvas: Image.Image, view: dict[str, Any], names: tuple[str, ...]
 
 def paste_companies(canvas: Image.Image, view: dict[str, Any], companies: list[dict[str, Any]], names: tuple[str, ...]) -> None:
     current, wooden = view.get("current"), view.get("wooden_airship")
-    ai_seats = set(view.get("ai_seats") or ())  # set by the service: seats the bot plays
+    # Set by the service: the seats the bot plays, as AI players or on autopilot for a person.
+    tags = {seat: "AI" for seat in view.get("ai_seats") or ()} | {seat: "AUTO" for seat in view.get("autopilot_seats") or ()}
     for index, company in enumerate(companies):
         seat = company.get("seat", index)
         x = MARGIN + (index % 2) * (COMPANY_SIZE[0] + MARGIN)
         y = COMPANIES_TOP + (index // 2) * (COMPANY_SIZE[1] + GAP)
-        canvas.paste(company_panel(company, names[index], seat == current, seat == wooden, seat in ai_seats), (x, y))
+        canvas.paste(company_panel(company, names[index], seat == current, seat == wooden, tags.get(seat, "")), (x, y))
 
 

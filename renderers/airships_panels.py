@@ -56,24 +56,24 @@ def panel(size: tuple[int, int], title: str = "", fill: RGB = PANEL) -> Pen:
 COMPANY_KEYS = ("nation", "departments", "airships", "phases", "chips", "dice", "imaginary", "vp", "airships_built")
 
 
-def company_panel(company: dict[str, Any], name: str, current: bool, wooden: bool, ai: bool = False) -> Image.Image:
-    return _company_panel(Frozen(pick(company, COMPANY_KEYS)), name, current, wooden, ai)
+def company_panel(company: dict[str, Any], name: str, current: bool, wooden: bool, tag: str = "") -> Image.Image:
+    return _company_panel(Frozen(pick(company, COMPANY_KEYS)), name, current, wooden, tag)
 
 
 @lru_cache(maxsize=32)
-def _company_panel(frozen: Frozen, name: str, current: bool, wooden: bool, ai: bool = False) -> Image.Image:
+def _company_panel(frozen: Frozen, name: str, current: bool, wooden: bool, tag: str = "") -> Image.Image:
     """The board as one image, so the table pastes it once; rebuilt from cached lines when it changes."""
     image = _company_frame(current).copy()
-    for piece, xy in company_pieces(frozen.value, name, current, wooden, ai):
+    for piece, xy in company_pieces(frozen.value, name, current, wooden, tag):
         image.paste(piece, xy)
     return image
 
 
-def company_pieces(company: dict[str, Any], name: str, current: bool, wooden: bool, ai: bool = False) -> list[Piece]:
+def company_pieces(company: dict[str, Any], name: str, current: bool, wooden: bool, tag: str = "") -> list[Piece]:
     departments = company.get("departments") or {}
     nation, vp = str(company.get("nation") or ""), int(company.get("vp") or 0)
     pieces: list[Piece] = [
-        (_company_header(nation, name, vp, current, ai), (FRAME, FRAME)),
+        (_company_header(nation, name, vp, current, tag), (FRAME, FRAME)),
         (_company_dice(Frozen(pick(company, ("dice", "imaginary"))), int(company.get("chips") or 0), wooden), (PAD, 64)),
         (_company_airships(Frozen([pick(a, ("vp", "back")) for a in company.get("airships") or []]),
                            tuple(company.get("phases") or []), int(company.get("airships_built") or 0)),
@@ -95,10 +95,10 @@ def _company_frame(current: bool) -> Image.Image:
 
 
 @lru_cache(maxsize=32)
-def _company_header(nation: str, name: str, vp: int, current: bool, ai: bool = False) -> Image.Image:
+def _company_header(nation: str, name: str, vp: int, current: bool, tag: str = "") -> Image.Image:
     """Nation, player and VP; the player to act gets a ▶ before the name as well as the yellow strip and the frame.
 
-    A seat the bot plays carries an "AI" tag after the nation, so nobody mistakes it for a person.
+    A seat the bot plays carries a tag after the nation ("AI", or "AUTO" for a person's seat on autopilot).
     """
     width, height = HEADER_SIZE
     pen = PALETTE.pen(HEADER_SIZE, YELLOW if current else EMPTY)
@@ -107,10 +107,10 @@ def _company_header(nation: str, name: str, vp: int, current: bool, ai: bool = F
     pen.text((width - PAD, height // 2), vp_text, 30, True, anchor="rm")
     vp_left = width - PAD - text_width(vp_text, 30, True)
     name_x = PAD - FRAME + 74
-    if ai:
-        tag_width = text_width("AI", MIN_TEXT, True) + 16
+    if tag:
+        tag_width = text_width(tag, MIN_TEXT, True) + 16
         pen.draw.rounded_rectangle((name_x, 10, name_x + tag_width, height - 10), radius=6, fill=NAVY)
-        pen.text((name_x + tag_width // 2, height // 2), "AI", MIN_TEXT, True, fill=WHITE, anchor="mm")
+        pen.text((name_x + tag_width // 2, height // 2), tag, MIN_TEXT, True, fill=WHITE, anchor="mm")
         name_x += tag_width + 10
     text, size = fit_text(f"▶ {name}" if current else name, vp_left - name_x - 20, (28, 26, 24, MIN_TEXT), bold=True)
     pen.text((name_x, height // 2), text, size, True)

@@ -318,3 +318,12 @@ def test_ai_seats_the_service_names_are_tagged_on_their_company_board() -> None:
     assert box is not None
     left, top, right, bottom = box
     assert top >= airships.COMPANIES_TOP and bottom - top <= airships_panels.HEADER_SIZE[1]  # one company header
+
+
+def test_a_seat_on_autopilot_is_tagged_apart_from_an_ai_seat() -> None:
+    ai_view, auto_view = mid_view(), mid_view()
+    ai_view["ai_seats"] = [1]
+    auto_view["autopilot_seats"] = [1]
+    ai_image, auto_image = (open_png(renderers.render("airships", v)).convert("RGB") for v in (ai_view, auto_view))
+    box = ImageChops.difference(ai_image, auto_image).getbbox()
+    assert box is not None and box[1] >= airships.COMPANIES_TOP  # the tags differ, on the company board only
