@@ -1,4 +1,4 @@
-"""Benchmarks: `python -m benchmarks [--json]` measures engine, store, renderer and whole moves per game."""
+"""Benchmarks: `python -m benchmarks [--json]` measures engine, store, renderer and whole moves per game, and the platform."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from PIL import Image
 
 import engine
 import renderers
+from benchmarks import scheduler
 from engine.service import TableService
 from engine.simulate import Playout, play_random
 from engine.store import Status, Store
@@ -203,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="random games for the engine figures")
     parser.add_argument("--json", action="store_true", help="end with one JSON object keyed by game")
     args = parser.parse_args(argv)
-    results = {"airships": airships(max(args.games, 100))}
+    results = {"airships": airships(max(args.games, 100)), "platform": scheduler.platform()}
     for slug, figures in results.items():
         print(f"{slug}:")
         for key, value in figures.items():
