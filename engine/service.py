@@ -297,28 +297,9 @@ class TableService(TurnClock, TableReader):
         """After a restart: games where an AI seat owes a move (a chain was cut short) play on, once each."""
         results = []
         for row in await self._store.active_games_with_automatic_seats():
-            async with self._locks.hold(row.id):
-                table = await self.table(row.id)
-                if table.status is not Status.ACTIVE:
-                    continue
-                state = await self._state(table)
-                game = engine.get_game(table.slug)
-                movers = tuple(game.to_act(state))
-                if not any(s in table.automatic_seats for s in movers):
-                    continue
-                history = await self._history(table, state)
-                start = Moved(table, state, None, self._public_view(table, state), [], history, movers)
-                moved = await self._play_automatic(start)
-                posts = await self._posts(table.id)
-                news = turn_news(moved.history, movers, moved.to_act, posts.get(PostKind.TURN), table.automatic_seats)
-                news = replace(news, continues=False, post=None,
-                               next=moved.history.turn(moved.to_act, table.automatic_seats) if moved.to_act else None)
-                deadline = await self._reschedule(moved)
-                prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
-                prompt = replace(prompt, deadline=deadline) if prompt is not None else None
-                standings = standings_from_view(moved.table, moved.view)
-            image = await self._draw(moved.table, moved.view)
-            results.append(MoveResult(moved.table, moved.events, image, prompt, moved.outcome, standings, news, ""))
+            result = await self.automatic_now(row.id)
+            if result is not None:
+                results.append(result)
         return results
 
     # -- the messages a game edits in place ------------------------------------------------------

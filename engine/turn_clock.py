@@ -102,16 +102,39 @@ class TurnClock:
         await self._finish_automatic(table, movers, moved, news)
 
     async def _finish_automatic(self: TableService, table: Table, movers: tuple[int, ...], moved: Moved,
-                                news: ClockNews) -> None:
+                                news: ClockNews, *, fresh: bool = False) -> None:
+        """The result of moves the bot made on its own; `fresh`: they began no person's turn, so none is closed."""
         posts = await self._posts(table.id)
         automatic = moved.table.automatic_seats
         turn = turn_news(moved.history, movers, moved.to_act, posts.get(PostKind.TURN), automatic)
+        if fresh:
+            turn = replace(turn, continues=False, post=None,
+                           next=moved.history.turn(moved.to_act, automatic) if moved.to_act else None)
         deadline = await self._reschedule(moved)
         prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
         prompt = replace(prompt, deadline=deadline) if prompt is not None else None
         standings = standings_from_view(moved.table, moved.view)
         image = await self._draw(moved.table, moved.view)
         news.moves.append(MoveResult(moved.table, moved.events, image, prompt, moved.outcome, standings, turn, ""))
+
+    async def automatic_now(self: TableService, game_id: int) -> MoveResult | None:
+        """If the seats the bot plays owe moves now (a chain cut short, a seat just put on autopilot), make them."""
+        from engine.service import Moved
+
+        async with self._locks.hold(game_id):
+            table = await self.table(game_id)
+            if table.status is not Status.ACTIVE:
+                return None
+            state = await self._state(table)
+            movers = tuple(engine.get_game(table.slug).to_act(state))
+            if not any(s in table.automatic_seats for s in movers):
+                return None
+            history = await self._history(table, state)
+            start = Moved(table, state, None, self._public_view(table, state), [], history, movers)
+            moved = await self._play_automatic(start)
+            news = ClockNews([], [], [])
+            await self._finish_automatic(table, movers, moved, news, fresh=True)
+        return news.moves[0]
 
     async def return_to_seat(self: TableService, game_id: int, user_id: int) -> Table:
         """A player on autopilot takes their seat back: the next decision is theirs again."""
