@@ -10,6 +10,7 @@ import discord
 # Ids are bounded so a forged custom_id can never overflow SQLite's 64-bit integers.
 _ID = r"\d{1,18}"
 _VERSION = r"\d{1,9}"
+_USER = r"\d{1,20}"  # a Discord user id (a snowflake); only ever compared, never stored from a custom id
 
 
 def _moves() -> Any:
@@ -143,7 +144,39 @@ class LogPageButton(
         await _flows().log_page_from_component(interaction, self.game_id, self.page)
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ChoiceButton, ChoiceSelect, LobbyButton, LogPageButton)
+class LeaveButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"seat:(?P<game>{_ID}):(?P<user>{_USER}):leave",
+):
+    """Confirms leaving a game being played: the autopilot takes the seat (its player may come back)."""
+
+    def __init__(self, game_id: int, user_id: int) -> None:
+        button = discord.ui.Button(
+            label="Leave: the autopilot plays my seat", style=discord.ButtonStyle.danger,
+            custom_id=f"seat:{game_id}:{user_id}:leave",
+        )
+        super().__init__(button)
+        self.game_id, self.user_id = game_id, user_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> LeaveButton:
+        return cls(int(match["game"]), int(match["user"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        await _lobby().leave_started_from_component(interaction, self.game_id, self.user_id)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    ChoiceButton, ChoiceSelect, LobbyButton, LogPageButton, LeaveButton,
+)
+
+
+def leave_view(game_id: int, user_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(LeaveButton(game_id, user_id))
+    return view
 
 
 def lobby_view(game_id: int, *, ai_seats: int = 0) -> discord.ui.View:

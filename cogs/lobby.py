@@ -8,6 +8,7 @@ from discord.ext import commands
 
 import engine
 from cogs import flows, lobby_posts, messages, moves
+from engine.records import Status
 
 GAME_CHOICES = [app_commands.Choice(name=engine.get_game(slug).title, value=slug) for slug in engine.list_games()]
 GAME_ID = "Which game (needed only where several are being played)"
@@ -81,7 +82,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def leave(self, interaction: discord.Interaction, game_id: GameId | None = None) -> None:
         async with flows.guarded(interaction):
             await flows.begin(interaction)
-            table = await lobby_posts.leave(interaction, await flows.find_table(interaction, game_id))
+            table = await flows.find_table(interaction, game_id)
+            if table.status is Status.ACTIVE and table.player(interaction.user.id) is not None:
+                await flows.say(interaction, lobby_posts.leave_confirmation(table, interaction.user.id))
+                return
+            table = await lobby_posts.leave(interaction, table)
             await flows.say(interaction, f"You left {messages.game_name(table)}.")
 
     @app_commands.command(name="start", description="Start the game (its creator only): seats are shuffled")
@@ -121,6 +126,25 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             table = await flows.tables(interaction).return_to_seat(table.id, interaction.user.id)
             note = f"{interaction.user.display_name} is back: the next decision of their seat is theirs again."
             await flows.publish(interaction, table, messages.Reply(content=note), counted="You're back")
+
+    @app_commands.command(name="replace", description="Hand a seat in a game being played to someone else")
+    @app_commands.describe(player="Whose seat", with_="Who takes it over", game_id=GAME_ID)
+    @app_commands.rename(with_="with")
+    @app_commands.autocomplete(game_id=flows.table_choices)
+    async def replace(
+        self, interaction: discord.Interaction, player: discord.Member, with_: discord.Member,
+        game_id: GameId | None = None,
+    ) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            table = await flows.find_table(interaction, game_id)
+            can_manage = interaction.permissions.manage_guild
+            table = await flows.tables(interaction).replace_player(
+                table.id, interaction.user.id, player.id, with_.id, with_.display_name, can_manage=can_manage
+            )
+            sentence = f"{with_.mention} takes over {player.display_name}'s seat, as it is."
+            await lobby_posts.seat_changed(interaction, table, sentence, ping=(with_.id,))
+            await flows.say(interaction, f"{with_.display_name} now plays that seat.")
 
     @app_commands.command(name="abandon", description="End a game early (its creator, or someone with Manage Server)")
     @app_commands.describe(game_id=GAME_ID)

@@ -6,7 +6,7 @@ import logging
 
 import discord
 
-from cogs import messages, moves
+from cogs import components, messages, moves
 from cogs.flows import begin, clear_components, clicked_message_id, edit_post, guarded, own_table, post, say, tables
 from engine.records import PostKind, Status
 from engine.tables import Table
@@ -102,3 +102,36 @@ async def lobby_from_component(interaction: discord.Interaction, game_id: int, v
             await seat_ai(interaction, table, add=verb == "add_ai")
         else:
             await start(interaction, table)
+
+
+# -- seats during play ------------------------------------------------------------------------------
+
+
+def leave_confirmation(table: Table, user_id: int) -> messages.Reply:
+    """Leaving a game being played asks first: the seat stays, and the autopilot plays it."""
+    text = (f"{messages.game_name(table)} is being played, so your seat stays: the autopilot plays it from now on. "
+            "You can come back any time with /game return.")
+    return messages.Reply(content=text, view=components.leave_view(table.id, user_id))
+
+
+async def leave_started_from_component(interaction: discord.Interaction, game_id: int, user_id: int) -> None:
+    async with guarded(interaction):
+        await begin(interaction)
+        if interaction.user.id != user_id:
+            await say(interaction, "This button is for the player who asked to leave.")
+            return
+        table = await tables(interaction).leave_started(game_id, user_id)
+        await clear_components(interaction, "You left: the autopilot plays your seat. /game return takes it back.")
+        await seat_changed(interaction, table, f"{table.player(user_id).name} leaves the game: the autopilot plays "  # type: ignore[union-attr]
+                                               "their seat. They can come back with /game return.")
+
+
+async def seat_changed(interaction: discord.Interaction, table: Table, sentence: str, ping: tuple[int, ...] = ()) -> None:
+    """Tell the table (pinging a newcomer), then let the bot make any move the seat now owes."""
+    try:
+        await post(interaction, table, messages.Reply(content=sentence, ping=ping))
+    except discord.HTTPException:
+        log.warning("game %s: could not post a seat change", table.id, exc_info=True)
+    result = await tables(interaction).automatic_now(table.id)
+    if result is not None:
+        await moves.show_automatic(interaction.client, result)

@@ -62,4 +62,13 @@ MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE INDEX dues_at ON dues (due_at)",
     ],
+    [
+        # What happened to the seats during play (a player leaving to the autopilot, a replacement): the log
+        # shows each after the move it followed (`version`).
+        """CREATE TABLE seat_events (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            version INTEGER NOT NULL, text TEXT NOT NULL, created_at TEXT NOT NULL
+        )""",
+        "CREATE INDEX seat_events_game ON seat_events (game_id, version)",
+    ],
 ]

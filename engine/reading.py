@@ -265,6 +265,7 @@ class TableReader:
             if by_of(row.payload) == AUTOPILOT:
                 events = autopilot_events(table.at_seat(row.seat).name, events)
             history = history.extended(row.seat, events)
+        history = history.with_notes(await self._store.seat_events(table.id))
         memo = self._memos.get(table.id)
         if memo is not None and memo.version == table.version:
             memo.history = history

@@ -28,6 +28,7 @@ from engine.tables import (
     require_player,
     standings_from_view,
 )
+from engine.seating import Seating
 from engine.turn_clock import AUTOPILOT, TurnClock, autopilot_events
 from engine.turns import History, turn_news
 
@@ -55,7 +56,7 @@ def ai_name(number: int) -> str:
     return f"Contrail AI {number}"
 
 
-class TableService(TurnClock, TableReader):
+class TableService(Seating, TurnClock, TableReader):
     """Everything the cogs ask of a game, with no Discord objects and no drawing of its own."""
 
     # -- the lobby -----------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The store's part for the turn clock: due times (deadlines, reminders) and the seats the autopilot plays."""
+"""The store's part for the turn clock and the seats: due times, seats on autopilot, replacements and their log."""
 
 from __future__ import annotations
 
@@ -80,3 +80,31 @@ class ClockStore:
             )
         return rows[0][0] if rows else 0
 
+
+    async def replace_seat(self, game_id: int, old_user: int, new_user: int, new_name: str, version: int,
+                           text: str, at: str) -> None:
+        """Give a seat to another person, as it is, and log it; one transaction."""
+        async with self._transaction():
+            await self._q(
+                "UPDATE seats SET user_id = ?, name = ?, ai = 0, autopilot = 0, missed = 0"
+                " WHERE game_id = ? AND user_id = ?",
+                (new_user, new_name, game_id, old_user),
+            )
+            await self._q(
+                "INSERT INTO seat_events (game_id, version, text, created_at) VALUES (?, ?, ?, ?)",
+                (game_id, version, text, at),
+            )
+
+    async def add_seat_event(self, game_id: int, version: int, text: str, at: str) -> None:
+        async with self._transaction():
+            await self._q(
+                "INSERT INTO seat_events (game_id, version, text, created_at) VALUES (?, ?, ?, ?)",
+                (game_id, version, text, at),
+            )
+
+    async def seat_events(self, game_id: int) -> list[tuple[int, str]]:
+        """(version, words) of what happened to the seats, in order."""
+        rows = await self._read(
+            "SELECT version, text FROM seat_events WHERE game_id = ? ORDER BY version, rowid", (game_id,)
+        )
+        return [(v, t) for v, t in rows]

@@ -35,6 +35,14 @@ class History:
         seq = self.version + 1
         return History([*self.lines, *(LogLine(seq, e) for e in events)], [*self.actors, seat])
 
+    def with_notes(self, notes: list[tuple[int, str]]) -> History:
+        """Lines that are no move's events (a seat changing hands), each after the move (version) it followed."""
+        if not notes:
+            return self
+        # sorted() is stable: a note comes after the events of the move it followed.
+        return History(sorted([*self.lines, *(LogLine(v, t) for v, t in notes)], key=lambda line: line.seq),
+                       self.actors)
+
     def turn_start(self, movers: tuple[int, ...]) -> int:
         """The version the movers' turn began at: just after the last move someone else made (0 if none)."""
         return next((seq for seq in range(self.version, 0, -1) if self.actors[seq - 1] not in movers), 0)

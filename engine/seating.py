@@ -1,0 +1,68 @@
+"""Seats during play: a player leaving to the autopilot, and a seat handed to someone else, as it is."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from engine.core import GameError
+from engine.records import Status
+from engine.tables import NotCreator, NotSeated, Table
+
+if TYPE_CHECKING:
+    from engine.service import TableService
+
+
+class Seating:
+    """Mixed into TableService."""
+
+    async def leave_started(self: TableService, game_id: int, user_id: int) -> Table:
+        """A player leaves a game being played: the autopilot plays their seat (they may come back)."""
+        async with self._locks.hold(game_id):
+            table = await self.table(game_id)
+            player = table.player(user_id)
+            if player is None or player.seat is None:
+                raise NotSeated("You're not playing in this game.")
+            if table.status is not Status.ACTIVE:
+                raise GameError("This game isn't being played any more.")
+            if player.autopilot:
+                raise GameError("The autopilot plays your seat already; /game return takes it back.")
+            await self._store.set_autopilot(game_id, user_id, True)
+            await self._log_seat(table, f"{player.name} leaves the game: the autopilot plays their seat.")
+            return await self.table(game_id)
+
+    async def replace_player(
+        self: TableService, game_id: int, by_user: int, old_user: int, new_user: int, new_name: str,
+        *, can_manage: bool,
+    ) -> Table:
+        """Give a seat to a newcomer, as it is: by the creator, a server manager, or the player handing it over;
+        a seat the bot plays (on autopilot, or an AI seat) may also be taken by the newcomer themselves."""
+        async with self._locks.hold(game_id):
+            table = await self.table(game_id)
+            if table.status is not Status.ACTIVE:
+                raise GameError("Only a game being played has seats to hand over.")
+            old = table.player(old_user)
+            if old is None or old.seat is None:
+                raise NotSeated("That player has no seat in this game.")
+            if table.player(new_user) is not None:
+                raise GameError("The newcomer already has a seat in this game.")
+            taking_free_seat = (old.autopilot or old.ai) and by_user == new_user
+            if by_user not in (table.creator_id, old_user) and not can_manage and not taking_free_seat:
+                raise NotCreator("Only the game's creator, someone with Manage Server, or the player themselves can "
+                                 "hand a seat over (a seat on autopilot may be taken by a newcomer).")
+            text = f"{new_name} takes over {old.name}'s seat."
+            stamp = datetime.now(UTC).isoformat()
+            await self._store.replace_seat(game_id, old_user, new_user, new_name, table.version, text, stamp)
+            self._forget_history(game_id)
+            return await self.table(game_id)
+
+    async def _log_seat(self: TableService, table: Table, text: str) -> None:
+        await self._store.add_seat_event(table.id, table.version, text, datetime.now(UTC).isoformat())
+        self._forget_history(table.id)
+
+    def _forget_history(self: TableService, game_id: int) -> None:
+        """The log gained a line of its own: rebuild the events from the store when next asked."""
+        memo = self._memos.get(game_id)
+        if memo is not None:
+            memo.history = None
+            memo.table = None  # the seats changed too
