@@ -146,6 +146,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await lobby_posts.seat_changed(interaction, table, sentence, ping=(with_.id,))
             await flows.say(interaction, f"{with_.display_name} now plays that seat.")
 
+    @app_commands.command(name="mine", description="Your live games on every server, those waiting on you first")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            games = await flows.tables(interaction).my_games(interaction.user.id)
+            servers = {g.id: g.name for g in interaction.client.guilds}
+            await flows.say(interaction, messages.mine_reply(games, servers))
+
     @app_commands.command(name="abandon", description="End a game early (its creator, or someone with Manage Server)")
     @app_commands.describe(game_id=GAME_ID)
     @app_commands.autocomplete(game_id=flows.table_choices)

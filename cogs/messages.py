@@ -12,7 +12,7 @@ import engine
 from cogs import components
 from engine.core import Outcome
 from engine.records import PostRow, SeatRow, Status
-from engine.tables import LogPage, RulesCard, Standing, Table, TableStatus
+from engine.tables import LogPage, MyGame, RulesCard, Standing, Table, TableStatus
 
 CONTENT_MAX = 2000
 EMBED_TITLE_MAX = 256
@@ -277,4 +277,33 @@ def list_reply(tables: list[Table], limit: int = LIST_LIMIT) -> Reply:
     embed = discord.Embed(title="Games on this server", colour=COLOUR)
     embed.description = "\n".join(lines)
     embed.set_footer(text="Live games first, then the most recent.")
+    return Reply(embeds=[embed])
+
+
+MINE_LIMIT = 25  # games /game mine lists; the rest are counted
+
+
+def mine_reply(games: list[MyGame], server_names: dict[int, str]) -> Reply:
+    """/game mine: the caller's live games, those waiting on them first, each with how long and its deadline."""
+    if not games:
+        return Reply(content="You're not in any game right now. Open one with /game new.")
+    lines: list[str] = []
+    for mine in games[:MINE_LIMIT]:
+        table = mine.table
+        where = server_names.get(table.game.guild_id, "another server")
+        link = f"https://discord.com/channels/{table.game.guild_id}/{table.place_id}"
+        state = "**your turn**" if mine.waiting_on_you else STATUS_WORDS[table.status]
+        line = f"**{game_name(table)}** on {where}: {state}"
+        if mine.since is not None:
+            line += f", waiting since <t:{int(mine.since)}:R>"
+        if mine.deadline is not None:
+            line += f", deadline <t:{int(mine.deadline)}:R>"
+        line += f" · {link}"
+        if len("\n".join([*lines, line])) > EMBED_DESCRIPTION_MAX - 100:
+            break
+        lines.append(line)
+    if len(lines) < len(games):
+        lines.append(f"…and {len(games) - len(lines)} more.")
+    embed = discord.Embed(title="Your games", colour=COLOUR, description="\n".join(lines))
+    embed.set_footer(text="Games waiting on you come first, the longest wait first.")
     return Reply(embeds=[embed])

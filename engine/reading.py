@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from datetime import datetime
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
@@ -18,6 +19,7 @@ from engine.tables import (
     Board,
     LogPage,
     Mover,
+    MyGame,
     NoSuchTable,
     NoTableHere,
     NotSeated,
@@ -214,6 +216,18 @@ class TableReader:
         if "seat_names" in view:
             view["seat_names"] = list(table.names)
         return table, view
+
+    async def my_games(self, user_id: int) -> list[MyGame]:
+        """Every live game a person sits in, on every server: those waiting on them first, longest wait first."""
+        found = []
+        for game_id, since in await self._store.live_games_of(user_id):
+            table = await self.table(game_id)
+            prompt = await self.prompt(game_id)
+            waiting = prompt is not None and user_id in prompt.user_ids
+            if since is None:  # no clock in this game: the last change tells how long it has waited
+                since = datetime.fromisoformat(table.game.updated_at).timestamp()
+            found.append(MyGame(table, waiting, since, prompt.deadline if prompt else None))
+        return sorted(found, key=lambda g: (not g.waiting_on_you, g.since or 0.0))
 
     def rules(self, slug: str, topic: str | None = None) -> RulesCard:
         """One topic of a game's rules guide (the first when none is named)."""

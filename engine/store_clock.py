@@ -108,3 +108,13 @@ class ClockStore:
             "SELECT version, text FROM seat_events WHERE game_id = ? ORDER BY version, rowid", (game_id,)
         )
         return [(v, t) for v, t in rows]
+
+    async def live_games_of(self, user_id: int) -> list[tuple[int, float | None]]:
+        """(game id, when its current turn began if the clock knows) of every live game a person sits in."""
+        rows = await self._read(
+            "SELECT games.id, (SELECT MIN(since) FROM dues WHERE dues.game_id = games.id) FROM games"
+            " JOIN seats ON seats.game_id = games.id AND seats.user_id = ? AND seats.ai = 0"
+            " WHERE games.status IN ('lobby', 'active') ORDER BY games.id",
+            (user_id,),
+        )
+        return [(g, since) for g, since in rows]

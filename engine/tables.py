@@ -207,6 +207,16 @@ class Board:
 
 
 @dataclass(frozen=True)
+class MyGame:
+    """One live game a person sits in, for /game mine."""
+
+    table: Table
+    waiting_on_you: bool
+    since: float | None  # when the game began waiting on its current players (seconds since the epoch)
+    deadline: float | None
+
+
+@dataclass(frozen=True)
 class TableStatus:
     table: Table
     prompt: Prompt | None

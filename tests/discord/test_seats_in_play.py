@@ -60,3 +60,35 @@ async def test_a_newcomer_may_take_a_seat_the_autopilot_plays(lounge: Lounge) ->
     await newcomer.slash(thread, "game replace", player=lounge.member(leaver.user_id), **{"with": newcomer})
     table = await lounge.service.table(game_id)
     assert table.at_seat(1).user_id == newcomer.id and not table.at_seat(1).autopilot
+
+
+async def test_game_mine_lists_every_live_game_on_every_server_waiting_on_you_first(lounge: Lounge) -> None:
+    ann = lounge.members[0]
+    thread, first = await lounge.started_game(players=2)  # ann opened it; someone moves first
+    other = lounge.env.create_guild("Second server")
+    games = other.create_text_channel("games")
+    ann_there = other.add_member(ann.user)
+    friend = other.add_member(lounge.env.create_user("zed"))
+    await ann_there.slash(games, "game new", game="airships", turn_time="24h")
+    lobby = public(games.threads[-1])[0]
+    await friend.click(lobby, label="Join")
+    await ann_there.click(lobby, label="Start")
+
+    result = await ann.slash(lounge.channel, "game mine")
+    shown = result.followups[0] if result.followups else result.response
+    assert shown is not None and shown.ephemeral
+    lines = shown.embeds[0].description.splitlines()
+    assert len(lines) == 2 and any("Second server" in line for line in lines)
+    waiting = [(await lounge.service.prompt(g)).user_ids for g in (first, 2)]  # type: ignore[union-attr]
+    on_ann = [line for line in lines if "**your turn**" in line]
+    assert len(on_ann) == sum(1 for ids in waiting if ann.id in ids)
+    assert lines[: len(on_ann)] == on_ann  # the games waiting on ann come first
+    assert all("waiting since <t:" in line and "/channels/" in line for line in lines)
+    second = next(line for line in lines if "Second server" in line)
+    first_line = next(line for line in lines if "Second server" not in line)
+    assert "deadline <t:" in second and "deadline" not in first_line  # only the game with a turn clock has one
+
+
+async def test_game_mine_with_no_games_says_how_to_start_one(lounge: Lounge) -> None:
+    result = await lounge.members[4].slash(lounge.channel, "game mine")
+    assert ephemeral_text(result) == "You're not in any game right now. Open one with /game new."
