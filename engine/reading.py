@@ -207,8 +207,9 @@ class TableReader:
         """What this player alone may see: the game's view for their seat."""
         table = await self.table(game_id)
         player = table.player(user_id)
-        if player is None:
-            raise NotSeated("You're not playing in this game.")
+        if player is None:  # a spectator: welcome, but a company is its player's own
+            raise NotSeated("/hand shows a player their own company, and you're watching this game: "
+                            "/board, /log and /game status are open to everyone.")
         if table.status is Status.LOBBY or player.seat is None:
             raise NotStarted("This game hasn't started yet.")
         state = await self._state(table)

@@ -198,7 +198,7 @@ async def test_hand_is_private_and_shows_the_players_company(lounge: Lounge) -> 
     assert "You have the dice for" in fields
 
     outsider = await lounge.members[4].slash(thread, "hand")
-    assert ephemeral_text(outsider) == "You're not playing in this game."
+    assert ephemeral_text(outsider).startswith("/hand shows a player their own company, and you're watching")
 
 
 async def test_rules_by_topic_stand_on_their_own(lounge: Lounge) -> None:
