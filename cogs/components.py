@@ -168,9 +168,39 @@ class LeaveButton(
         await _lobby().leave_started_from_component(interaction, self.game_id, self.user_id)
 
 
+class KickVoteButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"kick:(?P<game>{_ID}):(?P<user>{_USER}):(?P<answer>yes|no)",
+):
+    """Approve or Refuse on a vote to hand a player's seat to the autopilot."""
+
+    def __init__(self, game_id: int, target: int, answer: str) -> None:
+        style = discord.ButtonStyle.danger if answer == "yes" else discord.ButtonStyle.secondary
+        button = discord.ui.Button(label="Approve" if answer == "yes" else "Refuse", style=style,
+                                   custom_id=f"kick:{game_id}:{target}:{answer}")
+        super().__init__(button)
+        self.game_id, self.target, self.answer = game_id, target, answer
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> KickVoteButton:
+        return cls(int(match["game"]), int(match["user"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        await _lobby().kick_vote_from_component(interaction, self.game_id, self.target, self.answer == "yes")
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    ChoiceButton, ChoiceSelect, LobbyButton, LogPageButton, LeaveButton,
+    ChoiceButton, ChoiceSelect, LobbyButton, LogPageButton, LeaveButton, KickVoteButton,
 )
+
+
+def kick_vote_view(game_id: int, target: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for answer in ("yes", "no"):
+        view.add_item(KickVoteButton(game_id, target, answer))
+    return view
 
 
 def leave_view(game_id: int, user_id: int) -> discord.ui.View:

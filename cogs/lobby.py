@@ -146,6 +146,29 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await lobby_posts.seat_changed(interaction, table, sentence, ping=(with_.id,))
             await flows.say(interaction, f"{with_.display_name} now plays that seat.")
 
+    @app_commands.command(name="kick", description="Hand a player's seat to the autopilot (or start a vote on it)")
+    @app_commands.describe(player="Whose seat", vote="Ask the other players to vote (a majority decides within a day)",
+                           game_id=GAME_ID)
+    @app_commands.autocomplete(game_id=flows.table_choices)
+    async def kick(
+        self, interaction: discord.Interaction, player: discord.Member, vote: bool = False,
+        game_id: GameId | None = None,
+    ) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            table = await flows.find_table(interaction, game_id)
+            service = flows.tables(interaction)
+            if vote:
+                table, open_vote, passed = await service.vote_kick(table.id, interaction.user.id, player.id)
+                await lobby_posts.show_kick_vote(interaction, table, player.id, open_vote, passed)
+                await flows.say(interaction, "Your vote counts: the others are asked.")
+                return
+            table = await service.kick(table.id, interaction.user.id, player.id,
+                                       can_manage=interaction.permissions.manage_guild)
+            await lobby_posts.seat_changed(interaction, table, f"{player.display_name} is removed from "
+                                           f"{messages.game_name(table)}: the autopilot plays their seat.")
+            await flows.say(interaction, f"The autopilot now plays {player.display_name}'s seat.")
+
     @app_commands.command(name="mine", description="Your live games on every server, those waiting on you first")
     async def mine(self, interaction: discord.Interaction) -> None:
         async with flows.guarded(interaction):

@@ -8,7 +8,7 @@ import discord
 
 from cogs import components, messages, moves
 from cogs.flows import begin, clear_components, clicked_message_id, edit_post, guarded, own_table, post, say, tables
-from engine.records import PostKind, Status
+from engine.records import KickVote, PostKind, Status
 from engine.tables import Table
 
 log = logging.getLogger(__name__)
@@ -135,3 +135,44 @@ async def seat_changed(interaction: discord.Interaction, table: Table, sentence:
     result = await tables(interaction).automatic_now(table.id)
     if result is not None:
         await moves.show_automatic(interaction.client, result)
+
+
+def kick_vote_reply(table: Table, vote: KickVote) -> messages.Reply:
+    """The vote's message: who is voted on, the tally, and Approve/Refuse for the other players (pinged once)."""
+    target = table.player(vote.target)
+    name = target.name if target else "that player"
+    voters = " ".join(messages.mention(u) for u in vote.voters)
+    text = (f"{voters}: should the autopilot take over {name}'s seat in {messages.game_name(table)}? "
+            f"A majority of you decides; the vote closes <t:{int(vote.expires_at)}:R>. "
+            f"So far {len(vote.yes)} approve and {len(vote.no)} refuse, of {len(vote.voters)}.")
+    return messages.Reply(content=text, view=components.kick_vote_view(table.id, vote.target), ping=vote.voters)
+
+
+async def kick_vote_from_component(interaction: discord.Interaction, game_id: int, target: int, approve: bool) -> None:
+    async with guarded(interaction):
+        await begin(interaction)
+        table = await own_table(interaction, game_id)
+        table, vote, passed = await tables(interaction).vote_kick(table.id, interaction.user.id, target, approve)
+        await show_kick_vote(interaction, table, target, vote, passed)
+
+
+async def show_kick_vote(interaction: discord.Interaction, table: Table, target: int, vote: KickVote | None,
+                         passed: bool) -> None:
+    """Update the vote's message (or post it), and when it is decided, say so and let the autopilot play."""
+    name = table.player(target).name if table.player(target) else "that player"  # type: ignore[union-attr]
+    if vote is not None:
+        reply = kick_vote_reply(table, vote)
+        if clicked_message_id(interaction) is not None:
+            await interaction.edit_original_response(**reply.edit_kwargs())
+        else:
+            await post(interaction, table, reply)
+        return
+    words = (f"The vote passed: the autopilot plays {name}'s seat. They can come back with /game return."
+             if passed else f"The vote on {name}'s seat failed: nothing changes.")
+    if clicked_message_id(interaction) is not None:
+        await clear_components(interaction, words)
+    if passed:
+        await seat_changed(interaction, table, words if clicked_message_id(interaction) is None else
+                           f"{name} is removed by the other players' vote: the autopilot plays their seat.")
+    elif clicked_message_id(interaction) is None:
+        await say(interaction, words)

@@ -70,5 +70,11 @@ MIGRATIONS: list[list[str]] = [
             version INTEGER NOT NULL, text TEXT NOT NULL, created_at TEXT NOT NULL
         )""",
         "CREATE INDEX seat_events_game ON seat_events (game_id, version)",
+        # A vote of the other players to hand a seat to the autopilot; open until `expires_at` (a due time too).
+        """CREATE TABLE kick_votes (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            target INTEGER NOT NULL, voters TEXT NOT NULL, yes TEXT NOT NULL, no TEXT NOT NULL,
+            expires_at REAL NOT NULL
+        )""",
     ],
 ]

@@ -106,6 +106,7 @@ class DueKind(str, enum.Enum):
 
     DEADLINE = "deadline"  # the turn's time is up: the autopilot plays it
     REMINDER = "reminder"  # the player to act is pinged again
+    KICK_VOTE = "kick_vote"  # a vote to hand a seat to the autopilot runs out
 
 
 @dataclass(frozen=True)
@@ -115,3 +116,23 @@ class DueRow:
     due_at: float  # seconds since the epoch
     turn: int  # the version the turn began at: a due of an older turn does nothing
     since: float  # when that turn began
+
+
+@dataclass(frozen=True)
+class KickVote:
+    """The other players' vote on handing one player's seat to the autopilot."""
+
+    game_id: int
+    target: int  # the user whose seat is voted on
+    voters: tuple[int, ...]  # every other person seated
+    yes: tuple[int, ...]
+    no: tuple[int, ...]
+    expires_at: float
+
+    @property
+    def passed(self) -> bool:
+        return len(self.yes) * 2 > len(self.voters)  # a majority of them
+
+    @property
+    def failed(self) -> bool:
+        return len(self.no) * 2 >= len(self.voters)  # a majority can no longer be reached

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from engine.core import GameError
-from engine.records import Status
+from engine.records import DueKind, DueRow, KickVote, SeatRow, Status
 from engine.tables import NotCreator, NotSeated, Table
 
 if TYPE_CHECKING:
     from engine.service import TableService
+
+KICK_VOTE_SECONDS = 24 * 3600  # a vote stays open a day; without a majority by then nothing changes
 
 
 class Seating:
@@ -55,6 +58,63 @@ class Seating:
             await self._store.replace_seat(game_id, old_user, new_user, new_name, table.version, text, stamp)
             self._forget_history(game_id)
             return await self.table(game_id)
+
+    async def kick(self: TableService, game_id: int, by_user: int, target: int, *, can_manage: bool) -> Table:
+        """The creator or a server manager hands a player's seat to the autopilot (others may call a vote)."""
+        async with self._locks.hold(game_id):
+            table = await self.table(game_id)
+            player = self._kickable(table, target)
+            if by_user != table.creator_id and not can_manage:
+                raise NotCreator("Only the game's creator or someone with Manage Server can remove a player; "
+                                 "the other players can vote on it with /game kick vote:True.")
+            await self._remove(table, player.user_id)
+            return await self.table(game_id)
+
+    async def vote_kick(self: TableService, game_id: int, by_user: int, target: int,
+                        approve: bool = True) -> tuple[Table, KickVote | None, bool]:
+        """Open the vote (its caller approves) or cast a vote on it; (table, the vote still open, whether it passed)."""
+        async with self._locks.hold(game_id):
+            table = await self.table(game_id)
+            player = self._kickable(table, target)
+            vote = await self._store.kick_vote(game_id)
+            voters = tuple(p.user_id for p in table.players if p.seat is not None and not p.ai and p.user_id != target)
+            if vote is None or vote.target != target:
+                if vote is not None:
+                    raise GameError("Another vote is open in this game: wait for it to end.")
+                if not voters:
+                    raise GameError("There's nobody else to vote: the game's creator can remove the player.")
+                vote = KickVote(game_id, target, voters, (), (), self._clock() + KICK_VOTE_SECONDS)
+                await self._store.add_due(DueRow(game_id, DueKind.KICK_VOTE, vote.expires_at, 0, self._clock()))
+                self._on_change()
+            if by_user not in vote.voters:
+                raise NotSeated("Only the other players of this game vote on a seat.")
+            yes = tuple(u for u in vote.yes if u != by_user) + ((by_user,) if approve else ())
+            no = tuple(u for u in vote.no if u != by_user) + (() if approve else (by_user,))
+            vote = replace(vote, yes=yes, no=no)
+            if vote.passed:
+                await self._store.end_kick_vote(game_id)
+                await self._remove(table, player.user_id)
+                return await self.table(game_id), None, True
+            if vote.failed:
+                await self._store.end_kick_vote(game_id)
+                return table, None, False
+            await self._store.put_kick_vote(vote)
+            return table, vote, False
+
+    @staticmethod
+    def _kickable(table: Table, target: int) -> SeatRow:
+        if table.status is not Status.ACTIVE:
+            raise GameError("Only a game being played has seats to hand to the autopilot.")
+        player = table.player(target)
+        if player is None or player.seat is None or player.ai:
+            raise NotSeated("That person has no seat of their own in this game.")
+        if player.autopilot:
+            raise GameError("The autopilot plays that seat already.")
+        return player
+
+    async def _remove(self: TableService, table: Table, user_id: int) -> None:
+        await self._store.set_autopilot(table.id, user_id, True)
+        await self._log_seat(table, f"{table.player(user_id).name} is removed: the autopilot plays their seat.")  # type: ignore[union-attr]
 
     async def _log_seat(self: TableService, table: Table, text: str) -> None:
         await self._store.add_seat_event(table.id, table.version, text, datetime.now(UTC).isoformat())

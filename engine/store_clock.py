@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from engine.records import DueKind, DueRow
+from engine.records import DueKind, DueRow, KickVote
 
 DUE_BATCH = 100  # dues claimed at once; the rest wait for the scheduler's next round
 
@@ -26,7 +26,7 @@ class ClockStore:
     async def set_dues(self, game_id: int, turn: int, since: float, dues: dict[DueKind, float]) -> None:
         """Replace every due time of a game with these, for the turn that began at `turn` (none: nothing is due)."""
         async with self._transaction():
-            await self._q("DELETE FROM dues WHERE game_id = ?", (game_id,))
+            await self._q("DELETE FROM dues WHERE game_id = ? AND kind != ?", (game_id, DueKind.KICK_VOTE.value))
             for kind, due_at in dues.items():
                 await self._q(
                     "INSERT INTO dues (game_id, kind, due_at, turn, since) VALUES (?, ?, ?, ?, ?)",
@@ -118,3 +118,35 @@ class ClockStore:
             (user_id,),
         )
         return [(g, since) for g, since in rows]
+
+    async def put_kick_vote(self, vote: KickVote) -> None:
+        """Open or update a game's kick vote (one at a time per game)."""
+        async with self._transaction():
+            await self._q(
+                "INSERT INTO kick_votes (game_id, target, voters, yes, no, expires_at) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id) DO UPDATE SET target = excluded.target, voters = excluded.voters,"
+                " yes = excluded.yes, no = excluded.no, expires_at = excluded.expires_at",
+                (vote.game_id, vote.target, _ids(vote.voters), _ids(vote.yes), _ids(vote.no), vote.expires_at),
+            )
+
+    async def kick_vote(self, game_id: int) -> KickVote | None:
+        rows = await self._read(
+            "SELECT game_id, target, voters, yes, no, expires_at FROM kick_votes WHERE game_id = ?", (game_id,)
+        )
+        if not rows:
+            return None
+        g, target, voters, yes, no, expires = rows[0]
+        return KickVote(g, target, _parse(voters), _parse(yes), _parse(no), expires)
+
+    async def end_kick_vote(self, game_id: int) -> None:
+        async with self._transaction():
+            await self._q("DELETE FROM kick_votes WHERE game_id = ?", (game_id,))
+            await self._q("DELETE FROM dues WHERE game_id = ? AND kind = ?", (game_id, DueKind.KICK_VOTE.value))
+
+
+def _ids(users: tuple[int, ...]) -> str:
+    return ",".join(str(u) for u in users)
+
+
+def _parse(text: str) -> tuple[int, ...]:
+    return tuple(int(u) for u in text.split(",") if u)

@@ -39,7 +39,8 @@ class TurnClock:
             return None
         turn = moved.history.turn_start(movers)
         current = await self._store.dues(game_id)
-        if any(due.turn == turn for due in current.values()):  # the same turn goes on: its clock keeps running
+        turn_dues = [due for due in current.values() if due.kind is not DueKind.KICK_VOTE]
+        if any(due.turn == turn for due in turn_dues):  # the same turn goes on: its clock keeps running
             deadline = current.get(DueKind.DEADLINE)
             return deadline.due_at if deadline else None
         now = self._clock()
@@ -68,6 +69,13 @@ class TurnClock:
     async def _run_one(self: TableService, due: DueRow, now: float, news: ClockNews) -> None:
         table = await self.table(due.game_id)
         if table.status is not Status.ACTIVE:
+            return
+        if due.kind is DueKind.KICK_VOTE:
+            vote = await self._store.kick_vote(table.id)
+            if vote is not None and vote.expires_at <= now:
+                await self._store.end_kick_vote(table.id)
+                news.notices.append((table, f"The vote on {table.player(vote.target).name}'s seat ran out "  # type: ignore[union-attr]
+                                            "without a majority: nothing changes."))
             return
         state = await self._state(table)
         history = await self._history(table, state)

@@ -92,3 +92,44 @@ async def test_game_mine_lists_every_live_game_on_every_server_waiting_on_you_fi
 async def test_game_mine_with_no_games_says_how_to_start_one(lounge: Lounge) -> None:
     result = await lounge.members[4].slash(lounge.channel, "game mine")
     assert ephemeral_text(result) == "You're not in any game right now. Open one with /game new."
+
+
+async def test_the_creator_removes_a_player_and_the_autopilot_takes_the_seat(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)  # members[0] opened it
+    ann, bob = lounge.members[:2]
+    refused = await bob.slash(thread, "game kick", player=ann)
+    assert ephemeral_text(refused).startswith("Only the game's creator or someone with Manage Server")
+    await ann.slash(thread, "game kick", player=bob)
+    table = await lounge.service.table(game_id)
+    assert table.player(bob.id).autopilot  # type: ignore[union-attr]
+    assert (await lounge.service.prompt(game_id)).user_ids == (ann.id,)  # type: ignore[union-attr]
+    assert any("is removed" in line for line in (await lounge.service.log(game_id)).lines)
+
+
+async def test_the_other_players_vote_a_seat_to_the_autopilot(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=3)
+    ann, bob, cy = lounge.members[:3]
+    await bob.slash(thread, "game kick", player=cy, vote=True)  # bob approves by asking
+    [vote] = [m for m in public(thread) if "should the autopilot take over" in m.content]
+    assert "So far 1 approve and 0 refuse, of 2." in vote.content
+    asked = next(b for b in lounge.posted(thread) if "should the autopilot" in (b.get("content") or ""))
+    assert sorted(pings(asked)) == sorted([ann.id, bob.id])  # the voters are asked; the player voted on is not
+    not_voter = await cy.click(vote, label="Approve")
+    assert ephemeral_text(not_voter) == "Only the other players of this game vote on a seat."
+
+    await ann.click(vote, label="Approve")
+
+    assert (await lounge.service.table(game_id)).player(cy.id).autopilot  # type: ignore[union-attr]
+    closed = next(m for m in public(thread) if m.id == vote.id)
+    assert "The vote passed" in closed.content and not closed.components
+
+
+async def test_a_vote_without_a_majority_within_a_day_changes_nothing(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=4)
+    ann, bob, cy, dee = lounge.members[:4]
+    await bob.slash(thread, "game kick", player=dee, vote=True)
+    await lounge.env.advance_time(24 * 3600 + 1)
+    assert not (await lounge.service.table(game_id)).player(dee.id).autopilot  # type: ignore[union-attr]
+    assert any("ran out without a majority" in m.content for m in public(thread))
+    await cy.slash(thread, "game kick", player=dee, vote=True)  # a new vote may be called once it has ended
+    assert any("So far 1 approve" in m.content for m in public(thread)[-2:])
