@@ -13,7 +13,7 @@ from engine.tables import Reminder, Table
 
 log = logging.getLogger(__name__)
 
-IDLE_SECONDS = 3600.0  # with nothing due, look again now and then (another process may have scheduled)
+IDLE_SECONDS = 6 * 3600.0  # with nothing due, look again now and then (another process may have scheduled)
 
 
 class Scheduler:

@@ -188,6 +188,14 @@ def final_embed(table: Table, outcome: Outcome, standings: tuple[Standing, ...] 
 # -- looking at a game ---------------------------------------------------------------------------
 
 
+def standing_marks(standing: Standing) -> str:
+    """' (AI)', ' (autopilot)', ' (away until <t:…:f>)': who is not playing their seat themselves right now."""
+    marks = " (AI)" if standing.ai else " (autopilot)" if standing.autopilot else ""
+    if standing.away_until is not None:
+        marks += f" (away until <t:{int(standing.away_until)}:f>)"
+    return marks
+
+
 def status_reply(status: TableStatus) -> Reply:
     """/game status: the lobby, whose turn and the scores, the final scores, or a game abandoned in its lobby."""
     table = status.table
@@ -206,9 +214,7 @@ def status_reply(status: TableStatus) -> Reply:
         who = " and ".join(m.name for m in status.prompt.movers)
         embed.description = f"Turn: **{who}** ({status.prompt.asks})."
     scores = "\n".join(
-        f"{s.name}{' (AI)' if s.ai else ' (autopilot)' if s.autopilot else ''}: {s.score} VP"
-        if s.score is not None else s.name
-        for s in status.standings
+        f"{s.name}{standing_marks(s)}: {s.score} VP" if s.score is not None else s.name for s in status.standings
     )
     embed.add_field(name="Scores so far", value=clip(scores or "None yet.", FIELD_VALUE_MAX), inline=False)
     embed.add_field(name="Where", value=place(table), inline=True)

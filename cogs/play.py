@@ -111,6 +111,27 @@ class Play(commands.Cog):
             await flows.say(interaction, messages.hand_reply(table, view))
 
     @app_commands.guild_only()  # ephemeral answers do not exist in direct messages
+    @app_commands.command(name="vacation", description="Time away from all your games: deadlines and reminders wait")
+    @app_commands.describe(days="How many days (at most 14 in any 30)", end="Come back early")
+    async def vacation(
+        self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 14] | None = None, end: bool = False
+    ) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            service = flows.tables(interaction)
+            if end:
+                await service.come_back(interaction.user.id)
+                await flows.say(interaction, "Welcome back: your deadlines and reminders run again.")
+            elif days is not None:
+                until = await service.go_away(interaction.user.id, days)
+                await flows.say(interaction, f"Enjoy the break: your games wait for you until <t:{int(until)}:f>. "
+                                             "/vacation end:True brings you back early.")
+            else:
+                away = (await service.away([interaction.user.id])).get(interaction.user.id)
+                text = f"You're away until <t:{int(away)}:f>." if away else "You're not away. /vacation days:N takes a break."
+                await flows.say(interaction, text)
+
+    @app_commands.guild_only()  # ephemeral answers do not exist in direct messages
     @app_commands.command(name="rules", description="The rules in short, by topic")
     @app_commands.describe(game="The game (by default, the one played here)", topic="Start typing to see the topics")
     @app_commands.choices(game=GAME_CHOICES)

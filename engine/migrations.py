@@ -76,5 +76,10 @@ MIGRATIONS: list[list[str]] = [
             target INTEGER NOT NULL, voters TEXT NOT NULL, yes TEXT NOT NULL, no TEXT NOT NULL,
             expires_at REAL NOT NULL
         )""",
+        # A player's time away (in every game at once); kept after it ends for the 14-days-in-30 limit.
+        """CREATE TABLE vacations (
+            user_id INTEGER NOT NULL, starts REAL NOT NULL, ends REAL NOT NULL
+        )""",
+        "CREATE INDEX vacations_user ON vacations (user_id, ends)",
     ],
 ]

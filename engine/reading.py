@@ -101,7 +101,10 @@ class TableReader:
         if any(s.seat is not None for s in seats):
             fallbacks = seat_fallbacks(row.slug, len(seats))
             seats = [s if s.seat is None else replace(s, name=shown_name(s.name, fallbacks[s.seat])) for s in seats]
-        return Table(row, tuple(seats), game.title, game.min_players, game.max_players)
+        people = [s.user_id for s in seats if s.seat is not None and not s.ai]
+        away_until = await self._store.away_until(people, self._clock()) if people and row.status is Status.ACTIVE else {}
+        away = tuple((s.seat, away_until[s.user_id]) for s in seats if s.seat is not None and s.user_id in away_until)
+        return Table(row, tuple(seats), game.title, game.min_players, game.max_players, away)
 
     async def tables_in_guild(self, guild_id: int, *, live_only: bool = False, limit: int | None = None) -> list[Table]:
         """The server's games, live ones first, then the newest; at most `limit` of them."""
@@ -312,6 +315,7 @@ class TableReader:
             view["seat_names"] = list(table.names)
         view["ai_seats"] = sorted(table.ai_seats)  # the board marks the seats the bot plays
         view["autopilot_seats"] = sorted(table.automatic_seats - table.ai_seats)
+        view["away_seats"] = sorted(seat for seat, _ in table.away)
         return view
 
     async def _draw(self, table: Table, view: dict[str, Any]) -> bytes | None:

@@ -257,7 +257,7 @@ class TableService(Seating, TurnClock, TableReader):
         except StaleVersion:
             self._memos.forget(table.id)  # someone else's move won the race; reload from the log
             raise StaleAction("That decision was already made: this prompt is out of date.") from None
-        table = Table(row, table.players, table.title, table.min_players, table.max_players)
+        table = Table(row, table.players, table.title, table.min_players, table.max_players, table.away)
         view = self._public_view(table, new_state)
         events = table.name_events(list(view.get("events", [])))
         if by == AUTOPILOT:

@@ -144,6 +144,39 @@ class ClockStore:
             await self._q("DELETE FROM dues WHERE game_id = ? AND kind = ?", (game_id, DueKind.KICK_VOTE.value))
 
 
+    async def vacations(self, user_id: int, since: float) -> list[tuple[float, float]]:
+        """(starts, ends) of a player's time away ending after `since`, oldest first."""
+        rows = await self._read(
+            "SELECT starts, ends FROM vacations WHERE user_id = ? AND ends > ? ORDER BY starts", (user_id, since)
+        )
+        return [(a, b) for a, b in rows]
+
+    async def away_until(self, user_ids: Sequence[int], now: float) -> dict[int, float]:
+        """Which of these players are away now, and until when."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" * len(user_ids))
+        rows = await self._read(
+            f"SELECT user_id, MAX(ends) FROM vacations WHERE user_id IN ({marks}) AND starts <= ? AND ends > ?"
+            " GROUP BY user_id",
+            (*user_ids, now, now),
+        )
+        return {u: e for u, e in rows}
+
+    async def start_vacation(self, user_id: int, starts: float, ends: float) -> None:
+        async with self._transaction():
+            await self._q("INSERT INTO vacations (user_id, starts, ends) VALUES (?, ?, ?)", (user_id, starts, ends))
+
+    async def end_vacation(self, user_id: int, now: float) -> bool:
+        """Come back early: a time away going on now ends now; False if there was none."""
+        async with self._transaction():
+            rows = await self._q(
+                "UPDATE vacations SET ends = ? WHERE user_id = ? AND starts <= ? AND ends > ? RETURNING user_id",
+                (now, user_id, now, now),
+            )
+        return bool(rows)
+
+
 def _ids(users: tuple[int, ...]) -> str:
     return ",".join(str(u) for u in users)
 

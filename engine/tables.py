@@ -67,6 +67,7 @@ class Table:
     title: str
     min_players: int
     max_players: int
+    away: tuple[tuple[int, float], ...] = ()  # (seat, until when) of the players on vacation
 
     @property
     def id(self) -> int:
@@ -160,6 +161,7 @@ class Standing:
     score: int | None
     ai: bool = False  # an AI seat, marked as such wherever scores are shown
     autopilot: bool = False  # a person's seat the autopilot plays until they return
+    away_until: float | None = None  # a player on vacation, until when
 
 
 @dataclass(frozen=True)
@@ -263,8 +265,10 @@ def standings_from_view(table: Table, view: dict[str, Any]) -> tuple[Standing, .
     """Scores so far from the public view's companies, when the game shows them."""
     companies = view.get("companies") or []
     scores = {c.get("seat", i): c.get("vp") for i, c in enumerate(companies) if isinstance(c, dict)}
+    away = dict(table.away)
     return tuple(
-        Standing(p.seat, p.name, scores.get(p.seat), p.ai, p.autopilot) for p in table.players if p.seat is not None
+        Standing(p.seat, p.name, scores.get(p.seat), p.ai, p.autopilot, away.get(p.seat))
+        for p in table.players if p.seat is not None
     )
 
 

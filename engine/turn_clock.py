@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from engine.service import Moved, TableService
 
 MISSED_IN_A_ROW = 3  # deadlines a player may miss in a row before the autopilot keeps their seat
+DAY = 86400.0
+VACATION_DAYS, VACATION_WINDOW = 14, 30  # at most 14 days away in any 30
 AUTOPILOT = "autopilot"  # how the log marks a move the bot made for a person
 
 
@@ -83,6 +85,11 @@ class TurnClock:
         movers = tuple(game.to_act(state))
         if not movers or history.turn_start(movers) != due.turn:
             return  # that turn is over: its due time means nothing now
+        away = await self._store.away_until([table.at_seat(s).user_id for s in movers], now)
+        if away:  # a turn that came during time away gets its whole clock once its player is back
+            interval = table.game.turn_seconds if due.kind is DueKind.DEADLINE else table.game.reminder_seconds
+            await self._store.add_due(replace(due, due_at=max(away.values()) + (interval or 0)))
+            return
         if due.kind is DueKind.REMINDER:
             prompt = self._prompt(table, state)
             if prompt is not None:
@@ -157,6 +164,32 @@ class TurnClock:
                 raise GameError("Your seat isn't on autopilot: it's yours already.")
             await self._store.set_autopilot(game_id, user_id, False)
             return await self.table(game_id)
+
+    async def go_away(self: TableService, user_id: int, days: int) -> float:
+        """Time away from every game: deadlines and reminders wait; at most 14 days in any 30. Returns the end."""
+        now = self._clock()
+        if not 1 <= days <= VACATION_DAYS:
+            raise GameError(f"A vacation lasts 1 to {VACATION_DAYS} days.")
+        if await self._store.away_until([user_id], now):
+            raise GameError("You're away already: /vacation end comes back first.")
+        ends = now + days * DAY
+        taken = sum(min(b, ends) - max(a, ends - VACATION_WINDOW * DAY)
+                    for a, b in await self._store.vacations(user_id, ends - VACATION_WINDOW * DAY))
+        left = VACATION_DAYS * DAY - taken
+        if days * DAY > left:
+            raise GameError(f"That's more than {VACATION_DAYS} days away in {VACATION_WINDOW}: "
+                            f"{int(left // DAY)} days are left.")
+        # Nothing to move now: a deadline or reminder that comes while they are away waits for their return.
+        await self._store.start_vacation(user_id, now, ends)
+        return ends
+
+    async def come_back(self: TableService, user_id: int) -> None:
+        if not await self._store.end_vacation(user_id, self._clock()):
+            raise GameError("You're not away.")
+
+    async def away(self: TableService, user_ids: list[int]) -> dict[int, float]:
+        """Who of these players is away now, and until when."""
+        return await self._store.away_until(user_ids, self._clock())
 
     async def deadline(self: TableService, game_id: int) -> float | None:
         due = (await self._store.dues(game_id)).get(DueKind.DEADLINE)

@@ -183,7 +183,8 @@ def paste_side(canvas: Image.Image, view: dict[str, Any], names: tuple[str, ...]
 def paste_companies(canvas: Image.Image, view: dict[str, Any], companies: list[dict[str, Any]], names: tuple[str, ...]) -> None:
     current, wooden = view.get("current"), view.get("wooden_airship")
     # Set by the service: the seats the bot plays, as AI players or on autopilot for a person.
-    tags = {seat: "AI" for seat in view.get("ai_seats") or ()} | {seat: "AUTO" for seat in view.get("autopilot_seats") or ()}
+    tags = {seat: "AWAY" for seat in view.get("away_seats") or ()}
+    tags |= {seat: "AI" for seat in view.get("ai_seats") or ()} | {seat: "AUTO" for seat in view.get("autopilot_seats") or ()}
     for index, company in enumerate(companies):
         seat = company.get("seat", index)
         x = MARGIN + (index % 2) * (COMPANY_SIZE[0] + MARGIN)

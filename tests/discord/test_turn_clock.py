@@ -128,3 +128,38 @@ async def test_a_restart_between_a_reminder_and_the_deadline_doubles_nothing_and
     assert table.version > version
     actions = await lounge.store.actions(1)
     assert sum(1 for a in actions if a.payload.get("by") == "autopilot") == table.version - version
+
+
+async def test_a_vacation_holds_deadlines_and_reminders_and_shows_who_is_away(lounge: Lounge) -> None:
+    await clocked_game(lounge, turn_time="12h", reminders="6h")
+    thread = lounge.thread_of()
+    mover = lounge.member((await lounge.service.prompt(1)).user_ids[0])  # type: ignore[union-attr]
+    result = await mover.slash(thread, "vacation", days=3)
+    assert ephemeral_text(result).startswith("Enjoy the break: your games wait for you until <t:")
+    await mover.slash(thread, "game status")
+    scores = next(f.value for f in public(thread)[-1].embeds[0].fields if f.name == "Scores so far")
+    assert f"{mover.name} (away until <t:" in scores
+    posted = len(lounge.posted(thread))
+
+    await lounge.env.advance_time(2 * 24 * HOUR)  # the deadline and the reminders fall during the time away
+    assert (await lounge.service.table(1)).version == 0 and len(lounge.posted(thread)) == posted
+
+    await lounge.env.advance_time(1 * 24 * HOUR + 6 * HOUR + 60)  # back, and the reminder interval passes
+    assert len(lounge.posted(thread)) == posted + 1 and pings(lounge.posted(thread)[-1]) == [mover.id]
+    await lounge.env.advance_time(6 * HOUR)  # the whole turn time after the return: the autopilot plays
+    assert (await lounge.service.table(1)).version > 0
+
+
+async def test_vacations_are_limited_to_14_days_in_any_30_and_can_end_early(lounge: Lounge) -> None:
+    ann = lounge.members[0]
+    await ann.slash(lounge.channel, "vacation", days=10)
+    again = await ann.slash(lounge.channel, "vacation", days=2)
+    assert ephemeral_text(again) == "You're away already: /vacation end comes back first."
+    for _ in range(3):  # nine days, in steps the simulated clock settles within
+        await lounge.env.advance_time(3 * 24 * HOUR)
+    back = await ann.slash(lounge.channel, "vacation", end=True)  # a day early: 9 days were taken
+    assert ephemeral_text(back).startswith("Welcome back")
+    too_long = await ann.slash(lounge.channel, "vacation", days=6)
+    assert ephemeral_text(too_long) == "That's more than 14 days away in 30: 5 days are left."
+    assert ephemeral_text(await ann.slash(lounge.channel, "vacation", days=5)).startswith("Enjoy the break")
+    assert ephemeral_text(await ann.slash(lounge.channel, "vacation")).startswith("You're away until <t:")
