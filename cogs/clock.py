@@ -57,7 +57,11 @@ async def run_due(client: discord.Client) -> None:
     for result in news.moves:
         await moves.show_automatic(client, result)
     for reminder in news.reminders:
-        await _post_quietly(client, reminder.table, reminder_reply(reminder))
+        if reminder.alerts.thread:
+            await _post_quietly(client, reminder.table, reminder_reply(reminder))
+        lead = f"It's your turn in {messages.game_name(reminder.table)}" if reminder.first else (
+            f"{messages.game_name(reminder.table)} has waited on you since <t:{int(reminder.since)}:R>")
+        await moves.send_dms(client, reminder.table, reminder.alerts.dm, lead)
     for table, sentence in news.notices:
         await _post_quietly(client, table, messages.Reply(content=sentence))
 
@@ -71,10 +75,13 @@ async def _post_quietly(client: discord.Client, table: Table, reply: messages.Re
 
 def reminder_reply(reminder: Reminder) -> messages.Reply:
     """A ping for whoever the turn still waits on: since when (a timestamp each reader sees in their own time)."""
-    who = " and ".join(messages.mention(m.user_id) for m in reminder.prompt.movers)
-    text = f"{who}, {messages.game_name(reminder.table)} has waited on you since <t:{int(reminder.since)}:R>."
+    who = " and ".join(messages.mention(u) for u in reminder.alerts.thread)
+    if reminder.first:  # the turn's first ping, held through quiet hours
+        text = f"{who}, it's your turn in {messages.game_name(reminder.table)}."
+    else:
+        text = f"{who}, {messages.game_name(reminder.table)} has waited on you since <t:{int(reminder.since)}:R>."
     if reminder.prompt.deadline is not None:
         text += f" The autopilot plays the turn <t:{int(reminder.prompt.deadline)}:R>."
     if reminder.turn_post is not None:
         text += f" Your turn: {messages.jump_url(reminder.table, reminder.turn_post)}"
-    return messages.Reply(content=messages.clip(text, messages.CONTENT_MAX), ping=reminder.prompt.user_ids)
+    return messages.Reply(content=messages.clip(text, messages.CONTENT_MAX), ping=reminder.alerts.thread)

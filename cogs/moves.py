@@ -11,7 +11,7 @@ from cogs import turn_messages
 from cogs.flows import (
     begin, channel_by_id, clear_components, clicked_message_id, edit_post, guarded, own_table, post, say, tables,
 )
-from cogs.messages import STALE_PROMPT, Reply, unposted_text
+from cogs.messages import STALE_PROMPT, Reply, game_name, jump_url, mention, place, unposted_text
 from engine.core import StaleAction
 from engine.records import PostKind
 from engine.tables import MoveResult, Opening, Table
@@ -78,8 +78,9 @@ async def show_move(interaction: discord.Interaction | discord.Client, result: M
         record = turn_messages.turn_reply(table, news.played, None, result.image)
         edited_here = await edit_post(interaction, news.post, record) and clicked == news.post.message_id
     if news.next is not None:
-        reply = turn_messages.turn_reply(table, news.next, result.prompt, result.image, ping=True)
+        reply = turn_messages.turn_reply(table, news.next, result.prompt, result.image, ping=result.alerts.thread)
         await post_turn(interaction, table, reply, news.next.start)
+        await send_dms(interaction, table, result.alerts.dm, f"It's your turn in {game_name(table)}")
     elif result.outcome is not None:
         await post(interaction, table, turn_messages.final_reply(table, result.outcome, result.standings, result.image))
     return edited_here
@@ -110,6 +111,27 @@ async def post_opening(interaction: discord.Interaction, opening: Opening) -> No
     reply = turn_messages.opening_reply(opening)
     start = opening.turn.start if opening.turn is not None else 0
     await post_turn(interaction, opening.table, reply, start)
+    await send_dms(interaction, opening.table, opening.alerts.dm, f"{game_name(opening.table)} begins: it's your turn")
+
+
+async def send_dms(source: discord.Interaction | discord.Client, table: Table, user_ids: tuple[int, ...],
+                   lead: str) -> None:
+    """Tell players by DM, for those who asked; a closed DM falls back to a ping in the thread, remembered."""
+    client = source.client if isinstance(source, discord.Interaction) else source
+    posts = await tables(source).posts(table.id)
+    turn = posts.get(PostKind.TURN)
+    link = jump_url(table, turn) if turn else place(table)
+    refused = []
+    for user_id in user_ids:
+        try:
+            user = client.get_user(user_id) or await client.fetch_user(user_id)
+            await user.send(f"{lead}: {link}")
+        except discord.HTTPException:  # DMs closed (or the user gone): the thread it is, from now on
+            refused.append(user_id)
+            await tables(source).dm_refused(user_id)
+    if refused:
+        who = " ".join(mention(u) for u in refused)
+        await post(source, table, Reply(content=f"{who}, {lead[0].lower()}{lead[1:]}: {link}", ping=tuple(refused)))
 
 
 async def close_turn(interaction: discord.Interaction, table: Table) -> None:

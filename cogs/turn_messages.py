@@ -112,10 +112,10 @@ def turn_text(table: Table, turn: Turn, prompt: Prompt | None, *, intro: str = "
     return clip("\n".join([title, *body, *tail]), CONTENT_MAX)
 
 
-def turn_reply(table: Table, turn: Turn, prompt: Prompt | None, image: bytes | None, *, ping: bool = False,
+def turn_reply(table: Table, turn: Turn, prompt: Prompt | None, image: bytes | None, *, ping: tuple[int, ...] = (),
                intro: str = "") -> Reply:
     """The turn's message: live with its prompt and buttons, or, once the turn is over, its record."""
-    pinged = tuple(m.user_id for m in prompt.movers) if prompt is not None and ping else ()
+    pinged = ping if prompt is not None else ()  # the new turn's players who want a ping in the thread now
     view = prompt_view(prompt) if prompt is not None else None
     return Reply(content=turn_text(table, turn, prompt, intro=intro), view=view, image=image, ping=pinged)
 
@@ -129,7 +129,7 @@ def opening_reply(opening: Opening) -> Reply:
     intro = f"**{game_name(table)} begins!** {seats}."
     if opening.turn is None or opening.prompt is None:
         return Reply(content=clip(intro, CONTENT_MAX), image=opening.image)
-    return turn_reply(table, opening.turn, opening.prompt, opening.image, ping=True, intro=intro)
+    return turn_reply(table, opening.turn, opening.prompt, opening.image, ping=opening.alerts.thread, intro=intro)
 
 
 def final_reply(table: Table, outcome: Outcome, standings: tuple[Standing, ...], image: bytes | None) -> Reply:

@@ -82,4 +82,12 @@ MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE INDEX vacations_user ON vacations (user_id, ends)",
     ],
+    [
+        # How a person wants to be told it is their turn, across every game and server.
+        """CREATE TABLE players (
+            user_id INTEGER PRIMARY KEY, notify TEXT NOT NULL DEFAULT 'thread',
+            quiet_start INTEGER, quiet_end INTEGER, timezone TEXT NOT NULL DEFAULT 'UTC',
+            dm_refused INTEGER NOT NULL DEFAULT 0
+        )""",
+    ],
 ]

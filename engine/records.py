@@ -107,6 +107,7 @@ class DueKind(str, enum.Enum):
     DEADLINE = "deadline"  # the turn's time is up: the autopilot plays it
     REMINDER = "reminder"  # the player to act is pinged again
     KICK_VOTE = "kick_vote"  # a vote to hand a seat to the autopilot runs out
+    HELD_PING = "held_ping"  # a turn's first ping, held through its player's quiet hours
 
 
 @dataclass(frozen=True)
@@ -136,3 +137,24 @@ class KickVote:
     @property
     def failed(self) -> bool:
         return len(self.no) * 2 >= len(self.voters)  # a majority can no longer be reached
+
+
+class Notify(str, enum.Enum):
+    """Where a person is told it is their turn."""
+
+    THREAD = "thread"  # a ping in the game's thread
+    DM = "dm"  # a direct message
+    BOTH = "both"
+    OFF = "off"  # nothing: they look in themselves
+
+
+@dataclass(frozen=True)
+class PlayerPrefs:
+    """A person's notification preferences, the same in every game."""
+
+    user_id: int
+    notify: Notify = Notify.THREAD
+    quiet_start: int | None = None  # quiet hours, in minutes after midnight in their time zone
+    quiet_end: int | None = None
+    timezone: str = "UTC"
+    dm_refused: bool = False  # their DMs are closed to the bot: the thread it is

@@ -28,6 +28,7 @@ from engine.tables import (
     require_player,
     standings_from_view,
 )
+from engine.players import Players
 from engine.seating import Seating
 from engine.turn_clock import AUTOPILOT, TurnClock, autopilot_events
 from engine.turns import History, turn_news
@@ -56,7 +57,7 @@ def ai_name(number: int) -> str:
     return f"Contrail AI {number}"
 
 
-class TableService(Seating, TurnClock, TableReader):
+class TableService(Players, Seating, TurnClock, TableReader):
     """Everything the cogs ask of a game, with no Discord objects and no drawing of its own."""
 
     # -- the lobby -----------------------------------------------------------------------------
@@ -169,11 +170,12 @@ class TableService(Seating, TurnClock, TableReader):
             deadline = await self._reschedule(moved)
             prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
             prompt = replace(prompt, deadline=deadline) if prompt is not None else None
+            turn = moved.history.turn(moved.to_act, table.automatic_seats) if moved.to_act else None
+            alerts = await self._alerts(moved.table, turn)
         image = await self._draw(moved.table, moved.view)
         events = [line.text for line in moved.history.lines]
-        turn = moved.history.turn(moved.to_act, table.automatic_seats) if moved.to_act else None
         nations = seat_fallbacks(table.slug, len(table.players))
-        return Opening(moved.table, events, image, prompt, turn, nations)
+        return Opening(moved.table, events, image, prompt, turn, nations, alerts)
 
     async def abandon(self, game_id: int, user_id: int, *, can_manage: bool) -> Table:
         """End a game early: its creator or a member allowed to manage the server may."""
@@ -223,13 +225,14 @@ class TableService(Seating, TurnClock, TableReader):
             if table.at_seat(seat).missed:  # a move of their own breaks a row of missed deadlines
                 await self._store.count_missed(game_id, user_id, False)
             deadline = await self._reschedule(moved)
+            alerts = await self._alerts(moved.table, news.next)
             prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
             prompt = replace(prompt, deadline=deadline) if prompt is not None else None
             standings = standings_from_view(moved.table, moved.view)
         # The move is stored: nothing after this line may undo it, so drawing failures only lose the image.
         image = await self._draw(moved.table, moved.view)
         label = action.label or action.key
-        return MoveResult(moved.table, moved.events, image, prompt, moved.outcome, standings, news, label)
+        return MoveResult(moved.table, moved.events, image, prompt, moved.outcome, standings, news, label, alerts)
 
     async def _commit(
         self, table: Table, state: Any, history: History, seat: int, action: Action, interaction_id: int | None,

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from engine.records import DueKind, DueRow, KickVote
+from engine.records import DueKind, DueRow, KickVote, Notify, PlayerPrefs
 
 DUE_BATCH = 100  # dues claimed at once; the rest wait for the scheduler's next round
 
@@ -175,6 +175,32 @@ class ClockStore:
                 (now, user_id, now, now),
             )
         return bool(rows)
+
+    async def prefs(self, user_ids: Sequence[int]) -> dict[int, PlayerPrefs]:
+        """Every one of these people's preferences (the defaults for those who set none)."""
+        found = {u: PlayerPrefs(u) for u in user_ids}
+        if not user_ids:
+            return found
+        marks = ", ".join("?" * len(user_ids))
+        rows = await self._read(
+            "SELECT user_id, notify, quiet_start, quiet_end, timezone, dm_refused FROM players"
+            f" WHERE user_id IN ({marks})",
+            tuple(user_ids),
+        )
+        for u, notify, start, end, zone, refused in rows:
+            found[u] = PlayerPrefs(u, Notify(notify), start, end, zone, bool(refused))
+        return found
+
+    async def set_prefs(self, prefs: PlayerPrefs) -> None:
+        async with self._transaction():
+            await self._q(
+                "INSERT INTO players (user_id, notify, quiet_start, quiet_end, timezone, dm_refused)"
+                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET notify = excluded.notify,"
+                " quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end,"
+                " timezone = excluded.timezone, dm_refused = excluded.dm_refused",
+                (prefs.user_id, prefs.notify.value, prefs.quiet_start, prefs.quiet_end, prefs.timezone,
+                 int(prefs.dm_refused)),
+            )
 
 
 def _ids(users: tuple[int, ...]) -> str:

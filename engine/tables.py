@@ -8,6 +8,7 @@ from typing import Any
 from engine.core import Action, GameError, GameOver, IllegalAction, Outcome, StaleAction, name_seats
 from engine.store import GameRow, PostRow, SeatRow, Status
 from engine.rules.guide import RulesTopic
+from engine.notify import Alerts
 from engine.turns import Turn, TurnNews
 
 
@@ -176,6 +177,7 @@ class MoveResult:
     standings: tuple[Standing, ...]
     turn: TurnNews
     label: str  # the move in words, e.g. to confirm a /move to the player who typed it
+    alerts: Alerts = Alerts()  # how the players of a turn that begins are told
 
 
 @dataclass(frozen=True)
@@ -186,6 +188,8 @@ class Reminder:
     prompt: Prompt
     since: float  # when the turn began (seconds since the epoch)
     turn_post: PostRow | None  # the turn's message, to link to
+    alerts: Alerts = Alerts()  # who is told, in the thread or by DM
+    first: bool = False  # the turn's first ping, held through quiet hours, rather than a reminder
 
 
 @dataclass(frozen=True)
@@ -198,6 +202,7 @@ class Opening:
     prompt: Prompt | None
     turn: Turn | None
     nations: tuple[str, ...]  # the game's own name for each seat (Airships: the nation), in seat order
+    alerts: Alerts = Alerts()
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ import engine
 from engine.core import GameError
 from engine.records import DueKind, DueRow, PostKind, Status
 from engine.tables import MoveResult, NotSeated, Reminder, Table, standings_from_view
-from engine.turns import turn_news
+from engine.notify import Alerts, alerts_for, quiet_until
+from engine.turns import Turn, turn_news
 
 if TYPE_CHECKING:
     from engine.service import Moved, TableService
@@ -55,6 +56,20 @@ class TurnClock:
         self._on_change()
         return dues.get(DueKind.DEADLINE)
 
+    async def _alerts(self: TableService, table: Table, turn: Turn | None) -> Alerts:
+        """How the people of a turn that begins now are told; a ping held through quiet hours is scheduled."""
+        if turn is None:
+            return Alerts()
+        people = [table.at_seat(s).user_id for s in turn.movers if s not in table.automatic_seats]
+        prefs = await self._store.prefs(people)
+        now = self._clock()
+        alerts = alerts_for([prefs[u] for u in people], now)
+        if alerts.held:
+            ends = min(quiet_until(prefs[u], now) or now for u in alerts.held)
+            await self._store.add_due(DueRow(table.id, DueKind.HELD_PING, ends, turn.start, now))
+            self._on_change()
+        return alerts
+
     async def next_due(self: TableService) -> float | None:
         """When the scheduler must next wake (seconds since the epoch), or None when nothing is due."""
         return await self._store.next_due()
@@ -90,13 +105,22 @@ class TurnClock:
             interval = table.game.turn_seconds if due.kind is DueKind.DEADLINE else table.game.reminder_seconds
             await self._store.add_due(replace(due, due_at=max(away.values()) + (interval or 0)))
             return
-        if due.kind is DueKind.REMINDER:
+        if due.kind in (DueKind.REMINDER, DueKind.HELD_PING):
             prompt = self._prompt(table, state)
-            if prompt is not None:
+            people = [table.at_seat(s).user_id for s in movers if s not in table.automatic_seats]
+            prefs = await self._store.prefs(people)
+            alerts = alerts_for([prefs[u] for u in people], now)
+            if alerts.held and not (alerts.thread or alerts.dm):  # everyone is in quiet hours: when they end
+                ends = min(quiet_until(prefs[u], now) or now for u in alerts.held)
+                await self._store.add_due(replace(due, due_at=ends))
+                return
+            if prompt is not None and (alerts.thread or alerts.dm):
                 posts = await self._posts(table.id)
                 prompt = replace(prompt, deadline=await self.deadline(table.id))
-                news.reminders.append(Reminder(table, prompt, due.since, posts.get(PostKind.TURN)))
-            if table.game.reminder_seconds:  # the next one counts from now: a missed reminder is sent once
+                first = due.kind is DueKind.HELD_PING
+                news.reminders.append(Reminder(table, prompt, due.since, posts.get(PostKind.TURN), alerts, first))
+            if due.kind is DueKind.REMINDER and table.game.reminder_seconds:
+                # The next one counts from now: a reminder missed while the bot was down is sent once.
                 await self._store.add_due(replace(due, due_at=now + table.game.reminder_seconds))
             return
         from engine.service import Moved  # the service imports this module: import its value type late
@@ -126,11 +150,13 @@ class TurnClock:
             turn = replace(turn, continues=False, post=None,
                            next=moved.history.turn(moved.to_act, automatic) if moved.to_act else None)
         deadline = await self._reschedule(moved)
+        alerts = await self._alerts(moved.table, turn.next)
         prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
         prompt = replace(prompt, deadline=deadline) if prompt is not None else None
         standings = standings_from_view(moved.table, moved.view)
         image = await self._draw(moved.table, moved.view)
-        news.moves.append(MoveResult(moved.table, moved.events, image, prompt, moved.outcome, standings, turn, ""))
+        news.moves.append(MoveResult(moved.table, moved.events, image, prompt, moved.outcome, standings, turn, "",
+                                     alerts))
 
     async def automatic_now(self: TableService, game_id: int) -> MoveResult | None:
         """If the seats the bot plays owe moves now (a chain cut short, a seat just put on autopilot), make them."""

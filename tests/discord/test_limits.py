@@ -97,7 +97,7 @@ async def test_the_command_tree_respects_every_limit(tmp_path: Path) -> None:
     bot = make_bot(tmp_path / "unused.sqlite3")
     await bot.load_cogs()
     payloads = command_payloads(bot)
-    assert {p["name"] for p in payloads} == {"game", "move", "board", "log", "hand", "rules", "vacation"}
+    assert {p["name"] for p in payloads} == {"game", "move", "board", "log", "hand", "rules", "vacation", "notify", "timezone"}
     game = next(p for p in payloads if p["name"] == "game")
     assert {o["name"] for o in game["options"]} == {"new", "join", "leave", "start", "status", "list", "return", "replace", "kick", "mine", "abandon"}
     assert command_problems(payloads) == []
@@ -222,7 +222,7 @@ def test_extreme_prompts_fit(choices: int) -> None:
         turn_messages.stale_reply(_extreme_table(status=Status.FINISHED), None, 1),
         turn_messages.board_reply(table, b"png", prompt),
         turn_messages.board_reply(table, None, prompt, "https://discord.com/channels/" + "9" * 60),
-        turn_messages.turn_reply(table, turn, prompt, b"png", ping=True),
+        turn_messages.turn_reply(table, turn, prompt, b"png", ping=prompt.user_ids),
         turn_messages.turn_reply(table, turn, None, b"png"),
         turn_messages.final_reply(table, outcome, standings, b"png"),
         turn_messages.opening_reply(Opening(table, events, b"png", prompt, turn, ("N" * 40,) * 4)),
@@ -297,7 +297,8 @@ async def test_every_message_of_a_real_four_player_game_fits(tmp_path: Path) -> 
             news = result.turn
             replies.append(turn_messages.turn_reply(result.table, news.played, result.prompt if news.continues else None, b"png"))
             if news.next is not None:
-                replies.append(turn_messages.turn_reply(result.table, news.next, result.prompt, b"png", ping=True))
+                replies.append(turn_messages.turn_reply(result.table, news.next, result.prompt, b"png",
+                                                        ping=result.alerts.thread))
             if result.outcome is not None:
                 replies.append(turn_messages.final_reply(result.table, result.outcome, result.standings, b"png"))
             replies.append(turn_messages.stale_reply(result.table, result.prompt, mover.user_id))

@@ -1,0 +1,69 @@
+"""A person's own settings, the same in every game and server: /notify and /timezone."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import flows, messages
+from engine.notify import zone_names
+from engine.records import Notify, PlayerPrefs
+
+WHERE = [app_commands.Choice(name=name, value=value.value) for value, name in (
+    (Notify.THREAD, "A ping in the game's thread"), (Notify.DM, "A direct message"),
+    (Notify.BOTH, "Both"), (Notify.OFF, "Nothing: I look in myself"),
+)]
+
+
+def prefs_text(prefs: PlayerPrefs) -> str:
+    where = {Notify.THREAD: "a ping in the game's thread", Notify.DM: "a direct message", Notify.BOTH: "both a ping "
+             "and a direct message", Notify.OFF: "nothing"}[prefs.notify]
+    text = f"When it's your turn you get {where}."
+    if prefs.dm_refused and prefs.notify in (Notify.DM, Notify.BOTH):
+        text += " Your direct messages were closed to me, so I ping you in the thread; choose dm again once they're open."
+    if prefs.quiet_start is not None and prefs.quiet_end is not None:
+        start, end = prefs.quiet_start, prefs.quiet_end
+        text += (f" Quiet hours: {start // 60:02d}:{start % 60:02d} to {end // 60:02d}:{end % 60:02d} "
+                 f"({prefs.timezone}): pings wait until they end.")
+    return text
+
+
+async def zone_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=name, value=name) for name in zone_names(current, flows.AUTOCOMPLETE_MAX)]
+
+
+class Players(commands.Cog):
+    """Settings that follow a person from game to game."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.guild_only()  # ephemeral answers do not exist in direct messages
+    @app_commands.command(name="notify", description="How you are told it's your turn, in every game")
+    @app_commands.describe(where="Where you are told", quiet_hours="Hours without pings, like 22-07, or off")
+    @app_commands.choices(where=WHERE)
+    async def notify(
+        self, interaction: discord.Interaction, where: app_commands.Choice[str] | None = None,
+        quiet_hours: app_commands.Range[str, 1, 20] | None = None,
+    ) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            service = flows.tables(interaction)
+            chosen = Notify(where.value) if where else None
+            prefs = await service.set_notify(interaction.user.id, chosen, quiet_hours)
+            await flows.say(interaction, messages.clip(prefs_text(prefs), messages.CONTENT_MAX))
+
+    @app_commands.guild_only()
+    @app_commands.command(name="timezone", description="Your time zone, for your quiet hours")
+    @app_commands.describe(zone="Start typing a city, like Europe/Berlin")
+    @app_commands.autocomplete(zone=zone_choices)
+    async def timezone(self, interaction: discord.Interaction, zone: app_commands.Range[str, 1, 64]) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            prefs = await flows.tables(interaction).set_timezone(interaction.user.id, zone.strip())
+            await flows.say(interaction, f"Your time zone is {prefs.timezone}. " + prefs_text(prefs))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Players(bot))
