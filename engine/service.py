@@ -224,6 +224,7 @@ class TableService(Players, Seating, TurnClock, TableReader):
                 news = replace(news, next=moved.history.turn(moved.to_act, table.automatic_seats) if moved.to_act else None)
             if table.at_seat(seat).missed:  # a move of their own breaks a row of missed deadlines
                 await self._store.count_missed(game_id, user_id, False)
+                self._forget_history(game_id)
             deadline = await self._reschedule(moved)
             alerts = await self._alerts(moved.table, news.next)
             prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)

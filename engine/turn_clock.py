@@ -132,6 +132,7 @@ class TurnClock:
             moved = await self._commit(moved.table, moved.state, moved.history, seat, action, None, by=AUTOPILOT)
         for seat in movers:
             player = table.at_seat(seat)
+            self._forget_history(table.id)  # the seats' counts change under the cached table
             if await self._store.count_missed(table.id, player.user_id, True) >= MISSED_IN_A_ROW:
                 await self._store.set_autopilot(table.id, player.user_id, True)
                 news.notices.append((table, f"{player.name} missed {MISSED_IN_A_ROW} deadlines in a row: the autopilot "
@@ -189,6 +190,7 @@ class TurnClock:
             if not player.autopilot:
                 raise GameError("Your seat isn't on autopilot: it's yours already.")
             await self._store.set_autopilot(game_id, user_id, False)
+            self._forget_history(game_id)
             return await self.table(game_id)
 
     async def go_away(self: TableService, user_id: int, days: int) -> float:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 import re
 from pathlib import Path
 from typing import Any
@@ -12,14 +13,16 @@ import pytest
 from simtable import make_bot, tiny_png
 
 from bot import command_payloads
-from cogs import messages, turn_messages
+from cogs import clock, lobby_posts, messages, players, turn_messages
 from cogs.components import DYNAMIC_ITEMS
 from cogs.messages import Reply
 from engine.core import Action, EndReason, Outcome
 from engine.service import TableService
 from engine.store import GameRow, SeatRow, Status, Store
 from engine.rules.guide import RulesTopic
-from engine.tables import LogPage, Mover, Opening, Prompt, RulesCard, Standing, Table, TableStatus
+from engine.notify import Alerts
+from engine.records import KickVote, Notify, PlayerPrefs, PostKind, PostRow
+from engine.tables import LogPage, Mover, MyGame, Opening, Prompt, Reminder, RulesCard, Standing, Table, TableStatus
 from engine.turns import Turn
 
 NAME = re.compile(r"^[-_'\w]{1,32}$")
@@ -318,3 +321,26 @@ async def test_every_message_of_a_real_four_player_game_fits(tmp_path: Path) -> 
             assert reply_problems(reply) == []
     finally:
         await store.close()
+
+
+def test_extreme_clock_seat_and_notification_messages_fit() -> None:
+    table = _extreme_table(players=4)
+    prompt = _extreme_prompt(table, 25)
+    clocked = replace(prompt, deadline=9_999_999_999.0)
+    everyone = tuple(p.user_id for p in table.players)
+    post = PostRow(PostKind.TURN, 10**18, 10**18, 999_999)
+    mine = [MyGame(_extreme_table(status=Status.ACTIVE), n % 2 == 0, 9_999_999_999.0, 9_999_999_999.0) for n in range(40)]
+    vote = KickVote(table.id, everyone[0], everyone[1:], everyone[1:2], (), 9_999_999_999.0)
+    prefs = PlayerPrefs(1, Notify.BOTH, 1439, 0, "America/Argentina/ComodRivadavia", True)
+    replies = [
+        turn_messages.prompt_reply(table, clocked),
+        clock.reminder_reply(Reminder(table, clocked, 1.0, post, Alerts(everyone), first=False)),
+        clock.reminder_reply(Reminder(table, clocked, 1.0, None, Alerts(everyone), first=True)),
+        messages.mine_reply(mine, {table.game.guild_id: "S" * 100}),
+        messages.mine_reply([], {}),
+        lobby_posts.kick_vote_reply(table, vote),
+        lobby_posts.leave_confirmation(table, everyone[0]),
+        Reply(content=players.prefs_text(prefs)),
+    ]
+    for reply in replies:
+        assert reply_problems(reply) == [], reply

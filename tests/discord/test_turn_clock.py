@@ -163,3 +163,33 @@ async def test_vacations_are_limited_to_14_days_in_any_30_and_can_end_early(loun
     assert ephemeral_text(too_long) == "That's more than 14 days away in 30: 5 days are left."
     assert ephemeral_text(await ann.slash(lounge.channel, "vacation", days=5)).startswith("Enjoy the break")
     assert ephemeral_text(await ann.slash(lounge.channel, "vacation")).startswith("You're away until <t:")
+
+
+async def test_a_whole_game_where_one_of_three_stops_answering_reaches_its_end(lounge: Lounge) -> None:
+    await clocked_game(lounge, turn_time="12h", reminders="6h", players=3)
+    thread = lounge.thread_of()
+    table = await lounge.service.table(1)
+    sleeper = table.at_seat(1)
+    reminded = deadlines = 0
+    for _ in range(400):
+        prompt = await lounge.service.prompt(1)
+        if prompt is None:
+            break
+        mover = prompt.user_ids[0]
+        if mover != sleeper.user_id:
+            actor = lounge.member(mover)
+            offered = await actor.autocomplete(thread, "move", "choice", "")
+            await actor.slash(thread, "move", choice=offered[0]["value"])
+            continue
+        before = lounge.posted(thread)
+        await lounge.env.advance_time(12 * HOUR + 1)  # a reminder at 6 hours, then the deadline at 12
+        after = lounge.posted(thread)[len(before):]
+        reminded += sum(1 for b in after if "has waited on you" in (b.get("content") or "") and pings(b) == [mover])
+        deadlines += 1
+    table = await lounge.service.table(1)
+    assert table.status is Status.FINISHED  # the game reached its end
+    assert deadlines == 3 and reminded == 3  # three turns waited, each reminded once, then the autopilot played
+    assert table.player(sleeper.user_id).autopilot  # type: ignore[union-attr]  # after the third, it kept the seat
+    assert any("missed 3 deadlines in a row" in m.content for m in public(thread))
+    late = await lounge.member(sleeper.user_id).slash(thread, "game return")
+    assert ephemeral_text(late) == "This game isn't being played any more."
