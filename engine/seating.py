@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import GameError
 from engine.records import DueKind, DueRow, KickVote, SeatRow, Status
-from engine.tables import NotCreator, NotSeated, Table
+from engine.tables import NotCreator, NotSeated, Table, require_seat_in_play
 
 if TYPE_CHECKING:
     from engine.service import TableService
@@ -23,11 +23,7 @@ class Seating:
         """A player leaves a game being played: the autopilot plays their seat (they may come back)."""
         async with self._locks.hold(game_id):
             table = await self.table(game_id)
-            player = table.player(user_id)
-            if player is None or player.seat is None:
-                raise NotSeated("You're not playing in this game.")
-            if table.status is not Status.ACTIVE:
-                raise GameError("This game isn't being played any more.")
+            player = require_seat_in_play(table, user_id)
             if player.autopilot:
                 raise GameError("The autopilot plays your seat already; /game return takes it back.")
             await self._store.set_autopilot(game_id, user_id, True)

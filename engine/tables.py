@@ -304,6 +304,16 @@ def require_player(table: Table, user_id: int) -> int:
     return player.seat
 
 
+def require_seat_in_play(table: Table, user_id: int) -> SeatRow:
+    """A person's own seat in a game being played (for leaving, returning, being replaced)."""
+    player = table.player(user_id)
+    if player is None or player.seat is None:
+        raise NotSeated("You're not playing in this game.")
+    if table.status is not Status.ACTIVE:
+        raise GameError("This game isn't being played any more.")
+    return player
+
+
 def require_started(table: Table, so: str) -> None:
     """A board and a log need a game whose seats were dealt; a lobby (even an abandoned one) has none."""
     if table.status is Status.LOBBY:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import engine
 from engine.core import GameError
 from engine.records import DueKind, DueRow, PostKind, Status
-from engine.tables import MoveResult, NotSeated, Reminder, Table, standings_from_view
+from engine.tables import MoveResult, Reminder, Table, require_seat_in_play, standings_from_view
 from engine.notify import Alerts, alerts_for, quiet_until
 from engine.turns import Turn, turn_news
 
@@ -182,11 +182,7 @@ class TurnClock:
         """A player on autopilot takes their seat back: the next decision is theirs again."""
         async with self._locks.hold(game_id):
             table = await self.table(game_id)
-            player = table.player(user_id)
-            if player is None or player.seat is None:
-                raise NotSeated("You're not playing in this game.")
-            if table.status is not Status.ACTIVE:
-                raise GameError("This game isn't being played any more.")
+            player = require_seat_in_play(table, user_id)
             if not player.autopilot:
                 raise GameError("Your seat isn't on autopilot: it's yours already.")
             await self._store.set_autopilot(game_id, user_id, False)

@@ -48,17 +48,25 @@ def best_of(faces: tuple[int, ...], thrown: int, fixed: tuple[int, ...], keep: i
     return tuple((score, Fraction(n, total)) for score, n in sorted(counts.items()))
 
 
-def score_distribution(pool: dice.Pool, cost: Dice) -> Distribution:
-    """The dice score of a throw for this cost with this pool: each colour's best dice, added up."""
+def colour_scores(pool: dice.Pool, cost: Dice) -> list[tuple[tuple[int, Fraction], ...]]:
+    """For each colour the card depicts, the distribution of its best dice's score (a throw adds them up)."""
     faces = components().faces
-    result: Distribution = {0: Fraction(1)}
+    parts = []
     for colour in DIE_COLOURS:
         needed = cost.of(colour)
         if not needed:
             continue
         fixed = tuple(sorted(d.value for d in pool.imaginary if d.colour is colour))
         thrown = min(pool.real.of(colour), MAX_DICE_PER_COLOUR)
-        result = _add(result, best_of(faces[colour], thrown, fixed, needed))
+        parts.append(best_of(faces[colour], thrown, fixed, needed))
+    return parts
+
+
+def score_distribution(pool: dice.Pool, cost: Dice) -> Distribution:
+    """The dice score of a throw for this cost with this pool: each colour's best dice, added up."""
+    result: Distribution = {0: Fraction(1)}
+    for part in colour_scores(pool, cost):
+        result = _add(result, part)
     return result
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from engine.rules.airships import dice, odds, rules, scoring
-from engine.rules.airships.data import DIE_COLOURS, MAX_DICE_PER_COLOUR, Back, Dice, EngineBonus, Era, Exchange, components
+from engine.rules.airships.data import Back, Dice, EngineBonus, Era, Exchange, components
 from engine.rules.airships.state import ADDITIONAL_GO_PRICE, AirshipsState, Step, hindenburg_id, phase_number
 
 # Weights, tuned in the arena (python -m engine arena airships --seats ai,greedy).
@@ -56,19 +56,13 @@ def reaching(pool: dice.Pool, cost: Dice) -> tuple[float, ...]:
     odds.chance answers in exact fractions, one (pool, score) at a time; the AI asks for thousands of
     hypothetical companies, so it adds the colours up once per (pool, cost) in floats.
     """
-    faces = components().faces
     scores = [1.0]  # scores[n]: the chance of scoring exactly n so far
-    for colour in DIE_COLOURS:
-        needed = cost.of(colour)
-        if not needed:
-            continue
-        fixed = tuple(sorted(d.value for d in pool.imaginary if d.colour is colour))
-        thrown = min(pool.real.of(colour), MAX_DICE_PER_COLOUR)
-        added = [0.0] * (len(scores) + needed * max(faces[colour]))
-        for score, p in odds.best_of(faces[colour], thrown, fixed, needed):
-            p = float(p)
+    for part in odds.colour_scores(pool, cost):
+        added = [0.0] * (len(scores) + max(score for score, _ in part))
+        for score, p in part:
+            chance = float(p)
             for base, q in enumerate(scores):
-                added[base + score] += q * p
+                added[base + score] += q * chance
         scores = added
     tail = [0.0] * (len(scores) + 1)
     for n in range(len(scores) - 1, -1, -1):
