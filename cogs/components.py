@@ -191,9 +191,39 @@ class KickVoteButton(
         await _lobby().kick_vote_from_component(interaction, self.game_id, self.target, self.answer == "yes")
 
 
+class UndoVoteButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"undo:(?P<game>{_ID}):(?P<answer>yes|no)",
+):
+    """Approve or Refuse on a request to take back moves that showed a card or a die."""
+
+    def __init__(self, game_id: int, answer: str) -> None:
+        style = discord.ButtonStyle.primary if answer == "yes" else discord.ButtonStyle.secondary
+        button = discord.ui.Button(label="Approve" if answer == "yes" else "Refuse", style=style,
+                                   custom_id=f"undo:{game_id}:{answer}")
+        super().__init__(button)
+        self.game_id, self.answer = game_id, answer
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> UndoVoteButton:
+        return cls(int(match["game"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        await _moves().undo_vote_from_component(interaction, self.game_id, self.answer == "yes")
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    ChoiceButton, ChoiceSelect, LobbyButton, LogPageButton, LeaveButton, KickVoteButton,
+    ChoiceButton, ChoiceSelect, LobbyButton, LogPageButton, LeaveButton, KickVoteButton, UndoVoteButton,
 )
+
+
+def undo_vote_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for answer in ("yes", "no"):
+        view.add_item(UndoVoteButton(game_id, answer))
+    return view
 
 
 def kick_vote_view(game_id: int, target: int) -> discord.ui.View:

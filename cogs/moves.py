@@ -7,14 +7,14 @@ import re
 
 import discord
 
-from cogs import turn_messages
+from cogs import components, turn_messages
 from cogs.flows import (
     begin, channel_by_id, clear_components, clicked_message_id, edit_post, guarded, own_table, post, say, tables,
 )
 from cogs.messages import STALE_PROMPT, Reply, game_name, jump_url, mention, place, unposted_text
 from engine.core import StaleAction
-from engine.records import PostKind
-from engine.tables import MoveResult, Opening, Table
+from engine.records import PostKind, UndoVote
+from engine.tables import MoveResult, NeedsConsent, Opening, Table
 
 log = logging.getLogger(__name__)
 
@@ -144,3 +144,44 @@ async def close_turn(interaction: discord.Interaction, table: Table) -> None:
         await channel.get_partial_message(post.message_id).edit(view=None)  # type: ignore[attr-defined]
     except discord.HTTPException:
         log.info("game %s: could not take the buttons off the last turn's message", table.id, exc_info=True)
+
+
+# -- taking moves back -------------------------------------------------------------------------------
+
+
+def undo_vote_reply(table: Table, vote: UndoVote) -> Reply:
+    """The request to the other players, pinging them once, with Approve and Refuse."""
+    who = " ".join(mention(u) for u in vote.voters)
+    asker = table.player(vote.requester)
+    name = asker.name if asker else "A player"
+    text = (f"{who}: {name} asks to take back their moves {vote.to_version + 1} to {vote.at_version} in "
+            f"{game_name(table)}, which showed a card or dice. Everyone must agree; one refusal, or no answer "
+            f"<t:{int(vote.expires_at)}:R>, keeps them. So far {len(vote.yes)} of {len(vote.voters)} agree.")
+    return Reply(content=text, view=components.undo_vote_view(table.id), ping=vote.voters)
+
+
+async def undo(interaction: discord.Interaction, table: Table) -> None:
+    """/undo: at once when nothing was revealed, else a request to the table."""
+    service = tables(interaction)
+    try:
+        result = await service.undo(table.id, interaction.user.id, interaction.id)
+    except NeedsConsent:
+        vote = await service.ask_undo(table.id, interaction.user.id)
+        await post(interaction, table, undo_vote_reply(table, vote))
+        await say(interaction, "Dice or a card were shown since, so the other players are asked.")
+        return
+    await show_move(interaction, result)
+    await say(interaction, f"Done: {result.label.lower()}.")
+
+
+async def undo_vote_from_component(interaction: discord.Interaction, game_id: int, approve: bool) -> None:
+    async with guarded(interaction):
+        await begin(interaction)
+        table = await own_table(interaction, game_id)
+        vote, result, words = await tables(interaction).answer_undo(table.id, interaction.user.id, approve)
+        if vote is not None:
+            await interaction.edit_original_response(**undo_vote_reply(table, vote).edit_kwargs())
+            return
+        await clear_components(interaction, words)
+        if result is not None:
+            await show_move(interaction.client, result)

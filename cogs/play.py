@@ -110,6 +110,15 @@ class Play(commands.Cog):
             table, view = await flows.tables(interaction).hand(table.id, interaction.user.id)
             await flows.say(interaction, messages.hand_reply(table, view))
 
+    @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down
+    @app_commands.command(name="undo", description="Take back your latest decisions (the others agree if dice were shown)")
+    @app_commands.describe(game_id=GAME_ID)
+    @app_commands.autocomplete(game_id=flows.table_choices)
+    async def undo(self, interaction: discord.Interaction, game_id: GameId | None = None) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            await moves.undo(interaction, await flows.find_table(interaction, game_id))
+
     @app_commands.guild_only()  # ephemeral answers do not exist in direct messages
     @app_commands.command(name="vacation", description="Time away from all your games: deadlines and reminders wait")
     @app_commands.describe(days="How many days (at most 14 in any 30)", end="Come back early")

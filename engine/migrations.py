@@ -90,4 +90,12 @@ MIGRATIONS: list[list[str]] = [
             dm_refused INTEGER NOT NULL DEFAULT 0
         )""",
     ],
+    [
+        # A request to take back moves that showed a card or a die: every other person seated must approve.
+        """CREATE TABLE undo_votes (
+            game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+            requester INTEGER NOT NULL, to_version INTEGER NOT NULL, at_version INTEGER NOT NULL,
+            voters TEXT NOT NULL, yes TEXT NOT NULL, expires_at REAL NOT NULL
+        )""",
+    ],
 ]

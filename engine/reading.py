@@ -36,6 +36,7 @@ from engine.tables import (
 )
 from engine.turn_clock import AUTOPILOT, autopilot_events, by_of
 from engine.turns import History, LogLine
+from engine.undo import Replayer, is_undo, undone
 
 log = logging.getLogger("engine.service")
 
@@ -254,9 +255,17 @@ class TableReader:
         if memo is None or memo.version > table.version:  # a reader holding an older row than the cache
             memo = Memo(0, game.setup(len(table.players), table.game.seed, dict(table.game.options)))
         state = memo.state
-        for row in await self._store.actions(table.id, after=memo.version):
-            if row.seq > table.version:
-                break
+        rows = [row for row in await self._store.actions(table.id, after=memo.version) if row.seq <= table.version]
+        if any(is_undo(row.payload) for row in rows):  # an undo goes back to an older state: replay it all
+            replayer = Replayer(game)
+            replayer.start(game.setup(len(table.players), table.game.seed, dict(table.game.options)))
+            for row in await self._store.actions(table.id):
+                if row.seq > table.version:
+                    break
+                replayer.apply(row.seq, row.seat, row.payload)
+            memo = Memo(table.version, replayer.states[table.version])
+            rows = []
+        for row in rows:
             state = game.apply(state, row.seat, Action.from_dict(row.payload))
             memo = Memo(row.seq, state)
         latest = self._memos.get(table.id)
@@ -272,17 +281,25 @@ class TableReader:
         if memo is not None and memo.version == table.version and memo.history is not None:
             return memo.history
         game = engine.get_game(table.slug)
-        replayed = game.setup(len(table.players), table.game.seed, dict(table.game.options))
-        events = table.name_events(list(game.view(replayed, None).get("events", [])))
+        replayer = Replayer(game)
+        replayer.start(game.setup(len(table.players), table.game.seed, dict(table.game.options)))
+        events = table.name_events(list(game.view(replayer.states[0], None).get("events", [])))
         history = History([LogLine(0, e) for e in events], [])
-        for row in await self._store.actions(table.id):
-            if row.seq > table.version:
-                break
-            replayed = game.apply(replayed, row.seat, Action.from_dict(row.payload))
-            events = table.name_events(list(game.view(replayed, None).get("events", [])))
+        rows = [row for row in await self._store.actions(table.id) if row.seq <= table.version]
+        for row in rows:
+            replayed = replayer.apply(row.seq, row.seat, row.payload)
+            if is_undo(row.payload):
+                back_to = int(row.payload["args"][0])
+                events = [f"{table.at_seat(row.seat).name} takes back moves {back_to + 1} to {row.seq - 1}."]
+            else:
+                events = table.name_events(list(game.view(replayed, None).get("events", [])))
             if by_of(row.payload) == AUTOPILOT:
                 events = autopilot_events(table.at_seat(row.seat).name, events)
             history = history.extended(row.seat, events)
+        taken_back = undone((row.seq, row.payload) for row in rows)
+        if taken_back:  # /log keeps every move, and says which were taken back
+            history = History([LogLine(line.seq, f"{line.text} (undone)") if line.seq in taken_back else line
+                               for line in history.lines], history.actors)
         history = history.with_notes(await self._store.seat_events(table.id))
         memo = self._memos.get(table.id)
         if memo is not None and memo.version == table.version:

@@ -108,6 +108,7 @@ class DueKind(str, enum.Enum):
     REMINDER = "reminder"  # the player to act is pinged again
     KICK_VOTE = "kick_vote"  # a vote to hand a seat to the autopilot runs out
     HELD_PING = "held_ping"  # a turn's first ping, held through its player's quiet hours
+    UNDO_VOTE = "undo_vote"  # a request to take moves back runs out
 
 
 @dataclass(frozen=True)
@@ -158,3 +159,20 @@ class PlayerPrefs:
     quiet_end: int | None = None
     timezone: str = "UTC"
     dm_refused: bool = False  # their DMs are closed to the bot: the thread it is
+
+
+@dataclass(frozen=True)
+class UndoVote:
+    """A player's request to take back moves that showed a card or a die: everyone else must approve."""
+
+    game_id: int
+    requester: int
+    to_version: int  # the version the game goes back to
+    at_version: int  # the version it was asked at: any move since makes the request moot
+    voters: tuple[int, ...]
+    yes: tuple[int, ...]
+    expires_at: float
+
+    @property
+    def approved(self) -> bool:
+        return set(self.yes) >= set(self.voters)

@@ -30,6 +30,7 @@ from engine.tables import (
 )
 from engine.players import Players
 from engine.seating import Seating
+from engine.undoing import Undoing
 from engine.turn_clock import AUTOPILOT, TurnClock, autopilot_events
 from engine.turns import History, turn_news
 
@@ -57,7 +58,7 @@ def ai_name(number: int) -> str:
     return f"Contrail AI {number}"
 
 
-class TableService(Players, Seating, TurnClock, TableReader):
+class TableService(Undoing, Players, Seating, TurnClock, TableReader):
     """Everything the cogs ask of a game, with no Discord objects and no drawing of its own."""
 
     # -- the lobby -----------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from engine.records import DueKind, DueRow, KickVote, Notify, PlayerPrefs
+from engine.records import DueKind, DueRow, KickVote, Notify, PlayerPrefs, UndoVote
 
 DUE_BATCH = 100  # dues claimed at once; the rest wait for the scheduler's next round
 
@@ -26,7 +26,8 @@ class ClockStore:
     async def set_dues(self, game_id: int, turn: int, since: float, dues: dict[DueKind, float]) -> None:
         """Replace every due time of a game with these, for the turn that began at `turn` (none: nothing is due)."""
         async with self._transaction():
-            await self._q("DELETE FROM dues WHERE game_id = ? AND kind != ?", (game_id, DueKind.KICK_VOTE.value))
+            await self._q("DELETE FROM dues WHERE game_id = ? AND kind NOT IN (?, ?)",
+                          (game_id, DueKind.KICK_VOTE.value, DueKind.UNDO_VOTE.value))
             for kind, due_at in dues.items():
                 await self._q(
                     "INSERT INTO dues (game_id, kind, due_at, turn, since) VALUES (?, ?, ?, ?, ?)",
@@ -201,6 +202,32 @@ class ClockStore:
                 (prefs.user_id, prefs.notify.value, prefs.quiet_start, prefs.quiet_end, prefs.timezone,
                  int(prefs.dm_refused)),
             )
+
+    async def put_undo_vote(self, vote: UndoVote) -> None:
+        async with self._transaction():
+            await self._q(
+                "INSERT INTO undo_votes (game_id, requester, to_version, at_version, voters, yes, expires_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET requester = excluded.requester,"
+                " to_version = excluded.to_version, at_version = excluded.at_version, voters = excluded.voters,"
+                " yes = excluded.yes, expires_at = excluded.expires_at",
+                (vote.game_id, vote.requester, vote.to_version, vote.at_version, _ids(vote.voters), _ids(vote.yes),
+                 vote.expires_at),
+            )
+
+    async def undo_vote(self, game_id: int) -> UndoVote | None:
+        rows = await self._read(
+            "SELECT game_id, requester, to_version, at_version, voters, yes, expires_at FROM undo_votes"
+            " WHERE game_id = ?", (game_id,),
+        )
+        if not rows:
+            return None
+        g, requester, to_version, at_version, voters, yes, expires = rows[0]
+        return UndoVote(g, requester, to_version, at_version, _parse(voters), _parse(yes), expires)
+
+    async def end_undo_vote(self, game_id: int) -> None:
+        async with self._transaction():
+            await self._q("DELETE FROM undo_votes WHERE game_id = ?", (game_id,))
+            await self._q("DELETE FROM dues WHERE game_id = ? AND kind = ?", (game_id, DueKind.UNDO_VOTE.value))
 
 
 def _ids(users: tuple[int, ...]) -> str:

@@ -52,6 +52,14 @@ class NotStarted(GameError):
     """The game has no board yet."""
 
 
+class NeedsConsent(GameError):
+    """The moves to take back showed a card or a die: the other players must agree."""
+
+    def __init__(self, message: str, to_version: int) -> None:
+        super().__init__(message)
+        self.to_version = to_version
+
+
 class AlreadyPlayed(StaleAction):
     """The same interaction arrived twice; the first one counted."""
 

@@ -42,7 +42,7 @@ class TurnClock:
             return None
         turn = moved.history.turn_start(movers)
         current = await self._store.dues(game_id)
-        turn_dues = [due for due in current.values() if due.kind is not DueKind.KICK_VOTE]
+        turn_dues = [due for due in current.values() if due.kind in (DueKind.DEADLINE, DueKind.REMINDER, DueKind.HELD_PING)]
         if any(due.turn == turn for due in turn_dues):  # the same turn goes on: its clock keeps running
             deadline = current.get(DueKind.DEADLINE)
             return deadline.due_at if deadline else None
@@ -86,6 +86,12 @@ class TurnClock:
     async def _run_one(self: TableService, due: DueRow, now: float, news: ClockNews) -> None:
         table = await self.table(due.game_id)
         if table.status is not Status.ACTIVE:
+            return
+        if due.kind is DueKind.UNDO_VOTE:
+            request = await self._store.undo_vote(table.id)
+            if request is not None and request.expires_at <= now:
+                await self._store.end_undo_vote(table.id)
+                news.notices.append((table, "A day passed without every player agreeing: nothing is taken back."))
             return
         if due.kind is DueKind.KICK_VOTE:
             vote = await self._store.kick_vote(table.id)

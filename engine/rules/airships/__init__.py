@@ -43,6 +43,9 @@ class Airships:
     def apply(self, state: AirshipsState, seat: int, action: Action) -> AirshipsState:
         return rules.apply(state, seat, action)
 
+    def reveals(self, before: AirshipsState, after: AirshipsState) -> bool:
+        return rules.reveals(before, after)
+
     def outcome(self, state: AirshipsState) -> Outcome | None:
         return scoring.outcome(state)
 

@@ -1,0 +1,142 @@
+"""/undo in the service: take back a player's latest decisions, alone when nothing was revealed, else by consent."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import engine
+from engine.core import GameError, StaleAction
+from engine.records import DueKind, DueRow, PostKind, Status, UndoVote
+from engine.store import DuplicateInteraction, StaleVersion
+from engine.tables import (
+    AlreadyPlayed, MoveResult, NeedsConsent, NotSeated, Table, require_player, standings_from_view,
+)
+from engine.turns import turn_news
+from engine.undo import Replayer, is_undo, undo_payload, undone
+
+if TYPE_CHECKING:
+    from engine.service import TableService
+
+UNDO_VOTE_SECONDS = 24 * 3600  # without every approval within a day, nothing is taken back
+
+
+class Undoing:
+    """Mixed into TableService."""
+
+    async def _undo_target(self: TableService, table: Table, seat: int) -> tuple[int, bool]:
+        """(the version to go back to, whether that takes back a card or dice shown) for this seat's latest run.
+
+        Alone, a player takes back the decisions since the last one that showed something; a decision that
+        showed a card or dice is taken back only with the others' consent.
+        """
+        rows = [row for row in await self._store.actions(table.id) if row.seq <= table.version]
+        taken = undone((row.seq, row.payload) for row in rows)
+        kept = [row for row in rows if row.seq not in taken and not is_undo(row.payload)]
+        if not kept or kept[-1].seat != seat:
+            raise GameError("There's nothing of yours to take back: someone else has moved since your last decision.")
+        run = [kept[-1]]
+        for row in reversed(kept[:-1]):
+            if row.seat != seat:
+                break
+            run.insert(0, row)
+        game = engine.get_game(table.slug)
+        replayer = Replayer(game)
+        replayer.start(game.setup(len(table.players), table.game.seed, dict(table.game.options)))
+        for row in rows:
+            replayer.apply(row.seq, row.seat, row.payload)
+        shows = [game.reveals(replayer.states[row.seq - 1], replayer.states[row.seq]) for row in run]
+        if not shows[-1]:  # the latest decisions showed nothing: back to the last one that did (or the run's start)
+            first = len(shows) - next((n for n, shown in enumerate(reversed(shows)) if shown), len(shows))
+            return run[first].seq - 1, False
+        return run[-1].seq - 1, True  # the latest decision showed a card or dice: only it, and by consent
+
+    async def undo(self: TableService, game_id: int, user_id: int, interaction_id: int | None = None) -> MoveResult:
+        """Take back the caller's latest decisions at once, when they showed nothing hidden or random."""
+        async with self._locks.hold(game_id):
+            table = await self.table(game_id)
+            seat = require_player(table, user_id)
+            to_version, revealed = await self._undo_target(table, seat)
+            if revealed:
+                raise NeedsConsent("A card was turned over or dice were thrown since: the other players must agree.",
+                                   to_version)
+            return await self._take_back(table, seat, to_version, interaction_id)
+
+    async def ask_undo(self: TableService, game_id: int, user_id: int) -> UndoVote:
+        """Ask every other person seated to agree to take the caller's latest decisions back."""
+        async with self._locks.hold(game_id):
+            table = await self.table(game_id)
+            seat = require_player(table, user_id)
+            to_version, _ = await self._undo_target(table, seat)
+            voters = tuple(p.user_id for p in table.players if p.seat is not None and not p.ai and p.user_id != user_id)
+            if not voters:
+                raise GameError("Dice were thrown or a card turned over since, and there's nobody else to agree: "
+                                "that can't be taken back.")
+            if await self._store.undo_vote(game_id) is not None:
+                raise GameError("A request to take moves back is open already: wait for its answer.")
+            vote = UndoVote(game_id, user_id, to_version, table.version, voters, (), self._clock() + UNDO_VOTE_SECONDS)
+            await self._store.put_undo_vote(vote)
+            await self._store.add_due(DueRow(game_id, DueKind.UNDO_VOTE, vote.expires_at, 0, self._clock()))
+            self._on_change()
+            return vote
+
+    async def answer_undo(self: TableService, game_id: int, user_id: int,
+                          approve: bool) -> tuple[UndoVote | None, MoveResult | None, str]:
+        """One answer: (the request still open, the result once all agreed, words when it is over)."""
+        async with self._locks.hold(game_id):
+            table = await self.table(game_id)
+            vote = await self._store.undo_vote(game_id)
+            if vote is None:
+                raise StaleAction("That request is over.")
+            if user_id not in vote.voters:
+                raise NotSeated("Only the other players of this game answer this request.")
+            if table.status is not Status.ACTIVE or table.version != vote.at_version:
+                await self._store.end_undo_vote(game_id)
+                return None, None, "The game has moved on since: nothing is taken back."
+            if not approve:
+                await self._store.end_undo_vote(game_id)
+                return None, None, "The request was refused: nothing is taken back."
+            vote = replace(vote, yes=tuple(sorted({*vote.yes, user_id})))
+            if not vote.approved:
+                await self._store.put_undo_vote(vote)
+                return vote, None, ""
+            await self._store.end_undo_vote(game_id)
+            seat = table.player(vote.requester).seat  # type: ignore[union-attr]
+            result = await self._take_back(table, seat, vote.to_version, None)  # type: ignore[arg-type]
+            return None, result, "Everyone agreed: the moves are taken back."
+
+    async def _take_back(self: TableService, table: Table, seat: int, to_version: int,
+                         interaction_id: int | None) -> MoveResult:
+        """Append the undo entry (the log stays append-only) and show the game as it was at `to_version`."""
+        game = engine.get_game(table.slug)
+        before = tuple(game.to_act(await self._state(table)))
+        try:
+            row = await self._store.append_action(table.id, table.version + 1, seat, undo_payload(to_version),
+                                                  interaction_id)
+        except DuplicateInteraction:
+            raise AlreadyPlayed("That was already done.") from None
+        except StaleVersion:
+            raise StaleAction("The game has moved on: nothing is taken back.") from None
+        self._memos.forget(table.id)
+        table = await self.table(table.id)
+        state = await self._state(table)
+        history = await self._history(table, state)
+        view = self._public_view(table, state)
+        after = tuple(game.to_act(state))
+        posts = await self._posts(table.id)
+        news = turn_news(history, before, after, posts.get(PostKind.TURN), table.automatic_seats)
+        if not news.continues:  # back in the middle of the player's own turn: that turn is theirs again
+            news = replace(news, next=history.turn(after, table.automatic_seats))
+        deadline = await self._reschedule(_moved(table, state, view, history, after))
+        prompt = self._prompt(table, state, view)
+        prompt = replace(prompt, deadline=deadline) if prompt is not None else None
+        image = await self._draw(table, view)
+        label = f"Take back moves {to_version + 1} to {row.version - 1}"
+        events = [history.lines[-1].text]  # "ann takes back moves 5 to 7."
+        return MoveResult(table, events, image, prompt, None, standings_from_view(table, view), news, label)
+
+
+def _moved(table: Table, state: Any, view: dict[str, Any], history: Any, to_act: tuple[int, ...]) -> Any:
+    from engine.service import Moved  # the service imports this module: import its value type late
+
+    return Moved(table, state, None, view, [], history, to_act)
