@@ -11,6 +11,7 @@ import pytest
 
 from engine import store as store_module
 from engine.store import (
+    DueKind,
     DuplicateInteraction,
     GameRow,
     NotFound,
@@ -439,3 +440,18 @@ async def test_ai_seats_are_marked_and_found_in_active_games(store: Store) -> No
     await store.start_game(game.id, [1, ALICE])
     await store.start_game(human_only.id, [BOB, CAROL])
     assert [g.id for g in await store.active_games_with_automatic_seats()] == [game.id]
+
+
+async def test_two_processes_claiming_due_times_get_each_one_exactly_once(db_path: Path) -> None:
+    first, second = await Store.open(db_path), await Store.open(db_path)  # two connections, as two bots would
+    try:
+        games = [await new_game(first) for _ in range(30)]
+        for n, game in enumerate(games):
+            await first.set_dues(game.id, 1, 0.0, {DueKind.DEADLINE: 10.0 + n, DueKind.REMINDER: 5.0 + n})
+        claimed = await asyncio.gather(*(store.claim_dues(1000.0) for store in (first, second, first, second)))
+        taken = [(due.game_id, due.kind) for batch in claimed for due in batch]
+        assert len(taken) == len(set(taken)) == 60  # every due handed out once, none twice
+        assert await first.next_due() is None
+    finally:
+        await first.close()
+        await second.close()
