@@ -168,11 +168,8 @@ class TableService(Undoing, Players, Seating, TurnClock, TableReader):
             movers = tuple(engine.get_game(table.slug).to_act(state))
             opened = Moved(table, state, None, self._public_view(table, state), [], history, movers)
             moved = await self._play_automatic(opened)  # AI seats shuffled to the front move at once
-            deadline = await self._reschedule(moved)
-            prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
-            prompt = replace(prompt, deadline=deadline) if prompt is not None else None
             turn = moved.history.turn(moved.to_act, table.automatic_seats) if moved.to_act else None
-            alerts = await self._alerts(moved.table, turn)
+            prompt, alerts = await self._settle(moved, turn)
         image = await self._draw(moved.table, moved.view)
         events = [line.text for line in moved.history.lines]
         nations = seat_fallbacks(table.slug, len(table.players))
@@ -226,10 +223,7 @@ class TableService(Undoing, Players, Seating, TurnClock, TableReader):
             if table.at_seat(seat).missed:  # a move of their own breaks a row of missed deadlines
                 await self._store.count_missed(game_id, user_id, False)
                 self._forget_history(game_id)
-            deadline = await self._reschedule(moved)
-            alerts = await self._alerts(moved.table, news.next)
-            prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
-            prompt = replace(prompt, deadline=deadline) if prompt is not None else None
+            prompt, alerts = await self._settle(moved, news.next)
             standings = standings_from_view(moved.table, moved.view)
         # The move is stored: nothing after this line may undo it, so drawing failures only lose the image.
         image = await self._draw(moved.table, moved.view)

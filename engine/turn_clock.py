@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import engine
 from engine.core import GameError
 from engine.records import DueKind, DueRow, PostKind, Status
-from engine.tables import MoveResult, Reminder, Table, require_seat_in_play, standings_from_view
+from engine.tables import MoveResult, Prompt, Reminder, Table, require_seat_in_play, standings_from_view
 from engine.notify import Alerts, alerts_for, quiet_until
 from engine.turns import Turn, turn_news
 
@@ -156,14 +156,18 @@ class TurnClock:
         if fresh:
             turn = replace(turn, continues=False, post=None,
                            next=moved.history.turn(moved.to_act, automatic) if moved.to_act else None)
-        deadline = await self._reschedule(moved)
-        alerts = await self._alerts(moved.table, turn.next)
-        prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
-        prompt = replace(prompt, deadline=deadline) if prompt is not None else None
+        prompt, alerts = await self._settle(moved, turn.next)
         standings = standings_from_view(moved.table, moved.view)
         image = await self._draw(moved.table, moved.view)
         news.moves.append(MoveResult(moved.table, moved.events, image, prompt, moved.outcome, standings, turn, "",
                                      alerts))
+
+    async def _settle(self: TableService, moved: Moved, next_turn: Turn | None) -> tuple[Prompt | None, Alerts]:
+        """After moves: the turn's clock, how the next turn's players are told, and the prompt with its deadline."""
+        deadline = await self._reschedule(moved)
+        alerts = await self._alerts(moved.table, next_turn)
+        prompt = None if moved.outcome else self._prompt(moved.table, moved.state, moved.view)
+        return (replace(prompt, deadline=deadline) if prompt is not None else None), alerts
 
     async def automatic_now(self: TableService, game_id: int) -> MoveResult | None:
         """If the seats the bot plays owe moves now (a chain cut short, a seat just put on autopilot), make them."""

@@ -127,13 +127,11 @@ class Undoing:
         news = turn_news(history, before, after, posts.get(PostKind.TURN), table.automatic_seats)
         if not news.continues:  # back in the middle of the player's own turn: that turn is theirs again
             news = replace(news, next=history.turn(after, table.automatic_seats))
-        deadline = await self._reschedule(_moved(table, state, view, history, after))
-        prompt = self._prompt(table, state, view)
-        prompt = replace(prompt, deadline=deadline) if prompt is not None else None
+        prompt, alerts = await self._settle(_moved(table, state, view, history, after), news.next)
         image = await self._draw(table, view)
         label = f"Take back moves {to_version + 1} to {row.version - 1}"
         events = [history.lines[-1].text]  # "ann takes back moves 5 to 7."
-        return MoveResult(table, events, image, prompt, None, standings_from_view(table, view), news, label)
+        return MoveResult(table, events, image, prompt, None, standings_from_view(table, view), news, label, alerts)
 
 
 def _moved(table: Table, state: Any, view: dict[str, Any], history: Any, to_act: tuple[int, ...]) -> Any:
