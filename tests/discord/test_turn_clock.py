@@ -193,3 +193,14 @@ async def test_a_whole_game_where_one_of_three_stops_answering_reaches_its_end(l
     assert any("missed 3 deadlines in a row" in m.content for m in public(thread))
     late = await lounge.member(sleeper.user_id).slash(thread, "game return")
     assert ephemeral_text(late) == "This game isn't being played any more."
+
+    # Meanwhile their seat in another game went to the autopilot too: there, /game return gives it back.
+    back = lounge.member(sleeper.user_id)
+    await back.slash(lounge.channel, "game new", game="airships")
+    other = lounge.thread_of()
+    await lounge.members[4].click(public(other)[0], label="Join")
+    await back.click(public(other)[0], label="Start")
+    await lounge.service.leave_started(2, back.id)
+    await back.slash(other, "game return")
+    assert not (await lounge.service.table(2)).player(back.id).autopilot  # type: ignore[union-attr]
+    assert "is back" in public(other)[-1].content
