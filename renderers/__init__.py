@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from renderers import airships
+from renderers import air_alliance, airships
 
 Renderer = Callable[[dict[str, Any]], bytes]
 
-# One entry per game slug; "air-alliance" and "1930" join when their renderers exist.
+# One entry per game slug; "1930" joins when its renderer exists.
 RENDERERS: dict[str, Renderer] = {
     "airships": airships.render,
+    "air-alliance": air_alliance.render,
 }
 
 

@@ -1,0 +1,179 @@
+"""Air Alliance header band: whose turn and which phase, what just happened, everyone's miles, in text a phone reads."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from PIL import Image
+
+from renderers.air_alliance_pieces import NAVY, PALETTE, miles, tag_width
+from renderers.air_alliance_table import Table
+from renderers.common import INK, RGB, VERMILLION, WHITE, YELLOW, ellipsize, ink_on, text_width, wrap_fit
+
+# Discord shows the board about 360 px wide on a phone: the header's facts are drawn at least 1/36 of the
+# board's width tall (45 px at 1600), so their letters stay about 10 px there.
+HEADER_MIN_TEXT = 45
+TURN_SIZES = (52, 50, 48, HEADER_MIN_TEXT)
+TURN_HEIGHT = 76
+LINE_PITCH = 58
+PAD = 16
+HEADER_HEIGHT = TURN_HEIGHT + 3 * LINE_PITCH + 10
+PREVIOUS_SIZE = 36  # the event before the newest: context, not what a player looks for first
+TAG_SIZE = 34
+NAME_ROOM = 440  # a name at most this wide in the turn line, so the decision after it stays
+PHASE_WORDS = {  # the rulebook's phases, numbered as the flow chart numbers them
+    "alliance": "Phase 0 · alliance",
+    "markers": "Phase 1 · markers",
+    "lost_baggage": "Phase 2 · lost baggage",
+    "flight_control": "Phase 3 · flight control",
+    "refresh": "Last round · refresh",
+    "first_turn": "First turn",
+    "waiting": "Waiting for cancellation",
+}
+
+Run = tuple[str, bool]  # words and whether they are bold
+
+
+class HeaderLine(NamedTuple):
+    runs: tuple[Run, ...]
+    size: int
+    ink: RGB = INK
+
+    @property
+    def text(self) -> str:
+        return "".join(text for text, _ in self.runs)
+
+
+def runs_width(runs: tuple[Run, ...] | list[Run], size: int) -> int:
+    return sum(text_width(text, size, bold) for text, bold in runs)
+
+
+def header_lines(table: Table, width: int) -> list[HeaderLine]:
+    """The turn line, two lines of what just happened, the miles; for a band `width` px wide."""
+    room = width - 2 * PAD
+    return [turn_line(table, room - tags_width(header_tags(table))), *event_lines(table, room), miles_line(table, room)]
+
+
+def header_tags(table: Table) -> tuple[tuple[str, RGB], ...]:
+    """The phase, and the turn's special standing (last round, extra turn), as tags at the right of the turn line."""
+    tags: list[tuple[str, RGB]] = []
+    if table.over:
+        return ()
+    if table.last_round:
+        tags.append(("last round", VERMILLION))
+    if table.extra_turn:
+        tags.append(("extra turn", VERMILLION))
+    if table.phase:
+        tags.append((PHASE_WORDS.get(table.phase, table.phase.replace("_", " ")), NAVY))
+    return tuple(tags)
+
+
+def tags_width(tags: tuple[tuple[str, RGB], ...]) -> int:
+    return sum(tag_width(words, TAG_SIZE) + 12 for words, _ in tags)
+
+
+def turn_line(table: Table, room: int) -> HeaderLine:
+    """'▶ Alice: place a marker'; once over, who won."""
+    names = table.names
+    if table.over:
+        winners = " & ".join(names[s] for s in table.winners or () if s < len(names))
+        if not winners:
+            return fit([("Game over", True)], room, TURN_SIZES)
+        return fit([("Game over: ", True), (winners, True), (" win" if " & " in winners else " wins", True)],
+                   room, TURN_SIZES, squeeze=1)
+    acting = table.to_act or ((table.current,) if table.current is not None else ())
+    who = ", ".join(names[s] for s in acting if 0 <= s < len(names))
+    if not who:
+        return HeaderLine((), TURN_SIZES[0])
+    who = ellipsize(who, HEADER_MIN_TEXT, NAME_ROOM, True)
+    decision = table.decision or PHASE_WORDS.get(table.phase, "")
+    return fit([("▶ ", True), (who, True), (f": {decision}" if decision else "", True)], room, TURN_SIZES, squeeze=2)
+
+
+def event_lines(table: Table, room: int) -> list[HeaderLine]:
+    """The newest event, on two lines if it needs them; else the one before it under it, smaller."""
+    if not table.events:
+        return [HeaderLine((("No moves yet", False),), HEADER_MIN_TEXT, WHITE), HeaderLine((), PREVIOUS_SIZE, WHITE)]
+    newest = table.events[-1]
+    lines, size = wrap_fit(newest, room, 2, (HEADER_MIN_TEXT,), bold=True)
+    found = [HeaderLine(((line, True),), size, WHITE) for line in lines]
+    if len(found) == 1:
+        previous = table.events[-2] if len(table.events) > 1 else ""
+        found.append(HeaderLine(((ellipsize(previous, PREVIOUS_SIZE, room), False),), PREVIOUS_SIZE, WHITE))
+    return found
+
+
+def miles_line(table: Table, room: int) -> HeaderLine:
+    """'Miles: Alice 26,000 · Bartholomew 41,000'; long names are cut to a common length when they do not all fit."""
+    label = "Final miles: " if table.over else "Miles: "
+    scores = [(table.names[p.seat] if p.seat < len(table.names) else "?", p.miles) for p in table.players]
+
+    def runs(cut: int | None) -> list[Run]:
+        found: list[Run] = [(label, False)]
+        for index, (name, amount) in enumerate(scores):
+            found += [("  ·  ", False)] if index else []
+            found += [(ellipsize(name, HEADER_MIN_TEXT, cut) if cut else name, False), (f" {miles(amount)}", True)]
+        return found
+
+    cut: int | None = None
+    while True:
+        line = fit(runs(cut), room, (HEADER_MIN_TEXT,), ink=WHITE)
+        if runs_width(line.runs, line.size) <= room or (cut is not None and cut <= 60):
+            return line
+        cut = NAME_ROOM if cut is None else cut - 20
+
+
+def fit(runs: list[Run], room: int, sizes: tuple[int, ...], squeeze: int | None = None, ink: RGB = INK) -> HeaderLine:
+    """The runs at the largest of `sizes` at which they fit; else at the smallest, run `squeeze` ellipsized."""
+    for size in sizes:
+        if runs_width(runs, size) <= room:
+            return HeaderLine(tuple(runs), size, ink)
+    size = sizes[-1]
+    if squeeze is not None:
+        text, bold = runs[squeeze]
+        left = room - runs_width([run for i, run in enumerate(runs) if i != squeeze], size)
+        runs = [*runs[:squeeze], (ellipsize(text, size, max(left, 0), bold), bold), *runs[squeeze + 1:]]
+    return HeaderLine(tuple(runs), size, ink)
+
+
+# -- drawing: each line cached apart, as a move usually changes one or two of them ----------------------
+def header_band(table: Table, width: int) -> Image.Image:
+    lines = header_lines(table, width)
+    band = _empty_band(width).copy()
+    tags = header_tags(table)
+    tags_room = tags_width(tags)
+    band.paste(_line_image(lines[0], width - tags_room, TURN_HEIGHT, YELLOW), (0, 0))
+    if tags:
+        band.paste(_tags_image(tags, tags_room), (width - tags_room, 0))
+    for row, line in enumerate(lines[1:]):
+        band.paste(_line_image(line, width, LINE_PITCH, NAVY), (0, TURN_HEIGHT + 4 + row * LINE_PITCH))
+    return band
+
+
+@lru_cache(maxsize=2)
+def _empty_band(width: int) -> Image.Image:
+    return PALETTE.convert(PALETTE.pen((width, HEADER_HEIGHT), NAVY).image)
+
+
+@lru_cache(maxsize=64)
+def _line_image(line: HeaderLine, width: int, height: int, fill: RGB) -> Image.Image:
+    pen = PALETTE.pen((width, height), fill)
+    ink = line.ink if fill == NAVY else ink_on(fill)
+    x = PAD
+    for text, bold in line.runs:
+        pen.text((x, height // 2), text, line.size, bold, ink)
+        x += text_width(text, line.size, bold)
+    return PALETTE.convert(pen.image)
+
+
+@lru_cache(maxsize=16)
+def _tags_image(tags: tuple[tuple[str, RGB], ...], width: int) -> Image.Image:
+    pen = PALETTE.pen((width, TURN_HEIGHT), YELLOW)
+    x = 0
+    for words, fill in tags:
+        box = (x, TURN_HEIGHT // 2 - 25, x + tag_width(words, TAG_SIZE), TURN_HEIGHT // 2 + 25)
+        pen.draw.rounded_rectangle(box, radius=8, fill=fill)
+        pen.centered(box, words, TAG_SIZE, True, ink_on(fill))
+        x = box[2] + 12
+    return PALETTE.convert(pen.image)
