@@ -22,6 +22,7 @@ from engine.core import (
 # slug -> module under engine.rules; each module exposes GAME
 _GAMES: dict[str, str] = {
     "airships": "engine.rules.airships",
+    "air-alliance": "engine.rules.air_alliance",
 }
 
 __all__ = [

@@ -1,1 +1,79 @@
 """Air Alliance: airlines carry passengers between 24 airports with their own planes, code sharing and alliances."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, GameError, Outcome
+from engine.rules.air_alliance import choices, rules, scoring, view
+from engine.rules.air_alliance.data import components
+from engine.rules.air_alliance.options import OPTIONS
+from engine.rules.air_alliance.state import AirAllianceState, setup_state
+from engine.rules.air_alliance.turn import begin_turn
+from engine.rules.guide import RulesTopic, load_guide
+
+
+class AirAlliance:
+    """The Air Alliance game, as the engine contract names it."""
+
+    slug = "air-alliance"
+    title = "Air Alliance"
+    min_players = 2
+    max_players = 4
+    # Optional rules the lobby may offer: (setup option key, short description); each is a boolean, off by
+    # default. Not part of the Game protocol: a game without options simply has none.
+    options: tuple[tuple[str, str], ...] = OPTIONS
+
+    @property
+    def guide(self) -> tuple[RulesTopic, ...]:
+        """The rules in our own words, by topic, for /rules."""
+        return load_guide(__name__)
+
+    def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> AirAllianceState:
+        if not self.min_players <= players <= self.max_players:
+            raise GameError(f"Air Alliance is for {self.min_players} to {self.max_players} players, not {players}.")
+        components()  # validate the data before the first game, naming any bad entry
+        state = setup_state(players, seed, dict(options or {}))
+        begin_turn(state, 0)  # the start player's first turn
+        return state
+
+    def to_act(self, state: AirAllianceState) -> list[int]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: AirAllianceState, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def explain(self, state: AirAllianceState, seat: int, actions: list[Action]) -> list[Action]:
+        return choices.explain(state, seat, actions)
+
+    def apply(self, state: AirAllianceState, seat: int, action: Action) -> AirAllianceState:
+        return rules.apply(state, seat, action)
+
+    def reveals(self, before: AirAllianceState, after: AirAllianceState) -> bool:
+        return rules.reveals(before, after)
+
+    def outcome(self, state: AirAllianceState) -> Outcome | None:
+        return scoring.outcome(state)
+
+    def view(self, state: AirAllianceState, seat: int | None) -> dict[str, Any]:
+        return view.public_view(state) if seat is None else view.seat_view(state, seat)
+
+    def hand_fields(self, seat_view: dict[str, Any]) -> list[tuple[str, str]]:
+        return view.hand_fields(seat_view)
+
+    def stats(self, state: AirAllianceState) -> dict[str, float]:
+        """End-of-game figures for the arena: how long the game ran, cards gained, alliances, the winner's miles."""
+        miles = [scoring.miles_of(state, seat) for seat in range(state.players)]
+        gained = sum(len(a.cards()) for a in state.airlines)
+        return {
+            "turns": state.turns,
+            "cards_gained": gained,
+            "cards_per_player": gained / state.players,
+            "alliances_formed": state.alliances_formed,
+            "trios": sum(len(scoring.trios(state, seat)) for seat in range(state.players)),
+            "reshuffles": state.reshuffles,
+            "winner_miles": max(miles),
+        }
+
+
+GAME = AirAlliance()

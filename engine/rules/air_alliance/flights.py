@@ -1,0 +1,165 @@
+"""Flights: where a plane may leave from and land, moving it, and the passengers a turn's relay of flights carries."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from engine.rules.air_alliance import runways
+from engine.rules.air_alliance.claim import card_words, gainable, p, refill, route, take
+from engine.rules.air_alliance.data import Icon, IconKind, Shape, components
+from engine.rules.air_alliance.state import SUPPLY, AirAllianceState, Flight
+
+
+def airport_name(code: str) -> str:
+    return components().airports[code].name
+
+
+def where(code: str) -> str:
+    """'E2 Cannes'."""
+    return f"{code} {airport_name(code)}"
+
+
+def landing_airports(state: AirAllianceState, seat: int, icon: Icon) -> list[str]:
+    """Where a landing permit lets the seat land one of its own planes.
+
+    Area permits land on numbers 1-3 of their areas. Ruling: a special landing permit names one airport, and
+    whoever marks it lands one of their own planes there if that airport lets their colour land (in practice
+    only the owner of that colour).
+    """
+    return list(permit_airports(icon, state.airlines[seat].colour))
+
+
+@cache
+def permit_airports(icon: Icon, colour: str) -> tuple[str, ...]:
+    c = components()
+    if icon.kind is IconKind.AREA:
+        return tuple(code for code, a in c.airports.items() if a.number <= 3 and a.area in icon.areas)
+    assert icon.kind is IconKind.SPECIAL and icon.colour is not None
+    code = c.special_airport[icon.colour]
+    return (code,) if c.airports[code].allows(colour) else ()
+
+
+def open_for(state: AirAllianceState, code: str, colour: str, origin: str) -> bool:
+    """A plane of this colour may land here: its silhouette (or ALL) is printed and a place is free."""
+    return code != origin and None in state.board[code] and code in allowed(colour)
+
+
+@cache
+def allowed(colour: str) -> frozenset[str]:
+    """The airports whose silhouettes let this colour land (looked up on every menu, so computed once)."""
+    return frozenset(code for code, a in components().airports.items() if a.allows(colour))
+
+
+@cache
+def shapes() -> dict[str, Shape]:
+    return {code: a.shape for code, a in components().airports.items()}
+
+
+Memo = dict[tuple[str, str], Any]  # answers about one unchanged board, shared by the questions of one menu
+
+
+def departures(state: AirAllianceState, colour: str, memo: Memo | None = None) -> list[str]:
+    """The airports where a plane of this colour may take off now."""
+    if memo is not None and ("departures", colour) in memo:
+        return memo["departures", colour]
+    shape = shapes()
+    found = [code for code, r in state.board.items() if colour in r and runways.can_leave(shape[code], r, colour)]
+    if memo is not None:
+        memo["departures", colour] = found
+    return found
+
+
+def can_land(state: AirAllianceState, seat: int, icon: Icon, memo: Memo | None = None) -> bool:
+    """Whether a landing permit has any use now (the quick form of plane_origins, asked for every icon shown)."""
+    airline = state.airlines[seat]
+    free = [code for code in permit_airports(icon, airline.colour) if None in state.board[code]]
+    if not free:
+        return False
+    if airline.supply:
+        return True
+    return any(len(free) > 1 or free[0] != o for o in departures(state, airline.colour, memo))
+
+
+def plane_origins(state: AirAllianceState, seat: int, targets: list[str]) -> list[str]:
+    """Where the seat's plane could come from for a landing on one of `targets`: the supply or an airport."""
+    airline = state.airlines[seat]
+    origins = [SUPPLY] if airline.supply else []
+    origins += departures(state, airline.colour)
+    return [o for o in origins if any(open_for(state, t, airline.colour, o) for t in targets)]
+
+
+def npa_destinations(state: AirAllianceState, colour: str, origin: str) -> list[str]:
+    return [code for code in state.board if open_for(state, code, colour, origin)]
+
+
+def npa_origins(state: AirAllianceState, colour: str, memo: Memo | None = None) -> list[str]:
+    """Where a plane of this NPA may leave from for some airport that lets it land and has room."""
+    rooms = [code for code in allowed(colour) if None in state.board[code]]
+    if not rooms:
+        return []
+    return [code for code in departures(state, colour, memo) if len(rooms) > 1 or rooms[0] != code]
+
+
+def move(state: AirAllianceState, seat: int, colour: str, origin: str, destination: str) -> str:
+    """Land the plane; from an airport it is a flight, and the passengers it completes are gained at once."""
+    c = components()
+    if origin == SUPPLY:
+        state.airlines[seat].supply -= 1
+    else:
+        runways.take_off(c.airports[origin].shape, state.board[origin], colour)
+    runways.land(c.airports[destination].shape, state.board[destination], colour)
+    if origin == SUPPLY:
+        # Ruling: a plane from the supply departs from nowhere, so it is no flight and carries no passenger.
+        return f"{p(seat)} lands a {colour} plane from the supply on {where(destination)}."
+    state.flights.append(Flight(origin, destination, colour, seat))
+    words = f"{p(seat)} flies {colour} {origin} → {destination} ({airport_name(origin)} → {airport_name(destination)})"
+    gained = gain_covered(state, seat)
+    if gained:
+        words += " and gains " + ", ".join(gained)
+    return words + "."
+
+
+# --- relays -------------------------------------------------------------------------------------------------------
+
+
+def reachable(flights: list[Flight], departure: str) -> set[str]:
+    """Airports a passenger from `departure` can reach on this turn's flights, each leaving where the previous
+    one landed, later in the turn: 'an indirect or transit flight' in relay."""
+    reach = {departure}
+    for flight in flights:
+        if flight.origin in reach:
+            reach.add(flight.destination)
+    return reach
+
+
+def covered(flights: list[Flight], card_id: str) -> bool:
+    card = components().cards[card_id]
+    return card.arrival in reachable(flights, card.departure)
+
+
+def gain_covered(state: AirAllianceState, seat: int) -> list[str]:
+    """Gain every card the turn's flights cover, refill, and again until nothing more is covered.
+
+    Ruling: a card drawn into the claim whose route this turn's flights already cover is gained at once.
+    Returns the words for each card gained (and for the cards drawn in their place).
+    """
+    words: list[str] = []
+    while found := [card for card in gainable(state, seat) if covered(state.flights, card)]:
+        for card in found:
+            take(state, seat, card)
+            state.gained.append(card)
+            state.gained_this_turn += 1
+        words.extend(card_words(card) for card in found)
+        drawn = refill(state)
+        if drawn:
+            words[-1] += f" ({', '.join(map(route, drawn))} drawn)"
+    return words
+
+
+def would_gain(state: AirAllianceState, seat: int, origin: str, destination: str) -> list[str]:
+    """The cards a flight would gain at once (those in the claim now; cards it would draw are unknown)."""
+    if origin == SUPPLY:
+        return []
+    flights = [*state.flights, Flight(origin, destination, "", seat)]
+    return [card for card in gainable(state, seat) if covered(flights, card)]

@@ -1,0 +1,287 @@
+"""Phase 1 marker uses: which icons can do something, their parameters as decisions, and their effects."""
+
+from __future__ import annotations
+
+from engine.core import Action
+from engine.rules.air_alliance import runways
+from engine.rules.air_alliance.alliance import is_free, partners, top_icons
+from engine.rules.air_alliance.claim import card_words, p, reserve
+from engine.rules.air_alliance.data import Icon, IconKind, components
+from engine.rules.air_alliance.flights import (
+    Memo,
+    can_land,
+    landing_airports,
+    move,
+    npa_destinations,
+    npa_origins,
+    open_for,
+    plane_origins,
+    shapes,
+    where,
+)
+from engine.rules.air_alliance.options import Kobe
+from engine.rules.air_alliance.state import SLOTS, SUPPLY, AirAllianceState, Pending, Step
+
+# Action kinds; choices.py puts each into words for the menus.
+ICON, RESERVE, FLUSH, WAIT, STOP = "icon", "reserve", "flush", "wait", "stop"
+PLANE, NPA, LAND, AIRPORT, SWAP, BACK = "plane", "npa", "land", "airport", "swap", "back"
+OPPONENT_NPA_MARKERS = 2  # Kobe: "by placing two of your markers on a Code Sharing icon of an opponents' Alliance"
+
+
+def slot_key(state: AirAllianceState, seat: int, slot: int) -> str:
+    """What a marker on the slot lies on: its top card, or '' for the printed slot."""
+    return state.airlines[seat].top(slot) or ""
+
+
+def marked(state: AirAllianceState, seat: int, slot: int) -> int | None:
+    """The icon index marked this turn on the slot's current top, if any."""
+    key = slot_key(state, seat, slot)
+    return next((icon for s, k, icon in state.used if s == slot and k == key), None)
+
+
+# --- what an icon can do -------------------------------------------------------------------------------------------
+
+
+def npa_choices(state: AirAllianceState, seat: int, icon: Icon) -> list[tuple[str, int]]:
+    """(NPA colour, markers it takes) a code sharing icon lets the seat fly.
+
+    A free NPA of the icon's colour, any NPA of the seat's own alliance whatever the icon's colour, and (Kobe)
+    an NPA of an opponent's alliance shown on the icon, for two markers.
+    """
+    found: dict[str, int] = {}
+    for colour in icon.npa:
+        if is_free(state, colour):
+            found[colour] = 1
+    for colour in partners(state, seat):
+        found[colour] = 1
+    if state.kobe(Kobe.OPPONENT_NPA) and state.markers_left >= OPPONENT_NPA_MARKERS:
+        for colour in icon.npa:
+            found.setdefault(colour, OPPONENT_NPA_MARKERS)
+    return list(found.items())
+
+
+def priority_airports(state: AirAllianceState) -> list[str]:
+    shape = shapes()
+    return [code for code, r in state.board.items() if runways.swaps(shape[code], r)]
+
+
+def usable(state: AirAllianceState, seat: int, icon: Icon, memo: Memo | None = None) -> bool:
+    """A marker must do something: the icon has at least one complete use now."""
+    memo = {} if memo is None else memo
+    if icon.kind in (IconKind.AREA, IconKind.SPECIAL):
+        return can_land(state, seat, icon, memo)
+    if icon.kind is IconKind.PRIORITY:
+        if ("priority", "") not in memo:
+            memo["priority", ""] = bool(priority_airports(state))
+        return bool(memo["priority", ""])
+    return any(npa_origins(state, colour, memo) for colour, _ in npa_choices(state, seat, icon))
+
+
+def may_reserve(state: AirAllianceState) -> bool:
+    """Reserving is closed in the last round and (Kobe) until every player has finished a first turn."""
+    if state.in_last_round:
+        return False
+    return not (state.kobe(Kobe.FIRST_TURN) and any(a.turns == 0 for a in state.airlines))
+
+
+def icon_label(state: AirAllianceState, seat: int, slot: int, index: int) -> str:
+    """'Slot 2: AM 1-2-3 (Board Gamer)'."""
+    icon = top_icons(state, seat, slot)[index]
+    top = state.airlines[seat].top(slot)
+    on = f" ({components().cards[top].passenger})" if top else " (printed)"
+    return f"Slot {slot + 1}: {label(icon)}{on}"
+
+
+def label(icon: Icon) -> str:
+    # Icons are few and live as long as the components: their words are worked out once.
+    words = LABELS.get(id(icon))
+    if words is None:
+        words = LABELS[id(icon)] = icon.label
+    return words
+
+
+LABELS: dict[int, str] = {}
+
+
+def open_icons(state: AirAllianceState, seat: int) -> list[tuple[int, int]]:
+    """(slot, icon index) of every icon a marker could use now: unmarked slots, icons with a complete use."""
+    found = []
+    known: dict[int, bool] = {}  # the same icon object often shows on several cards: decide it once
+    memo: Memo = {}
+    for slot in range(SLOTS):
+        if marked(state, seat, slot) is not None:
+            continue
+        for index, icon in enumerate(top_icons(state, seat, slot)):
+            if id(icon) not in known:
+                known[id(icon)] = usable(state, seat, icon, memo)
+            if known[id(icon)]:
+                found.append((slot, index))
+    return found
+
+
+def can_reserve_now(state: AirAllianceState) -> bool:
+    return not state.reserved_this_turn and may_reserve(state)
+
+
+def has_marker_use(state: AirAllianceState, seat: int) -> bool:
+    """Whether the next marker can do anything at all (the quick question asked after every marker)."""
+    if can_reserve_now(state) and (state.kobe(Kobe.WAIT_CANCELLATION) or any(
+            state.reserver(card) is None for card in state.claim)):
+        return True
+    if state.kobe(Kobe.FLUSH) and any(state.airlines[seat].slots):
+        return True
+    return bool(open_icons(state, seat))
+
+
+def marker_uses(state: AirAllianceState, seat: int) -> list[Action]:
+    """The choices for the next marker, without the Kobe 'stop'; empty means no marker can do anything."""
+    actions = [Action(ICON, (slot, index), icon_label(state, seat, slot, index))
+               for slot, index in open_icons(state, seat)]
+    if can_reserve_now(state):
+        actions += [Action(RESERVE, (card,), f"Reserve {card_words(card)}") for card in state.claim
+                    if state.reserver(card) is None]
+        if state.kobe(Kobe.WAIT_CANCELLATION):
+            actions.append(Action(WAIT, (), "Wait for cancellation (a marker on the logo)"))
+    if state.kobe(Kobe.FLUSH) and any(state.airlines[seat].slots):
+        actions.append(Action(FLUSH, (), "Flush your boarding pass to your score pile"))
+    return actions
+
+
+# --- the parameters of a marker use -----------------------------------------------------------------------------------
+
+
+def choose_icon(state: AirAllianceState, seat: int, slot: int, index: int) -> None:
+    icon = top_icons(state, seat, slot)[index]
+    state.pending = Pending(icon.kind, slot, index)
+    state.step = {IconKind.AREA: Step.PLANE, IconKind.SPECIAL: Step.PLANE, IconKind.PRIORITY: Step.PRIORITY_AIRPORT,
+                  IconKind.CODE_SHARING: Step.NPA_PLANE}[icon.kind]
+
+
+def pending_icon(state: AirAllianceState, seat: int) -> Icon:
+    pending = state.pending
+    assert pending is not None and pending.slot is not None and pending.icon is not None
+    return top_icons(state, seat, pending.slot)[pending.icon]
+
+
+def back_action() -> Action:
+    return Action(BACK, (), "Back: use this marker another way", minor=True)
+
+
+def plane_actions(state: AirAllianceState, seat: int) -> list[Action]:
+    targets = landing_airports(state, seat, pending_icon(state, seat))
+    colour = state.airlines[seat].colour
+    actions = [Action(PLANE, (origin,), f"A {colour} plane from your supply" if origin == SUPPLY
+                      else f"Your {colour} plane at {where(origin)}")
+               for origin in plane_origins(state, seat, targets)]
+    return [*actions, back_action()]
+
+
+def npa_actions(state: AirAllianceState, seat: int) -> list[Action]:
+    actions = []
+    for colour, cost in npa_choices(state, seat, pending_icon(state, seat)):
+        extra = " (two markers)" if cost > 1 else ""
+        actions += [Action(NPA, (colour, origin), f"The {colour} plane at {where(origin)}{extra}")
+                    for origin in npa_origins(state, colour)]
+    return [*actions, back_action()]
+
+
+def destinations(state: AirAllianceState, seat: int) -> list[str]:
+    pending = state.pending
+    assert pending is not None and pending.colour is not None and pending.origin is not None
+    if pending.kind is IconKind.CODE_SHARING:
+        return npa_destinations(state, pending.colour, pending.origin)
+    return destinations_for(state, seat, pending.origin)
+
+
+def destinations_for(state: AirAllianceState, seat: int, origin: str) -> list[str]:
+    """Where the pending landing permit lets the seat's plane from `origin` land."""
+    colour = state.airlines[seat].colour
+    return [code for code in landing_airports(state, seat, pending_icon(state, seat))
+            if open_for(state, code, colour, origin)]
+
+
+def destination_actions(state: AirAllianceState, seat: int) -> list[Action]:
+    pending = state.pending
+    assert pending is not None
+    verb = "Land" if pending.origin == SUPPLY else "Fly"
+    actions = [Action(LAND, (code,), f"{verb} {pending.colour} to {where(code)}") for code in destinations(state, seat)]
+    return [*actions, back_action()]
+
+
+def airport_actions(state: AirAllianceState) -> list[Action]:
+    return [Action(AIRPORT, (code,), f"Priority takeoff at {where(code)}") for code in priority_airports(state)]
+
+
+def swap_actions(state: AirAllianceState) -> list[Action]:
+    pending = state.pending
+    assert pending is not None and pending.airport is not None
+    code = pending.airport
+    shape = components().airports[code].shape
+    r = state.board[code]
+    names = runways.PLACE_NAMES[shape]
+    actions = [Action(SWAP, (i, j), f"Switch {r[i]} ({names[i]}) and {r[j]} ({names[j]})")
+               for i, j in runways.swaps(shape, r)]
+    return [*actions, back_action()]
+
+
+# --- effects --------------------------------------------------------------------------------------------------------
+
+
+def spend(state: AirAllianceState, seat: int) -> None:
+    """The marker (or two) is placed: on its slot's icon, or for a free Kobe takeoff on nothing."""
+    pending = state.pending
+    assert pending is not None
+    if pending.slot is None:
+        state.takeoffs_left -= 1
+    else:
+        assert pending.icon is not None
+        state.markers_left -= pending.markers
+        state.used.append((pending.slot, slot_key(state, seat, pending.slot), pending.icon))
+    state.pending = None
+
+
+def land_plane(state: AirAllianceState, seat: int, destination: str) -> None:
+    pending = state.pending
+    assert pending is not None and pending.colour is not None and pending.origin is not None
+    line = move(state, seat, pending.colour, pending.origin, destination)
+    if pending.markers > 1:
+        line = line[:-1] + f", with two markers on {pending.colour} code sharing."
+    spend(state, seat)
+    state.events.append(line)
+
+
+def swap_planes(state: AirAllianceState, seat: int, first: int, second: int) -> None:
+    pending = state.pending
+    assert pending is not None and pending.airport is not None
+    code = pending.airport
+    r = state.board[code]
+    names = runways.PLACE_NAMES[components().airports[code].shape]
+    free = " (free, first turn)" if pending.slot is None else ""
+    state.events.append(f"{p(seat)} uses a priority takeoff{free} at {where(code)}: {r[first]} moves to "
+                        f"{names[second]} and {r[second]} to {names[first]}.")
+    runways.swap(r, first, second)
+    spend(state, seat)
+
+
+def reserve_card(state: AirAllianceState, seat: int, card_id: str) -> None:
+    state.markers_left -= 1
+    state.reserved_this_turn = True
+    state.events.append(reserve(state, seat, card_id))
+
+
+def wait_for_cancellation(state: AirAllianceState, seat: int) -> None:
+    state.markers_left -= 1
+    state.reserved_this_turn = True  # "you may only either reserve or wait for cancellation once"
+    state.airlines[seat].waiting = True
+    state.events.append(f"{p(seat)} places a marker on the logo, waiting for cancellation.")
+
+
+def flush(state: AirAllianceState, seat: int) -> None:
+    """Kobe: one marker clears the boarding pass; the printed slots show again and may take markers."""
+    airline = state.airlines[seat]
+    cards = [card for slot in airline.slots for card in slot]
+    airline.score_pile.extend(cards)
+    airline.slots = [[] for _ in range(SLOTS)]
+    state.markers_left -= 1
+    state.events.append(f"{p(seat)} flushes the boarding pass: {len(cards)} card{'s' if len(cards) != 1 else ''} "
+                        "go to the score pile.")

@@ -1,0 +1,225 @@
+"""Air Alliance decisions: who acts, the choices of the current decision, and applying one."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.core import Action, GameOver, IllegalAction, NotYourTurn, check_choice
+from engine.rules.air_alliance import claim, markers, turn
+from engine.rules.air_alliance.alliance import Formation, form, form_name, formations
+from engine.rules.air_alliance.claim import card_words, p, route
+from engine.rules.air_alliance.data import IconKind, components
+from engine.rules.air_alliance.markers import (
+    AIRPORT, BACK, FLUSH, ICON, LAND, NPA, PLANE, RESERVE, STOP, SWAP, WAIT,
+)
+from engine.rules.air_alliance.options import Kobe
+from engine.rules.air_alliance.state import AirAllianceState, Pending, Step
+
+# Action kinds of the decisions outside phase 1 (markers.py has phase 1's); choices.py words them all.
+REFRESH, KEEP, DONE, ALLY, NO_ALLIANCE, PLACE, CLAIM, KEEP_WAITING = (
+    "refresh", "keep", "done", "ally", "no_alliance", "place", "claim", "keep_waiting")
+
+
+def to_act(state: AirAllianceState) -> list[int]:
+    if state.step is Step.OVER:
+        return []
+    if state.step is Step.WAITING:
+        return [state.waiting_queue[0]]
+    return [state.current]
+
+
+def legal_actions(state: AirAllianceState, seat: int) -> list[Action]:
+    if seat not in to_act(state):
+        return []
+    step = state.step
+    if step is Step.REFRESH:
+        return [Action(REFRESH, (), "Refresh the baggage claim: discard it and draw six new cards"),
+                Action(KEEP, (), "Keep the baggage claim as it is", minor=True)]
+    if step is Step.TAKEOFFS:
+        return [*markers.airport_actions(state),
+                Action(DONE, (), f"No more free takeoffs ({state.takeoffs_left} left)", minor=True)]
+    if step is Step.ALLIANCE:
+        return [*(alliance_action(state, seat, f) for f in formations(state, seat)),
+                Action(NO_ALLIANCE, (), "Form no alliance: go on to your markers", minor=True)]
+    if step is Step.MARKER:
+        actions = markers.marker_uses(state, seat)
+        if state.kobe(Kobe.FREE_MARKERS) or state.extra_marker:
+            what = "the extra marker" if state.extra_marker else f"your {state.markers_left} markers left"
+            actions.append(Action(STOP, (), f"Stop: keep {what}", minor=True))
+        return actions
+    if step is Step.PLANE:
+        return markers.plane_actions(state, seat)
+    if step is Step.NPA_PLANE:
+        return markers.npa_actions(state, seat)
+    if step is Step.DESTINATION:
+        return markers.destination_actions(state, seat)
+    if step is Step.PRIORITY_AIRPORT:
+        return [*markers.airport_actions(state), markers.back_action()]
+    if step is Step.SWAP:
+        return markers.swap_actions(state)
+    if step is Step.FLIGHT_CONTROL:
+        return place_actions(state, seat)
+    if step is Step.WAITING:
+        return [*(Action(CLAIM, (card,), f"Reserve {card_words(card)}") for card in claim.reservable(state)),
+                Action(KEEP_WAITING, (), "Keep waiting for cancellation", minor=True)]
+    return []
+
+
+def alliance_action(state: AirAllianceState, seat: int, formation: Formation) -> Action:
+    npas = " and ".join(formation.npas)
+    label = f"Ally with {npas} in area {formation.area + 1}: {form_name(state, seat, formation)}"
+    return Action(ALLY, (formation.key, formation.area), label[:100])
+
+
+def place_actions(state: AirAllianceState, seat: int) -> list[Action]:
+    airline = state.airlines[seat]
+    c = components()
+    actions = []
+    for card in state.gained[: turn.PLACE_CHOICES_SHOWN]:
+        for slot in turn.open_slots(state):
+            top = airline.top(slot)
+            cover = f", covering {c.cards[top].passenger}" if top else ""
+            actions.append(Action(PLACE, (card, slot), f"Put {route(card)} on slot {slot + 1}{cover}"[:100]))
+    return actions
+
+
+def reveals(before: AirAllianceState, after: AirAllianceState) -> bool:
+    """Whether a move turned over a card (or shuffled the discards): undoing it needs everyone's consent."""
+    return after.draws != before.draws or after.reshuffles != before.reshuffles
+
+
+# --- applying a decision ------------------------------------------------------------------------------------------
+
+
+def apply(state: AirAllianceState, seat: int, action: Action) -> AirAllianceState:
+    """The state after `seat` takes `action`; the input is never changed."""
+    if state.step is Step.OVER:
+        raise GameOver("This game is over.")
+    if seat not in to_act(state):
+        raise NotYourTurn("It's not your turn.")
+    action = check_choice(legal_actions(state, seat), action)
+    new = state.copy()
+    handler = HANDLERS.get(action.kind)
+    if handler is None:  # pragma: no cover - check_choice only returns actions built above
+        raise IllegalAction("That choice isn't available right now.")
+    handler(new, seat, action)
+    new.seq += 1
+    return new
+
+
+def on_refresh(state: AirAllianceState, seat: int, action: Action) -> None:
+    if not turn.is_first_turn(state):
+        state.airlines[seat].refreshed = True  # the last round's refresh is allowed only once
+    claim.refresh(state, seat)
+    turn.after_refresh(state)
+
+
+def on_keep(state: AirAllianceState, seat: int, action: Action) -> None:
+    turn.after_refresh(state)
+
+
+def on_done(state: AirAllianceState, seat: int, action: Action) -> None:
+    state.takeoffs_left = 0
+    turn.after_takeoffs(state)
+
+
+def on_ally(state: AirAllianceState, seat: int, action: Action) -> None:
+    form(state, seat, Formation(tuple(str(action.args[0]).split("+")), int(action.args[1])))
+    turn.begin_markers(state)
+
+
+def on_no_alliance(state: AirAllianceState, seat: int, action: Action) -> None:
+    turn.begin_markers(state)
+
+
+def on_icon(state: AirAllianceState, seat: int, action: Action) -> None:
+    markers.choose_icon(state, seat, int(action.args[0]), int(action.args[1]))
+
+
+def on_reserve(state: AirAllianceState, seat: int, action: Action) -> None:
+    markers.reserve_card(state, seat, str(action.args[0]))
+    turn.continue_markers(state)
+
+
+def on_wait(state: AirAllianceState, seat: int, action: Action) -> None:
+    markers.wait_for_cancellation(state, seat)
+    turn.continue_markers(state)
+
+
+def on_flush(state: AirAllianceState, seat: int, action: Action) -> None:
+    markers.flush(state, seat)
+    turn.continue_markers(state)
+
+
+def on_stop(state: AirAllianceState, seat: int, action: Action) -> None:
+    left = state.markers_left
+    state.events.append(f"{p(seat)} stops, keeping {left} marker{'s' if left != 1 else ''}.")
+    state.markers_left = 0
+    turn.end_markers(state)
+
+
+def on_plane(state: AirAllianceState, seat: int, action: Action) -> None:
+    assert state.pending is not None
+    state.pending = replace(state.pending, colour=state.airlines[seat].colour, origin=str(action.args[0]))
+    state.step = Step.DESTINATION
+
+
+def on_npa(state: AirAllianceState, seat: int, action: Action) -> None:
+    assert state.pending is not None
+    colour = str(action.args[0])
+    cost = dict(markers.npa_choices(state, seat, markers.pending_icon(state, seat)))[colour]
+    state.pending = replace(state.pending, colour=colour, origin=str(action.args[1]), markers=cost)
+    state.step = Step.DESTINATION
+
+
+def on_land(state: AirAllianceState, seat: int, action: Action) -> None:
+    markers.land_plane(state, seat, str(action.args[0]))
+    turn.continue_markers(state)
+
+
+def on_airport(state: AirAllianceState, seat: int, action: Action) -> None:
+    code = str(action.args[0])
+    if state.step is Step.TAKEOFFS:
+        state.pending = Pending(IconKind.PRIORITY, airport=code)  # a free takeoff: no slot, no marker
+    else:
+        assert state.pending is not None
+        state.pending = replace(state.pending, airport=code)
+    state.step = Step.SWAP
+
+
+def on_swap(state: AirAllianceState, seat: int, action: Action) -> None:
+    assert state.pending is not None
+    free = state.pending.slot is None
+    markers.swap_planes(state, seat, int(action.args[0]), int(action.args[1]))
+    if free:
+        turn.continue_takeoffs(state)
+    else:
+        turn.continue_markers(state)
+
+
+def on_back(state: AirAllianceState, seat: int, action: Action) -> None:
+    assert state.pending is not None
+    free = state.pending.slot is None
+    state.pending = None
+    state.step = Step.TAKEOFFS if free else Step.MARKER
+
+
+def on_place(state: AirAllianceState, seat: int, action: Action) -> None:
+    turn.place(state, seat, str(action.args[0]), int(action.args[1]))
+    turn.flight_control(state)
+
+
+def on_claim(state: AirAllianceState, seat: int, action: Action) -> None:
+    turn.answer_waiting(state, seat, str(action.args[0]))
+
+
+def on_keep_waiting(state: AirAllianceState, seat: int, action: Action) -> None:
+    turn.answer_waiting(state, seat, None)
+
+
+HANDLERS = {
+    REFRESH: on_refresh, KEEP: on_keep, DONE: on_done, ALLY: on_ally, NO_ALLIANCE: on_no_alliance,
+    ICON: on_icon, RESERVE: on_reserve, WAIT: on_wait, FLUSH: on_flush, STOP: on_stop, PLANE: on_plane,
+    NPA: on_npa, LAND: on_land, AIRPORT: on_airport, SWAP: on_swap, BACK: on_back, PLACE: on_place,
+    CLAIM: on_claim, KEEP_WAITING: on_keep_waiting,
+}

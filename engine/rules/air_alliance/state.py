@@ -1,0 +1,175 @@
+"""Air Alliance game state: the board, the baggage claim, the airlines, and the setup of a new game."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.rules.air_alliance import runways
+from engine.rules.air_alliance.data import NPA_COLOURS, PLAYER_COLOURS, IconKind, components
+from engine.rules.air_alliance.options import Kobe, read_options
+from engine.rules.rng import GameRng
+
+PLANES_PER_AIRLINE = 5  # "35 planes, in 7 colours, 5 each"; one more of each colour marks alliances
+NPA_PLANES_ON_BOARD = 4  # each NPA starts on its four starred airports
+MARKERS = 3
+CLAIM_SIZE = 6  # the baggage claim area always has six spaces
+ALLIANCE_AREAS = 4  # ruling: one alliance area on each side of the board
+ALLIANCE_ROOM = 4  # "each Alliance Area has spaces for up to 4 planes"
+SLOTS = 3
+SUPPLY = "supply"  # a plane's origin when it is landed from the player's supply
+
+
+class Step(enum.Enum):
+    """The decision the game waits for."""
+
+    REFRESH = "refresh"  # last round (or Kobe first turn): refresh the whole baggage claim?
+    TAKEOFFS = "takeoffs"  # Kobe first turn: a free priority takeoff, or done
+    ALLIANCE = "alliance"  # phase 0
+    MARKER = "marker"  # phase 1: where the next marker goes
+    PLANE = "plane"  # a landing permit: which of your planes
+    NPA_PLANE = "npa_plane"  # code sharing: which NPA plane
+    DESTINATION = "destination"  # where the chosen plane lands
+    PRIORITY_AIRPORT = "priority_airport"  # priority takeoff: which airport
+    SWAP = "swap"  # priority takeoff: which two planes switch places
+    FLIGHT_CONTROL = "flight_control"  # phase 3: which gained card goes on which slot
+    WAITING = "waiting"  # Kobe: a player waiting for cancellation may reserve a card
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Flight:
+    """A plane that left one airport and landed on another this turn; relays chain these in order."""
+
+    origin: str
+    destination: str
+    colour: str
+    seat: int
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The marker use being resolved: nothing on the board has changed yet, so 'back' can undo it."""
+
+    kind: IconKind
+    slot: int | None = None  # the boarding pass slot; None for a Kobe first-turn free takeoff
+    icon: int | None = None  # which of the slot's three icons
+    colour: str | None = None  # the plane chosen (a player's or an NPA's colour)
+    origin: str | None = None  # the airport it leaves, or SUPPLY
+    airport: str | None = None  # priority takeoff: the airport chosen
+    markers: int = 1  # Kobe: flying an opponent alliance's NPA takes two markers
+    special: str | None = None  # a special landing permit: the airport it names
+
+
+@dataclass
+class Airline:
+    """A player's airline: planes in the supply, the boarding pass, cards won and markers out."""
+
+    colour: str
+    supply: int = PLANES_PER_AIRLINE
+    slots: list[list[str]] = field(default_factory=lambda: [[] for _ in range(SLOTS)])  # bottom first
+    score_pile: list[str] = field(default_factory=list)  # cards cleared from the boarding pass, still scored
+    reserved: str | None = None  # the card under this player's reservation marker
+    waiting: bool = False  # Kobe: a marker on the logo, waiting for cancellation
+    turns: int = 0  # turns finished, extra turns included
+    refreshed: bool = False  # the last round's refresh is used
+    retired: bool = False  # Kobe: the planes have left the board for good
+
+    def top(self, slot: int) -> str | None:
+        cards = self.slots[slot]
+        return cards[-1] if cards else None
+
+    def cards(self) -> list[str]:
+        """Every card the airline has gained: its score pile and everything on its boarding pass."""
+        return [*self.score_pile, *(card for slot in self.slots for card in slot)]
+
+    def copy(self) -> Airline:
+        new = object.__new__(Airline)
+        new.__dict__.update(self.__dict__)
+        new.slots, new.score_pile = [list(s) for s in self.slots], list(self.score_pile)
+        return new
+
+
+@dataclass
+class AirAllianceState:
+    """Everything on the table and where the turn stands. `apply` copies it; nothing mutates a shared state."""
+
+    players: int
+    seed: int
+    options: frozenset[Kobe]
+    deck: list[str]  # face down; the top card is the last
+    claim: list[str]  # the baggage claim area, leftmost (oldest) first
+    board: dict[str, list[str | None]]  # airport code -> runways (see runways.py)
+    airlines: list[Airline]
+    seq: int = 0  # actions applied so far: the position in the log
+    discards: list[str] = field(default_factory=list)  # lost baggage and refreshed cards
+    off_board: list[str] = field(default_factory=list)  # Kobe: reserved cards moved off the board
+    off_board_owner: dict[str, int] = field(default_factory=dict)  # off-board card -> who reserved it last
+    alliances: list[list[str]] = field(default_factory=lambda: [[] for _ in range(ALLIANCE_AREAS)])
+    current: int = 0
+    step: Step = Step.MARKER
+    markers_left: int = MARKERS
+    # (slot, its top card or "" for the printed slot, icon index): one marker per card or printed slot a turn.
+    used: list[tuple[int, str, int]] = field(default_factory=list)
+    reserved_this_turn: bool = False  # reserve (or, Kobe, wait) only once per turn
+    gained: list[str] = field(default_factory=list)  # set aside this turn until flight control
+    gained_this_turn: int = 0  # counts towards the extra turn
+    covered_slots: list[int] = field(default_factory=list)  # slots given one of this turn's cards
+    flights: list[Flight] = field(default_factory=list)  # this turn, in order
+    pending: Pending | None = None
+    extra_turn: bool = False  # the current turn is the extra turn won by 3+ cards
+    extra_marker: bool = False  # Kobe: the extra marker after flight control is being used
+    takeoffs_left: int = 0  # Kobe first turn: free priority takeoffs still to take
+    last_round: bool = False  # the deck has run out once
+    final_turns: list[int] | None = None  # seats still to play their last turn, in order
+    in_last_round: bool = False  # the turn being played is a last-round turn
+    waiting_queue: list[int] = field(default_factory=list)  # Kobe: seats still to answer, farthest first
+    draws: int = 0  # cards turned over so far: a move that draws shows what was hidden
+    reshuffles: int = 0
+    turns: int = 0  # turns begun, extra turns included
+    alliances_formed: int = 0
+    events: list[str] = field(default_factory=list)  # what the last action did
+
+    def copy(self) -> AirAllianceState:
+        # A shallow copy, then fresh containers for everything a move may change: apply never mutates its input.
+        new = object.__new__(AirAllianceState)
+        new.__dict__.update(self.__dict__)
+        new.deck, new.claim, new.discards = list(self.deck), list(self.claim), list(self.discards)
+        new.board = {code: list(r) for code, r in self.board.items()}
+        new.airlines = [a.copy() for a in self.airlines]
+        new.off_board, new.off_board_owner = list(self.off_board), dict(self.off_board_owner)
+        new.alliances = [list(area) for area in self.alliances]
+        new.used, new.gained, new.covered_slots = list(self.used), list(self.gained), list(self.covered_slots)
+        new.flights, new.waiting_queue = list(self.flights), list(self.waiting_queue)
+        new.final_turns = None if self.final_turns is None else list(self.final_turns)
+        new.events = []
+        return new
+
+    def kobe(self, rule: Kobe) -> bool:
+        return rule in self.options
+
+    def owner(self, colour: str) -> int | None:
+        """The seat flying planes of this colour; None for an NPA."""
+        return PLAYER_COLOURS.index(colour) if colour in PLAYER_COLOURS[: self.players] else None
+
+    def reserver(self, card_id: str) -> int | None:
+        """The seat whose reservation marker lies on the card, if any."""
+        return next((seat for seat, a in enumerate(self.airlines) if a.reserved == card_id), None)
+
+
+def setup_state(players: int, seed: int, options: dict[str, Any]) -> AirAllianceState:
+    """Preparations: the shuffled deck, six cards in the baggage claim, the twelve NPA planes on their stars."""
+    c = components()
+    kobe = read_options(options)
+    deck = GameRng(seed, "setup").shuffled(sorted(c.cards))
+    board = {code: runways.empty(airport.shape) for code, airport in c.airports.items()}
+    for colour in NPA_COLOURS:
+        for code in c.npa_start[colour]:
+            board[code][0] = colour  # "place the plane on either of the runways"
+    airlines = [Airline(PLAYER_COLOURS[seat]) for seat in range(players)]
+    state = AirAllianceState(players=players, seed=seed, options=kobe, deck=deck, claim=[], board=board,
+                             airlines=airlines)
+    for _ in range(CLAIM_SIZE):
+        state.claim.append(state.deck.pop())
+    return state
