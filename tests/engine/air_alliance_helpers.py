@@ -30,6 +30,15 @@ POLYNESIA, CANNES, TOKYO = "U2", "E3", "A1"
 HONEYMOONERS, FILM_DIRECTOR, SURFER = "p13", "p14", "p15"  # U2->E3, E3->A1, U2->A1
 
 
+# Cards the flights of the tests never complete: they only fill the baggage claim.
+FILLERS = ("p59", "p60", "p57", "p58", "p46", "p55", "p54", "p52")
+
+
+def claim_with(*cards: str) -> tuple[str, ...]:
+    """A full baggage claim: these cards first (leftmost), then fillers."""
+    return (*cards, *[card for card in FILLERS if card not in cards][: 6 - len(cards)])
+
+
 def code_of(name: str) -> str:
     return next(code for code, a in C.airports.items() if a.name == name)
 
@@ -135,6 +144,21 @@ def fly(state: AirAllianceState, slot: int, icon: int, origin: str, destination:
 def share(state: AirAllianceState, slot: int, icon: int, colour: str, origin: str, destination: str) -> AirAllianceState:
     """One code sharing icon used: the NPA plane and where it lands."""
     return act(act(act(state, "icon", slot, icon), "npa", colour, origin), "land", destination)
+
+
+QUICK = ("keep", "no_alliance", "done", "stop", "keep_waiting", "reserve", "icon", "plane", "npa", "land", "place")
+
+
+def finish_turn(state: AirAllianceState) -> AirAllianceState:
+    """Play the current turn (extra turn included) to its end with the first quick choice of each decision."""
+    seat, turns = state.current, state.airlines[state.current].turns
+    while GAME.to_act(state) and state.current == seat and state.airlines[seat].turns == turns:
+        legal = GAME.legal_actions(state, GAME.to_act(state)[0])
+        action = min(legal, key=lambda a: QUICK.index(a.kind) if a.kind in QUICK else len(QUICK))
+        state = GAME.apply(state, GAME.to_act(state)[0], action)
+    if state.extra_turn and state.current == seat and GAME.to_act(state):
+        return finish_turn(state)
+    return state
 
 
 def icon_index(state: AirAllianceState, seat: int, slot: int, label: str) -> int:

@@ -94,10 +94,11 @@ def form(state: AirAllianceState, seat: int, formation: Formation) -> None:
     """Move the marking planes, clear areas that no longer make an alliance, and clear the boarding pass."""
     airline = state.airlines[seat]
     words = form_name(state, seat, formation)
-    moving = [airline.colour, *formation.npas]
+    target = state.alliances[formation.area]
+    moving = [c for c in (airline.colour, *formation.npas) if c not in target]  # planes already there stay put
     for area in state.alliances:
         area[:] = [c for c in area if c not in moving]
-    state.alliances[formation.area].extend(moving)
+    target.extend(moving)
     cleared = clear_areas(state)
     cards = sum(len(s) for s in airline.slots)
     airline.score_pile.extend(card for s in airline.slots for card in s)

@@ -114,9 +114,11 @@ def move(state: AirAllianceState, seat: int, colour: str, origin: str, destinati
         return f"{p(seat)} lands a {colour} plane from the supply on {where(destination)}."
     state.flights.append(Flight(origin, destination, colour, seat))
     words = f"{p(seat)} flies {colour} {origin} → {destination} ({airport_name(origin)} → {airport_name(destination)})"
-    gained = gain_covered(state, seat)
+    gained, drawn = gain_covered(state, seat)
     if gained:
         words += " and gains " + ", ".join(gained)
+    if drawn:
+        words += f"; {', '.join(drawn)} {'is' if len(drawn) == 1 else 'are'} drawn"
     return words + "."
 
 
@@ -138,23 +140,22 @@ def covered(flights: list[Flight], card_id: str) -> bool:
     return card.arrival in reachable(flights, card.departure)
 
 
-def gain_covered(state: AirAllianceState, seat: int) -> list[str]:
+def gain_covered(state: AirAllianceState, seat: int) -> tuple[list[str], list[str]]:
     """Gain every card the turn's flights cover, refill, and again until nothing more is covered.
 
     Ruling: a card drawn into the claim whose route this turn's flights already cover is gained at once.
-    Returns the words for each card gained (and for the cards drawn in their place).
+    Returns the words for the cards gained and for the cards drawn.
     """
-    words: list[str] = []
+    gained: list[str] = []
+    drawn: list[str] = []
     while found := [card for card in gainable(state, seat) if covered(state.flights, card)]:
         for card in found:
             take(state, seat, card)
             state.gained.append(card)
             state.gained_this_turn += 1
-        words.extend(card_words(card) for card in found)
-        drawn = refill(state)
-        if drawn:
-            words[-1] += f" ({', '.join(map(route, drawn))} drawn)"
-    return words
+        gained.extend(card_words(card) for card in found)
+        drawn.extend(route(card) for card in refill(state))
+    return gained, drawn
 
 
 def would_gain(state: AirAllianceState, seat: int, origin: str, destination: str) -> list[str]:
