@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from PIL import Image
 
 from renderers.air_alliance_board import BOARD_HEIGHT, board_image, draw_flights
-from renderers.air_alliance_cards import CARD_WIDTH, CLAIM_TILE, claim_tile, free_claim_place
+from renderers.air_alliance_cards import CARD_WIDTH, CLAIM_TILE, LOST_NEXT, LOST_OFF_BOARD, claim_tile, free_claim_place
 from renderers.air_alliance_header import HEADER_HEIGHT, HeaderLine, header_band
 from renderers.air_alliance_header import header_lines as _header_lines
 from renderers.air_alliance_panels import (
@@ -22,7 +22,7 @@ from renderers.air_alliance_panels import (
     player_panel, strip_panel,
 )
 from renderers.air_alliance_pieces import PALETTE, PAPER
-from renderers.air_alliance_table import Table, read
+from renderers.air_alliance_table import Card, Table, read
 from renderers.common import MIN_TEXT, MUTED, Pen, encode_png
 
 WIDTH = 1600
@@ -48,7 +48,7 @@ def render(view: dict[str, Any]) -> bytes:
     canvas.paste(board_image(table.airports), (MARGIN, BOARD_TOP))
     paste_claim(canvas, table, CLAIM_TOP + CAPTION, table.claim)
     if table.off_board:
-        paste_claim(canvas, table, layout.off_board_top + CAPTION, table.off_board, lost=False)
+        paste_claim(canvas, table, layout.off_board_top + CAPTION, table.off_board, off_board=True)
     names = tuple((p.colour, p.name) for p in table.players)
     canvas.paste(strip_panel(INNER, table.deck, table.discards, table.last_round, table.alliances, names),
                  (MARGIN, layout.strip_top))
@@ -129,10 +129,11 @@ def caption(pen: Pen, y: int, text: str) -> None:
     pen.text((MARGIN, y + CAPTION // 2 - 2), text, MIN_TEXT, True, MUTED)
 
 
-def paste_claim(canvas: Image.Image, table: Table, top: int, cards: tuple[Any, ...], lost: bool = True) -> None:
-    """The claim left (oldest) to right; the leftmost unreserved card is marked as the next lost baggage."""
-    lost_next = next((i for i, c in enumerate(cards) if c.reserved_by is None), None) if lost else None
-    for place in range(CLAIM_SLOTS if lost else len(cards)):
+def paste_claim(canvas: Image.Image, table: Table, top: int, cards: tuple[Card, ...], off_board: bool = False) -> None:
+    """The claim left (oldest) to right; the leftmost unreserved card is marked as the next lost baggage
+    (off the board, every unreserved card is)."""
+    lost_next = next((i for i, c in enumerate(cards) if c.reserved_by is None), None)
+    for place in range(len(cards) if off_board else CLAIM_SLOTS):
         x = MARGIN + place * (CARD_WIDTH + CLAIM_GAP)
         if place >= len(cards):
             canvas.paste(free_claim_place(place + 1), (x, top))
@@ -140,7 +141,10 @@ def paste_claim(canvas: Image.Image, table: Table, top: int, cards: tuple[Any, .
         card = cards[place]
         seat = card.reserved_by
         reserver = table.players[seat] if seat is not None and 0 <= seat < len(table.players) else None
-        tile = claim_tile(card._replace(reserved_by=None), place + 1, place == lost_next and not table.over,
+        fate = ""
+        if not table.over and seat is None:
+            fate = LOST_OFF_BOARD if off_board else LOST_NEXT if place == lost_next else ""
+        tile = claim_tile(card._replace(reserved_by=None), place + 1, fate,
                           reserver.name if reserver else None, reserver.colour if reserver else None)
         canvas.paste(tile, (x, top))
 

@@ -21,6 +21,7 @@ SLOT_SIZE = (248, 204)
 BADGE_STEP = BADGE_HEIGHT + 5
 PAD = 10
 LOST_NEXT = "lost next"  # phase 2 discards the leftmost unreserved card
+LOST_OFF_BOARD = "lost in phase 2"  # Kobe rules: an off-board card nobody reserved goes with the next lost baggage
 
 
 def badge_states(count: int, marker: int | None) -> list[str]:
@@ -50,10 +51,10 @@ def draw_route(pen: Pen, x: int, y: int, room: int, card: Card) -> int:
 
 # -- the baggage claim -----------------------------------------------------------------------------
 @lru_cache(maxsize=128)
-def claim_tile(card: Card, place: int, lost_next: bool, reserver: str | None, reserver_colour: str | None) -> Image.Image:
-    """A claim card with its strip above: its place (1 oldest) and 'lost next' or who reserved it."""
+def claim_tile(card: Card, place: int, fate: str, reserver: str | None, reserver_colour: str | None) -> Image.Image:
+    """A claim card with its strip above: its place (1 oldest) and who reserved it, or its `fate` ('lost next')."""
     pen = PALETTE.pen(CLAIM_TILE, PAPER)
-    draw_status(pen, place, lost_next, reserver, reserver_colour)
+    draw_status(pen, place, fate, reserver, reserver_colour)
     top = STATUS_HEIGHT
     fill = PEACH if card.trio else WHITE  # trio cards have a sunset background
     box = (0, top, CARD_WIDTH - 1, top + CARD_HEIGHT - 1)
@@ -99,15 +100,15 @@ def draw_miles(pen: Pen, x: int, middle: int, room: int, card: Card) -> None:
         pen.text((left, middle + 2), ellipsize(card.travel, MIN_TEXT, x + room - left), MIN_TEXT, False, MUTED)
 
 
-def draw_status(pen: Pen, place: int, lost_next: bool, reserver: str | None, colour: str | None) -> None:
+def draw_status(pen: Pen, place: int, fate: str, reserver: str | None, colour: str | None) -> None:
     middle = STATUS_HEIGHT // 2 - 2
     pen.text((4, middle), str(place), MIN_TEXT, True, MUTED)
     x = 4 + text_width(str(place), MIN_TEXT, True) + 10
     if reserver and colour:
         x = draw_marker(pen, x, middle, colour) + 6
-        pen.text((x, middle), ellipsize(f"reserved: {reserver}", MIN_TEXT, CARD_WIDTH - x), MIN_TEXT, True)
-    elif lost_next:
-        pen.text((x, middle), f"▼ {LOST_NEXT}", MIN_TEXT, False, INK)
+        pen.text((x, middle), ellipsize(f"reserved: {reserver}", MIN_TEXT, CARD_WIDTH - x - 4, True), MIN_TEXT, True)
+    elif fate:
+        pen.text((x, middle), ellipsize(f"▼ {fate}", MIN_TEXT, CARD_WIDTH - x - 4), MIN_TEXT, False, INK)
 
 
 @lru_cache(maxsize=8)

@@ -9,7 +9,7 @@ from PIL import Image
 
 from renderers.air_alliance_pieces import NAVY, PALETTE, miles, tag_width
 from renderers.air_alliance_table import Table
-from renderers.common import INK, RGB, VERMILLION, WHITE, YELLOW, ellipsize, ink_on, text_width, wrap_fit
+from renderers.common import ELLIPSIS, INK, RGB, VERMILLION, WHITE, YELLOW, ellipsize, ink_on, text_width, wrap_fit
 
 # Discord shows the board about 360 px wide on a phone: the header's facts are drawn at least 1/36 of the
 # board's width tall (45 px at 1600), so their letters stay about 10 px there.
@@ -22,15 +22,18 @@ HEADER_HEIGHT = TURN_HEIGHT + 3 * LINE_PITCH + 10
 PREVIOUS_SIZE = 36  # the event before the newest: context, not what a player looks for first
 TAG_SIZE = 34
 NAME_ROOM = 440  # a name at most this wide in the turn line, so the decision after it stays
+MIN_NAME_ROOM = 150  # and at least this wide: 'Maxim…' still tells the players apart
 PHASE_WORDS = {  # the rulebook's phases, numbered as the flow chart numbers them
     "alliance": "Phase 0 · alliance",
     "markers": "Phase 1 · markers",
     "lost_baggage": "Phase 2 · lost baggage",
     "flight_control": "Phase 3 · flight control",
-    "refresh": "Last round · refresh",
+    "refresh": "Turn start · refresh",
     "first_turn": "First turn",
     "waiting": "Waiting for cancellation",
 }
+PHASE_SHORT = {"alliance": "Phase 0", "markers": "Phase 1", "lost_baggage": "Phase 2", "flight_control": "Phase 3",
+               "refresh": "Refresh", "waiting": "Waiting"}
 
 Run = tuple[str, bool]  # words and whether they are bold
 
@@ -52,29 +55,33 @@ def runs_width(runs: tuple[Run, ...] | list[Run], size: int) -> int:
 def header_lines(table: Table, width: int) -> list[HeaderLine]:
     """The turn line, two lines of what just happened, the miles; for a band `width` px wide."""
     room = width - 2 * PAD
-    return [turn_line(table, room - tags_width(header_tags(table))), *event_lines(table, room), miles_line(table, room)]
+    tags = header_tags(table, room)
+    return [turn_line(table, room - tags_width(tags)), *event_lines(table, room), miles_line(table, room)]
 
 
-def header_tags(table: Table) -> tuple[tuple[str, RGB], ...]:
-    """The phase, and the turn's special standing (last round, extra turn), as tags at the right of the turn line."""
-    tags: list[tuple[str, RGB]] = []
+def header_tags(table: Table, room: int) -> tuple[tuple[str, RGB], ...]:
+    """The phase, and the turn's special standing (last round, extra turn), as tags at the right of the turn line:
+    in full words when the turn's words still fit beside them, else shorter, else the phase alone."""
     if table.over:
         return ()
-    if table.last_round:
-        tags.append(("last round", VERMILLION))
-    if table.extra_turn:
-        tags.append(("extra turn", VERMILLION))
-    if table.phase:
-        tags.append((PHASE_WORDS.get(table.phase, table.phase.replace("_", " ")), NAVY))
-    return tuple(tags)
+    flags = [(words, VERMILLION) for words, on in (("last round", table.last_round), ("extra turn", table.extra_turn)) if on]
+    phase = [(words, NAVY) for words in (PHASE_WORDS.get(table.phase, table.phase.replace("_", " ")),) if words]
+    short = [(words, NAVY) for words in (PHASE_SHORT.get(table.phase, ""),) if words] or phase
+    # The full phase only beside names kept whole (up to NAME_ROOM); shorter tags leave the names more room.
+    candidates = [((*flags, *phase), NAME_ROOM), ((*flags, *short), MIN_NAME_ROOM), (tuple(short), MIN_NAME_ROOM)]
+    for tags, least in candidates:
+        line = turn_line(table, room - tags_width(tags), least)
+        if not line.runs or not line.runs[-1][0].endswith(ELLIPSIS):  # the decision is whole
+            return tags
+    return candidates[-1][0]
 
 
 def tags_width(tags: tuple[tuple[str, RGB], ...]) -> int:
     return sum(tag_width(words, TAG_SIZE) + 12 for words, _ in tags)
 
 
-def turn_line(table: Table, room: int) -> HeaderLine:
-    """'▶ Alice: place a marker'; once over, who won."""
+def turn_line(table: Table, room: int, least: int = MIN_NAME_ROOM) -> HeaderLine:
+    """'▶ Alice: place a marker'; once over, who won. Names give way to the decision down to `least` px each."""
     names = table.names
     if table.over:
         winners = " & ".join(names[s] for s in table.winners or () if s < len(names))
@@ -83,25 +90,38 @@ def turn_line(table: Table, room: int) -> HeaderLine:
         return fit([("Game over: ", True), (winners, True), (" win" if " & " in winners else " wins", True)],
                    room, TURN_SIZES, squeeze=1)
     acting = table.to_act or ((table.current,) if table.current is not None else ())
-    who = ", ".join(names[s] for s in acting if 0 <= s < len(names))
-    if not who:
+    seats = [s for s in acting if 0 <= s < len(names)]
+    if not seats:
         return HeaderLine((), TURN_SIZES[0])
-    who = ellipsize(who, HEADER_MIN_TEXT, NAME_ROOM, True)
     decision = table.decision or PHASE_WORDS.get(table.phase, "")
-    return fit([("▶ ", True), (who, True), (f": {decision}" if decision else "", True)], room, TURN_SIZES, squeeze=2)
+    words = f": {decision}" if decision else ""
+    # Several players act at once while waiting for a cancellation: each name gets its share.
+    left = room - runs_width([("▶ ", True), (words, True), (", " * (len(seats) - 1), True)], HEADER_MIN_TEXT)
+    each = max(min(least, NAME_ROOM // len(seats)), min(NAME_ROOM, left // len(seats)))
+    who = ", ".join(ellipsize(names[s], HEADER_MIN_TEXT, each, True) for s in seats)
+    return fit([("▶ ", True), (who, True), (words, True)], room, TURN_SIZES, squeeze=2)
 
 
 def event_lines(table: Table, room: int) -> list[HeaderLine]:
-    """The newest event, on two lines if it needs them; else the one before it under it, smaller."""
+    """The newest event, on two lines if it needs them; else under it the event before, or this turn's flights."""
+    flights = flights_words(table)
     if not table.events:
-        return [HeaderLine((("No moves yet", False),), HEADER_MIN_TEXT, WHITE), HeaderLine((), PREVIOUS_SIZE, WHITE)]
-    newest = table.events[-1]
-    lines, size = wrap_fit(newest, room, 2, (HEADER_MIN_TEXT,), bold=True)
+        first = flights or ("The game begins" if table.version == 0 else "")
+        return [HeaderLine(((ellipsize(first, HEADER_MIN_TEXT, room, True), True),), HEADER_MIN_TEXT, WHITE),
+                HeaderLine((), PREVIOUS_SIZE, WHITE)]
+    lines, size = wrap_fit(table.events[-1], room, 2, (HEADER_MIN_TEXT,), bold=True)
     found = [HeaderLine(((line, True),), size, WHITE) for line in lines]
     if len(found) == 1:
-        previous = table.events[-2] if len(table.events) > 1 else ""
-        found.append(HeaderLine(((ellipsize(previous, PREVIOUS_SIZE, room), False),), PREVIOUS_SIZE, WHITE))
+        under = table.events[-2] if len(table.events) > 1 else flights
+        found.append(HeaderLine(((ellipsize(under, PREVIOUS_SIZE, room), False),), PREVIOUS_SIZE, WHITE))
     return found
+
+
+def flights_words(table: Table) -> str:
+    """'Flights this turn: black M5 → A1, red U2 → E3', or '' before the first."""
+    if not table.flights:
+        return ""
+    return "Flights this turn: " + ", ".join(f"{f.colour} {f.origin} → {f.destination}" for f in table.flights)
 
 
 def miles_line(table: Table, room: int) -> HeaderLine:
@@ -141,7 +161,7 @@ def fit(runs: list[Run], room: int, sizes: tuple[int, ...], squeeze: int | None 
 def header_band(table: Table, width: int) -> Image.Image:
     lines = header_lines(table, width)
     band = _empty_band(width).copy()
-    tags = header_tags(table)
+    tags = header_tags(table, width - 2 * PAD)
     tags_room = tags_width(tags)
     band.paste(_line_image(lines[0], width - tags_room, TURN_HEIGHT, YELLOW), (0, 0))
     if tags:

@@ -29,7 +29,8 @@ EVENTS_TOP = 44  # below the panel's title
 MAX_EVENT_LINES = 6
 PLACE_WORDS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
-Atom = tuple[str, ...]  # ("text", words, "bold"|"") | ("planes", colours...) | ("markers", colour, "used"|"hand") | ("gap",)
+Atom = tuple[str, ...]  # ("text", words, style) | ("planes", colour, ...) | ("markers", colour)
+BOLD, LABEL = "bold", "label"  # a text atom's style: a value in bold, a muted label, or plain ""
 
 
 # -- a player's panel -----------------------------------------------------------------------------------
@@ -74,26 +75,27 @@ def draw_player_header(pen: Pen, player: Player, current: bool, place: int | Non
 def player_facts(player: Player, special: str) -> list[list[Atom]]:
     """The tallies, most needed first: cards and trios, markers, planes in supply, alliance, special airport, reservation."""
     cards = f"{player.cards} card{'s' if player.cards != 1 else ''}"
-    facts: list[list[Atom]] = [[("text", cards, "bold"), ("text", f"({player.economy} economy)", "")]]
+    facts: list[list[Atom]] = [[("text", cards, BOLD), ("text", f"({player.economy} economy)", "")]]
     trios = len(player.trios)
-    facts.append([("text", f"{trios} trio{'s' if trios != 1 else ''}", "bold")]
+    facts.append([("text", f"{trios} trio{'s' if trios != 1 else ''}", BOLD)]
                  + ([("text", ": " + ", ".join(t.removesuffix(" Trio") for t in player.trios), "")] if trios else []))
-    facts.append([("text", "markers", "")] + [("markers", player.colour, "hand")] * player.markers_left
-                 + ([("text", "none", "")] if not player.markers_left else []))
-    facts.append([("text", "supply", "")] + ([("planes",) + (player.colour,) * player.supply] if player.supply
-                                             else [("text", "none", "")]))
+    markers: list[Atom] = [("markers", player.colour)] * player.markers_left or [("text", "none", LABEL)]
+    facts.append([("text", "markers", LABEL), *markers])
+    supply: list[Atom] = [("planes",) + (player.colour,) * player.supply] if player.supply else [("text", "none", LABEL)]
+    facts.append([("text", "supply", LABEL), *supply])
     if player.alliance is not None:
-        facts.append([("text", f"alliance {player.alliance + 1}", "")])
+        allies: list[Atom] = [("planes",) + player.allies] if player.allies else [("text", "no NPA", LABEL)]
+        facts.append([("text", f"alliance {player.alliance + 1}", LABEL), *allies])
     if special:
-        facts.append([("text", "special", ""), ("text", special, "bold")])
+        facts.append([("text", "special", LABEL), ("text", special, BOLD)])
     if player.reserved is not None:
-        facts.append([("text", "reserved", ""), ("text", card_chip_words(player.reserved), "bold")])
+        facts.append([("text", "reserved", LABEL), ("text", card_chip_words(player.reserved), BOLD)])
     return facts
 
 
 def atom_width(atom: Atom) -> int:
     if atom[0] == "text":
-        return text_width(atom[1], MIN_TEXT, atom[2] == "bold") + 6
+        return text_width(atom[1], MIN_TEXT, atom[2] == BOLD) + 6
     if atom[0] == "planes":
         return (MINI + 3) * (len(atom) - 1) + 3
     if atom[0] == "markers":
@@ -113,8 +115,7 @@ def draw_facts(pen: Pen, x: int, middle: int, room: int, facts: list[list[Atom]]
         y = middle + line * FACT_LINE
         for atom in fact:
             if atom[0] == "text":
-                pen.text((x, y), atom[1], MIN_TEXT, atom[2] == "bold", INK if atom[2] else MUTED if atom[1] in
-                         ("markers", "supply", "special", "reserved", "none") else INK)
+                pen.text((x, y), atom[1], MIN_TEXT, atom[2] == BOLD, MUTED if atom[2] == LABEL else INK)
             elif atom[0] == "planes":
                 draw_planes(pen, x, y, tuple(atom[1:]), MINI, 3)
             elif atom[0] == "markers":

@@ -72,6 +72,7 @@ class Player(NamedTuple):
     gained: tuple[Card, ...]
     slots: tuple[Slot, ...]
     alliance: int | None  # which of the four alliance areas holds the player's marking plane
+    allies: tuple[str, ...]  # the NPAs in that alliance: the player may fly them with any code-sharing icon
     tag: str  # "AI", "AUTO" or "AWAY": set by the service for seats the bot plays or players away
 
 
@@ -127,7 +128,7 @@ def read(view: dict[str, Any]) -> Table:
         decision=drawable(str(view.get("decision") or "")),
         extra_turn=bool(view.get("extra_turn")),
         last_round=bool(view.get("last_round")),
-        airports=tuple(airport(a) for a in view.get("airports") or []),
+        airports=tuple(airport(a, colours) for a in view.get("airports") or []),
         claim=claim,
         off_board=off_board,
         deck=int(view.get("deck") or 0),
@@ -175,13 +176,16 @@ def card(data: dict[str, Any]) -> Card:
     )
 
 
-def airport(data: dict[str, Any]) -> Airport:
+def airport(data: dict[str, Any], colours: tuple[str, ...]) -> Airport:
+    """An airport; its special mark only for a colour at the table (the board prints all four, but an
+    absent player's special airport is just a V airport in this game)."""
     code = str(data.get("code") or "")
+    special = data.get("special_for")
     return Airport(
         code=code, name=str(data.get("name") or ""), area=str(data.get("area") or code[:1]),
         number=int(data.get("number") or 0), shape=str(data.get("shape") or "Y"),
         silhouettes=tuple(str(s) for s in data.get("silhouettes") or [ALL]),
-        runways=tuple(data.get("runways") or []), special_for=data.get("special_for") or None,
+        runways=tuple(data.get("runways") or []), special_for=special if special in colours else None,
     )
 
 
@@ -198,6 +202,7 @@ def players(view: dict[str, Any], names: tuple[str, ...], colours: tuple[str, ..
         score = scores.get(seat) or {}
         slots = tuple(slot(s) for s in (passes.get(seat) or {}).get("slots") or [])
         reserved = score.get("reserved")
+        alliance = next((i for i, area in enumerate(alliances) if colour in area), None)
         found.append(Player(
             seat=seat, name=names[seat], colour=colour, miles=int(score.get("miles") or 0),
             cards=int(score.get("cards") or 0), trios=tuple(str(t) for t in score.get("trios") or []),
@@ -205,7 +210,8 @@ def players(view: dict[str, Any], names: tuple[str, ...], colours: tuple[str, ..
             markers_left=int(score.get("markers_left") or 0),
             reserved=by_id.get(str(reserved)) if reserved else None,
             gained=tuple(card(c) for c in score.get("gained") or []), slots=slots,
-            alliance=next((i for i, area in enumerate(alliances) if colour in area), None),
+            alliance=alliance,
+            allies=tuple(c for c in alliances[alliance] if c in NPA_COLOURS) if alliance is not None else (),
             tag=tags.get(seat, ""),
         ))
     return tuple(found)

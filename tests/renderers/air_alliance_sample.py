@@ -202,3 +202,53 @@ def with_players(view: dict[str, Any], players: int) -> dict[str, Any]:
             entry["reserved_by"] = None
     view["alliances"] = [[c for c in area_ if c not in PLAYER_COLOURS[players:]] for area_ in view["alliances"]]
     return view
+
+
+PHASES = ("alliance", "markers", "flight_control", "refresh", "first_turn", "waiting", "over")
+
+
+def phase_view(phase: str) -> dict[str, Any]:
+    """The sample table at a decision of each phase the view names."""
+    if phase == "over":
+        return over_view()
+    view = sample_view()
+    if phase == "alliance":  # Green's three top code-sharing icons are all purple: Green may ally with purple
+        green_pass = view["boarding_passes"][2]
+        green_pass["slots"][0]["top"] = card("p58", "Bigfoot", "U3", "U4", 7000, [area("U"), priority(), code("purple")],
+                                             trio="Primitive Man Trio")
+        green_pass["slots"][0]["under"] = 1
+        view["scores"][0].update(markers_left=3, gained=[])
+        for slot in view["boarding_passes"][0]["slots"]:
+            slot["marker"] = None
+        view.update(current=2, to_act=[2], phase="alliance", decision="form an alliance with purple?", flights=[],
+                    events=["{p0} places Polynesia → Cannes on slot 1, Cannes → Tokyo on slot 2 and Polynesia → Tokyo on slot 3",
+                            "{p1} plays: nothing to gain, Backpacker is lost baggage"])
+    elif phase == "flight_control":  # Red has spent every marker and now places the three cards gained
+        view["scores"][0]["markers_left"] = 0
+        view["boarding_passes"][0]["slots"][1]["marker"] = 1
+        view.update(phase="flight_control", decision="choose the slot for Polynesia → Cannes",
+                    events=view["events"] + ["Honeymooners is lost baggage"])
+    elif phase == "refresh":  # the deck ran out: Yellow may refresh the whole claim once, in the last round
+        view["scores"][0].update(markers_left=3, gained=[])
+        for slot in view["boarding_passes"][0]["slots"]:
+            slot["marker"] = None
+        view.update(current=1, to_act=[1], phase="refresh", decision="refresh the baggage claim or keep it",
+                    last_round=True, deck=17, discards=0, flights=[],
+                    events=["{p0} runs the deck out: the discards are shuffled into a new deck, the last round begins"])
+    elif phase == "first_turn":  # Kobe rules: the third player's first turn begins with two free priority takeoffs
+        view = start_view(3)
+        view.update(version=6, current=2, to_act=[2], phase="first_turn", decision="priority takeoff (2 left) or go on",
+                    options=["kobe_first_turn"], events=["{p1} ends the first turn: nothing gained"])
+    elif phase == "waiting":  # Kobe rules: Yellow and Green wait for a cancellation after Red's phase 1
+        view.update(options=["kobe_wait_cancellation"], to_act=[1, 2], phase="waiting",
+                    decision="reserve a card or pass")
+    return view
+
+
+def off_board_view() -> dict[str, Any]:
+    """Kobe rules: reserved cards leave the claim with their marker; one left unreserved waits for phase 2."""
+    view = sample_view()
+    view["options"] = ["kobe_reserve_off_board"]
+    view["baggage_claim"][2]["reserved_by"] = None
+    view["off_board"] = [dict(CLAIM[2], reserved_by=2), dict(CLAIM[0], reserved_by=None)]
+    return view
