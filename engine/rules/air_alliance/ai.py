@@ -25,9 +25,9 @@ def best(scored: list[tuple[float, Action]], rng: Chooser) -> Action:
     return rng.choice([action for score, action in scored if score >= top - 1e-9])
 
 
-def gain(state: AirAllianceState, seat: int, moves: list[tuple[str, str]]) -> float:
+def gain(state: AirAllianceState, seat: int, moves: list[choices.Move]) -> float:
     found = choices.best_move(state, seat, moves)
-    return float(choices.total(found[2])) if found else 0.0
+    return float(choices.total(found[1])) if found else 0.0
 
 
 def value(state: AirAllianceState, seat: int, action: Action) -> float:
@@ -45,14 +45,17 @@ def value(state: AirAllianceState, seat: int, action: Action) -> float:
     if kind == "reserve":
         return RESERVE_WORTH * choices.total([str(args[0])])
     if kind == "plane":
+        colour = state.airlines[seat].colour
         targets = markers.destinations_for(state, seat, str(args[0]))
-        return gain(state, seat, [(str(args[0]), t) for t in targets]) + (0.5 if args[0] == SUPPLY else 0.0)
+        moves = [(colour, str(args[0]), t) for t in targets]
+        return gain(state, seat, moves) + (0.5 if args[0] == SUPPLY else 0.0)
     if kind == "npa":
         colour, origin = str(args[0]), str(args[1])
-        return gain(state, seat, [(origin, t) for t in markers.npa_destinations(state, colour, origin)])
+        return gain(state, seat, [(colour, origin, t) for t in markers.npa_destinations(state, colour, origin)])
     if kind == "land":
-        assert state.pending is not None and state.pending.origin is not None
-        return gain(state, seat, [(state.pending.origin, str(args[0]))])
+        pending = state.pending
+        assert pending is not None and pending.origin is not None and pending.colour is not None
+        return gain(state, seat, [(pending.colour, pending.origin, str(args[0]))])
     return 0.0
 
 

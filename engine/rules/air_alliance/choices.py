@@ -10,6 +10,7 @@ from engine.rules.air_alliance.alliance import Formation, partners, top_icons
 from engine.rules.air_alliance.claim import route
 from engine.rules.air_alliance.data import Icon, IconKind, components
 from engine.rules.air_alliance.flights import (
+    airport_name,
     landing_airports,
     npa_destinations,
     npa_origins,
@@ -38,32 +39,37 @@ def gains_words(cards: list[str]) -> str:
     return f"gains {len(cards)} cards ({total(cards):,} miles): {', '.join(route(c) for c in cards)}"
 
 
-def best_move(state: AirAllianceState, seat: int, moves: list[tuple[str, str]]) -> tuple[str, str, list[str]] | None:
-    """The (origin, destination) among `moves` whose flight gains the most miles at once, with those cards."""
-    best: tuple[str, str, list[str]] | None = None
-    for origin, destination in moves:
-        cards = would_gain(state, seat, origin, destination)
-        if cards and (best is None or total(cards) > total(best[2])):
-            best = (origin, destination, cards)
+Move = tuple[str, str, str]  # (plane colour, origin, destination)
+
+
+def best_move(state: AirAllianceState, seat: int, moves: list[Move]) -> tuple[Move, list[str]] | None:
+    """The move among `moves` whose flight gains the most miles at once, with the cards it gains."""
+    best: tuple[Move, list[str]] | None = None
+    for move in moves:
+        cards = would_gain(state, seat, move[1], move[2])
+        if cards and (best is None or total(cards) > total(best[1])):
+            best = (move, cards)
     return best
 
 
-def best_words(state: AirAllianceState, seat: int, moves: list[tuple[str, str]], fallback: str) -> str:
+def best_words(state: AirAllianceState, seat: int, moves: list[Move], fallback: str) -> str:
+    """'Best: red Polynesia → Cannes gains Polynesia → Cannes (4,000 miles)'."""
     found = best_move(state, seat, moves)
     if found is None:
         return fallback
-    origin, destination, cards = found
-    return f"Best: {origin} → {destination} {gains_words(cards)}"
+    (colour, origin, destination), cards = found
+    return f"Best: {colour} {airport_name(origin)} → {airport_name(destination)} {gains_words(cards)}"
 
 
-def permit_moves(state: AirAllianceState, seat: int, icon: Icon) -> list[tuple[str, str]]:
+def permit_moves(state: AirAllianceState, seat: int, icon: Icon) -> list[Move]:
     colour = state.airlines[seat].colour
     targets = landing_airports(state, seat, icon)
-    return [(o, t) for o in plane_origins(state, seat, targets) for t in targets if open_for(state, t, colour, o)]
+    return [(colour, o, t) for o in plane_origins(state, seat, targets) for t in targets
+            if open_for(state, t, colour, o)]
 
 
-def npa_moves(state: AirAllianceState, seat: int, icon: Icon) -> list[tuple[str, str]]:
-    return [(o, t) for colour, _ in markers.npa_choices(state, seat, icon)
+def npa_moves(state: AirAllianceState, seat: int, icon: Icon) -> list[Move]:
+    return [(colour, o, t) for colour, _ in markers.npa_choices(state, seat, icon)
             for o in npa_origins(state, colour) for t in npa_destinations(state, colour, o)]
 
 
@@ -82,7 +88,7 @@ def icon_detail(state: AirAllianceState, seat: int, slot: int, index: int) -> st
 def origin_detail(state: AirAllianceState, seat: int, colour: str, origin: str, targets: list[str]) -> str:
     if origin == SUPPLY:
         return "From the supply: no flight, so it carries no passenger"
-    moves = [(origin, t) for t in targets]
+    moves = [(colour, origin, t) for t in targets]
     return best_words(state, seat, moves, f"Can reach {len(targets)} airport{'s' if len(targets) != 1 else ''}; "
                                           "no card at once")
 
