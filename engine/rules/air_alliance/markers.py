@@ -123,10 +123,15 @@ def can_reserve_now(state: AirAllianceState) -> bool:
     return not state.reserved_this_turn and may_reserve(state)
 
 
+def can_wait_now(state: AirAllianceState) -> bool:
+    """Kobe: the logo takes a marker instead of a reservation, even in the first turns (reserving comes later);
+    ruling: not in the last round, when no reservation can come of it."""
+    return state.kobe(Kobe.WAIT_CANCELLATION) and not state.reserved_this_turn and not state.in_last_round
+
+
 def has_marker_use(state: AirAllianceState, seat: int) -> bool:
     """Whether the next marker can do anything at all (the quick question asked after every marker)."""
-    if can_reserve_now(state) and (state.kobe(Kobe.WAIT_CANCELLATION) or any(
-            state.reserver(card) is None for card in state.claim)):
+    if can_wait_now(state) or (can_reserve_now(state) and any(state.reserver(card) is None for card in state.claim)):
         return True
     if state.kobe(Kobe.FLUSH) and any(state.airlines[seat].slots):
         return True
@@ -140,8 +145,8 @@ def marker_uses(state: AirAllianceState, seat: int) -> list[Action]:
     if can_reserve_now(state):
         actions += [Action(RESERVE, (card,), f"Reserve {card_words(card)}") for card in state.claim
                     if state.reserver(card) is None]
-        if state.kobe(Kobe.WAIT_CANCELLATION):
-            actions.append(Action(WAIT, (), "Wait for cancellation (a marker on the logo)"))
+    if can_wait_now(state):
+        actions.append(Action(WAIT, (), "Wait for cancellation (a marker on the logo)"))
     if state.kobe(Kobe.FLUSH) and any(state.airlines[seat].slots):
         actions.append(Action(FLUSH, (), "Flush your boarding pass to your score pile"))
     return actions

@@ -1,0 +1,164 @@
+"""Kobe rules for turns and scoring: the first turn, equal turns, planes leaving after the last turn, economy bonus."""
+
+from __future__ import annotations
+
+from air_alliance_helpers import (
+    CANNES,
+    GAME,
+    HONEYMOONERS,
+    POLYNESIA,
+    act,
+    check_all,
+    claim_with,
+    finish_turn,
+    fly,
+    keys,
+    put,
+    table,
+)
+from engine.rules.air_alliance import scoring
+from engine.rules.air_alliance.state import AirAllianceState, Step
+
+FIRST_TURN = {"kobe_first_turn": True}
+
+
+# --- "First Turn" ------------------------------------------------------------------------------------------------------------
+
+
+def test_first_turn_the_player_may_refresh_the_whole_claim() -> None:
+    state = GAME.setup(3, 3, FIRST_TURN)
+    assert state.step is Step.REFRESH and keys(state) == ["refresh", "keep"]
+    before = list(state.claim)
+    state = act(state, "refresh")
+    assert not set(before) & set(state.claim) and state.discards == before
+    assert state.step is Step.MARKER  # the first seat takes no free takeoff
+    check_all(state)
+
+
+def test_first_turn_free_priority_takeoffs_follow_the_seat_order() -> None:
+    state = act(GAME.setup(4, 3, FIRST_TURN), "keep")
+    assert state.step is Step.MARKER  # 1st player: none
+    state = finish_turn(state)
+    put(state, "E2", "black", "red")
+    state = act(state, "keep")
+    assert state.current == 1 and state.step is Step.TAKEOFFS and state.takeoffs_left == 1
+    assert "airport:E2" in keys(state) and "done" in keys(state)
+    state = act(act(state, "airport", "E2"), "swap", 0, 1)
+    assert state.board["E2"] == ["red", "black", None]
+    assert state.step is Step.MARKER and state.markers_left == 3  # the takeoff took no marker
+    assert any("priority takeoff (free, first turn)" in e for e in state.events)
+
+
+def test_first_turn_takeoffs_count_two_and_three_for_the_third_and_fourth_seats() -> None:
+    state = act(GAME.setup(4, 3, FIRST_TURN), "keep")
+    put(state, "E2", "black", "red")
+    state = finish_turn(finish_turn(state))
+    state = act(state, "keep")
+    assert state.current == 2 and state.takeoffs_left == 2
+    state = act(state, "done")  # a free takeoff may be declined
+    assert state.step is Step.MARKER
+    state = act(finish_turn(state), "keep")
+    assert state.current == 3 and state.takeoffs_left == 3
+
+
+def test_no_reserving_until_every_first_turn_is_over_but_waiting_is_allowed() -> None:
+    state = act(GAME.setup(3, 3, {**FIRST_TURN, "kobe_wait_cancellation": True}), "keep")
+    assert not [k for k in keys(state) if k.startswith("reserve:")] and "wait" in keys(state)
+    state = finish_turn(finish_turn(finish_turn(state)))
+    assert state.current == 0 and [k for k in keys(state) if k.startswith("reserve:")]
+    assert state.step is Step.MARKER  # the second turn has no first-turn refresh
+
+
+def test_without_the_option_the_first_turn_is_an_ordinary_turn() -> None:
+    state = GAME.setup(3, 3)
+    assert state.step is Step.MARKER and [k for k in keys(state) if k.startswith("reserve:")]
+
+
+# --- equal turns ---------------------------------------------------------------------------------------------------------------
+
+
+def running_out(players: int, current: int, options: dict[str, bool]) -> AirAllianceState:
+    """The current seat's flight draws the deck's last card."""
+    state = table(players=players, current=current, claim=claim_with(HONEYMOONERS), options=options)
+    last = state.deck.pop()
+    state.discards, state.deck = state.deck, [last]
+    put(state, POLYNESIA, state.airlines[current].colour)
+    return fly(state, 2, 0, POLYNESIA, CANNES)
+
+
+def test_equal_turns_the_game_ends_after_the_last_seat_in_order() -> None:
+    state = running_out(4, 1, {"kobe_equal_turns": True})
+    assert state.final_turns == [2, 3]  # depleted during the 2nd player's turn: the 3rd and 4th play
+    state = finish_turn(finish_turn(finish_turn(state)))
+    assert state.step is Step.OVER
+
+
+def test_equal_turns_when_the_last_seat_runs_the_deck_out_everyone_plays_again() -> None:
+    state = running_out(4, 3, {"kobe_equal_turns": True})
+    assert state.final_turns == [0, 1, 2, 3]
+
+
+def test_equal_turns_the_seats_that_play_a_last_turn_match_the_rulebook() -> None:
+    # The 2nd seat plays a last turn only if the deck runs out in the 4th or 1st player's turn; the 3rd seat in
+    # the 4th, 1st or 2nd; the 1st only in the 4th's; the 4th always.
+    plays = {seat: [depleted for depleted in range(4)
+                    if seat in running_out(4, depleted, {"kobe_equal_turns": True}).final_turns]  # type: ignore[operator]
+             for seat in range(4)}
+    assert plays == {0: [3], 1: [0, 3], 2: [0, 1, 3], 3: [0, 1, 2, 3]}
+
+
+def test_without_equal_turns_everyone_plays_and_the_depleter_last() -> None:
+    assert running_out(4, 1, {}).final_turns == [2, 3, 0, 1]
+
+
+# --- planes leave the board after the last turn --------------------------------------------------------------------------
+
+
+def test_remove_planes_after_your_last_turn_your_planes_leave_the_board() -> None:
+    state = running_out(2, 0, {"kobe_remove_planes": True})
+    put(state, "E2", "black", "yellow", "white")
+    state = finish_turn(state)  # red's turn ends: the last round begins with yellow
+    assert any(colour == "red" for r in state.board.values() for colour in r)  # red still plays a last turn
+    state = finish_turn(state)  # yellow's last turn
+    assert not any(colour == "yellow" for r in state.board.values() for colour in r)
+    assert state.board["E2"] == ["black", "white", None]  # the planes behind moved up
+    assert state.airlines[1].retired and state.airlines[1].supply == 5
+    check_all(state)
+
+
+def test_remove_planes_a_player_who_will_have_no_last_turn_leaves_at_once() -> None:
+    state = running_out(3, 0, {"kobe_remove_planes": True, "kobe_equal_turns": True})
+    assert state.final_turns == [1, 2]
+    put(state, "A2", "red")
+    state = finish_turn(state)
+    assert state.airlines[0].retired and not any(c == "red" for r in state.board.values() for c in r)
+    assert not state.airlines[1].retired
+
+
+def test_without_the_option_planes_stay() -> None:
+    state = finish_turn(running_out(2, 0, {}))
+    state = finish_turn(state)
+    assert not any(a.retired for a in state.airlines)
+
+
+# --- economy bonus --------------------------------------------------------------------------------------------------------
+
+
+def economy_table(options: dict[str, bool]) -> AirAllianceState:
+    state = table(options=options)
+    economy = [card for card in state.deck if card in ("p02", "p03", "p04", "p07", "p08", "p10", "p11")][:7]
+    for card in economy:
+        state.deck.remove(card)
+    state.airlines[0].score_pile = economy
+    return state
+
+
+def test_economy_bonus_10000_miles_for_every_five_economy_cards() -> None:
+    state = economy_table({"kobe_economy": True})
+    assert scoring.economy_cards(state, 0) == 7
+    assert scoring.miles_of(state, 0) == scoring.card_miles(state, 0) + 10_000  # 7 economy cards: one set of five
+
+
+def test_without_the_option_economy_cards_score_only_their_miles() -> None:
+    state = economy_table({})
+    assert scoring.miles_of(state, 0) == scoring.card_miles(state, 0)
