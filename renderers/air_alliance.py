@@ -2,8 +2,8 @@
 
 The board is pasted together from cached pieces already mapped to one 256-colour palette (the static
 background, each airport, each claim card, each player's panel, each header line): a move redraws only
-the pieces whose part of the view changed, draws this turn's flight arrows straight onto the palette
-canvas, and encodes a palette PNG, a fraction of the cost of an RGB one.
+the pieces whose part of the view changed (the map with this turn's flight arrows is one piece, as a flight
+also moves planes), and encodes a palette PNG, a fraction of the cost of an RGB one.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from PIL import Image
 
-from renderers.air_alliance_board import BOARD_HEIGHT, board_image, draw_flights
+from renderers.air_alliance_board import BOARD_HEIGHT, board_image
 from renderers.air_alliance_cards import CARD_WIDTH, CLAIM_TILE, LOST_NEXT, LOST_OFF_BOARD, claim_tile, free_claim_place
 from renderers.air_alliance_header import HEADER_HEIGHT, HeaderLine, header_band
 from renderers.air_alliance_header import header_lines as _header_lines
@@ -45,7 +45,7 @@ def render(view: dict[str, Any]) -> bytes:
     layout = Layout.of(table)
     canvas = base(layout).copy()
     canvas.paste(header_band(table, INNER), (MARGIN, MARGIN))
-    canvas.paste(board_image(table.airports), (MARGIN, BOARD_TOP))
+    canvas.paste(board_image(table.airports, table.flights), (MARGIN, BOARD_TOP))
     paste_claim(canvas, table, CLAIM_TOP + CAPTION, table.claim)
     if table.off_board:
         paste_claim(canvas, table, layout.off_board_top + CAPTION, table.off_board, off_board=True)
@@ -55,7 +55,6 @@ def render(view: dict[str, Any]) -> bytes:
     paste_players(canvas, table, layout.players_top)
     left, top, width, height = layout.events_box
     canvas.paste(events_panel((width, height), table.events), (left, top))
-    draw_flights(canvas, (MARGIN, BOARD_TOP), table.airports, table.flights)
     return encode_png(canvas)
 
 

@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from renderers.air_alliance_pieces import (
     LINE, MINI, NAVY, PALETTE, PANEL, PAPER, TOKEN, colour_word, draw_free, draw_plane, draw_planes, palette_index,
+    plane_image,
     plane_fill, plane_letter, silhouette_planes, tag_width,
 )
 from renderers.air_alliance_table import AREAS, Airport, Flight
@@ -25,7 +26,8 @@ FIGURE_MIDDLE = 96  # the runways' centre in a cell, where this turn's flight ar
 ARM = 52  # half the spread of a shape's two arms
 RUNWAY = 12  # the asphalt's width
 FOOTER_MIDDLE = CELL_HEIGHT - 18
-ARROW_INSET = TOKEN // 2 + 8  # an arrow stops short of the airport's centre, beside its planes
+LABEL_HEIGHT = 40  # the code and name at the top of a cell
+ARROW_INSET = TOKEN  # an arrow stops short of the airport's centre, beside its planes
 
 # Where each runway place sits in a cell (x, y of the plane's centre), its printed number and where that number
 # goes (clear of the planes and the asphalt), in the view's order: Y [01a, 01b, 02]; reverse Y [01, 02, 03]
@@ -67,11 +69,22 @@ def airport_centre(airport: Airport) -> tuple[int, int]:
 
 # -- the board: four areas, cached on the planes' places -------------------------------------------
 @lru_cache(maxsize=16)
-def board_image(airports: tuple[Airport, ...]) -> Image.Image:
-    """The four areas with their airports; rebuilt only when a plane lands, leaves or swaps."""
+def board_image(airports: tuple[Airport, ...], flights: tuple[Flight, ...] = ()) -> Image.Image:
+    """The four areas with their airports and this turn's flights; rebuilt only when a plane lands, leaves or swaps."""
     image = _areas().copy()
     for airport in airports:
         image.paste(airport_tile(airport), cell_origin(airport))
+    if flights:
+        labels = draw_flights(image, airports, flights)
+        for airport in airports:  # names and planes over the arrows: a long flight must not hide what it passes
+            x, y = cell_origin(airport)
+            image.paste(label_strip(airport), (x, y))
+            tile = airport_tile(airport)
+            for left, top, colour in plane_corners(airport):
+                plane = tile.crop((left, top, left + TOKEN, top + TOKEN))
+                image.paste(plane, (x + left, y + top), plane_mask(colour))
+        for (x, y), label in labels:  # last, so no arrow crosses a flight's number
+            image.paste(label, (int(x) - label.width // 2, int(y) - label.height // 2))
     return image
 
 
@@ -154,27 +167,44 @@ def draw_footer(pen: Pen, airport: Airport) -> None:
 
 
 # -- this turn's flights, drawn straight onto the palette canvas --------------------------------------
-def draw_flights(canvas: Image.Image, origin: tuple[int, int], airports: tuple[Airport, ...],
-                 flights: tuple[Flight, ...]) -> None:
+def draw_flights(image: Image.Image, airports: tuple[Airport, ...],
+                 flights: tuple[Flight, ...]) -> list[tuple[tuple[float, float], Image.Image]]:
     """Each flight as an arrow between airports, bent to its right (so a flight back does not hide the flight
-    out), in the plane's colour edged in ink, with its order and the plane's letter at its middle."""
+    out), in the plane's colour edged in ink, straight onto the palette image; returns where each flight's
+    label (its order and the plane's letter) goes."""
     centres = {a.code: airport_centre(a) for a in airports}
-    draw = ImageDraw.Draw(canvas)
+    draw = ImageDraw.Draw(image)
     labels = []
     for number, flight in enumerate(flights, start=1):
         if flight.origin not in centres or flight.destination not in centres or flight.origin == flight.destination:
             continue
-        (x0, y0), (x1, y1) = centres[flight.origin], centres[flight.destination]
-        points = curve((origin[0] + x0, origin[1] + y0), (origin[0] + x1, origin[1] + y1))
+        points = curve(centres[flight.origin], centres[flight.destination])
         colour = palette_index(plane_fill(flight.colour))
         draw.line(points, fill=palette_index(INK), width=11, joint="curve")
         draw.polygon(arrowhead(points, 24), fill=palette_index(INK))
         draw.line(points, fill=colour, width=5, joint="curve")
         draw.polygon(arrowhead(points, 17), fill=colour)
-        labels.append((points[len(points) // 2], number, flight.colour))
-    for (x, y), number, colour in labels:  # after every line, so no arrow crosses a label
-        label = flight_label(number, colour)
-        canvas.paste(label, (int(x) - label.width // 2, int(y) - label.height // 2))
+        labels.append((points[len(points) // 2], flight_label(number, flight.colour)))
+    return labels
+
+
+def plane_corners(airport: Airport) -> list[tuple[int, int, str]]:
+    """The top-left corner of each plane on the airport's runways, in its cell, and the plane's colour."""
+    places = PLACES.get(airport.shape, PLACES["Y"])
+    return [(x - TOKEN // 2, y - TOKEN // 2, str(airport.runways[index])) for index, (x, y, _, _) in enumerate(places)
+            if index < len(airport.runways) and airport.runways[index]]
+
+
+@lru_cache(maxsize=16)
+def plane_mask(colour: str) -> Image.Image:
+    """A plane's outline (a disc or a square) as a two-level mask: a palette image takes no blending."""
+    return plane_image(TOKEN, colour).getchannel("A").point(lambda alpha: 255 if alpha >= 128 else 0, "1")
+
+
+@lru_cache(maxsize=256)
+def label_strip(airport: Airport) -> Image.Image:
+    """The top of an airport's cell: its frame, code and name."""
+    return airport_tile(airport).crop((0, 0, CELL_WIDTH, LABEL_HEIGHT))
 
 
 def curve(start: tuple[int, int], end: tuple[int, int], steps: int = 24) -> list[tuple[float, float]]:
@@ -182,7 +212,7 @@ def curve(start: tuple[int, int], end: tuple[int, int], steps: int = 24) -> list
     (x0, y0), (x2, y2) = start, end
     dx, dy = x2 - x0, y2 - y0
     length = max(1.0, (dx * dx + dy * dy) ** 0.5)
-    bend = max(28.0, 0.16 * length)
+    bend = min(70.0, max(24.0, 0.1 * length))  # enough to part a flight back from the flight out, no more
     cx, cy = (x0 + x2) / 2 - dy / length * bend, (y0 + y2) / 2 + dx / length * bend
     points = []
     for step in range(steps + 1):

@@ -91,9 +91,10 @@ def draw_miles(pen: Pen, x: int, middle: int, room: int, card: Card) -> None:
     amount = f"{miles(card.miles)} mi"
     first = card.travel == "first"
     travel = tag_width("FIRST") if first else text_width(card.travel, MIN_TEXT)
-    size = 26 if text_width(amount, 26, True) + 10 + travel <= room else 24
+    # '10,000 mi economy' whole, at a smaller size if it must be
+    size = next((s for s in (26, 24) if text_width(amount, s, True) + 8 + travel <= room), MIN_TEXT)
     pen.text((x, middle), amount, size, True)
-    left = x + text_width(amount, size, True) + 10
+    left = x + text_width(amount, size, True) + 8
     if first:
         draw_tag(pen, left, middle, "FIRST", NAVY)
     else:
@@ -106,7 +107,9 @@ def draw_status(pen: Pen, place: int, fate: str, reserver: str | None, colour: s
     x = 4 + text_width(str(place), MIN_TEXT, True) + 10
     if reserver and colour:
         x = draw_marker(pen, x, middle, colour) + 6
-        pen.text((x, middle), ellipsize(f"reserved: {reserver}", MIN_TEXT, CARD_WIDTH - x - 4, True), MIN_TEXT, True)
+        pen.text((x, middle), "reserved", MIN_TEXT, False, MUTED)
+        x += text_width("reserved", MIN_TEXT) + 7
+        pen.text((x, middle), ellipsize(reserver, MIN_TEXT, CARD_WIDTH - x - 4, True), MIN_TEXT, True)
     elif fate:
         pen.text((x, middle), ellipsize(f"▼ {fate}", MIN_TEXT, CARD_WIDTH - x - 4), MIN_TEXT, False, INK)
 

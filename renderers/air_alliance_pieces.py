@@ -70,7 +70,7 @@ def colour_word(colour: str | None) -> str:
 # -- planes ---------------------------------------------------------------------------------------
 def draw_plane(pen: Pen, x: int, y: int, size: int, colour: str | None) -> None:
     """A plane with its top-left at (x, y): a lettered disc for a player, a lettered square for an NPA."""
-    token = _plane(size, str(colour))
+    token = plane_image(size, str(colour))
     pen.image.paste(token, (x, y), token)
 
 
@@ -80,7 +80,8 @@ def draw_free(pen: Pen, x: int, y: int, size: int) -> None:
 
 
 @lru_cache(maxsize=64)
-def _plane(size: int, colour: str) -> Image.Image:
+def plane_image(size: int, colour: str) -> Image.Image:
+    """A plane drawn once on a transparent square."""
     pen = Pen(Image.new("RGBA", (size, size), (0, 0, 0, 0)))
     fill = plane_fill(colour)
     box = (0, 0, size - 1, size - 1)
