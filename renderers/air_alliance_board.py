@@ -1,4 +1,4 @@
-"""Air Alliance map: the four areas with every airport in its shape, the planes on its runways, and this turn's flights."""
+"""Air Alliance map: the four areas, every airport in its shape with the planes on its runways, this turn's flights."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from renderers.air_alliance_pieces import (
-    LINE, MINI, NAVY, PALETTE, PANEL, PAPER, TOKEN, colour_word, draw_free, draw_plane, draw_planes, palette_index,
-    plane_image,
-    plane_fill, plane_letter, silhouette_planes, tag_width,
+    LINE, NAVY, PALETTE, PANEL, PAPER, TOKEN, draw_free, draw_plane, draw_planes, draw_tag, palette_index, plane_fill,
+    plane_image, plane_letter, planes_width, silhouette_planes, tag_width,
 )
 from renderers.air_alliance_table import AREAS, Airport, Flight
 from renderers.common import INK, MIN_TEXT, MUTED, WHITE, Pen, ellipsize, ink_on, text_width
@@ -141,32 +140,27 @@ def draw_runways(pen: Pen, airport: Airport) -> None:
 
 
 def draw_footer(pen: Pen, airport: Airport) -> None:
-    """Who may land on a V airport: the planes printed on it (or 'all'), and whose special airport it is."""
+    """Who may land on a V airport: 'only' and the planes printed on it, or 'all planes'; whose special airport it is."""
     if airport.shape != "V":
         return
-    middle, x, room = FOOTER_MIDDLE, 10, CELL_WIDTH - 20
+    printed = silhouette_planes(airport.silhouettes)
     special = airport.special_for
-    planes = tuple(c for c in silhouette_planes(airport.silhouettes) if c != special)
-    special_words = f"★ {plane_letter(special)} special" if special else ""
-    if special and tag_width(special_words) + (MINI + 4) * len(planes) > room:
-        special_words = f"★ {plane_letter(special)}"
-    words = "lands:" if not planes and not silhouette_planes(airport.silhouettes) else "only"
-    if not silhouette_planes(airport.silhouettes):
-        words = "all planes"
-    needed = text_width(words, MIN_TEXT) + 6 + (MINI + 4) * len(planes) + (tag_width(special_words) + 6 if special else 0)
-    if needed <= room:
-        pen.text((x, middle), words, MIN_TEXT, False, MUTED)
+    planes = tuple(c for c in printed if c != special)  # the special airport's own colour is on its tag
+    room = CELL_WIDTH - 20
+    tag = f"★ {plane_letter(special)} special" if special else ""
+    if special and tag_width(tag) + planes_width(len(planes)) > room:
+        tag = f"★ {plane_letter(special)}"
+    words = "only" if printed else "all planes"
+    x = 10
+    if text_width(words, MIN_TEXT) + 6 + planes_width(len(planes)) + (tag_width(tag) + 2 if tag else 0) <= room:
+        pen.text((x, FOOTER_MIDDLE), words, MIN_TEXT, False, MUTED)
         x += text_width(words, MIN_TEXT) + 6
-    x = draw_planes(pen, x, middle, planes)
+    x = draw_planes(pen, x, FOOTER_MIDDLE, planes)
     if special:
-        fill = plane_fill(special)
-        words_width = tag_width(special_words)
-        box = (x + 2, middle - 15, x + 2 + words_width, middle + 15)
-        pen.draw.rounded_rectangle(box, radius=6, fill=fill, outline=INK, width=2)
-        pen.centered(box, ellipsize(special_words, MIN_TEXT, words_width), MIN_TEXT, True, ink_on(fill))
+        draw_tag(pen, x + 2, FOOTER_MIDDLE, tag, plane_fill(special))
 
 
-# -- this turn's flights, drawn straight onto the palette canvas --------------------------------------
+# -- this turn's flights, drawn straight onto the palette image --------------------------------------
 def draw_flights(image: Image.Image, airports: tuple[Airport, ...],
                  flights: tuple[Flight, ...]) -> list[tuple[tuple[float, float], Image.Image]]:
     """Each flight as an arrow between airports, bent to its right (so a flight back does not hide the flight
@@ -191,8 +185,9 @@ def draw_flights(image: Image.Image, airports: tuple[Airport, ...],
 def plane_corners(airport: Airport) -> list[tuple[int, int, str]]:
     """The top-left corner of each plane on the airport's runways, in its cell, and the plane's colour."""
     places = PLACES.get(airport.shape, PLACES["Y"])
-    return [(x - TOKEN // 2, y - TOKEN // 2, str(airport.runways[index])) for index, (x, y, _, _) in enumerate(places)
-            if index < len(airport.runways) and airport.runways[index]]
+    runways = airport.runways
+    return [(x - TOKEN // 2, y - TOKEN // 2, str(runways[index])) for index, (x, y, _, _) in enumerate(places)
+            if index < len(runways) and runways[index]]
 
 
 @lru_cache(maxsize=16)
@@ -236,7 +231,8 @@ def arrowhead(points: list[tuple[float, float]], size: float) -> list[tuple[floa
     ux, uy = dx / length, dy / length
     tip = (x1 + ux * size * 0.6, y1 + uy * size * 0.6)
     base = (x1 - ux * size * 0.6, y1 - uy * size * 0.6)
-    return [tip, (base[0] - uy * size * 0.55, base[1] + ux * size * 0.55), (base[0] + uy * size * 0.55, base[1] - ux * size * 0.55)]
+    half = size * 0.55
+    return [tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)]
 
 
 @lru_cache(maxsize=64)
@@ -250,6 +246,3 @@ def flight_label(number: int, colour: str) -> Image.Image:
     pen.centered((0, 0, size[0], size[1]), words, MIN_TEXT, True, ink_on(fill))
     return PALETTE.convert(pen.image)
 
-
-def flight_words(flight: Flight) -> str:
-    return f"{colour_word(flight.colour)} {flight.origin} → {flight.destination}"

@@ -175,8 +175,7 @@ def tag_width(words: str, size: int = MIN_TEXT) -> int:
 def draw_tag(pen: Pen, x: int, middle: int, words: str, fill: RGB, size: int = MIN_TEXT, height: int = 30) -> int:
     """Words on a rounded fill with its left edge at x; returns its right edge."""
     box = (x, middle - height // 2, x + tag_width(words, size), middle + height // 2)
-    pen.draw.rounded_rectangle(box, radius=6, fill=fill, outline=INK if fill in (WHITE, PANEL, YELLOW) else None,
-                               width=2)
+    pen.draw.rounded_rectangle(box, radius=6, fill=fill, outline=INK, width=2)  # an edge even on a pale fill
     pen.centered(box, words, size, True, ink_on(fill))
     return box[2]
 
