@@ -140,7 +140,7 @@ def draw_runways(pen: Pen, airport: Airport) -> None:
 
 
 def draw_footer(pen: Pen, airport: Airport) -> None:
-    """Who may land on a V airport: 'only' and the planes printed on it, or 'all planes'; whose special airport it is."""
+    """Who may land on a V airport: 'only' and the planes printed on it, or 'all planes'; whose special it is."""
     if airport.shape != "V":
         return
     printed = silhouette_planes(airport.silhouettes)

@@ -76,7 +76,8 @@ def draw_card_face(pen: Pen, x: int, top: int, room: int, card: Card) -> None:
         draw_tag(pen, x, y + 30 + 3 * BADGE_STEP + 18, ellipsize(card.trio, MIN_TEXT, room - 16), ORANGE)
 
 
-def draw_passenger(pen: Pen, x: int, middle: int, room: int, passenger: str, sizes: tuple[int, ...] = (24, MIN_TEXT)) -> None:
+def draw_passenger(pen: Pen, x: int, middle: int, room: int, passenger: str,
+                   sizes: tuple[int, ...] = (24, MIN_TEXT)) -> None:
     """Who travels, bold if it fits, else regular: 'Secret Agent (KGB)' whole rather than cut."""
     for bold in (True, False):
         for size in sizes:

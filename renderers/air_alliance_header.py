@@ -64,7 +64,8 @@ def header_tags(table: Table, room: int) -> tuple[tuple[str, RGB], ...]:
     in full words when the turn's words still fit beside them, else shorter, else the phase alone."""
     if table.over:
         return ()
-    flags = [(words, VERMILLION) for words, on in (("last round", table.last_round), ("extra turn", table.extra_turn)) if on]
+    standing = (("last round", table.last_round), ("extra turn", table.extra_turn))
+    flags = [(words, VERMILLION) for words, on in standing if on]
     phase = [(words, NAVY) for words in (PHASE_WORDS.get(table.phase, table.phase.replace("_", " ")),) if words]
     short = [(words, NAVY) for words in (PHASE_SHORT.get(table.phase, ""),) if words] or phase
     # The full phase only beside names kept whole (up to NAME_ROOM); shorter tags leave the names more room.

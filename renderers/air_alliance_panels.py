@@ -73,7 +73,7 @@ def draw_player_header(pen: Pen, player: Player, current: bool, place: int | Non
 
 
 def player_facts(player: Player, special: str) -> list[list[Atom]]:
-    """The tallies, most needed first: cards and trios, markers, planes in supply, alliance, special airport, reservation."""
+    """The tallies, most needed first: cards, trios, markers, planes in supply, alliance, special airport, reserved."""
     cards = f"{player.cards} card{'s' if player.cards != 1 else ''}"
     facts: list[list[Atom]] = [[("text", cards, BOLD), ("text", f"({player.economy} economy)", "")]]
     trios = len(player.trios)
@@ -81,7 +81,8 @@ def player_facts(player: Player, special: str) -> list[list[Atom]]:
                  + ([("text", ": " + ", ".join(t.removesuffix(" Trio") for t in player.trios), "")] if trios else []))
     markers: list[Atom] = [("markers", player.colour)] * player.markers_left or [("text", "none", LABEL)]
     facts.append([("text", "markers", LABEL), *markers])
-    supply: list[Atom] = [("planes",) + (player.colour,) * player.supply] if player.supply else [("text", "none", LABEL)]
+    supply: list[Atom] = (
+        [("planes",) + (player.colour,) * player.supply] if player.supply else [("text", "none", LABEL)])
     facts.append([("text", "supply", LABEL), *supply])
     if player.alliance is not None:
         allies: list[Atom] = [("planes",) + player.allies] if player.allies else [("text", "no NPA", LABEL)]

@@ -135,7 +135,8 @@ def read(view: dict[str, Any]) -> Table:
         discards=int(view.get("discards") or 0),
         alliances=alliances,
         players=players(view, names, colours, claim + off_board, alliances),
-        flights=tuple(Flight(str(f.get("from")), str(f.get("to")), str(f.get("colour"))) for f in view.get("flights") or []),
+        flights=tuple(Flight(str(f.get("from")), str(f.get("to")), str(f.get("colour")))
+                      for f in view.get("flights") or []),
         events=tuple(event_text(str(e), names) for e in view.get("events") or []),
         winners=tuple(int(s) for s in winners) if isinstance(winners, list) else None,
     )
@@ -196,7 +197,8 @@ def players(view: dict[str, Any], names: tuple[str, ...], colours: tuple[str, ..
     by_id = {c.id: c for c in cards}
     # Set by the service: seats the bot plays (as AI players or on autopilot for a person) and players away.
     tags = {seat: "AWAY" for seat in view.get("away_seats") or ()}
-    tags |= {seat: "AI" for seat in view.get("ai_seats") or ()} | {seat: "AUTO" for seat in view.get("autopilot_seats") or ()}
+    tags |= {seat: "AI" for seat in view.get("ai_seats") or ()}
+    tags |= {seat: "AUTO" for seat in view.get("autopilot_seats") or ()}
     found = []
     for seat, colour in enumerate(colours):
         score = scores.get(seat) or {}

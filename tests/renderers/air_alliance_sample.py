@@ -133,24 +133,26 @@ def sample_view() -> dict[str, Any]:
     claim = [dict(c, reserved_by=None) for c in CLAIM]
     claim[2]["reserved_by"] = 2
     red_pass = printed_pass(0)
-    red_pass["slots"][0] = {"top": card("p02", "Anime Otaku", "A2", "A1", 3000, [area("AE"), special("red"), code("black")],
-                                        trio="Enthusiast Trio"), "printed": PRINTED["red"][0], "under": 2, "marker": 0}
+    otaku = card("p02", "Anime Otaku", "A2", "A1", 3000, [area("AE"), special("red"), code("black")],
+                 trio="Enthusiast Trio")
+    red_pass["slots"][0] = {"top": otaku, "printed": PRINTED["red"][0], "under": 2, "marker": 0}
     red_pass["slots"][2]["marker"] = 2
     yellow_pass = printed_pass(1)
-    yellow_pass["slots"][1] = {"top": card("p40", "Beer Brewer", "E1", "M5", 7000, [area("EM"), priority(), code("white")],
-                                           first=True, trio="Cocktail Trio"), "printed": PRINTED["yellow"][1],
-                               "under": 4, "marker": None}
+    brewer = card("p40", "Beer Brewer", "E1", "M5", 7000, [area("EM"), priority(), code("white")], first=True,
+                  trio="Cocktail Trio")
+    yellow_pass["slots"][1] = {"top": brewer, "printed": PRINTED["yellow"][1], "under": 4, "marker": None}
     green_pass = printed_pass(2)
-    green_pass["slots"][1] = {"top": card("p55", "Yeti", "A5", "U6", 12000, [area("MU"), special("green"), code("purple")],
-                                          first=True, trio="Primitive Man Trio"), "printed": PRINTED["green"][1],
-                              "under": 1, "marker": None}
+    yeti = card("p55", "Yeti", "A5", "U6", 12000, [area("MU"), special("green"), code("purple")], first=True,
+                trio="Primitive Man Trio")
+    green_pass["slots"][1] = {"top": yeti, "printed": PRINTED["green"][1], "under": 1, "marker": None}
     view.update({
         "version": 87, "seat_names": ["Alice", "Bartholomew", "Chen"],
         "airports": airports(planes, 3), "baggage_claim": claim, "deck": 23, "discards": 9,
         "alliances": [["yellow", "white"], [], [], []],
         "boarding_passes": [red_pass, yellow_pass, green_pass],
         "scores": [
-            score(0, miles=26000, cards=6, trios=[], economy=4, supply=1, markers_left=1, gained=[BOARD_GAMER, HOLLYWOOD, MI6]),
+            score(0, miles=26000, cards=6, trios=[], economy=4, supply=1, markers_left=1,
+                  gained=[BOARD_GAMER, HOLLYWOOD, MI6]),
             score(1, miles=41000, cards=7, trios=["Cocktail Trio"], economy=3, supply=2),
             score(2, miles=19000, cards=4, economy=2, supply=3, markers_left=3, reserved="p23"),
         ],
@@ -158,7 +160,8 @@ def sample_view() -> dict[str, Any]:
                     {"from": "E3", "to": "A1", "colour": "black", "seat": 0}],
         "events": [
             "{p0} flies red U2 → E3 and gains Polynesia → Cannes (4,000 miles)",
-            "{p0} flies black E3 → A1 by code sharing and gains Cannes → Tokyo (6,000 miles) and Polynesia → Tokyo (9,000 miles)",
+            "{p0} flies black E3 → A1 by code sharing and gains Cannes → Tokyo (6,000 miles) and "
+            "Polynesia → Tokyo (9,000 miles)",
         ],
     })
     return view
@@ -214,14 +217,15 @@ def phase_view(phase: str) -> dict[str, Any]:
     view = sample_view()
     if phase == "alliance":  # Green's three top code-sharing icons are all purple: Green may ally with purple
         green_pass = view["boarding_passes"][2]
-        green_pass["slots"][0]["top"] = card("p58", "Bigfoot", "U3", "U4", 7000, [area("U"), priority(), code("purple")],
-                                             trio="Primitive Man Trio")
+        green_pass["slots"][0]["top"] = card("p58", "Bigfoot", "U3", "U4", 7000,
+                                             [area("U"), priority(), code("purple")], trio="Primitive Man Trio")
         green_pass["slots"][0]["under"] = 1
         view["scores"][0].update(markers_left=3, gained=[])
         for slot in view["boarding_passes"][0]["slots"]:
             slot["marker"] = None
         view.update(current=2, to_act=[2], phase="alliance", decision="form an alliance with purple?", flights=[],
-                    events=["{p0} places Polynesia → Cannes on slot 1, Cannes → Tokyo on slot 2 and Polynesia → Tokyo on slot 3",
+                    events=["{p0} places Polynesia → Cannes on slot 1, Cannes → Tokyo on slot 2 and "
+                            "Polynesia → Tokyo on slot 3",
                             "{p1} plays: nothing to gain, Backpacker is lost baggage"])
     elif phase == "flight_control":  # Red has spent every marker and now places the three cards gained
         view["scores"][0]["markers_left"] = 0

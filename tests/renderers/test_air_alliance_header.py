@@ -1,4 +1,4 @@
-"""The Air Alliance board read on a phone: whose turn, what just happened and the miles in large text; no tofu, nothing cut off."""
+"""The Air Alliance board on a phone: whose turn, the news and the miles in large text; no tofu, nothing cut off."""
 
 from __future__ import annotations
 
@@ -102,7 +102,8 @@ class TextLog:
             if words:
                 left, top, right, bottom = common.font(size, bold).getbbox(words, anchor=anchor)
                 x, y = int(round(xy[0])), int(round(xy[1]))
-                inside = x + left >= 0 and y + top >= 0 and x + right <= pen.image.width and y + bottom <= pen.image.height
+                width, height = pen.image.size
+                inside = x + left >= 0 and y + top >= 0 and x + right <= width and y + bottom <= height
                 log.texts.append((words, size, inside))
             text(pen, xy, words, size, bold, fill, anchor)
 

@@ -1,4 +1,4 @@
-"""The Air Alliance board image: valid, bounded PNGs drawn only from the public view, for every phase and 2 to 4 players."""
+"""The Air Alliance board image: valid, bounded PNGs drawn only from the public view, every phase, 2 to 4 players."""
 
 from __future__ import annotations
 
