@@ -104,16 +104,14 @@ def turn_line(table: Table, room: int, least: int = MIN_NAME_ROOM) -> HeaderLine
 
 
 def event_lines(table: Table, room: int) -> list[HeaderLine]:
-    """The newest event, on two lines if it needs them; else under it the event before, or this turn's flights."""
-    flights = flights_words(table)
-    if not table.events:
-        first = flights or ("The game begins" if table.version == 0 else "")
-        return [HeaderLine(((ellipsize(first, HEADER_MIN_TEXT, room, True), True),), HEADER_MIN_TEXT, WHITE),
-                HeaderLine((), PREVIOUS_SIZE, WHITE)]
-    lines, size = wrap_fit(table.events[-1], room, 2, (HEADER_MIN_TEXT,), bold=True)
+    """The newest event, on two lines if it needs them; else under it the event before, this turn's flights,
+    or the deck (the game's clock: it ends a round after the deck runs out)."""
+    news = [*table.events[-2:]] or [flights_words(table) or ("The game begins" if table.version == 0 else "")]
+    lines, size = wrap_fit(news[-1], room, 2, (HEADER_MIN_TEXT,), bold=True)
     found = [HeaderLine(((line, True),), size, WHITE) for line in lines]
     if len(found) == 1:
-        under = table.events[-2] if len(table.events) > 1 else flights
+        under = news[0] if len(news) > 1 else flights_words(table) if table.events else ""
+        under = under or f"{table.deck} cards in the deck · {table.discards} discarded"
         found.append(HeaderLine(((ellipsize(under, PREVIOUS_SIZE, room), False),), PREVIOUS_SIZE, WHITE))
     return found
 

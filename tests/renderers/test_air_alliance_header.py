@@ -151,3 +151,8 @@ def test_every_plane_carries_its_letter(monkeypatch: pytest.MonkeyPatch) -> None
     log = drawn(monkeypatch, [with_players(start_view(4), 4), sample_view()])
     assert set("RYGBKWP") <= {words for words, _, _ in log.texts}
     assert len(set(air_alliance_pieces.PLANE_LETTER.values())) == 7
+
+
+def test_a_quiet_header_line_tells_the_deck_the_games_clock() -> None:
+    lines = air_alliance.header_lines(start_view())
+    assert (lines[1].text, lines[2].text) == ("The game begins: Red plays first.", "54 cards in the deck · 0 discarded")
