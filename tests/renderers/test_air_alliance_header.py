@@ -88,6 +88,11 @@ def test_a_tie_for_first_names_both_winners() -> None:
     assert air_alliance.header_lines(view)[0].text == "Game over: Alice & Chen win"
 
 
+def test_a_quiet_header_line_tells_the_deck_the_games_clock() -> None:
+    lines = air_alliance.header_lines(start_view())
+    assert (lines[1].text, lines[2].text) == ("The game begins: Red plays first.", "54 cards in the deck · 0 discarded")
+
+
 # -- what is drawn ----------------------------------------------------------------------------------------
 class TextLog:
     """Every run of text drawn: its words, size, and whether its ink lies wholly inside its piece."""
@@ -151,8 +156,3 @@ def test_every_plane_carries_its_letter(monkeypatch: pytest.MonkeyPatch) -> None
     log = drawn(monkeypatch, [with_players(start_view(4), 4), sample_view()])
     assert set("RYGBKWP") <= {words for words, _, _ in log.texts}
     assert len(set(air_alliance_pieces.PLANE_LETTER.values())) == 7
-
-
-def test_a_quiet_header_line_tells_the_deck_the_games_clock() -> None:
-    lines = air_alliance.header_lines(start_view())
-    assert (lines[1].text, lines[2].text) == ("The game begins: Red plays first.", "54 cards in the deck · 0 discarded")
