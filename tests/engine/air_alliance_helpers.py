@@ -201,16 +201,20 @@ def check_planes(state: AirAllianceState, npa_total: int = NPA_PLANES_ON_BOARD) 
     assert not unseated, f"planes of colours nobody plays: {unseated}"
 
 
+ALLOWS = {code: {c for c in (*PLAYER_COLOURS, *NPA_COLOURS) if a.allows(c)} | {None} for code, a in C.airports.items()}
+SHAPES = {code: (a.shape, a.capacity) for code, a in C.airports.items()}
+
+
 def check_airports(state: AirAllianceState) -> None:
+    """No airport over capacity, only the colours it allows, planes packed as the shape says."""
     for code, r in state.board.items():
-        airport = C.airports[code]
-        assert len(r) == airport.capacity, f"{code}: {len(r)} places"
-        for colour in r:
-            assert colour is None or airport.allows(colour), f"{colour} plane on {code}, which does not allow it"
-        if airport.shape is Shape.REVERSE_Y:
-            queue = [c for c in r if c is not None]
-            assert r[: len(queue)] == queue, f"{code}: the reverse Y queue has a gap: {r}"
-        if airport.shape is Shape.Y:
+        shape, capacity = SHAPES[code]
+        assert len(r) == capacity, f"{code}: {len(r)} places"
+        assert set(r) <= ALLOWS[code], f"{code} holds a plane it does not allow: {r}"
+        if shape is Shape.REVERSE_Y:
+            assert r[0] is not None or r[1] is None and r[2] is None, f"{code}: the reverse Y queue has a gap: {r}"
+            assert r[1] is not None or r[2] is None, f"{code}: the reverse Y queue has a gap: {r}"
+        elif shape is Shape.Y:
             assert r[2] is None or (r[0] is not None and r[1] is not None), f"{code}: a plane waits on 02 by a free 01"
 
 
@@ -224,9 +228,9 @@ def check_alliances(state: AirAllianceState) -> None:
     assert len(seen) == len(set(seen)), f"a colour marks two alliances: {state.alliances}"
 
 
-def check_choices(state: AirAllianceState) -> None:
-    for seat in GAME.to_act(state):
-        legal = GAME.legal_actions(state, seat)
+def check_choices(state: AirAllianceState, legal: list[Action]) -> None:
+    """The choices of a decision: some, at most one menu's worth, labels that fit, keys that differ."""
+    if legal:
         assert 0 < len(legal) <= MAX_CHOICES, f"{len(legal)} choices at {state.step}"
         assert all(len(a.label) <= MAX_LABEL for a in legal)
         assert len({a.key for a in legal}) == len(legal), "two choices with one key"
@@ -242,14 +246,16 @@ def check_all(state: AirAllianceState) -> None:
 class Player:
     """Random legal play that leans towards what makes a game interesting: flights that gain, alliances."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, greedy: float = 0.08) -> None:
         self.rng = random.Random(seed)
+        self.greedy = greedy  # the share of decisions taken by the greedy AI: more cards gained, more alliances
 
     def __call__(self, state: AirAllianceState, seat: int, legal: list[Action]) -> Action:
-        if self.rng.random() < 0.15:
+        if self.rng.random() < self.greedy:
             return ai.greedy(state, seat, self.rng)
-        if state.step is Step.ALLIANCE and self.rng.random() < 0.9:
+        if state.step is Step.ALLIANCE and self.rng.random() < 0.7:
             return legal[0]
-        if state.step is Step.MARKER and len(legal) > 1:
-            legal = [a for a in legal if a.kind != "stop"] if self.rng.random() < 0.8 else legal
+        if len(legal) > 1 and self.rng.random() < 0.9:
+            # Going back or stopping early now and then is enough to test them; mostly, play on.
+            legal = [a for a in legal if a.kind not in ("back", "stop")] or legal
         return self.rng.choice(legal)

@@ -7,7 +7,7 @@ from dataclasses import replace
 from engine.core import MAX_LABEL, Action
 from engine.rules.air_alliance import markers
 from engine.rules.air_alliance.alliance import Formation, partners, top_icons
-from engine.rules.air_alliance.claim import route
+from engine.rules.air_alliance.claim import gainable, route
 from engine.rules.air_alliance.data import Icon, IconKind, components
 from engine.rules.air_alliance.flights import (
     airport_name,
@@ -45,8 +45,9 @@ Move = tuple[str, str, str]  # (plane colour, origin, destination)
 def best_move(state: AirAllianceState, seat: int, moves: list[Move]) -> tuple[Move, list[str]] | None:
     """The move among `moves` whose flight gains the most miles at once, with the cards it gains."""
     best: tuple[Move, list[str]] | None = None
+    candidates = gainable(state, seat)
     for move in moves:
-        cards = would_gain(state, seat, move[1], move[2])
+        cards = would_gain(state, seat, move[1], move[2], candidates)
         if cards and (best is None or total(cards) > total(best[1])):
             best = (move, cards)
     return best

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.rules.air_alliance.data import components
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.state import CLAIM_SIZE, AirAllianceState
@@ -13,6 +15,7 @@ def p(seat: int) -> str:
     return "{p%d}" % seat
 
 
+@cache
 def route(card_id: str) -> str:
     """'Polynesia → Cannes', the words a card goes by in events and menus."""
     c = components()
@@ -24,6 +27,7 @@ def miles(amount: int) -> str:
     return f"{amount:,} miles"
 
 
+@cache
 def card_words(card_id: str) -> str:
     """'Polynesia → Cannes (4,000 miles)'."""
     return f"{route(card_id)} ({miles(components().cards[card_id].miles)})"
@@ -113,8 +117,9 @@ def reserve(state: AirAllianceState, seat: int, card_id: str) -> str:
 def gainable(state: AirAllianceState, seat: int) -> list[str]:
     """The cards the seat could gain now: claim cards not reserved by another player, and (Kobe) the off-board
     card the seat reserved, whose marker came back at the start of this turn or still lies on it."""
-    found = [card for card in state.claim if state.reserver(card) in (None, seat)]
-    found += [card for card in state.off_board if state.reserver(card) in (None, seat) and owns_off_board(state, seat, card)]
+    others = {a.reserved for s, a in enumerate(state.airlines) if s != seat and a.reserved is not None}
+    found = [card for card in state.claim if card not in others]
+    found += [card for card in state.off_board if card not in others and owns_off_board(state, seat, card)]
     return found
 
 

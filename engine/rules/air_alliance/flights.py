@@ -11,10 +11,12 @@ from engine.rules.air_alliance.data import Icon, IconKind, Shape, components
 from engine.rules.air_alliance.state import SUPPLY, AirAllianceState, Flight
 
 
+@cache
 def airport_name(code: str) -> str:
     return components().airports[code].name
 
 
+@cache
 def where(code: str) -> str:
     """'E2 Cannes'."""
     return f"{code} {airport_name(code)}"
@@ -158,9 +160,13 @@ def gain_covered(state: AirAllianceState, seat: int) -> tuple[list[str], list[st
     return gained, drawn
 
 
-def would_gain(state: AirAllianceState, seat: int, origin: str, destination: str) -> list[str]:
-    """The cards a flight would gain at once (those in the claim now; cards it would draw are unknown)."""
+def would_gain(state: AirAllianceState, seat: int, origin: str, destination: str,
+               cards: list[str] | None = None) -> list[str]:
+    """The cards a flight would gain at once (those in the claim now; cards it would draw are unknown).
+
+    `cards`: the seat's gainable cards, when the caller asks about many flights from one table.
+    """
     if origin == SUPPLY:
         return []
     flights = [*state.flights, Flight(origin, destination, "", seat)]
-    return [card for card in gainable(state, seat) if covered(flights, card)]
+    return [card for card in (gainable(state, seat) if cards is None else cards) if covered(flights, card)]

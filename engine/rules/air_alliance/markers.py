@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Action
 from engine.rules.air_alliance import runways
 from engine.rules.air_alliance.alliance import is_free, partners, top_icons
@@ -86,21 +88,18 @@ def may_reserve(state: AirAllianceState) -> bool:
 
 def icon_label(state: AirAllianceState, seat: int, slot: int, index: int) -> str:
     """'Slot 2: AM 1-2-3 (Board Gamer)'."""
-    icon = top_icons(state, seat, slot)[index]
-    top = state.airlines[seat].top(slot)
-    on = f" ({components().cards[top].passenger})" if top else " (printed)"
-    return f"Slot {slot + 1}: {label(icon)}{on}"
+    return slot_icon_label(state.airlines[seat].colour, slot, state.airlines[seat].top(slot), index)
 
 
-def label(icon: Icon) -> str:
-    # Icons are few and live as long as the components: their words are worked out once.
-    words = LABELS.get(id(icon))
-    if words is None:
-        words = LABELS[id(icon)] = icon.label
-    return words
+@cache
+def slot_icon_label(colour: str, slot: int, top: str | None, index: int) -> str:
+    # A label depends only on what lies on the slot: worked out once per card, slot and icon.
+    c = components()
+    icon = c.cards[top].icons[index] if top else c.passes[colour].slots[slot][index]
+    on = f" ({c.cards[top].passenger})" if top else " (printed)"
+    return f"Slot {slot + 1}: {icon.label}{on}"
 
 
-LABELS: dict[int, str] = {}
 
 
 def open_icons(state: AirAllianceState, seat: int) -> list[tuple[int, int]]:

@@ -155,7 +155,10 @@ class AirAllianceState:
 
     def reserver(self, card_id: str) -> int | None:
         """The seat whose reservation marker lies on the card, if any."""
-        return next((seat for seat, a in enumerate(self.airlines) if a.reserved == card_id), None)
+        for seat, airline in enumerate(self.airlines):
+            if airline.reserved == card_id:
+                return seat
+        return None
 
 
 def setup_state(players: int, seed: int, options: dict[str, Any]) -> AirAllianceState:
