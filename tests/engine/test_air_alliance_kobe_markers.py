@@ -19,7 +19,6 @@ from air_alliance_helpers import (
     fly,
     keys,
     put,
-    share,
     table,
 )
 from engine.rules.air_alliance import turn
