@@ -44,7 +44,8 @@ def player_panel(player: Player, current: bool, place: int | None, special: str)
     pen = PALETTE.pen(PLAYER_SIZE, PANEL)
     pen.draw.rectangle((0, 0, width - 1, height - 1), outline=INK if current else LINE, width=FRAME if current else 2)
     draw_player_header(pen, player, current, place)
-    draw_facts(pen, PAD, HEADER_HEIGHT + FRAME + FACT_LINE // 2 + 2, width - 2 * PAD, player_facts(player, special))
+    facts = player_facts(player, special, over=place is not None)
+    draw_facts(pen, PAD, HEADER_HEIGHT + FRAME + FACT_LINE // 2 + 2, width - 2 * PAD, facts)
     for index, slot in enumerate(list(player.slots)[:3] + [Slot(None, (), 0, None)] * (3 - len(player.slots))):
         tile = slot_tile(slot, index + 1, player.colour)
         pen.image.paste(tile.convert("RGB"), (PAD + index * (SLOT_SIZE[0] + 8), SLOTS_TOP))
@@ -72,15 +73,16 @@ def draw_player_header(pen: Pen, player: Player, current: bool, place: int | Non
     pen.text((x, middle), name, size, True)
 
 
-def player_facts(player: Player, special: str) -> list[list[Atom]]:
+def player_facts(player: Player, special: str, over: bool = False) -> list[list[Atom]]:
     """The tallies, most needed first: cards, trios, markers, planes in supply, alliance, special airport, reserved."""
     cards = f"{player.cards} card{'s' if player.cards != 1 else ''}"
     facts: list[list[Atom]] = [[("text", cards, BOLD), ("text", f"({player.economy} economy)", "")]]
     trios = len(player.trios)
     facts.append([("text", f"{trios} trio{'s' if trios != 1 else ''}", BOLD)]
                  + ([("text", ": " + ", ".join(t.removesuffix(" Trio") for t in player.trios), "")] if trios else []))
-    markers: list[Atom] = [("markers", player.colour)] * player.markers_left or [("text", "none", LABEL)]
-    facts.append([("text", "markers", LABEL), *markers])
+    if not over:  # once the game is over, markers in hand say nothing
+        markers: list[Atom] = [("markers", player.colour)] * player.markers_left or [("text", "none", LABEL)]
+        facts.append([("text", "markers", LABEL), *markers])
     supply: list[Atom] = (
         [("planes",) + (player.colour,) * player.supply] if player.supply else [("text", "none", LABEL)])
     facts.append([("text", "supply", LABEL), *supply])

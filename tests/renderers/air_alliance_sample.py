@@ -171,7 +171,7 @@ def over_view() -> dict[str, Any]:
     """The end of the sample game: the last round played, Yellow first, Red and Green sharing second."""
     view = sample_view()
     for entry, miles in zip(view["scores"], (64000, 71000, 64000)):
-        entry.update(miles=miles, markers_left=0, gained=[])
+        entry.update(miles=miles, markers_left=0, reserved=None, gained=[])
     view["scores"][0]["trios"] = ["Spy Trio"]
     for boarding_pass in view["boarding_passes"]:
         for slot in boarding_pass["slots"]:
