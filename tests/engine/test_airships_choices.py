@@ -49,9 +49,9 @@ def test_the_wooden_airship_counts_in_the_odds() -> None:
     ("cards", "target"),
     [
         (("s-hangars",), "a-light-1"),  # 2 white for 2 white, 5+
-        (("e1-hangars-3", "s-financiers"), "a-light-1"),  # 4 white, thrown as 3, the best 2 kept
-        (("e1-hangars-3", "s-financiers"), "e1-hangars-3"),  # 3 white, 7+
-        (("e1-materials-1", "e1-hangars-3"), "a-medium-1"),  # white and red: the red comes from the exchange
+        (("e1-financiers-2", "s-hangars"), "a-light-1"),  # 4 white, thrown as 3, the best 2 kept
+        (("e1-financiers-2", "s-hangars"), "e1-hangars-3"),  # 3 white, 7+
+        (("e1-materials-1", "e1-financiers-2"), "a-medium-1"),  # white and red: the red comes from the exchange
     ],
 )
 def test_odds_agree_with_thousands_of_real_throws(cards: tuple[str, ...], target: str) -> None:
@@ -72,7 +72,7 @@ def test_odds_agree_with_thousands_of_real_throws(cards: tuple[str, ...], target
 
 def test_each_way_to_roll_gets_its_own_odds() -> None:
     state = table(fields=[["a-medium-1"], [], [], []])
-    give(state, 0, "e1-materials-1", "e1-hangars-3")  # 4 white, no red: only the exchange 2 white -> 1 red helps
+    give(state, 0, "e1-materials-1", "e1-financiers-2")  # 3 white, no red: only the exchange 2 white -> 1 red helps
     state = act(state, "throw", "a-medium-1")
     assert state.step is Step.EXCHANGE
     said = details(state)
@@ -90,7 +90,7 @@ def test_throw_choices_say_the_odds_and_what_the_card_brings() -> None:
     give(state, 0, "e2-financiers-1", "s-hangars")
     said = details(state)
     assert said["throw:e1-financiers-2"].endswith("Gives 2 white; replaces your Frank Seiberling")
-    assert said["throw:a-light-1"].endswith("Airship worth 2 VP")
+    assert said["throw:a-light-1"].endswith("Airship worth 1 VP")
     assert all(text and len(text) <= MAX_LABEL and "%" in text for text in said.values())
 
 
@@ -127,7 +127,7 @@ def test_a_replaced_card_says_whose_and_that_it_is_discarded(dice) -> None:
 
 def test_a_throw_with_more_dice_than_count_says_why(dice) -> None:
     state = table(fields=[["a-light-1"], [], [], []])
-    give(state, 0, "e1-hangars-3", "s-financiers")  # 4 white: 3 thrown for a card of 2
+    give(state, 0, "e1-financiers-2", "s-hangars")  # 4 white: 3 thrown for a card of 2
     dice(3, 2, 1)
     state = throw_for(state, "a-light-1")
     assert "white 3 2 1 (the best 2 count) → kept 3+2 = 5" in state.events[0]

@@ -25,7 +25,7 @@ from engine.rules.airships.state import AirshipsState, Step, Throw
 
 # Company boards, built from cards whose dice the tests need (the entrepreneur adds 1 white, and 1 red in era 2).
 THREE_WHITE = ("s-financiers", "s-hangars")  # + entrepreneur: 3 white
-FIVE_WHITE = ("e1-hangars-3", "e1-financiers-2")  # + entrepreneur: 5 white
+FIVE_WHITE = ("e1-financiers-2", "e1-hangars-1", "s-captains")  # + entrepreneur: 5 white
 
 
 def thrown(state: AirshipsState) -> Throw:
@@ -90,7 +90,7 @@ def test_a_throw_uses_all_the_dice_in_one_throw(dice) -> None:
 
 def test_imaginary_die_is_fixed_and_outside_the_three_limit(dice) -> None:
     state = table(display=("e1-financiers-2",))  # 3 white, 7+
-    give(state, 0, "e1-hangars-3", "e1-engineers-1")  # 3 real white and an imaginary white 3
+    give(state, 0, "e1-hangars-1", "s-captains", "e2-engineers-4")  # 3 real white and an imaginary white 3
     assert airship_dice.pool(state, 0).capacity() == Dice(white=4)
     dice(2, 2, 1)
     state = throw_for(state, "e1-financiers-2")
@@ -151,8 +151,8 @@ def test_exchange_is_chosen_before_the_throw(dice) -> None:
 def test_exchange_offered_only_when_its_dice_still_cover_the_card() -> None:
     # 3 white -> 2 red for a card of 2 white + 1 red: with 4 white only 1 would be left.
     state = table(display=("e1-financiers-3",))  # 1 white + 1 red
-    set_field(state, 0, "a-dark-1", "a-medium-3")  # 2 white + 1 red, 8+
-    give(state, 0, "e1-hangars-3", "s-financiers", "e1-materials-2")  # 4 white
+    set_field(state, 0, "a-dark-1", "a-medium-3")  # 2 white + 1 red
+    give(state, 0, "e1-hangars-1", "e1-financiers-2", "e1-materials-2")  # 4 white
     assert "a-medium-3" not in offered(state)
     assert "e1-financiers-3" in offered(state)
     give(state, 0, "s-captains")  # a fifth white die: 2 white + 2 red after the exchange
@@ -162,7 +162,7 @@ def test_exchange_offered_only_when_its_dice_still_cover_the_card() -> None:
 def worked_example_table():
     """The rulebook's Materials example: 5 white, an Engineer's imaginary white 3, 3 red, Materials 3 white -> 1 black."""
     state = table(era=2, display=("e2-engines-3",))  # Maybach VL-2: 1 white + 1 red + 1 black, 15+
-    give(state, 0, "s-engines", "e1-engineers-1", "e1-materials-3", "e1-financiers-3", "e1-captains-3", "e1-hangars-3")
+    give(state, 0, "s-engines", "e2-engineers-4", "e1-materials-3", "e1-financiers-3", "e1-captains-2", "e2-hangars-1")
     set_chips(state, 0, 4)
     return state
 
@@ -301,8 +301,8 @@ def test_wooden_airship_adds_one(dice) -> None:
 @pytest.mark.parametrize(
     ("engine", "short", "bonus", "success"),
     [
-        ("e1-engines-1", 1, 1, True),  # white +1
-        ("e1-engines-3", 2, 2, True),  # white +2
+        ("e1-engines-1", 1, 0, False),  # black +1 on a white card: nothing
+        ("e1-engines-3", 2, 0, False),  # black +2 on a white card: nothing
         ("e2-engines-1", 1, 1, True),  # grey: any die
         ("e2-engines-3", 2, 2, True),  # grey +2
         ("e2-engines-2", 2, 0, False),  # red +2 on a white card: nothing
@@ -338,7 +338,7 @@ def test_engine_bonus_needs_its_colour_on_the_card(dice) -> None:
 
 def test_all_bonuses_together_give_at_most_four(dice) -> None:
     state = table(display=("e1-financiers-2",))  # 3 white, 7+
-    give(state, 0, "s-hangars", "s-captains", "e1-engines-3")  # 3 white; white +2
+    give(state, 0, "s-hangars", "s-captains", "e2-engines-3")  # 3 white; grey +2
     state.wooden_airship = 0
     dice(1, 1, 1)
     state = throw_for(state, "e1-financiers-2")

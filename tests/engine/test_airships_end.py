@@ -220,24 +220,25 @@ def test_expansion_vp_counts_only_for_cards_still_held(dice) -> None:
 
 
 def test_tie_break_by_airships_built() -> None:
-    # A dark airship worth as much as a medium airship and the first phase: the same points, fewer airships built.
-    phase = C.hindenburg[0]
+    # A dark airship worth as much as a medium airship, a light airship and the first phase: the same points,
+    # fewer airships built.
+    phase, light = C.hindenburg[0], C.airships["a-light-1"]
     medium, dark = next(
         (m, d)
         for m in C.airships.values() if m.back is Back.MEDIUM
-        for d in C.airships.values() if d.back is Back.DARK and d.vp == m.vp + phase.vp_low
+        for d in C.airships.values() if d.back is Back.DARK and d.vp == m.vp + light.vp + phase.vp_low
     )
     state = table(players=3, era=2)
     set_field(state, 0)
     give(state, 0, dark.id)  # 1 airship
-    give(state, 1, medium.id)  # and a phase: 2 airships
+    give(state, 1, medium.id, light.id)  # and a phase: 3 airships
     build_phase(state, 1, 1)
-    give(state, 2, "a-light-1", "a-light-2")  # 2 airships, fewer points
-    light_points = vp("a-light-1", "a-light-2")
+    give(state, 2, "a-light-2", "a-light-3")  # 2 airships, fewer points
+    light_points = vp("a-light-2", "a-light-3")
     assert light_points < dark.vp
     outcome = GAME.outcome(over(state))
     assert outcome.scores == (dark.vp, dark.vp, light_points)
-    assert outcome.tiebreak == (1, 2, 2)
+    assert outcome.tiebreak == (1, 3, 2)
     assert outcome.ranking == ((1,), (0,), (2,))
     assert outcome.winners == (1,)
 

@@ -76,8 +76,8 @@ def test_starter_captain_won_from_the_display_gives_its_chip(dice, monkeypatch: 
 
 def test_exchange_pushing_a_colour_above_three_still_throws_three(dice) -> None:
     state = table(era=2, display=("e2-captains-1",))  # 2 red, 7+
-    # Entrepreneur 1 white + 1 red, then 1 white + 1 red, 1 red, 2 white: 4 white and 3 red; 3 white -> 2 red.
-    give(state, 0, "e1-financiers-3", "e1-captains-3", "e1-hangars-3", "e1-materials-2")
+    # Entrepreneur 1 white + 1 red, then 1 white + 1 red, 1 red, 1 white, 1 white: 4 white and 3 red; 3 white -> 2 red.
+    give(state, 0, "e1-financiers-3", "e1-captains-3", "e1-hangars-1", "s-engines", "e1-materials-2")
     assert airship_dice.pool(state, 0).real == Dice(white=4, red=3)
     state = throw_for(state, "e2-captains-1")
     assert keys(state) == ["roll:-1", "roll:0", "back"]
@@ -169,7 +169,7 @@ def test_three_white_for_two_red_exchange_is_thrown_and_counted(dice) -> None:
     materials = C.expansions["e1-materials-2"]
     assert materials.exchange is not None and materials.exchange.text() == "3 white → 2 red"
     state = table(display=("e2-captains-1",))  # era 1, no red die anywhere; the card needs 2 red, 7+
-    give(state, 0, "e1-hangars-3", materials.id)  # 3 white
+    give(state, 0, "e1-financiers-2", materials.id)  # 3 white
     assert "e2-captains-1" in offered(state)  # only through the exchange
     state = throw_for(state, "e2-captains-1")
     assert keys(state) == ["roll:0", "back"]
@@ -180,8 +180,8 @@ def test_three_white_for_two_red_exchange_is_thrown_and_counted(dice) -> None:
     assert t.rolled == {"red": (4, 3)}  # the two red dice the exchange gave, no white left
     assert kept_values(t) == [("red", 4, False), ("red", 3, False)]
     assert t.dice_total == 7 and t.success
-    # The exchange lasted the one throw: the 3 white are back, and the only red is the won Captain's.
-    assert airship_dice.pool(state, 0).real == Dice(white=3, red=1)
+    # The exchange lasted the one throw: the 3 white are back, and the only red and black are the won Captain's.
+    assert airship_dice.pool(state, 0).real == Dice(white=3, red=1, black=1)
 
 
 def test_two_red_for_one_black_exchange_is_thrown_and_counted(dice) -> None:
@@ -271,7 +271,7 @@ def test_red_die_is_usable_in_the_same_go_as_the_change_of_era(dice) -> None:
 def test_ruling_8_an_exchange_is_used_once_per_throw(dice) -> None:
     # 2 white -> 1 red with 6 white dice: twice would give the 2 red a 2-red card needs; once gives 1.
     state = table(display=("e2-captains-1", "e1-captains-3"))  # 2 red, 7+; 1 white + 1 red, 6+
-    give(state, 0, "e1-hangars-3", "e1-financiers-2", "s-captains", "e1-materials-1")
+    give(state, 0, "e1-hangars-1", "e1-financiers-2", "s-captains", "s-engines", "e1-materials-1")
     pool = airship_dice.pool(state, 0)
     assert pool.real == Dice(white=6)
     assert "e2-captains-1" not in offered(state)

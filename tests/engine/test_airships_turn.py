@@ -118,14 +118,14 @@ def test_only_cards_whose_dice_the_player_has_are_offered() -> None:
     state.current = 1  # 1 white
     one_white = [card for card in lights if C.airships[card].cost == Dice(white=1)]
     assert sorted(offered(state)) == sorted([*one_white, "s-engines"])
-    give(state, 1, "e1-hangars-3", "e1-engineers-3")  # 3 white and an imaginary red
+    give(state, 1, "e1-hangars-1", "e1-financiers-1", "e1-engineers-3")  # 3 white and an imaginary red
     assert sorted(offered(state)) == sorted(
         [*lights, medium.id, "e1-hangars-2", "e1-captains-3", "e1-financiers-2", "s-engines"])
 
 
 def test_exchange_makes_a_card_throwable() -> None:
     state = table(era=2, display=("e2-captains-2",))  # 1 red + 1 black
-    give(state, 0, "e1-hangars-3")  # 3 white + 1 red, no black
+    give(state, 0, "e1-financiers-2")  # 3 white + 1 red, no black
     assert "e2-captains-2" not in offered(state)
     give(state, 0, "e1-materials-3")  # 3 white -> 1 black
     assert "e2-captains-2" in offered(state)
@@ -241,7 +241,7 @@ def test_failed_throw_pays_one_chip_from_the_nations_supply(dice) -> None:
 
 def test_chips_are_conserved_per_nation(dice) -> None:
     # Ruling 2: a compensation chip, a Captain's chips and a Hindenburg marker all come from the nation's supply.
-    state = table(players=3, era=2, current=1, display=("e2-captains-1",))  # 2 red, 7+; 1 red + 2 chips
+    state = table(players=3, era=2, current=1, display=("e2-captains-1",))  # 2 red, 7+; 1 red + 1 black + 1 chip
     set_field(state, 0)
     give(state, 1, *HINDENBURG_BUILDER)
     check_chips_conserved(state)
@@ -256,13 +256,13 @@ def test_chips_are_conserved_per_nation(dice) -> None:
     state = act(state, "go", "again")  # 2 on the board, 4 in the supply
     dice(5, 4, 3)
     state = throw_for(state, "e2-captains-1")
-    assert (state.companies[1].chips, state.companies[1].chips_in_supply) == (4, 2)  # the Captain's 2
+    assert (state.companies[1].chips, state.companies[1].chips_in_supply) == (3, 3)  # the Captain's 1
     check_chips_conserved(state)
 
-    state = act(state, "go", "again")  # 1 on the board, 5 in the supply
-    dice(5, 5, 5, 8, 8)  # the new Captain replaced a black die: 3 red and 2 black thrown
+    state = act(state, "go", "again")  # none on the board, 6 in the supply
+    dice(5, 5, 5, 8, 8, 8)  # the new Captain replaced a red and a black die with the same: 3 red and 3 black thrown
     state = throw_for(state, "hindenburg-1")
-    assert (state.companies[1].chips, state.companies[1].chips_in_supply) == (1, 4)  # the marker
+    assert (state.companies[1].chips, state.companies[1].chips_in_supply) == (0, 5)  # the marker
     assert state.hindenburg[0] == 1
     check_chips_conserved(state)
     assert [(c.chips, c.chips_in_supply) for i, c in enumerate(state.companies) if i != 1] == others

@@ -178,18 +178,15 @@ def test_every_card_and_phase_has_a_name(data: Components) -> None:
 # -- starters ---------------------------------------------------------------------------------
 
 
-def test_every_starter_gives_exactly_one_white_die(data: Components) -> None:
+def test_every_starter_gives_exactly_one_real_white_die(data: Components) -> None:
+    # "Two white dice: one from the entrepreneur, one from the starter card": a die that is thrown, not imaginary.
     for card in expansions(data, era=Era.STARTER):
-        imaginary_white = int(card.imaginary is not None and card.imaginary.colour is Colour.WHITE)
-        assert card.dice.total() + imaginary_white == 1 and card.dice.red == card.dice.black == 0, card.id
-        assert card.dice.white + imaginary_white == 1, card.id
+        assert card.dice == Dice(white=1) and card.imaginary is None, card.id
 
 
-def test_starter_engineer_gives_an_imaginary_white_2_and_no_real_dice(data: Components) -> None:
-    card = data.expansions["s-engineers"]
-    assert card.imaginary is not None
-    assert (card.imaginary.colour, card.imaginary.value) == (Colour.WHITE, 2)
-    assert card.dice == Dice()
+def test_starter_captain_gives_a_white_die_and_a_bonus_chip(data: Components) -> None:
+    card = data.expansions["s-captains"]
+    assert (card.dice, card.chips) == (Dice(white=1), 1)
 
 
 def test_starters_cost_1_or_2_white_with_a_low_target_and_give_no_exchange_or_engine(data: Components) -> None:
@@ -203,8 +200,10 @@ def test_starters_cost_1_or_2_white_with_a_low_target_and_give_no_exchange_or_en
 # -- departments (rulebook p. 6) -------------------------------------------------------------
 
 
-def test_every_engineer_gives_one_imaginary_die_and_no_real_dice(data: Components) -> None:
+def test_every_engineer_of_era_1_and_2_gives_one_imaginary_die_and_no_real_dice(data: Components) -> None:
     for card in expansions(data, department=Department.ENGINEERS):
+        if card.era is Era.STARTER:
+            continue  # the starter Engineer gives a white die, like every starter
         assert card.imaginary is not None, card.id
         assert card.dice == Dice() and card.exchange is None and card.engine is None and card.chips == 0, card.id
 
@@ -450,10 +449,19 @@ def test_an_engineer_without_an_imaginary_die_is_named(tmp_path: Path, text: str
     assert message.startswith("components.toml: expansion e1-engineers-2: ") and "imaginary" in message
 
 
-def test_a_starter_engineer_with_an_imaginary_red_die_is_named(tmp_path: Path, text: str) -> None:
-    broken = edit_entry(text, "s-engineers", lambda b: b.replace('colour = "white"', 'colour = "red"'))
+def test_a_starter_giving_an_imaginary_die_is_named(tmp_path: Path, text: str) -> None:
+    broken = edit_entry(
+        text, "s-engineers",
+        lambda b: re.sub(r"(?m)^gives = .*\n", 'gives = { imaginary = { colour = "white", value = 2 } }\n', b),
+    )
     message = rejected(tmp_path, broken)
-    assert message.startswith("components.toml: expansion s-engineers: ") and "one white die" in message
+    assert message.startswith("components.toml: expansion s-engineers: ") and "imaginary" in message
+
+
+def test_a_starter_giving_a_red_die_is_named(tmp_path: Path, text: str) -> None:
+    broken = edit_entry(text, "s-hangars", lambda b: b.replace("dice = { white = 1 }", "dice = { red = 1 }"))
+    message = rejected(tmp_path, broken)
+    assert message.startswith("components.toml: expansion s-hangars: ") and "one real white die" in message
 
 
 def test_changed_dice_faces_are_named(tmp_path: Path, text: str) -> None:

@@ -64,6 +64,7 @@ class Airships:
             "airships_built": sum(len(company.airships) for company in state.companies),  # phases counted apart
             "hindenburg_opened": float(state.hindenburg_open),
             "hindenburg_phases_built": phases,
+            "hindenburg_phase_built": float(phases >= 1),  # averaged: the share of games with a phase built
             "hindenburg_completed": float(state.hindenburg_complete),
             "winner_vp": max(scores),
         }

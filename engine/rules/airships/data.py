@@ -337,8 +337,10 @@ class _Reader(DataReader):
     def check_department(self, card: ExpansionCard, entry: str) -> None:
         """Each department does what the rulebook's overview (p. 6) says it does."""
         d = card.department
-        if (card.imaginary is not None) != (d is Department.ENGINEERS):
-            raise self.fail(entry, "only Engineers, and every Engineer, give an imaginary die")
+        if (card.imaginary is not None) != (d is Department.ENGINEERS and card.era is not Era.STARTER):
+            raise self.fail(entry, "only Engineers give an imaginary die, and every Engineer of Era 1 and 2 does")
+        if card.era is Era.STARTER and card.dice != Dice(white=1):
+            raise self.fail(entry, "every starter card gives one real white die")
         if (card.exchange is not None) != (d is Department.MATERIALS and card.era is not Era.STARTER):
             raise self.fail(entry, "only Materials give an exchange, and every Materials card of Era 1 and 2 does")
         if (card.engine is not None) != (d is Department.ENGINES and card.era is not Era.STARTER):
