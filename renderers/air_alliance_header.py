@@ -61,7 +61,7 @@ def header_lines(table: Table, width: int) -> list[HeaderLine]:
 
 def header_tags(table: Table, room: int) -> tuple[tuple[str, RGB], ...]:
     """The phase, and the turn's special standing (last round, extra turn), as tags at the right of the turn line:
-    in full words when the turn's words still fit beside them, else shorter, else the phase alone."""
+    in full words when the turn's words still fit beside them, else shorter, else the phase alone, else none."""
     if table.over:
         return ()
     standing = (("last round", table.last_round), ("extra turn", table.extra_turn))
@@ -69,7 +69,9 @@ def header_tags(table: Table, room: int) -> tuple[tuple[str, RGB], ...]:
     phase = [(words, NAVY) for words in (PHASE_WORDS.get(table.phase, table.phase.replace("_", " ")),) if words]
     short = [(words, NAVY) for words in (PHASE_SHORT.get(table.phase, ""),) if words] or phase
     # The full phase only beside names kept whole (up to NAME_ROOM); shorter tags leave the names more room.
-    candidates = [((*flags, *phase), NAME_ROOM), ((*flags, *short), MIN_NAME_ROOM), (tuple(short), MIN_NAME_ROOM)]
+    # Last, no tag at all: the decision's own words then say the phase ("reserve a cancelled card or keep waiting").
+    candidates = [((*flags, *phase), NAME_ROOM), ((*flags, *short), MIN_NAME_ROOM), (tuple(short), MIN_NAME_ROOM),
+                  ((), MIN_NAME_ROOM)]
     for tags, least in candidates:
         line = turn_line(table, room - tags_width(tags), least)
         if not line.runs or not line.runs[-1][0].endswith(ELLIPSIS):  # the decision is whole

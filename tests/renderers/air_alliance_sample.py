@@ -223,14 +223,14 @@ def phase_view(phase: str) -> dict[str, Any]:
         view["scores"][0].update(markers_left=3, gained=[])
         for slot in view["boarding_passes"][0]["slots"]:
             slot["marker"] = None
-        view.update(current=2, to_act=[2], phase="alliance", decision="form an alliance with purple?", flights=[],
+        view.update(current=2, to_act=[2], phase="alliance", decision="form an alliance or not", flights=[],
                     events=["{p0} places Polynesia → Cannes on slot 1, Cannes → Tokyo on slot 2 and "
                             "Polynesia → Tokyo on slot 3",
                             "{p1} plays: nothing to gain, Backpacker is lost baggage"])
     elif phase == "flight_control":  # Red has spent every marker and now places the three cards gained
         view["scores"][0]["markers_left"] = 0
         view["boarding_passes"][0]["slots"][1]["marker"] = 1
-        view.update(phase="flight_control", decision="choose the slot for Polynesia → Cannes",
+        view.update(phase="flight_control", decision="place a gained card on your boarding pass",
                     events=view["events"] + ["Honeymooners is lost baggage"])
     elif phase == "refresh":  # the deck ran out: Yellow may refresh the whole claim once, in the last round
         view["scores"][0].update(markers_left=3, gained=[])
@@ -241,11 +241,12 @@ def phase_view(phase: str) -> dict[str, Any]:
                     events=["{p0} runs the deck out: the discards are shuffled into a new deck, the last round begins"])
     elif phase == "first_turn":  # Kobe rules: the third player's first turn begins with two free priority takeoffs
         view = start_view(3)
-        view.update(version=6, current=2, to_act=[2], phase="first_turn", decision="priority takeoff (2 left) or go on",
-                    options=["kobe_first_turn"], events=["{p1} ends the first turn: nothing gained"])
+        view.update(version=6, current=2, to_act=[2], phase="first_turn",
+                    decision="take a free priority takeoff or go on", options=["kobe_first_turn"],
+                    events=["{p1} ends the first turn: nothing gained"])
     elif phase == "waiting":  # Kobe rules: Yellow and Green wait for a cancellation after Red's phase 1
         view.update(options=["kobe_wait_cancellation"], to_act=[1, 2], phase="waiting",
-                    decision="reserve a card or pass")
+                    decision="reserve a cancelled card or keep waiting")
     return view
 
 
