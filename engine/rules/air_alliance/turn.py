@@ -20,6 +20,7 @@ def is_first_turn(state: AirAllianceState) -> bool:
 
 
 def begin_turn(state: AirAllianceState, seat: int, extra: bool = False) -> None:
+    """A turn (or the extra turn) starts afresh; a refresh, free takeoffs or phase 0 may come before phase 1."""
     state.current, state.extra_turn, state.extra_marker = seat, extra, False
     state.turns += 1
     state.gained, state.gained_this_turn, state.covered_slots, state.flights = [], 0, [], []
@@ -74,6 +75,7 @@ def continue_markers(state: AirAllianceState) -> None:
 
 
 def end_markers(state: AirAllianceState) -> None:
+    """Phase 1 is over: (Kobe) players waiting for cancellation answer, then phases 2 and 3."""
     if state.extra_marker:
         flight_control(state)  # Kobe: the extra marker comes after phases 2 and 3, which are not repeated
         return
@@ -155,6 +157,7 @@ def after_flight_control(state: AirAllianceState) -> None:
 
 
 def end_turn(state: AirAllianceState) -> None:
+    """After phase 3: the extra turn won with 3+ cards, else the next player's turn."""
     seat = state.current
     state.airlines[seat].turns += 1
     state.step = Step.MARKER  # until the next turn's opening says otherwise
