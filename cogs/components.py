@@ -123,6 +123,31 @@ class LobbyButton(
         await _lobby().lobby_from_component(interaction, self.game_id, self.verb)
 
 
+class RulesSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=rf"lobby:(?P<game>{_ID}):rules",
+):
+    """The lobby's optional rules, for its creator: the options picked are the rules switched on."""
+
+    def __init__(self, game_id: int, *, options: list[discord.SelectOption] | None = None) -> None:
+        chosen = options or []
+        select: discord.ui.Select = discord.ui.Select(
+            custom_id=f"lobby:{game_id}:rules", options=chosen, placeholder="Optional rules (the creator chooses)",
+            min_values=0, max_values=max(1, len(chosen)),
+        )
+        super().__init__(select)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> RulesSelect:
+        return cls(int(match["game"]), options=list(item.options))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        await _lobby().rules_from_component(interaction, self.game_id, list(self.item.values))
+
+
 class LogPageButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=rf"log:(?P<game>{_ID}):p(?P<page>\d{{1,6}})",
@@ -215,7 +240,7 @@ class UndoVoteButton(
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    ChoiceButton, ChoiceSelect, LobbyButton, LogPageButton, LeaveButton, KickVoteButton, UndoVoteButton,
+    ChoiceButton, ChoiceSelect, LobbyButton, RulesSelect, LogPageButton, LeaveButton, KickVoteButton, UndoVoteButton,
 )
 
 
@@ -239,11 +264,15 @@ def leave_view(game_id: int, user_id: int) -> discord.ui.View:
     return view
 
 
-def lobby_view(game_id: int, *, ai_seats: int = 0) -> discord.ui.View:
-    """Join, Leave, Start; Add AI, and Remove AI once there is an AI player to remove."""
+def lobby_view(game_id: int, *, ai_seats: int = 0, rules: tuple[tuple[str, str, bool], ...] = ()) -> discord.ui.View:
+    """Join, Leave, Start; Add AI, and Remove AI once there is an AI player to remove; the game's optional
+    rules as (key, words, on) in one select menu, when it has any."""
     view = discord.ui.View(timeout=None)
     for verb in ("join", "leave", "start", "add_ai", *(("remove_ai",) if ai_seats else ())):
         view.add_item(LobbyButton(game_id, verb))
+    if rules:
+        options = [discord.SelectOption(label=words[:100], value=key, default=on) for key, words, on in rules[:25]]
+        view.add_item(RulesSelect(game_id, options=options))
     return view
 
 

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+import engine
 from cogs import messages
 from cogs.messages import Reply
-from engine.core import GameError
+from engine.core import GameError, game_options
 from engine.records import PostRow, Status
 from engine.tables import Table
 
@@ -221,7 +222,8 @@ POST_PERMISSIONS = {
 
 
 async def open_table(
-    interaction: discord.Interaction, slug: str, ai: int = 0, clock: tuple[int | None, int | None] = (None, None)
+    interaction: discord.Interaction, slug: str, ai: int = 0, clock: tuple[int | None, int | None] = (None, None),
+    options: dict[str, bool] | None = None,
 ) -> Table:
     """Create the game, then give it a thread of its own where the bot may make one."""
     if interaction.guild_id is None or interaction.channel_id is None:
@@ -244,6 +246,7 @@ async def open_table(
         channel_id=interaction.channel_id,
         creator_id=user.id,
         creator_name=user.display_name,
+        options=options,
         ai=ai,
         turn_seconds=clock[0],
         reminder_seconds=clock[1],
@@ -306,4 +309,26 @@ async def table_choices(interaction: discord.Interaction, current: str) -> list[
         if needle and needle not in name.lower():
             continue
         choices.append(discord.app_commands.Choice(name=messages.clip(name, 100), value=table.id))
+    return choices[:AUTOCOMPLETE_MAX]
+
+
+async def rules_choices(interaction: discord.Interaction, current: str) -> list[discord.app_commands.Choice[str]]:
+    """Suggestions for /game new's optional rules: what is typed so far plus one more rule of the chosen game."""
+    slug = getattr(interaction.namespace, "game", None)
+    if slug not in engine.list_games():
+        return []
+    known = game_options(engine.get_game(slug))
+    if not known:
+        return [discord.app_commands.Choice(name="This game has no optional rules", value="none")]
+    typed = [word for word in current.replace(",", " ").split() if word]
+    complete = [word for word in typed if word in dict(known)]
+    partial = "" if current.endswith((" ", ",")) or not typed or typed[-1] in dict(known) else typed[-1].lower()
+    choices = [] if complete else [discord.app_commands.Choice(name="All optional rules", value="all")]
+    for key, words in known:
+        if key in complete or (partial and partial not in key and partial not in words.lower()):
+            continue
+        value = ", ".join([*complete, key])
+        if len(value) <= 100:
+            name = f"+ {words}" if complete else words
+            choices.append(discord.app_commands.Choice(name=messages.clip(name, 100), value=value))
     return choices[:AUTOCOMPLETE_MAX]

@@ -8,6 +8,7 @@ from discord.ext import commands
 
 import engine
 from cogs import flows, lobby_posts, messages, moves
+from engine.core import read_options
 from engine.records import Status
 
 GAME_CHOICES = [app_commands.Choice(name=engine.get_game(slug).title, value=slug) for slug in engine.list_games()]
@@ -44,8 +45,10 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         ai="AI players to seat beside you (you may add more in the lobby)",
         turn_time="How long a turn may take before the autopilot plays it",
         reminders="How often the player to act is reminded",
+        rules="Optional rules to play with: 'all', or their names (the lobby's menu changes them too)",
     )
     @app_commands.choices(game=GAME_CHOICES, turn_time=TURN_TIMES, reminders=REMINDERS)
+    @app_commands.autocomplete(rules=flows.rules_choices)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -53,11 +56,13 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         ai: app_commands.Range[int, 0, 3] = 0,
         turn_time: app_commands.Choice[str] | None = None,
         reminders: app_commands.Choice[str] | None = None,
+        rules: app_commands.Range[str, 0, 200] = "",
     ) -> None:
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             clock = (seconds(turn_time.value if turn_time else "none"), seconds(reminders.value if reminders else "24h"))
-            table = await flows.open_table(interaction, game.value, ai, clock)
+            options = read_options(engine.get_game(game.value), rules)
+            table = await flows.open_table(interaction, game.value, ai, clock, options)
             try:
                 await lobby_posts.post_lobby(interaction, table)
             except discord.HTTPException:

@@ -104,6 +104,15 @@ async def lobby_from_component(interaction: discord.Interaction, game_id: int, v
             await start(interaction, table)
 
 
+async def rules_from_component(interaction: discord.Interaction, game_id: int, keys: list[str]) -> None:
+    """The creator picked the optional rules in the lobby's menu: those picked are on, the rest off."""
+    async with guarded(interaction):
+        await begin(interaction)
+        table = await own_table(interaction, game_id)
+        table = await tables(interaction).set_options(table.id, interaction.user.id, keys)
+        await refresh_lobby(interaction, table)
+
+
 # -- seats during play ------------------------------------------------------------------------------
 
 

@@ -10,7 +10,7 @@ import discord
 
 import engine
 from cogs import components
-from engine.core import Outcome
+from engine.core import Outcome, game_options
 from engine.records import PostRow, SeatRow, Status
 from engine.tables import LogPage, MyGame, RulesCard, Standing, Table, TableStatus
 
@@ -124,7 +124,7 @@ def lobby_embed(table: Table) -> discord.Embed:
     embed = discord.Embed(title=clip(f"{game_name(table)}: lobby", EMBED_TITLE_MAX), colour=COLOUR)
     embed.description = clip(
         f"Opened by {mention(table.creator_id)}. {table.min_players} to {table.max_players} players.\n"
-        f"{clock_words(table)}\n\n"
+        f"{clock_words(table)}\n" + (f"{rules_words(table)}\n" if rules_words(table) else "") + "\n"
         f"**Players ({seats}/{table.max_players})**\n" + "\n".join(lines),
         EMBED_DESCRIPTION_MAX,
     )
@@ -138,10 +138,26 @@ def lobby_embed(table: Table) -> discord.Embed:
     return embed
 
 
+def optional_rules(table: Table) -> tuple[tuple[str, str, bool], ...]:
+    """The game's optional rules as (key, words, switched on)."""
+    chosen = table.game.options
+    return tuple((key, words, bool(chosen.get(key))) for key, words in game_options(engine.get_game(table.slug)))
+
+
+def rules_words(table: Table) -> str:
+    """One line naming the optional rules switched on, or '' for a game without optional rules."""
+    rules = optional_rules(table)
+    if not rules:
+        return ""
+    on = [words for _, words, switched in rules if switched]
+    return "Optional rules: none." if not on else "Optional rules:\n" + "\n".join(f"• {words}" for words in on)
+
+
 def lobby_reply(table: Table) -> Reply:
     """The one live lobby, in the game's thread: its buttons go once the game starts or is abandoned."""
     ai_seats = sum(1 for p in table.players if p.ai)
-    view = components.lobby_view(table.id, ai_seats=ai_seats) if table.status is Status.LOBBY else None
+    view = (components.lobby_view(table.id, ai_seats=ai_seats, rules=optional_rules(table))
+            if table.status is Status.LOBBY else None)
     return Reply(embeds=[lobby_embed(table)], view=view)
 
 
@@ -172,7 +188,7 @@ def final_embed(table: Table, outcome: Outcome, standings: tuple[Standing, ...] 
     for group in outcome.ranking:
         for seat in group:
             extra = f" · {outcome.tiebreak_text(seat)}" if outcome.tiebreak else ""
-            lines.append(f"{place_no}. **{names.get(seat, f'Seat {seat + 1}')}**: {outcome.scores[seat]} VP{extra}")
+            lines.append(f"{place_no}. **{names.get(seat, f'Seat {seat + 1}')}**: {outcome.score_text(seat)}{extra}")
         place_no += len(group)
     winners = [names.get(s, f"Seat {s + 1}") for s in outcome.winners]
     headline = f"Winner: **{winners[0]}**" if len(winners) == 1 else f"Shared win: **{' and '.join(winners)}**"
@@ -214,7 +230,7 @@ def status_reply(status: TableStatus) -> Reply:
         who = " and ".join(m.name for m in status.prompt.movers)
         embed.description = f"Turn: **{who}** ({status.prompt.asks})."
     scores = "\n".join(
-        f"{s.name}{standing_marks(s)}: {s.score} VP" if s.score is not None else s.name for s in status.standings
+        f"{s.name}{standing_marks(s)}: {s.score_text}" if s.score is not None else s.name for s in status.standings
     )
     embed.add_field(name="Scores so far", value=clip(scores or "None yet.", FIELD_VALUE_MAX), inline=False)
     embed.add_field(name="Where", value=place(table), inline=True)

@@ -95,6 +95,11 @@ class Outcome:
     reason: EndReason = EndReason.FINISHED
     details: str = ""
     tiebreak_words: tuple[str, str] = ("tie-break point", "tie-break points")  # for one, for many
+    unit: str = "VP"  # what the scores count, in the game's own word ("VP", "miles", "$")
+
+    def score_text(self, seat: int) -> str:
+        """'23,000 miles': the seat's score in the game's own unit."""
+        return f"{self.scores[seat]:,} {self.unit}"
 
     def tiebreak_text(self, seat: int) -> str:
         """'3 airships built': the seat's tie-break value in the game's own words."""
@@ -114,6 +119,7 @@ class Outcome:
             "reason": self.reason.value,
             "details": self.details,
             "tiebreak_words": list(self.tiebreak_words),
+            "unit": self.unit,
         }
 
     @classmethod
@@ -126,6 +132,7 @@ class Outcome:
             reason=EndReason(data.get("reason", EndReason.FINISHED.value)),
             details=data.get("details", ""),
             tiebreak_words=(words[0], words[1]) if words else cls.tiebreak_words,
+            unit=data.get("unit", "VP"),
         )
 
 
@@ -203,6 +210,37 @@ class HasStats(Protocol):
 def game_stats(game: Game, state: Any) -> dict[str, float]:
     """A finished game's figures, or none for a game that does not report any."""
     return game.stats(state) if isinstance(game, HasStats) else {}
+
+
+GameOption = tuple[str, str]  # an optional rule: its key in the setup options, and what it changes in words
+
+
+def game_options(game: Game) -> tuple[GameOption, ...]:
+    """A game's optional rules, each switched on or off at /game new; none for a game without any.
+
+    Like `stats`, `options` is not a member of the Game protocol: a game without optional rules keeps the contract.
+    """
+    return tuple(getattr(game, "options", ()))
+
+
+def chosen_options(game: Game, keys: Sequence[str]) -> dict[str, bool]:
+    """The setup options for these optional rules switched on (the rest off); GameError names an unknown one."""
+    known = dict(game_options(game))
+    unknown = [key for key in keys if key not in known]
+    if unknown:
+        listed = ", ".join(known) if known else "none"
+        raise GameError(f"{game.title} has no optional rule called {unknown[0]!r}. Its optional rules: {listed}.")
+    return {key: key in keys for key in known}
+
+
+def read_options(game: Game, text: str) -> dict[str, bool]:
+    """Optional rules as typed at /game new: 'all', 'none', or keys separated by commas or spaces."""
+    words = [word for word in text.replace(",", " ").split() if word]
+    if [w.lower() for w in words] == ["all"]:
+        return chosen_options(game, [key for key, _ in game_options(game)])
+    if not words or [w.lower() for w in words] == ["none"]:
+        return chosen_options(game, [])
+    return chosen_options(game, words)
 
 
 class Chooser(Protocol):

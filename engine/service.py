@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import engine
-from engine.core import Action, NotYourTurn, Outcome, StaleAction
+from engine.core import Action, NotYourTurn, Outcome, StaleAction, chosen_options
 from engine.reading import LOG_PAGE_LINES, Renderer, TableReader, seat_fallbacks
 from engine.store import DuplicateInteraction, PostKind, PostRow, StaleVersion, Status
 from engine.caching import Memo
@@ -80,8 +80,9 @@ class TableService(Undoing, Players, Seating, TurnClock, TableReader):
         game = engine.get_game(slug)  # raises a friendly GameError for an unknown slug
         if not 0 <= ai < game.max_players:
             raise TableFull(f"{game.title} has room for at most {game.max_players - 1} AI players beside you.")
+        chosen = chosen_options(game, [key for key, on in (options or {}).items() if on])  # names an unknown rule
         row = await self._store.create_game(
-            slug, guild_id, channel_id, creator_id, secrets.randbits(62), dict(options or {}),
+            slug, guild_id, channel_id, creator_id, secrets.randbits(62), chosen,
             turn_seconds=turn_seconds, reminder_seconds=reminder_seconds,
         )
         await self._store.add_seat(row.id, creator_id, creator_name)
@@ -114,6 +115,16 @@ class TableService(Undoing, Players, Seating, TurnClock, TableReader):
             if not ais:
                 raise NotSeated("There's no AI player to remove.")
             await self._store.remove_seat(game_id, ais[-1].user_id)
+            return await self.table(game_id)
+
+    async def set_options(self, game_id: int, user_id: int, keys: list[str]) -> Table:
+        """The creator switches the game's optional rules on (those in `keys`) and off before it starts."""
+        async with self._locks.hold(game_id):
+            table = await self.table(game_id)
+            require_lobby(table, "change the optional rules of")
+            if user_id != table.creator_id:
+                raise NotCreator("Only the player who opened this game can change its optional rules.")
+            await self._store.set_options(game_id, chosen_options(engine.get_game(table.game.slug), keys))
             return await self.table(game_id)
 
     async def move_to_thread(self, game_id: int, thread_id: int) -> Table:

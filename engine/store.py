@@ -177,6 +177,16 @@ class Store(ClockStore):
             if not rows:
                 raise NotFound(f"game {game_id} does not exist")
 
+    async def set_options(self, game_id: int, options: dict) -> GameRow:
+        """Change a game's setup options while it is in the lobby; StoreError once it has started."""
+        async with self._transaction():
+            await self._lobby_or_raise(game_id)
+            rows = await self._q(
+                f"UPDATE games SET options = ?, updated_at = ? WHERE id = ? RETURNING {GAME_COLUMNS}",
+                (_dumps(options), _now(), game_id),
+            )
+        return GameRow.from_row(rows[0])
+
     async def get_game(self, game_id: int) -> GameRow:
         rows = await self._read(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         if not rows:

@@ -171,6 +171,11 @@ class Standing:
     ai: bool = False  # an AI seat, marked as such wherever scores are shown
     autopilot: bool = False  # a person's seat the autopilot plays until they return
     away_until: float | None = None  # a player on vacation, until when
+    unit: str = "VP"  # what the score counts, in the game's own word
+
+    @property
+    def score_text(self) -> str:
+        return f"{self.score:,} {self.unit}" if self.score is not None else ""
 
 
 @dataclass(frozen=True)
@@ -275,12 +280,13 @@ def pick_action(legal: list[Action], pick: int | str) -> Action:
 
 
 def standings_from_view(table: Table, view: dict[str, Any]) -> tuple[Standing, ...]:
-    """Scores so far from the public view's companies, when the game shows them."""
-    companies = view.get("companies") or []
-    scores = {c.get("seat", i): c.get("vp") for i, c in enumerate(companies) if isinstance(c, dict)}
+    """Scores so far from the public view's `points` (one per seat) and `points_unit`, when the game shows them."""
+    points = view.get("points") or []
+    scores = {seat: score for seat, score in enumerate(points) if isinstance(score, int)}
+    unit = str(view.get("points_unit") or "VP")
     away = dict(table.away)
     return tuple(
-        Standing(p.seat, p.name, scores.get(p.seat), p.ai, p.autopilot, away.get(p.seat))
+        Standing(p.seat, p.name, scores.get(p.seat), p.ai, p.autopilot, away.get(p.seat), unit)
         for p in table.players if p.seat is not None
     )
 

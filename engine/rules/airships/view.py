@@ -137,6 +137,8 @@ def public_view(state: AirshipsState) -> dict[str, Any]:
         },
         "wooden_airship": state.wooden_airship,
         "companies": [company_dict(state, seat) for seat in range(state.players)],
+        "points": [scoring.victory_points(state, seat) for seat in range(state.players)],  # every game's view has these
+        "points_unit": "VP",
         "last_throw": throw_dict(state.pending or state.last_throw),
         "events": list(state.events),
         "outcome": outcome.to_dict() if outcome else None,
