@@ -197,7 +197,8 @@ def final_embed(table: Table, outcome: Outcome, standings: tuple[Standing, ...] 
     if outcome.details:
         body += f"\n\n{outcome.details}"
     embed.description = clip(body, EMBED_DESCRIPTION_MAX)
-    embed.set_footer(text=f"Ties are broken by {outcome.tiebreak_words[1]}.")
+    embed.set_footer(text=f"Ties are broken by {outcome.tiebreak_words[1]}." if outcome.tiebreak
+                     else "Tied players share the place.")
     return embed
 
 

@@ -26,7 +26,7 @@ from engine.rules.air_alliance.state import AirAllianceState
 TOP_KEYS = {
     "game", "title", "version", "players", "seat_names", "colours", "current", "to_act", "phase", "decision",
     "extra_turn", "last_round", "options", "airports", "baggage_claim", "off_board", "deck", "discards", "alliances",
-    "boarding_passes", "scores", "flights", "events", "winners",
+    "boarding_passes", "scores", "points", "points_unit", "flights", "events", "winners",
 }
 CARD_KEYS = {"id", "passenger", "departure", "arrival", "departure_name", "arrival_name", "miles", "travel", "trio",
              "icons"}

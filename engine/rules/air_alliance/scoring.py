@@ -44,5 +44,5 @@ def outcome(state: AirAllianceState) -> Outcome | None:
     if state.step is not Step.OVER:
         return None
     scores = tuple(miles_of(state, seat) for seat in range(state.players))
-    return Outcome(scores=scores, ranking=rank(scores, (0,) * state.players),
-                   details="Game over: the last round has been played. Scores are miles.")
+    return Outcome(scores=scores, ranking=rank(scores, (0,) * state.players), unit="miles",
+                   details="Game over: the last round has been played.")

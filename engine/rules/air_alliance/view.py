@@ -131,6 +131,8 @@ def public_view(state: AirAllianceState) -> dict[str, Any]:
         "alliances": [list(area) for area in state.alliances],
         "boarding_passes": [boarding_pass(state, seat) for seat in range(state.players)],
         "scores": [score(state, seat) for seat in range(state.players)],
+        "points": [scoring.miles_of(state, seat) for seat in range(state.players)],  # every game's view has these
+        "points_unit": "miles",
         "flights": [{"from": f.origin, "to": f.destination, "colour": f.colour, "seat": f.seat} for f in state.flights],
         "events": list(state.events),
         "winners": list(outcome.winners) if outcome else None,
