@@ -1,12 +1,11 @@
 """Random Air Alliance games to the end, invariants checked after every action, logs replayed from the seed.
 
-The number of games per player count and option set is AIR_ALLIANCE_PLAYOUTS (default 300), e.g.
-`AIR_ALLIANCE_PLAYOUTS=1000 python -m pytest -q tests/engine/test_air_alliance_playouts.py` for a long run.
+A game of Air Alliance is about five times the work of one of Airships, so each player count and option set
+plays a fifth of `--playouts` (200 by default); `--playouts 5000` plays the long run of 1000 each.
 """
 
 from __future__ import annotations
 
-import os
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,7 +17,7 @@ from air_alliance_helpers import ALL_KOBE, GAME, Player, check_all, check_choice
 from engine.core import Action
 from engine.rules.air_alliance.state import AirAllianceState, Step
 
-PLAYOUTS = int(os.environ.get("AIR_ALLIANCE_PLAYOUTS", "300"))
+SHARE = 5  # the suite's --playouts counts Airships games; one Air Alliance game weighs about five
 MAX_ACTIONS = 5_000  # a game longer than this is a loop the rules never leave
 OPTION_SETS = {"base": {}, "kobe": ALL_KOBE}
 
@@ -62,8 +61,10 @@ def check_finished(state: AirAllianceState, moves: int) -> None:
 
 @pytest.mark.parametrize("options", list(OPTION_SETS), ids=list(OPTION_SETS))
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_finish_with_the_table_intact_and_replay_from_the_seed(players: int, options: str) -> None:
-    for seed in range(PLAYOUTS):
+def test_random_games_finish_with_the_table_intact_and_replay_from_the_seed(
+    players: int, options: str, request: pytest.FixtureRequest
+) -> None:
+    for seed in range(max(1, request.config.getoption("--playouts") // SHARE)):
         playout = play(players, seed, OPTION_SETS[options])
         check_finished(playout.state, len(playout.moves))
         replayed = engine.replay(GAME, players, seed, OPTION_SETS[options], playout.moves)
