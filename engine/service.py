@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import secrets
@@ -288,18 +289,21 @@ class TableService(Undoing, Players, Seating, TurnClock, TableReader):
             if moved.outcome is not None or not seats:
                 break
             seat = seats[0]
-            action = self._ai_choice(moved.table, moved.state, seat)
+            action = await self._ai_choice(moved.table, moved.state, seat)
             by = None if moved.table.at_seat(seat).ai else AUTOPILOT
             moved = await self._commit(moved.table, moved.state, moved.history, seat, action, None, by=by)
             events = [*events, *moved.events]
         return replace(moved, events=events)
 
-    def _ai_choice(self, table: Table, state: Any, seat: int) -> Action:
-        """The AI's choice, from an RNG of the game's seed and version: a replay of the log never asks again."""
+    async def _ai_choice(self, table: Table, state: Any, seat: int) -> Action:
+        """The AI's choice, from an RNG of the game's seed and version: a replay of the log never asks again.
+
+        It thinks in a worker thread (a state is never changed in place), so the bot keeps answering meanwhile."""
         game = engine.get_game(table.slug)
         legal = game.legal_actions(state, seat)
+        rng = random.Random(f"{table.game.seed}:{table.version}:ai")
         try:
-            return engine.get_ai(table.slug).choose(state, seat, random.Random(f"{table.game.seed}:{table.version}:ai"))
+            return await asyncio.to_thread(engine.get_ai(table.slug).choose, state, seat, rng)
         except Exception:  # an AI bug must not stall a table of people: it plays the first choice instead
             log.exception("game %s: the AI failed at version %s; it plays the first choice", table.id, table.version)
             return legal[0]

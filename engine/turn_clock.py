@@ -134,7 +134,7 @@ class TurnClock:
         moved = Moved(table, state, None, self._public_view(table, state), [], history, movers)
         while moved.to_act == movers and moved.outcome is None:  # the autopilot plays the rest of the turn
             seat = movers[0]
-            action = self._ai_choice(moved.table, moved.state, seat)
+            action = await self._ai_choice(moved.table, moved.state, seat)
             moved = await self._commit(moved.table, moved.state, moved.history, seat, action, None, by=AUTOPILOT)
         for seat in movers:
             player = table.at_seat(seat)
