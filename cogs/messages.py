@@ -10,7 +10,7 @@ import discord
 
 import engine
 from cogs import components
-from engine.core import Outcome, game_options
+from engine.core import Outcome, game_options, hand_name
 from engine.records import PostRow, SeatRow, Status
 from engine.tables import LogPage, MyGame, RulesCard, Standing, Table, TableStatus
 
@@ -249,7 +249,8 @@ def log_reply(page: LogPage) -> Reply:
 
 
 def hand_reply(table: Table, view: dict[str, Any]) -> Reply:
-    embed = discord.Embed(title=clip(f"{game_name(table)}: your company", EMBED_TITLE_MAX), colour=COLOUR)
+    noun = hand_name(engine.get_game(table.slug))
+    embed = discord.Embed(title=clip(f"{game_name(table)}: your {noun}", EMBED_TITLE_MAX), colour=COLOUR)
     for name, value in engine.get_game(table.slug).hand_fields(view)[:25]:
         embed.add_field(name=clip(name, 256), value=clip(value or "-", FIELD_VALUE_MAX), inline=False)
     return Reply(embeds=[embed])

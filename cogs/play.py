@@ -100,7 +100,7 @@ class Play(commands.Cog):
             await flows.show(interaction, table, messages.log_reply(log_page))
 
     @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down
-    @app_commands.command(name="hand", description="Your own company and choices, shown only to you")
+    @app_commands.command(name="hand", description="Your own company, airline or hand and your choices, shown only to you")
     @app_commands.describe(game_id=GAME_ID)
     @app_commands.autocomplete(game_id=flows.table_choices)
     async def hand(self, interaction: discord.Interaction, game_id: GameId | None = None) -> None:

@@ -215,6 +215,11 @@ def game_stats(game: Game, state: Any) -> dict[str, float]:
 GameOption = tuple[str, str]  # an optional rule: its key in the setup options, and what it changes in words
 
 
+def hand_name(game: Game) -> str:
+    """What a seat's own things are called in the game ('company', 'airline'), for /hand; 'hand' by default."""
+    return str(getattr(game, "hand_name", "hand"))
+
+
 def game_options(game: Game) -> tuple[GameOption, ...]:
     """A game's optional rules, each switched on or off at /game new; none for a game without any.
 

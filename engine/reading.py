@@ -13,7 +13,7 @@ from typing import Any
 
 import engine
 from engine.caching import MEMO_LIMIT, Locks, Memo, Memos
-from engine.core import Action, GameError
+from engine.core import Action, GameError, hand_name
 from engine.store import DueKind, GameRow, NotFound, PostKind, PostRow, Status, Store
 from engine.tables import (
     Board,
@@ -211,8 +211,9 @@ class TableReader:
         """What this player alone may see: the game's view for their seat."""
         table = await self.table(game_id)
         player = table.player(user_id)
-        if player is None:  # a spectator: welcome, but a company is its player's own
-            raise NotSeated("/hand shows a player their own company, and you're watching this game: "
+        if player is None:  # a spectator: welcome, but a seat's things are its player's own
+            noun = hand_name(engine.get_game(table.slug))
+            raise NotSeated(f"/hand shows a player their own {noun}, and you're watching this game: "
                             "/board, /log and /game status are open to everyone.")
         if table.status is Status.LOBBY or player.seat is None:
             raise NotStarted("This game hasn't started yet.")

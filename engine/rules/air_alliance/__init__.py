@@ -20,6 +20,7 @@ class AirAlliance:
     title = "Air Alliance"
     min_players = 2
     max_players = 4
+    hand_name = "airline"  # what /hand shows
     # Optional rules the lobby may offer: (setup option key, short description); each is a boolean, off by
     # default. Not part of the Game protocol: a game without options simply has none.
     options: tuple[tuple[str, str], ...] = OPTIONS

@@ -17,6 +17,7 @@ class Airships:
     title = "Airships"
     min_players = 2
     max_players = 4
+    hand_name = "company"  # what /hand shows
 
     @property
     def guide(self) -> tuple[RulesTopic, ...]:
