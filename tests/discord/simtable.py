@@ -129,15 +129,15 @@ class Lounge:
         assert threads, "no thread was opened"
         return threads[-1]
 
-    async def open_game(self, creator: MemberActor) -> ChannelHandle:
-        result = await creator.slash(self.channel, "game new", game="airships")
+    async def open_game(self, creator: MemberActor, game: str = "airships", **options: Any) -> ChannelHandle:
+        result = await creator.slash(self.channel, "game new", game=game, **options)
         assert result.ephemeral and "is open in" in ephemeral_text(result)
         return self.thread_of()
 
-    async def started_game(self, players: int = 3) -> tuple[ChannelHandle, int]:
+    async def started_game(self, players: int = 3, game: str = "airships", **options: Any) -> tuple[ChannelHandle, int]:
         """A started game of `players` members (the first is the creator), joined by button; returns (thread, id)."""
         creator, *others = self.members[:players]
-        thread = await self.open_game(creator)
+        thread = await self.open_game(creator, game, **options)
         lobby = public(thread)[0]
         for member in others:
             await member.click(lobby, label="Join")

@@ -1,0 +1,87 @@
+"""Air Alliance through Discord: whole games by members and against AI seats, one message and one ping per turn."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, pings, public
+from engine.records import Status
+
+
+def turns_of(seats: list[int]) -> list[int]:
+    """The seat of each turn: a turn is a run of decisions by the same player."""
+    return [seat for n, seat in enumerate(seats) if n == 0 or seats[n - 1] != seat]
+
+
+@pytest.mark.parametrize(("players", "rules"), [(2, ""), (3, "all"), (4, "")])
+async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(
+    lounge: Lounge, players: int, rules: str
+) -> None:
+    thread, game_id = await lounge.started_game(players, "air-alliance", rules=rules)
+
+    moves = await lounge.play_by_components(thread, random.Random(3 + players), max_moves=3000)
+
+    table = await lounge.service.table(game_id)
+    assert table.status is Status.FINISHED and table.version == moves
+    turns = turns_of([a.seat for a in await lounge.store.actions(game_id)])
+    bodies = lounge.posted(thread)
+    assert len(bodies) == len(public(thread)) == 1 + len(turns) + 1  # the lobby, one per turn, the final scores
+    assert [pings(b) for b in bodies] == [[], *([table.at_seat(seat).user_id] for seat in turns), []]
+    print(f"{players} players ({rules or 'base'}): {moves} decisions, {len(turns)} turns, {len(bodies)} messages")
+
+    [embed] = public(thread)[-1].embeds
+    outcome = table.game.outcome
+    assert outcome is not None and embed.title == f"Final scores: Air Alliance #{game_id}"
+    first = outcome["ranking"][0][0]
+    assert f"**{table.at_seat(first).name}**: {outcome['scores'][first]:,} miles" in embed.description
+    assert embed.footer.text == "Tied players share the place."
+    assert all(custom_ids(m) == [] for m in public(thread)[1:])  # every turn's record lost its buttons
+
+
+async def test_one_member_plays_a_whole_game_against_three_ai_seats(lounge: Lounge) -> None:
+    ann = lounge.members[0]
+    await ann.slash(lounge.channel, "game new", game="air-alliance", ai=3)
+    thread = lounge.thread_of()
+    await ann.click(public(thread)[0], label="Start")
+
+    moves = await lounge.play_by_components(thread, random.Random(5), max_moves=3000)
+
+    table = await lounge.service.table(1)
+    assert table.status is Status.FINISHED
+    actions = await lounge.store.actions(1)
+    ann_seat = table.player(ann.id).seat  # type: ignore[union-attr]
+    assert moves == sum(1 for a in actions if a.seat == ann_seat) and len(actions) > moves
+    human_turns = turns_of([a.seat for a in actions]).count(ann_seat)
+    bodies = lounge.posted(thread)
+    assert len(bodies) <= 1 + human_turns + 2  # the lobby, ann's turns, the final scores
+    assert all(p in ([], [ann.id]) for p in map(pings, bodies)) and sum(len(pings(b)) for b in bodies) <= human_turns + 1
+
+
+async def test_a_turns_decisions_are_described_in_words_and_edit_one_message(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(2, "air-alliance")
+    prompt = latest_prompt(thread)
+    assert prompt is not None
+    offered = choices_of(prompt)
+    assert 0 < len(offered) <= 25
+    said = prompt.content + "".join(str(o.to_dict()) for row in prompt.components for o in row.children)
+    assert "1-2-3" in said or "landing" in said  # the icons are named, not only drawn
+    before = len(public(thread))
+    mover = lounge.member(prompt.raw_mentions[0])
+    await lounge.click_choice(mover, prompt, offered[0][1])
+    assert len(public(thread)) == before  # a decision within the turn edits the turn's message
+
+
+async def test_rules_and_hand_work_for_air_alliance(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(2, "air-alliance")
+    ann = lounge.members[0]
+    topics = await ann.autocomplete(thread, "rules", "topic", "")
+    assert len(topics) >= 5
+    shown = await ann.slash(thread, "rules", topic=topics[1]["value"])
+    assert shown.ephemeral or public(thread)
+    hand = await ann.slash(thread, "hand")
+    shown = hand.followups[0] if hand.followups else hand.response
+    assert shown is not None and shown.ephemeral
+    assert shown.embeds[0].title == f"Air Alliance #{game_id}: your airline"
+    assert "Boarding pass" in [field.name for field in shown.embeds[0].fields]
