@@ -20,6 +20,7 @@ from PIL import Image
 import engine
 import renderers
 from benchmarks import scheduler
+from engine.arena import arena
 from engine.service import TableService
 from engine.simulate import Playout, play_random
 from engine.store import Status, Store
@@ -180,10 +181,18 @@ async def move_end_to_end_ms(slug: str, folder: Path, players: int, seed: int) -
         await store.close()
 
 
-def airships(games: int) -> dict[str, Any]:
-    slug, players = "airships", 3
+def arena_figures(slug: str, games: int) -> dict[str, float]:
+    """The AI's share of wins at two players against `random` and against `greedy` (a short run: the README's
+    arena command plays the long one)."""
+    against = {opponent: arena(slug, 2, games, 1, ["ai", opponent]).win_rate["ai"] for opponent in ("random", "greedy")}
+    return {"arena_games": games, "ai_vs_random_win_rate": against["random"], "ai_vs_greedy_win_rate": against["greedy"]}
+
+
+def game_figures(slug: str, games: int, arena_games: int, players: int = 3) -> dict[str, Any]:
+    """Every figure of one game at `players` seats, and whether each meets its target."""
     figures, playouts = engine_figures(slug, games, players)
     figures["ai_ms_per_decision"] = ai_ms_per_decision(slug, 5, players)
+    figures.update(arena_figures(slug, arena_games))
     render, _ = render_figures(slug, playouts[0], players)
     figures.update(render)
     with tempfile.TemporaryDirectory() as tmp:
@@ -202,9 +211,14 @@ def airships(games: int) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="random games for the engine figures")
+    parser.add_argument("--arena-games", type=int, default=20, help="games of ai against random and against greedy")
+    parser.add_argument("--game", choices=engine.list_games(), action="append", help="only these games (repeatable)")
     parser.add_argument("--json", action="store_true", help="end with one JSON object keyed by game")
     args = parser.parse_args(argv)
-    results = {"airships": airships(max(args.games, 100)), "platform": scheduler.platform()}
+    results: dict[str, Any] = {
+        slug: game_figures(slug, max(args.games, 100), args.arena_games) for slug in args.game or engine.list_games()
+    }
+    results["platform"] = scheduler.platform()
     for slug, figures in results.items():
         print(f"{slug}:")
         for key, value in figures.items():
