@@ -1,12 +1,16 @@
-"""Air Alliance AI players: `greedy` takes the flight that gains the most miles now; `choose` plays the same way."""
+"""Air Alliance AI players: `choose` plans each turn's markers as a whole; `greedy` takes the flight that gains most now."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from engine.core import Action, Chooser
-from engine.rules.air_alliance import choices, markers, rules
+from engine.rules.air_alliance import ai_phases, choices, markers, rules
+from engine.rules.air_alliance.ai_moves import FLUSH, FLY, RESERVE, SHARE, STOP, SWAP, WAIT, Use
+from engine.rules.air_alliance.ai_plan import Plan, Planner
 from engine.rules.air_alliance.alliance import top_icons
 from engine.rules.air_alliance.data import IconKind
-from engine.rules.air_alliance.state import SUPPLY, AirAllianceState, Step
+from engine.rules.air_alliance.state import SUPPLY, AirAllianceState, Pending, Step
 
 AVOID = {"back", "stop", "keep_waiting", "no_alliance"}  # declines: taken only when nothing else helps
 RESERVE_WORTH = 0.25  # a reserved card is worth a quarter of its miles: it still has to be flown
@@ -68,5 +72,103 @@ def greedy(state: AirAllianceState, seat: int, rng: Chooser) -> Action:
 
 
 def choose(state: AirAllianceState, seat: int, rng: Chooser) -> Action:
-    """For now the greedy player: the flight that gains the most miles now."""
-    return greedy(state, seat, rng)
+    """Plan the turn's markers as a whole (relays, takeoffs, reservations), then alliances, flight control and the
+    Kobe choices for the most miles; the plan is made again at each decision, so a surprise changes it."""
+    legal = decision(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    step = state.step
+    if step is Step.ALLIANCE:
+        return ai_phases.alliance_choice(state, seat, legal)
+    if step is Step.FLIGHT_CONTROL:
+        return ai_phases.placement(state, seat, legal)
+    if step is Step.REFRESH:
+        return ai_phases.refresh_choice(state, seat, legal, rng)
+    if step is Step.TAKEOFFS:
+        return ai_phases.takeoff_choice(state, seat, legal)
+    if step is Step.WAITING:
+        return ai_phases.waiting_choice(state, seat, legal)
+    if step is Step.SWAP and state.pending is not None and state.pending.slot is None:
+        return ai_phases.free_swap_choice(state, seat, legal)
+    return marker_choice(state, seat, legal, rng)
+
+
+def marker_choice(state: AirAllianceState, seat: int, legal: list[Action], rng: Chooser) -> Action:
+    """The next step of the best plan for the markers left.
+
+    While an icon is being resolved (plane, destination, swap), the plan is the one made when the marker was
+    placed: the table before the icon was chosen is the same but for the pending choice, so its plan is found
+    again (or taken from the cache) and followed, and the icon's choices follow one intention.
+    """
+    pending = state.pending
+    if pending is None:
+        plan = turn_plan(state, seat)
+    else:
+        before = state.copy()
+        before.pending, before.step = None, Step.MARKER
+        plan = turn_plan(before, seat)
+        first = plan.uses[0] if plan.uses else None
+        if first is None or (first.slot, first.icon) != (pending.slot, pending.icon) or not fits(first, pending):
+            planner = Planner(state, seat)
+            assert pending.slot is not None and pending.icon is not None
+            icon = top_icons(state, seat, pending.slot)[pending.icon]
+            plan = planner.plan(planner.icon_uses(pending.slot, pending.icon, icon, pending))
+    wanted = as_action(state, plan.uses[0]) if plan.uses else None
+    if wanted is not None and wanted in legal:
+        return next(a for a in legal if a == wanted)
+    return greedy(state, seat, rng)  # the plan found nothing the rules offer: should not happen, but stay legal
+
+
+def fits(use: Use, pending: Pending) -> bool:
+    """The planned use agrees with what has been chosen for the pending icon so far."""
+    return ((pending.colour is None or pending.colour == use.colour) and (pending.origin is None or pending.origin == use.origin)
+            and (pending.airport is None or pending.airport == use.origin))
+
+
+_PLANS: OrderedDict[str, Plan] = OrderedDict()
+PLANS_KEPT = 32
+
+
+def turn_plan(state: AirAllianceState, seat: int) -> Plan:
+    """The plan for a table at a marker decision. Cached by everything the planner reads (never the deck's order),
+    so the cache saves time and cannot change a choice."""
+    key = f"{seat}|{fingerprint(state)}"
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = Planner(state, seat).plan()
+        _PLANS[key] = plan
+        if len(_PLANS) > PLANS_KEPT:
+            _PLANS.popitem(last=False)
+    return plan
+
+
+def fingerprint(state: AirAllianceState) -> str:
+    """Every part of the table a plan depends on; the deck only as its sorted make-up, the log's length not at all."""
+    airlines = [(a.colour, a.supply, a.slots, sorted(a.score_pile), a.reserved, a.waiting, a.turns, a.refreshed,
+                 a.retired) for a in state.airlines]
+    return repr((state.players, sorted(o.value for o in state.options), sorted(state.deck), state.claim, state.board,
+                 airlines, sorted(state.discards), state.off_board, sorted(state.off_board_owner.items()),
+                 state.alliances, state.current, state.step.value, state.markers_left, state.used,
+                 state.reserved_this_turn, state.gained, state.gained_this_turn, state.covered_slots,
+                 state.flights, state.pending, state.extra_turn, state.extra_marker, state.takeoffs_left,
+                 state.last_round, state.final_turns, state.in_last_round, state.waiting_queue))
+
+
+def as_action(state: AirAllianceState, use: Use) -> Action:
+    """The action the current decision needs for this marker use."""
+    step = state.step
+    if step is Step.MARKER:
+        if use.kind in (FLY, SHARE, SWAP):
+            return Action(markers.ICON, (use.slot, use.icon))
+        if use.kind == RESERVE:
+            return Action(markers.RESERVE, (use.card,))
+        return Action({FLUSH: markers.FLUSH, WAIT: markers.WAIT, STOP: markers.STOP}[use.kind])
+    if step is Step.PLANE:
+        return Action(markers.PLANE, (use.origin,))
+    if step is Step.NPA_PLANE:
+        return Action(markers.NPA, (use.colour, use.origin))
+    if step is Step.DESTINATION:
+        return Action(markers.LAND, (use.destination,))
+    if step is Step.PRIORITY_AIRPORT:
+        return Action(markers.AIRPORT, (use.origin,))
+    return Action(markers.SWAP, use.places)

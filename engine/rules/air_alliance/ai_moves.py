@@ -1,0 +1,259 @@
+"""Air Alliance AI marker uses: every use of the next marker, and the few the planner searches because they can gain."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from engine.rules.air_alliance import runways
+from engine.rules.air_alliance.ai_value import Valuer, card, leavers
+from engine.rules.air_alliance.data import Icon, IconKind, components
+from engine.rules.air_alliance.flights import allowed, npa_origins, permit_airports, shapes
+from engine.rules.air_alliance.markers import npa_choices, priority_airports
+from engine.rules.air_alliance.options import Kobe
+from engine.rules.air_alliance.state import SLOTS, SUPPLY, AirAllianceState, Airline, Pending
+
+FLY, SHARE, SWAP, RESERVE, FLUSH, WAIT, STOP = "fly", "share", "swap", "reserve", "flush", "wait", "stop"
+
+Lands = dict[str, dict[str, tuple[int, int]]]  # mover (a colour) -> airport -> (icon index, markers it takes)
+
+
+@dataclass(frozen=True)
+class Use:
+    """One marker use, every parameter chosen: the planner's unit of a turn."""
+
+    kind: str
+    slot: int = -1
+    icon: int = -1
+    colour: str = ""  # the plane moved
+    origin: str = ""  # where it leaves (or SUPPLY); for a priority takeoff, the airport
+    destination: str = ""
+    places: tuple[int, int] = (0, 0)  # a priority takeoff's two places
+    card: str = ""  # a reservation's card
+    markers: int = 1
+
+
+@cache
+def landable(colour: str) -> tuple[str, ...]:
+    """The airports a colour may land on, in board order: sets of names iterate in an order that changes from one
+    run to the next, and the order of the choices decides ties."""
+    return tuple(code for code in components().airports if code in allowed(colour))
+
+
+class Moves:
+    """The marker uses of the planner's table (its attributes are set by Planner)."""
+
+    s: AirAllianceState
+    seat: int
+    colour: str
+    airline: Airline
+    v: Valuer
+    tops: list[tuple[Icon, Icon, Icon]]
+    keys: list[str]
+    used: set[tuple[int, str]]
+    flights: list[tuple[str, str]]
+    left: list[str]
+    got: list[str]
+    movable: frozenset[str]
+    land_tables: dict[tuple, Lands]
+
+    def free(self, slot: int) -> bool:
+        return (slot, self.keys[slot]) not in self.used
+
+    def leavers(self, code: str) -> frozenset[str]:
+        return leavers(code, tuple(self.s.board[code]))
+
+    def room(self, code: str) -> bool:
+        return None in self.s.board[code]
+
+    def reach(self, card_id: str) -> set[str]:
+        """flights.reachable's relay rule on the planner's (origin, destination) pairs."""
+        found = {card(card_id).departure}
+        for origin, destination in self.flights:
+            if origin in found:
+                found.add(destination)
+        return found
+
+    def gains_now(self) -> float:
+        raise NotImplementedError
+
+    def moved_value(self, use: Use) -> float:
+        raise NotImplementedError
+
+    # --- every use, as the rules offer them --------------------------------------------------------------------------
+
+    def icon_uses(self, slot: int, index: int, icon: Icon, pending: Pending | None = None) -> list[Use]:
+        """Every complete use of one icon, found with the rules' own functions; `pending` narrows to the choices
+        already made for the icon being resolved."""
+        s = self.s
+        if icon.kind in (IconKind.AREA, IconKind.SPECIAL):
+            targets = [t for t in permit_airports(icon, self.colour) if self.room(t)]
+            origins = ([SUPPLY] if self.airline.supply else []) + [code for code in s.board if self.colour in
+                                                                    self.leavers(code)]
+            if pending is not None and pending.origin is not None:
+                origins = [pending.origin]
+            return [Use(FLY, slot, index, self.colour, o, t) for o in origins for t in targets if t != o]
+        if icon.kind is IconKind.PRIORITY:
+            codes = [pending.airport] if pending is not None and pending.airport else priority_airports(s)
+            return [Use(SWAP, slot, index, origin=code, places=pair)
+                    for code in codes for pair in runways.swaps(shapes()[code], s.board[code])]
+        uses = []
+        for npa, cost in npa_choices(s, self.seat, icon):
+            if pending is not None and pending.colour is not None:
+                if npa != pending.colour:
+                    continue
+                cost = pending.markers
+            for o in ([pending.origin] if pending is not None and pending.origin else npa_origins(s, npa)):
+                uses += [Use(SHARE, slot, index, npa, o, t, markers=cost) for t in landable(npa)
+                         if t != o and self.room(t)]
+        return uses
+
+    def all_uses(self) -> list[Use]:
+        uses = []
+        for slot in range(SLOTS):
+            if self.free(slot):
+                for index, icon in enumerate(self.tops[slot]):
+                    uses += self.icon_uses(slot, index, icon)
+        return [u for u in uses if u.markers <= self.s.markers_left]
+
+    # --- the uses worth searching ----------------------------------------------------------------------------------
+
+    def relevant(self) -> list[Use]:
+        """Uses that can gain a card this turn, at once or with the markers left: flights leaving where a waiting
+        passenger can already be, planes landed or swapped where another use carries them on. Fillers come later."""
+        left, after = self.s.markers_left, self.s.markers_left - 1
+        reaches = {x: self.reach(x) for x in self.left}
+        if not reaches:
+            return []
+        origins = set().union(*reaches.values())
+        full = {card(x).arrival for x in self.left if not self.room(card(x).arrival)}  # flying out makes room
+        ends = {card(x).arrival for x in self.left} | {card(x).departure for x in self.left}
+        wanted = {o: {card(x).arrival for x, r in reaches.items() if o in r} for o in origins | full}
+        free = [slot for slot in range(SLOTS) if self.free(slot)]
+        lands = {slot: self.lands(slot) for slot in free}
+        hops = {slot: onward(lands, slot) for slot in free} if after >= 1 else {}
+        board = self.s.board
+        found: dict[tuple, Use] = {}  # one use per (slot, effect): two icons of a slot doing the same are one choice
+
+        def add(slot: int, index: int, mover: str, o: str, t: str, cost: int) -> None:
+            kind = FLY if mover == self.colour else SHARE
+            found.setdefault((slot, mover, o, t), Use(kind, slot, index, mover, o, t, markers=cost))
+
+        for o in sorted(origins | full):
+            carried = wanted[o]
+            for mover in sorted(self.leavers(o) & self.movable):
+                for slot in free:
+                    table = lands[slot].get(mover)
+                    if not table:
+                        continue
+                    for t in sorted(carried):
+                        if t in table and t != o and None in board[t] and table[t][1] <= left:
+                            add(slot, table[t][0], mover, o, t, table[t][1])
+                    if after < 1:
+                        continue
+                    for t, (index, cost) in table.items():
+                        if t == o or t in carried or cost > after or None not in board[t]:
+                            continue
+                        if (o in full and o not in origins) or self.carries_on(t, mover, carried, ends, hops[slot],
+                                                                               wanted):
+                            add(slot, index, mover, o, t, cost)
+        if after >= 1 and self.airline.supply:
+            for slot in free:
+                table = lands[slot].get(self.colour, {})
+                for t in sorted(origins):
+                    if t in table and None in board[t] and self.colour in self.landed(self.colour, t) \
+                            and wanted[t] & hops[slot].get(self.colour, frozenset()):
+                        add(slot, table[t][0], self.colour, SUPPLY, t, 1)
+        uses = list(found.values())
+        if after >= 1:
+            uses += self.setting_swaps(free, origins)
+            if self.s.kobe(Kobe.FLUSH) and any(self.keys):
+                uses.append(Use(FLUSH))
+        return uses
+
+    def setting_swaps(self, free: list[int], origins: set[str]) -> list[Use]:
+        """Priority takeoffs where a waiting passenger is, that let one of our planes or a usable NPA take off."""
+        for slot in free:
+            for index, icon in enumerate(self.tops[slot]):
+                if icon.kind is IconKind.PRIORITY:
+                    return [Use(SWAP, slot, index, origin=code, places=pair) for code in sorted(origins)
+                            for pair in runways.swaps(shapes()[code], self.s.board[code])
+                            if self.frees_a_plane(code, pair)]
+        return []
+
+    def carries_on(self, t: str, mover: str, carried: set[str], ends: set[str], onward: dict[str, frozenset[str]],
+                   wanted: dict[str, set[str]]) -> bool:
+        """A stop at t is worth planning if another plane there (or this one, where other passengers wait) can
+        take a passenger on to their arrival with an icon still free. Icons land a plane wherever they allow
+        from anywhere, so the same plane stopping on the way gains nothing by itself."""
+        for other in self.leavers(t) & self.movable:
+            if other != mover and carried & onward.get(other, frozenset()):
+                return True
+        if t in ends and mover in self.landed(mover, t):
+            return bool((carried | wanted.get(t, set())) & onward.get(mover, frozenset()))
+        return False
+
+    def lands(self, slot: int) -> Lands:
+        """Where each plane we may move can land with the slot's icons (the first icon that can, per airport)."""
+        key = (slot, self.keys[slot], self.s.markers_left >= 2)
+        table = self.land_tables.get(key)
+        if table is None:
+            table = {}
+            for index, icon in enumerate(self.tops[slot]):
+                if icon.kind in (IconKind.AREA, IconKind.SPECIAL):
+                    for t in permit_airports(icon, self.colour):
+                        table.setdefault(self.colour, {}).setdefault(t, (index, 1))
+                elif icon.kind is IconKind.CODE_SHARING:
+                    for npa, cost in npa_choices(self.s, self.seat, icon):
+                        for t in landable(npa):
+                            table.setdefault(npa, {}).setdefault(t, (index, cost))
+            self.land_tables[key] = table
+        return table
+
+    def landed(self, colour: str, t: str) -> frozenset[str]:
+        """Who could take off from t once a plane of this colour has landed there."""
+        places = list(self.s.board[t])
+        runways.land(shapes()[t], places, colour)
+        return leavers(t, tuple(places))
+
+    def frees_a_plane(self, code: str, pair: tuple[int, int]) -> bool:
+        places = list(self.s.board[code])
+        runways.swap(places, *pair)
+        return bool((leavers(code, tuple(places)) - self.leavers(code)) & self.movable)
+
+    def last_uses(self) -> list[tuple[float, Use]]:
+        """Each gaining use of the last marker with the worth of the turn it ends, worked out without playing it:
+        the search's busiest place."""
+        board, left = self.s.board, self.s.markers_left
+        reaches = {x: self.reach(x) for x in self.left}
+        lands = {slot: self.lands(slot) for slot in range(SLOTS) if self.free(slot)}
+        uses: dict[tuple, Use] = {}
+        for x, reach in reaches.items():
+            t = card(x).arrival
+            if None not in board[t]:
+                continue
+            for o in sorted(reach - {t}):
+                for mover in sorted(self.leavers(o) & self.movable):
+                    for slot, table in lands.items():
+                        entry = table.get(mover, {}).get(t)
+                        if entry and entry[1] <= left:
+                            kind = FLY if mover == self.colour else SHARE
+                            uses.setdefault((slot, mover, o, t), Use(kind, slot, entry[0], mover, o, t, markers=entry[1]))
+        found = []
+        for use in uses.values():
+            new = [x for x, r in reaches.items() if card(x).arrival == use.destination and use.origin in r]
+            self.got.extend(new)
+            value = self.gains_now() + self.moved_value(use)
+            del self.got[len(self.got) - len(new):]
+            found.append((value, use))
+        return found
+
+
+def onward(lands: dict[int, Lands], slot: int) -> dict[str, frozenset[str]]:
+    """Where each mover could still land with one marker on the other free slots, once this one is spent."""
+    found: dict[str, set[str]] = {}
+    for other, table in lands.items():
+        if other != slot:
+            for mover, targets in table.items():
+                found.setdefault(mover, set()).update(t for t, (_, cost) in targets.items() if cost == 1)
+    return {mover: frozenset(targets) for mover, targets in found.items()}
