@@ -4,31 +4,22 @@ from __future__ import annotations
 
 import copy
 import functools
-import io
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from renderers import airships, airships_cards, airships_header, airships_marks, airships_panels, airships_throw, common
+from tests.renderers import drawing
 from tests.renderers.airships_views import end_view, mid_view, start_view
+from tests.renderers.drawing import open_png
 
 VIEWS = {"start": start_view, "mid": mid_view, "end": end_view}
 MODULES = (common, airships_marks, airships_cards, airships_panels, airships_throw, airships_header, airships)
 
 
 def clear_caches() -> None:
-    """Forget every cached piece, so a test sees what a fresh process would draw."""
-    for module in MODULES:
-        for value in vars(module).values():
-            if hasattr(value, "cache_clear"):
-                value.cache_clear()
-
-
-def open_png(data: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    return image
+    """Forget every cached piece of this game's renderer, so a test sees what a fresh process would draw."""
+    drawing.clear_caches(MODULES)
 
 
 class TextLog:

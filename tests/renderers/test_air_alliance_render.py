@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import copy
-import io
 from typing import Any, Callable
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import ImageChops
 
 import renderers
+from tests.renderers import drawing
+from tests.renderers.drawing import open_png
 from renderers import (
     air_alliance, air_alliance_board, air_alliance_cards, air_alliance_header, air_alliance_panels,
     air_alliance_pieces, common,
@@ -28,17 +29,8 @@ LONG_NAMES = ["Bartholomew Featherstonehaugh-Smythe", "Maximiliana Wolkenstein-O
 
 
 def clear_caches() -> None:
-    """Forget every cached piece, so a test sees what a fresh process would draw."""
-    for module in MODULES:
-        for value in vars(module).values():
-            if hasattr(value, "cache_clear"):
-                value.cache_clear()
-
-
-def open_png(data: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    return image
+    """Forget every cached piece of this game's renderer, so a test sees what a fresh process would draw."""
+    drawing.clear_caches(MODULES)
 
 
 def long_names_view(players: int = 4) -> dict[str, Any]:
