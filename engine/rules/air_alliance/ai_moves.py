@@ -15,6 +15,7 @@ from engine.rules.air_alliance.state import SLOTS, SUPPLY, AirAllianceState, Air
 
 FLY, SHARE, SWAP, RESERVE, FLUSH, WAIT, STOP = "fly", "share", "swap", "reserve", "flush", "wait", "stop"
 
+STOPS_TRIED = 10  # stops on the way searched from one position, those that may carry the most passengers on first
 Lands = dict[str, dict[str, tuple[int, int]]]  # mover (a colour) -> airport -> (icon index, markers it takes)
 
 
@@ -135,10 +136,21 @@ class Moves:
         board = self.s.board
         found: dict[tuple, Use] = {}  # one use per (slot, effect): two icons of a slot doing the same are one choice
 
-        def add(slot: int, index: int, mover: str, o: str, t: str, cost: int) -> None:
-            kind = FLY if mover == self.colour else SHARE
-            found.setdefault((slot, mover, o, t), Use(kind, slot, index, mover, o, t, markers=cost))
+        setting: dict[tuple, tuple[int, Use]] = {}  # stops on the way, with how many passengers they may carry on
 
+        def add(slot: int, index: int, mover: str, o: str, t: str, cost: int, carry_on: int = 0) -> None:
+            kind = FLY if mover == self.colour else SHARE
+            use = Use(kind, slot, index, mover, o, t, markers=cost)
+            if carry_on:
+                setting.setdefault((slot, mover, o, t), (carry_on, use))
+            else:
+                found.setdefault((slot, mover, o, t), use)
+
+        sites: dict[str, set[str]] = {}  # mover -> airports where one of its planes may take off
+        if after >= 1:
+            for code in board:
+                for mover in self.leavers(code) & self.movable:
+                    sites.setdefault(mover, set()).add(code)
         for o in sorted(origins | full):
             carried = wanted[o]
             for mover in sorted(self.leavers(o) & self.movable):
@@ -151,20 +163,23 @@ class Moves:
                             add(slot, table[t][0], mover, o, t, table[t][1])
                     if after < 1:
                         continue
+                    anywhere = o in full and o not in origins  # flying out of a full arrival makes room
+                    stops = self.stops(mover, carried, ends, hops[slot], wanted, sites)
                     for t, (index, cost) in table.items():
-                        if t == o or t in carried or cost > after or None not in board[t]:
-                            continue
-                        if (o in full and o not in origins) or self.carries_on(t, mover, carried, ends, hops[slot],
-                                                                               wanted):
-                            add(slot, index, mover, o, t, cost)
+                        if (anywhere or t in stops) and t != o and t not in carried and cost <= after \
+                                and None in board[t]:
+                            add(slot, index, mover, o, t, cost, stops.get(t, 1))
         if after >= 1 and self.airline.supply:
             for slot in free:
                 table = lands[slot].get(self.colour, {})
                 for t in sorted(origins):
                     if t in table and None in board[t] and self.colour in self.landed(self.colour, t) \
                             and wanted[t] & hops[slot].get(self.colour, frozenset()):
-                        add(slot, table[t][0], self.colour, SUPPLY, t, 1)
-        uses = list(found.values())
+                        add(slot, table[t][0], self.colour, SUPPLY, t, 1, len(wanted[t]))
+        # Stops that may carry the most passengers on are tried first, and only so many: with an alliance's NPAs
+        # nearly every airport is a possible stop, and most lead nowhere.
+        ranked = sorted(setting.values(), key=lambda entry: -entry[0])  # stable: among equals, the first found
+        uses = list(found.values()) + [use for _, use in ranked[:STOPS_TRIED]]
         if after >= 1:
             uses += self.setting_swaps(free, origins)
             if self.s.kobe(Kobe.FLUSH) and any(self.keys):
@@ -181,17 +196,26 @@ class Moves:
                             if self.frees_a_plane(code, pair)]
         return []
 
-    def carries_on(self, t: str, mover: str, carried: set[str], ends: set[str], onward: dict[str, frozenset[str]],
-                   wanted: dict[str, set[str]]) -> bool:
-        """A stop at t is worth planning if another plane there (or this one, where other passengers wait) can
-        take a passenger on to their arrival with an icon still free. Icons land a plane wherever they allow
-        from anywhere, so the same plane stopping on the way gains nothing by itself."""
-        for other in self.leavers(t) & self.movable:
-            if other != mover and carried & onward.get(other, frozenset()):
-                return True
-        if t in ends and mover in self.landed(mover, t):
-            return bool((carried | wanted.get(t, set())) & onward.get(mover, frozenset()))
-        return False
+    def stops(self, mover: str, carried: set[str], ends: set[str], onward: dict[str, frozenset[str]],
+              wanted: dict[str, set[str]], sites: dict[str, set[str]]) -> dict[str, int]:
+        """Where a plane carrying these passengers is worth landing, with how many arrivals could follow: where
+        another plane that can take off could carry them on with an icon still free, or (this plane itself)
+        where other passengers wait. Icons land a plane wherever they allow from anywhere, so a plane stopping
+        on the way alone gains nothing. Planes that may take off before a landing still may after it."""
+        found: dict[str, int] = {}
+        for other, codes in sites.items():
+            count = len(carried & onward.get(other, frozenset())) if other != mover else 0
+            if count:
+                for t in codes:
+                    if found.get(t, 0) < count:
+                        found[t] = count
+        reach = onward.get(mover, frozenset())
+        for t in ends:
+            if t not in found and self.room(t) and mover in self.landed(mover, t):
+                count = len((carried | wanted.get(t, set())) & reach)
+                if count:
+                    found[t] = count
+        return found
 
     def lands(self, slot: int) -> Lands:
         """Where each plane we may move can land with the slot's icons (the first icon that can, per airport)."""
