@@ -32,6 +32,19 @@ def landing_airports(state: AirAllianceState, seat: int, icon: Icon) -> list[str
     return list(permit_airports(icon, state.airlines[seat].colour))
 
 
+# (id of the icon, colour) -> (the icon, its airports): an icon's hash is slow (enum fields), its id is not. The
+# entry holds the icon, so no other object can take its id while the entry lives.
+_PERMITS: dict[tuple[int, str], tuple[Icon, tuple[str, ...]]] = {}
+
+
+def permits(icon: Icon, colour: str) -> tuple[str, ...]:
+    """permit_airports, looked up by the icon's identity (asked for every icon of every menu)."""
+    hit = _PERMITS.get((id(icon), colour))
+    if hit is None or hit[0] is not icon:
+        hit = _PERMITS[id(icon), colour] = (icon, permit_airports(icon, colour))
+    return hit[1]
+
+
 @cache
 def permit_airports(icon: Icon, colour: str) -> tuple[str, ...]:
     c = components()
@@ -58,15 +71,21 @@ def shapes() -> dict[str, Shape]:
     return {code: a.shape for code, a in components().airports.items()}
 
 
-Memo = dict[tuple[str, str], Any]  # answers about one unchanged board, shared by the questions of one menu
+Memo = dict[tuple[Any, ...], Any]  # answers about one unchanged board, shared by the questions of one menu
+
+
+@cache
+def second_leaves() -> frozenset[str]:
+    """The airports whose second place may take off too (a Y's other 01, a V's other runway); a first always may."""
+    return frozenset(code for code, a in components().airports.items() if 1 in runways.LEAVING[a.shape])
 
 
 def departures(state: AirAllianceState, colour: str, memo: Memo | None = None) -> list[str]:
     """The airports where a plane of this colour may take off now."""
     if memo is not None and ("departures", colour) in memo:
         return memo["departures", colour]
-    shape = shapes()
-    found = [code for code, r in state.board.items() if colour in r and runways.can_leave(shape[code], r, colour)]
+    two = second_leaves()  # runways.can_leave without its calls: this runs for every menu
+    found = [code for code, r in state.board.items() if r[0] == colour or (r[1] == colour and code in two)]
     if memo is not None:
         memo["departures", colour] = found
     return found
@@ -74,12 +93,25 @@ def departures(state: AirAllianceState, colour: str, memo: Memo | None = None) -
 
 def can_land(state: AirAllianceState, seat: int, icon: Icon, memo: Memo | None = None) -> bool:
     """Whether a landing permit has any use now (the quick form of plane_origins, asked for every icon shown)."""
+    airports = permits(icon, state.airlines[seat].colour)
+    if memo is None:
+        return can_land_on(state, seat, airports, None)
+    key = ("land", seat, airports)  # many cards show the same permit: one answer for all of them
+    if key not in memo:
+        memo[key] = can_land_on(state, seat, airports, memo)
+    return bool(memo[key])
+
+
+def can_land_on(state: AirAllianceState, seat: int, airports: tuple[str, ...], memo: Memo | None) -> bool:
+    """Whether one of the seat's planes may land on one of these airports now."""
     airline = state.airlines[seat]
-    free = [code for code in permit_airports(icon, airline.colour) if None in state.board[code]]
+    board = state.board
+    free = [code for code in airports if None in board[code]]
     if not free:
         return False
     if airline.supply:
         return True
+    # Some plane of the seat's may leave for a free permit airport other than the one it stands on.
     return any(len(free) > 1 or free[0] != o for o in departures(state, airline.colour, memo))
 
 
@@ -97,10 +129,18 @@ def npa_destinations(state: AirAllianceState, colour: str, origin: str) -> list[
 
 def npa_origins(state: AirAllianceState, colour: str, memo: Memo | None = None) -> list[str]:
     """Where a plane of this NPA may leave from for some airport that lets it land and has room."""
-    rooms = [code for code in allowed(colour) if None in state.board[code]]
-    if not rooms:
+    board = state.board
+    found = [code for code in allowed(colour) if None in board[code]]
+    if not found:
         return []
-    return [code for code in departures(state, colour, memo) if len(rooms) > 1 or rooms[0] != code]
+    return [code for code in departures(state, colour, memo) if len(found) > 1 or found[0] != code]
+
+
+def can_fly(state: AirAllianceState, colour: str, memo: Memo) -> bool:
+    """Whether npa_origins would find anything: the quick question asked for every code sharing icon shown."""
+    if ("fly", colour) not in memo:
+        memo["fly", colour] = bool(npa_origins(state, colour, memo))
+    return bool(memo["fly", colour])
 
 
 def move(state: AirAllianceState, seat: int, colour: str, origin: str, destination: str) -> str:

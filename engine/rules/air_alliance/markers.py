@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Iterator
 
 from engine.core import Action
 from engine.rules.air_alliance import runways
@@ -11,6 +12,7 @@ from engine.rules.air_alliance.claim import card_words, p, reserve
 from engine.rules.air_alliance.data import Icon, IconKind, components
 from engine.rules.air_alliance.flights import (
     Memo,
+    can_fly,
     can_land,
     landing_airports,
     move,
@@ -67,16 +69,37 @@ def priority_airports(state: AirAllianceState) -> list[str]:
     return [code for code, r in state.board.items() if runways.swaps(shape[code], r)]
 
 
+@cache
+def swap_pairs() -> dict[str, tuple[tuple[int, int], ...]]:
+    """Per airport, the pairs of places a priority takeoff may switch (runways.SWAP_PAIRS by its shape)."""
+    return {code: runways.SWAP_PAIRS[shape] for code, shape in shapes().items()}
+
+
+def can_take_priority(state: AirAllianceState) -> bool:
+    """Whether priority_airports would find any airport (asked after every free takeoff and for every menu)."""
+    pairs = swap_pairs()
+    for code, r in state.board.items():
+        for i, j in pairs[code]:  # runways.swaps' test, inlined: this runs for every menu
+            if r[i] is not None and r[j] is not None and r[i] != r[j]:
+                return True
+    return False
+
+
 def usable(state: AirAllianceState, seat: int, icon: Icon, memo: Memo | None = None) -> bool:
     """A marker must do something: the icon has at least one complete use now."""
     memo = {} if memo is None else memo
-    if icon.kind in (IconKind.AREA, IconKind.SPECIAL):
+    kind = icon.kind
+    if kind is IconKind.AREA or kind is IconKind.SPECIAL:
         return can_land(state, seat, icon, memo)
-    if icon.kind is IconKind.PRIORITY:
+    if kind is IconKind.PRIORITY:
         if ("priority", "") not in memo:
-            memo["priority", ""] = bool(priority_airports(state))
+            memo["priority", ""] = can_take_priority(state)
         return bool(memo["priority", ""])
-    return any(npa_origins(state, colour, memo) for colour, _ in npa_choices(state, seat, icon))
+    # Code sharing: npa_choices' colours, without building the list (its order and costs do not matter here).
+    if any(can_fly(state, colour, memo) for colour in partners(state, seat)):
+        return True
+    anyone = state.kobe(Kobe.OPPONENT_NPA) and state.markers_left >= OPPONENT_NPA_MARKERS
+    return any(can_fly(state, colour, memo) for colour in icon.npa if anyone or is_free(state, colour))
 
 
 def may_reserve(state: AirAllianceState) -> bool:
@@ -104,18 +127,22 @@ def slot_icon_label(colour: str, slot: int, top: str | None, index: int) -> str:
 
 def open_icons(state: AirAllianceState, seat: int) -> list[tuple[int, int]]:
     """(slot, icon index) of every icon a marker could use now: unmarked slots, icons with a complete use."""
-    found = []
+    return list(usable_icons(state, seat))
+
+
+def usable_icons(state: AirAllianceState, seat: int) -> Iterator[tuple[int, int]]:
+    """open_icons one at a time, so a caller that only asks whether there is one stops at the first."""
     known: dict[int, bool] = {}  # the same icon object often shows on several cards: decide it once
     memo: Memo = {}
     for slot in range(SLOTS):
         if marked(state, seat, slot) is not None:
             continue
         for index, icon in enumerate(top_icons(state, seat, slot)):
-            if id(icon) not in known:
-                known[id(icon)] = usable(state, seat, icon, memo)
-            if known[id(icon)]:
-                found.append((slot, index))
-    return found
+            use = known.get(id(icon))
+            if use is None:
+                use = known[id(icon)] = usable(state, seat, icon, memo)
+            if use:
+                yield slot, index
 
 
 def can_reserve_now(state: AirAllianceState) -> bool:
@@ -134,13 +161,19 @@ def has_marker_use(state: AirAllianceState, seat: int) -> bool:
         return True
     if state.kobe(Kobe.FLUSH) and any(state.airlines[seat].slots):
         return True
-    return bool(open_icons(state, seat))
+    return next(usable_icons(state, seat), None) is not None
 
 
 def marker_uses(state: AirAllianceState, seat: int) -> list[Action]:
     """The choices for the next marker, without the Kobe 'stop'; empty means no marker can do anything."""
     actions = [Action(ICON, (slot, index), icon_label(state, seat, slot, index))
                for slot, index in open_icons(state, seat)]
+    return actions + other_uses(state, seat)
+
+
+def other_uses(state: AirAllianceState, seat: int) -> list[Action]:
+    """marker_uses after the icons: reserving, (Kobe) waiting for cancellation and flushing."""
+    actions = []
     if can_reserve_now(state):
         actions += [Action(RESERVE, (card,), f"Reserve {card_words(card)}") for card in state.claim
                     if state.reserver(card) is None]
@@ -149,6 +182,19 @@ def marker_uses(state: AirAllianceState, seat: int) -> list[Action]:
     if state.kobe(Kobe.FLUSH) and any(state.airlines[seat].slots):
         actions.append(Action(FLUSH, (), "Flush your boarding pass to your score pile"))
     return actions
+
+
+def icon_choice(state: AirAllianceState, seat: int, action: Action) -> Action | None:
+    """The icon choice of marker_uses equal to `action`, if any: only that icon is decided, not all nine."""
+    for slot in range(SLOTS):
+        for index in range(SLOTS):  # a slot shows three icons, as many as there are slots
+            if (slot, index) != action.args:
+                continue
+            candidate = Action(ICON, (slot, index), icon_label(state, seat, slot, index))
+            if candidate != action or marked(state, seat, slot) is not None:
+                return None
+            return candidate if usable(state, seat, top_icons(state, seat, slot)[index]) else None
+    return None
 
 
 # --- the parameters of a marker use -----------------------------------------------------------------------------------

@@ -42,11 +42,7 @@ def legal_actions(state: AirAllianceState, seat: int) -> list[Action]:
         return [*(alliance_action(state, seat, f) for f in formations(state, seat)),
                 Action(NO_ALLIANCE, (), "Form no alliance: go on to your markers", minor=True)]
     if step is Step.MARKER:
-        actions = markers.marker_uses(state, seat)
-        if state.kobe(Kobe.FREE_MARKERS) or state.extra_marker:
-            what = "the extra marker" if state.extra_marker else f"your {state.markers_left} markers left"
-            actions.append(Action(STOP, (), f"Stop: keep {what}", minor=True))
-        return actions
+        return with_stop(state, markers.marker_uses(state, seat))
     if step is Step.PLANE:
         return markers.plane_actions(state, seat)
     if step is Step.NPA_PLANE:
@@ -63,6 +59,14 @@ def legal_actions(state: AirAllianceState, seat: int) -> list[Action]:
         return [*(Action(CLAIM, (card,), f"Reserve {card_words(card)}") for card in claim.reservable(state)),
                 Action(KEEP_WAITING, (), "Keep waiting for cancellation", minor=True)]
     return []
+
+
+def with_stop(state: AirAllianceState, actions: list[Action]) -> list[Action]:
+    """The marker decision's choices end with 'stop' when (Kobe) markers may be kept or the extra one declined."""
+    if state.kobe(Kobe.FREE_MARKERS) or state.extra_marker:
+        what = "the extra marker" if state.extra_marker else f"your {state.markers_left} markers left"
+        actions.append(Action(STOP, (), f"Stop: keep {what}", minor=True))
+    return actions
 
 
 def alliance_action(state: AirAllianceState, seat: int, formation: Formation) -> Action:
@@ -97,7 +101,7 @@ def apply(state: AirAllianceState, seat: int, action: Action) -> AirAllianceStat
         raise GameOver("This game is over.")
     if seat not in to_act(state):
         raise NotYourTurn("It's not your turn.")
-    action = check_choice(legal_actions(state, seat), action)
+    action = legal_choice(state, seat, action)
     new = state.copy()
     handler = HANDLERS.get(action.kind)
     if handler is None:  # pragma: no cover - check_choice only returns actions built above
@@ -105,6 +109,19 @@ def apply(state: AirAllianceState, seat: int, action: Action) -> AirAllianceStat
     handler(new, seat, action)
     new.seq += 1
     return new
+
+
+def legal_choice(state: AirAllianceState, seat: int, action: Action) -> Action:
+    """check_choice against legal_actions, but a marker decision checks only the icon chosen (or, for any other
+    kind, only the choices after the icons): deciding all nine icons for every marker is most of a game's work."""
+    if state.step is not Step.MARKER:
+        return check_choice(legal_actions(state, seat), action)
+    if action.kind == ICON:
+        found = markers.icon_choice(state, seat, action)
+        if found is None:
+            raise IllegalAction("That choice isn't available right now.")
+        return found
+    return check_choice(with_stop(state, markers.other_uses(state, seat)), action)
 
 
 def on_refresh(state: AirAllianceState, seat: int, action: Action) -> None:

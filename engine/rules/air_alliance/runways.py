@@ -16,6 +16,12 @@ Runways = list[str | None]
 
 CAPACITY = {Shape.Y: 3, Shape.REVERSE_Y: 3, Shape.V: 2}
 PLACE_NAMES = {Shape.Y: ("01", "01", "02"), Shape.REVERSE_Y: ("01", "02", "03"), Shape.V: ("runway 1", "runway 2")}
+# The places a plane may take off from, when one stands there: a Y's two 01s, a reverse Y's 01, either V runway.
+LEAVING = {Shape.Y: (0, 1), Shape.REVERSE_Y: (0,), Shape.V: (0, 1)}
+# The pairs a priority takeoff may switch, by shape (see swaps): fixed tables, asked about on every menu.
+SWAP_PAIRS: dict[Shape, tuple[tuple[int, int], ...]] = {
+    Shape.Y: ((0, 2), (1, 2)), Shape.REVERSE_Y: ((0, 1), (0, 2), (1, 2)), Shape.V: (),
+}
 
 
 def empty(shape: Shape) -> Runways:
@@ -24,15 +30,11 @@ def empty(shape: Shape) -> Runways:
 
 def leaving_places(shape: Shape, runways: Runways) -> list[int]:
     """The places whose plane may take off now."""
-    if shape is Shape.REVERSE_Y:
-        return [0] if runways[0] is not None else []
-    if shape is Shape.Y:
-        return [i for i in (0, 1) if runways[i] is not None]
-    return [i for i, colour in enumerate(runways) if colour is not None]
+    return [i for i in LEAVING[shape] if runways[i] is not None]
 
 
 def can_leave(shape: Shape, runways: Runways, colour: str) -> bool:
-    return any(runways[i] == colour for i in leaving_places(shape, runways))
+    return colour is not None and any(runways[i] == colour for i in LEAVING[shape])
 
 
 def has_room(runways: Runways) -> bool:
@@ -67,10 +69,7 @@ def swaps(shape: Shape, runways: Runways) -> list[tuple[int, int]]:
     Ruling: switching two planes changes nothing on a V airport (both runways may always leave), nor between
     the two 01 runways of a Y, nor between two planes of one colour, so those switches are not offered.
     """
-    if shape is Shape.V:
-        return []
-    pairs = [(0, 2), (1, 2)] if shape is Shape.Y else [(0, 1), (0, 2), (1, 2)]
-    return [(i, j) for i, j in pairs
+    return [(i, j) for i, j in SWAP_PAIRS[shape]
             if runways[i] is not None and runways[j] is not None and runways[i] != runways[j]]
 
 

@@ -42,7 +42,7 @@ def after_refresh(state: AirAllianceState) -> None:
 
 
 def continue_takeoffs(state: AirAllianceState) -> None:
-    if state.takeoffs_left and markers.priority_airports(state):
+    if state.takeoffs_left and markers.can_take_priority(state):
         state.step = Step.TAKEOFFS
     else:
         state.takeoffs_left = 0
