@@ -1,4 +1,4 @@
-"""Air Alliance AI players: legal and deterministic everywhere, blind to the deck's order, and sensible where it is plain."""
+"""Air Alliance AI players: legal and deterministic everywhere, blind to the deck's order, sensible where plain."""
 
 from __future__ import annotations
 
@@ -49,7 +49,8 @@ def positions() -> tuple[AirAllianceState, ...]:
                         break
                     if number % 3 == 0:
                         found.append(state)
-                    state = GAME.apply(state, to_act[0], chooser(state, to_act[0], GAME.legal_actions(state, to_act[0])))
+                    seat = to_act[0]
+                    state = GAME.apply(state, seat, chooser(state, seat, GAME.legal_actions(state, seat)))
     return tuple(found)
 
 
@@ -165,7 +166,8 @@ def test_choose_lands_a_plane_and_flies_it_in_one_turn() -> None:
     # Red's printed pass lands on Polynesia and flies on to Cannes only with its third slot: once, not twice.
     state = table(claim=RELAY)
     state = play_turn(state)
-    assert state.gained == [FILM_DIRECTOR] and (state.flights[0].origin, state.flights[0].destination) == (CANNES, TOKYO)
+    assert state.gained == [FILM_DIRECTOR]
+    assert (state.flights[0].origin, state.flights[0].destination) == (CANNES, TOKYO)
 
 
 def test_choose_reserves_the_card_it_can_fly_next_turn_before_lost_baggage_takes_it() -> None:

@@ -1,4 +1,4 @@
-"""Air Alliance AI players: `choose` plans each turn's markers as a whole; `greedy` takes the flight that gains most now."""
+"""Air Alliance AI players: `choose` plans each turn's markers as a whole; `greedy` takes the best flight now."""
 
 from __future__ import annotations
 
@@ -121,7 +121,8 @@ def marker_choice(state: AirAllianceState, seat: int, legal: list[Action], rng: 
 
 def fits(use: Use, pending: Pending) -> bool:
     """The planned use agrees with what has been chosen for the pending icon so far."""
-    return ((pending.colour is None or pending.colour == use.colour) and (pending.origin is None or pending.origin == use.origin)
+    return ((pending.colour is None or pending.colour == use.colour)
+            and (pending.origin is None or pending.origin == use.origin)
             and (pending.airport is None or pending.airport == use.origin))
 
 

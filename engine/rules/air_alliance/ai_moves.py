@@ -262,7 +262,8 @@ class Moves:
                         entry = table.get(mover, {}).get(t)
                         if entry and entry[1] <= left:
                             kind = FLY if mover == self.colour else SHARE
-                            uses.setdefault((slot, mover, o, t), Use(kind, slot, entry[0], mover, o, t, markers=entry[1]))
+                            use = Use(kind, slot, entry[0], mover, o, t, markers=entry[1])
+                            uses.setdefault((slot, mover, o, t), use)
         found = []
         for use in uses.values():
             new = [x for x, r in reaches.items() if card(x).arrival == use.destination and use.origin in r]

@@ -1,4 +1,4 @@
-"""Air Alliance AI outside the markers: alliances, flight control, refreshing the claim, free takeoffs, cancellations."""
+"""Air Alliance AI outside the markers: alliances, flight control, the claim's refresh, free takeoffs, cancellations."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from functools import lru_cache
 from engine.core import Action, Chooser
 from engine.rules.air_alliance import runways
 from engine.rules.air_alliance.ai_plan import Planner
-from engine.rules.air_alliance.ai_value import Valuer
+from engine.rules.air_alliance.ai_value import ALLIANCE_NPA, Valuer
 from engine.rules.air_alliance.alliance import Formation, form, partners
 from engine.rules.air_alliance.claim import gainable
 from engine.rules.air_alliance.data import NPA_COLOURS, components
@@ -49,8 +49,9 @@ def alliance_choice(state: AirAllianceState, seat: int, legal: list[Action]) -> 
         s = state.copy()
         form(s, seat, Formation(tuple(str(action.args[0]).split("+")), int(action.args[1])))
         mine = frozenset(partners(s, seat))
-        theirs = frozenset(c for area in s.alliances if s.airlines[seat].colour not in area for c in area)
-        signature = (mine, theirs)  # formations alike for us are planned once
+        theirs = frozenset(c for area in s.alliances if s.airlines[seat].colour not in area for c in area
+                           if c in NPA_COLOURS)
+        signature = (mine, theirs)  # formations alike for us (the same NPAs ours, theirs, free) are planned once
         if signature not in seen:
             seen[signature] = turn_value(s, seat) + v.alliance_worth(s.alliances)
         if seen[signature] > best_value + 1e-6:
@@ -72,7 +73,7 @@ def pass_worth(state: AirAllianceState, seat: int, v: Valuer, tops: tuple[str | 
         shared &= {n for icon in slot_icons if icon.npa for n in icon.npa}
     wanted = shared - set(partners(state, seat))
     if wanted and v.future:
-        value += ALLIANCE_HINT * 6_000.0 * len(wanted)
+        value += ALLIANCE_HINT * ALLIANCE_NPA * len(wanted)
     return value
 
 
@@ -174,7 +175,8 @@ def waiting_choice(state: AirAllianceState, seat: int, legal: list[Action]) -> A
     """Reserve the card most worth keeping for our next turn, if any is worth a marker."""
     v = Valuer(state, seat)
     supply = state.airlines[seat].supply
-    claims = [(v.reserve_value(state.board, supply, str(a.args[0]), state.claim), a) for a in legal if a.kind == "claim"]
+    claims = [(v.reserve_value(state.board, supply, str(a.args[0]), state.claim), a)
+              for a in legal if a.kind == "claim"]
     if claims:
         value, action = max(claims, key=lambda c: c[0])
         if value > 0:

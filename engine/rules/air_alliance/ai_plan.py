@@ -196,7 +196,7 @@ class Planner(Moves):
             value += self.reserve_guess
         return value
 
-    # --- the last markers: chosen one at a time, for the places and reservations they leave ----------------------------
+    # --- the last markers: chosen one at a time, for the places and reservations they leave -----------------------
 
     def fillers(self) -> list[tuple[float, Use]]:
         """Every use of the next marker with what it adds to our planes' places (the search found the gains);

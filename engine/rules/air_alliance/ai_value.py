@@ -1,4 +1,4 @@
-"""Air Alliance AI values: what cards, trios, planes on the board, reservations and boarding pass icons are worth in miles."""
+"""Air Alliance AI values: cards, trios, planes on the board, reservations and boarding pass icons, in miles."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from functools import cache, lru_cache
 from engine.rules.air_alliance import runways
 from engine.rules.air_alliance.alliance import is_free, partners
 from engine.rules.air_alliance.claim import gainable
-from engine.rules.air_alliance.data import NPA_COLOURS, Icon, IconKind, Travel, components
+from engine.rules.air_alliance.data import NPA_COLOURS, Icon, IconKind, PassengerCard, Travel, components
 from engine.rules.air_alliance.flights import allowed, permit_airports, shapes
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.scoring import ECONOMY_BONUS, ECONOMY_SET, TRIO_BONUS
 from engine.rules.air_alliance.state import AirAllianceState
 
-# Weights in miles, tuned in the arena (python -m engine arena air-alliance --seats ai,greedy).
+# Weights in miles, set by hand and checked in the arena (python -m engine arena air-alliance --seats ai,greedy).
 TRIO_PROGRESS = (0.0, 0.10, 0.40, 1.0)  # share of the trio bonus counted for holding 0-3 of its cards
 TRIO_DENIAL = 0.5  # taking the card an opponent needs for a trio: half the bonus they would have had
 ECONOMY_PROGRESS = 1_200  # each economy card towards the next Kobe set of five
@@ -24,11 +24,13 @@ PLANE_STUCK = 300  # a plane waiting behind another one
 HUB_SHARE = 0.30  # of the miles of claim cards leaving an airport, for a plane able to take off there
 UNSEEN_SHARE = 0.10  # of the miles of deck cards leaving an airport: they may turn up before the next turn
 PARTNER_SHARE = 0.5  # an NPA of our own alliance at a hub counts for half a plane of ours
+ALLIANCE_NPA = 6_000.0  # an NPA of our alliance: flown with any code sharing icon for the rest of the game
+ALLIANCE_DENIAL = 3_000.0  # an NPA in another player's alliance: closed to us, theirs alone
 RESERVE_SHARE = 0.8  # a reservation is worth this share of the miles it saves for next turn
 DENY_SHARE = 0.15  # and keeps a card from the other players
 
 
-def card(card_id: str):  # noqa: ANN201 - a PassengerCard; the annotation would only repeat data.py
+def card(card_id: str) -> PassengerCard:
     return components().cards[card_id]
 
 
@@ -205,7 +207,7 @@ class Valuer:
         area = next((a for a in alliances if self.colour in a), [])
         mine = [c for c in area if c in NPA_COLOURS]
         others = [c for a in alliances if self.colour not in a for c in a if c in NPA_COLOURS]
-        return self.future * (6_000.0 * len(mine) - 3_000.0 * len(others))
+        return self.future * (ALLIANCE_NPA * len(mine) - ALLIANCE_DENIAL * len(others))
 
 
 @lru_cache(maxsize=1 << 14)
