@@ -123,6 +123,50 @@ def slot_icon_label(colour: str, slot: int, top: str | None, index: int) -> str:
     return f"Slot {slot + 1}: {icon.label}{on}"
 
 
+# Menus hold the same few choices again and again, and building an Action (a checked dataclass) costs more than
+# deciding it: each distinct choice is built once and the frozen object serves every menu.
+
+
+@cache
+def icon_action(colour: str, slot: int, top: str | None, index: int) -> Action:
+    return Action(ICON, (slot, index), slot_icon_label(colour, slot, top, index))
+
+
+@cache
+def reserve_action(card: str) -> Action:
+    return Action(RESERVE, (card,), f"Reserve {card_words(card)}")
+
+
+WAIT_ACTION = Action(WAIT, (), "Wait for cancellation (a marker on the logo)")
+FLUSH_ACTION = Action(FLUSH, (), "Flush your boarding pass to your score pile")
+BACK_ACTION = Action(BACK, (), "Back: use this marker another way", minor=True)
+
+
+@cache
+def plane_action(colour: str, origin: str) -> Action:
+    words = f"A {colour} plane from your supply" if origin == SUPPLY else f"Your {colour} plane at {where(origin)}"
+    return Action(PLANE, (origin,), words)
+
+
+@cache
+def npa_action(colour: str, origin: str, cost: int) -> Action:
+    extra = " (two markers)" if cost > 1 else ""
+    return Action(NPA, (colour, origin), f"The {colour} plane at {where(origin)}{extra}")
+
+
+@cache
+def land_action(verb: str, colour: str | None, code: str) -> Action:
+    return Action(LAND, (code,), f"{verb} {colour} to {where(code)}")
+
+
+@cache
+def airport_action(code: str) -> Action:
+    return Action(AIRPORT, (code,), f"Priority takeoff at {where(code)}")
+
+
+@cache
+def swap_action(first: int, second: int, words: str) -> Action:
+    return Action(SWAP, (first, second), words)
 
 
 def open_icons(state: AirAllianceState, seat: int) -> list[tuple[int, int]]:
@@ -166,8 +210,8 @@ def has_marker_use(state: AirAllianceState, seat: int) -> bool:
 
 def marker_uses(state: AirAllianceState, seat: int) -> list[Action]:
     """The choices for the next marker, without the Kobe 'stop'; empty means no marker can do anything."""
-    actions = [Action(ICON, (slot, index), icon_label(state, seat, slot, index))
-               for slot, index in open_icons(state, seat)]
+    airline = state.airlines[seat]
+    actions = [icon_action(airline.colour, slot, airline.top(slot), index) for slot, index in open_icons(state, seat)]
     return actions + other_uses(state, seat)
 
 
@@ -175,12 +219,11 @@ def other_uses(state: AirAllianceState, seat: int) -> list[Action]:
     """marker_uses after the icons: reserving, (Kobe) waiting for cancellation and flushing."""
     actions = []
     if can_reserve_now(state):
-        actions += [Action(RESERVE, (card,), f"Reserve {card_words(card)}") for card in state.claim
-                    if state.reserver(card) is None]
+        actions += [reserve_action(card) for card in state.claim if state.reserver(card) is None]
     if can_wait_now(state):
-        actions.append(Action(WAIT, (), "Wait for cancellation (a marker on the logo)"))
+        actions.append(WAIT_ACTION)
     if state.kobe(Kobe.FLUSH) and any(state.airlines[seat].slots):
-        actions.append(Action(FLUSH, (), "Flush your boarding pass to your score pile"))
+        actions.append(FLUSH_ACTION)
     return actions
 
 
@@ -190,7 +233,8 @@ def icon_choice(state: AirAllianceState, seat: int, action: Action) -> Action | 
         for index in range(SLOTS):  # a slot shows three icons, as many as there are slots
             if (slot, index) != action.args:
                 continue
-            candidate = Action(ICON, (slot, index), icon_label(state, seat, slot, index))
+            airline = state.airlines[seat]
+            candidate = icon_action(airline.colour, slot, airline.top(slot), index)
             if candidate != action or marked(state, seat, slot) is not None:
                 return None
             return candidate if usable(state, seat, top_icons(state, seat, slot)[index]) else None
@@ -214,25 +258,20 @@ def pending_icon(state: AirAllianceState, seat: int) -> Icon:
 
 
 def back_action() -> Action:
-    return Action(BACK, (), "Back: use this marker another way", minor=True)
+    return BACK_ACTION
 
 
 def plane_actions(state: AirAllianceState, seat: int) -> list[Action]:
     targets = landing_airports(state, seat, pending_icon(state, seat))
     colour = state.airlines[seat].colour
-    actions = [Action(PLANE, (origin,), f"A {colour} plane from your supply" if origin == SUPPLY
-                      else f"Your {colour} plane at {where(origin)}")
-               for origin in plane_origins(state, seat, targets)]
-    return [*actions, back_action()]
+    return [*(plane_action(colour, origin) for origin in plane_origins(state, seat, targets)), BACK_ACTION]
 
 
 def npa_actions(state: AirAllianceState, seat: int) -> list[Action]:
     actions = []
     for colour, cost in npa_choices(state, seat, pending_icon(state, seat)):
-        extra = " (two markers)" if cost > 1 else ""
-        actions += [Action(NPA, (colour, origin), f"The {colour} plane at {where(origin)}{extra}")
-                    for origin in npa_origins(state, colour)]
-    return [*actions, back_action()]
+        actions += [npa_action(colour, origin, cost) for origin in npa_origins(state, colour)]
+    return [*actions, BACK_ACTION]
 
 
 def destinations(state: AirAllianceState, seat: int) -> list[str]:
@@ -254,12 +293,11 @@ def destination_actions(state: AirAllianceState, seat: int) -> list[Action]:
     pending = state.pending
     assert pending is not None
     verb = "Land" if pending.origin == SUPPLY else "Fly"
-    actions = [Action(LAND, (code,), f"{verb} {pending.colour} to {where(code)}") for code in destinations(state, seat)]
-    return [*actions, back_action()]
+    return [*(land_action(verb, pending.colour, code) for code in destinations(state, seat)), BACK_ACTION]
 
 
 def airport_actions(state: AirAllianceState) -> list[Action]:
-    return [Action(AIRPORT, (code,), f"Priority takeoff at {where(code)}") for code in priority_airports(state)]
+    return [airport_action(code) for code in priority_airports(state)]
 
 
 def swap_actions(state: AirAllianceState) -> list[Action]:
@@ -269,9 +307,9 @@ def swap_actions(state: AirAllianceState) -> list[Action]:
     shape = components().airports[code].shape
     r = state.board[code]
     names = runways.PLACE_NAMES[shape]
-    actions = [Action(SWAP, (i, j), f"Switch {r[i]} ({names[i]}) and {r[j]} ({names[j]})")
+    actions = [swap_action(i, j, f"Switch {r[i]} ({names[i]}) and {r[j]} ({names[j]})")
                for i, j in runways.swaps(shape, r)]
-    return [*actions, back_action()]
+    return [*actions, BACK_ACTION]
 
 
 # --- effects --------------------------------------------------------------------------------------------------------

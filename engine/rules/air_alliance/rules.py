@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from engine.core import Action, GameOver, IllegalAction, NotYourTurn, check_choice
 from engine.rules.air_alliance import claim, markers, turn
@@ -19,6 +20,12 @@ from engine.rules.air_alliance.state import AirAllianceState, Pending, Step
 REFRESH, KEEP, DONE, ALLY, NO_ALLIANCE, PLACE, CLAIM, KEEP_WAITING = (
     "refresh", "keep", "done", "ally", "no_alliance", "place", "claim", "keep_waiting")
 
+# The fixed choices, built once like markers.py's: an Action is frozen, and building one is slow.
+REFRESH_ACTION = Action(REFRESH, (), "Refresh the baggage claim: discard it and draw six new cards")
+KEEP_ACTION = Action(KEEP, (), "Keep the baggage claim as it is", minor=True)
+NO_ALLIANCE_ACTION = Action(NO_ALLIANCE, (), "Form no alliance: go on to your markers", minor=True)
+KEEP_WAITING_ACTION = Action(KEEP_WAITING, (), "Keep waiting for cancellation", minor=True)
+
 
 def to_act(state: AirAllianceState) -> list[int]:
     if state.step is Step.OVER:
@@ -33,14 +40,11 @@ def legal_actions(state: AirAllianceState, seat: int) -> list[Action]:
         return []
     step = state.step
     if step is Step.REFRESH:
-        return [Action(REFRESH, (), "Refresh the baggage claim: discard it and draw six new cards"),
-                Action(KEEP, (), "Keep the baggage claim as it is", minor=True)]
+        return [REFRESH_ACTION, KEEP_ACTION]
     if step is Step.TAKEOFFS:
-        return [*markers.airport_actions(state),
-                Action(DONE, (), f"No more free takeoffs ({state.takeoffs_left} left)", minor=True)]
+        return [*markers.airport_actions(state), done_action(state.takeoffs_left)]
     if step is Step.ALLIANCE:
-        return [*(alliance_action(state, seat, f) for f in formations(state, seat)),
-                Action(NO_ALLIANCE, (), "Form no alliance: go on to your markers", minor=True)]
+        return [*(alliance_action(state, seat, f) for f in formations(state, seat)), NO_ALLIANCE_ACTION]
     if step is Step.MARKER:
         return with_stop(state, markers.marker_uses(state, seat))
     if step is Step.PLANE:
@@ -50,14 +54,13 @@ def legal_actions(state: AirAllianceState, seat: int) -> list[Action]:
     if step is Step.DESTINATION:
         return markers.destination_actions(state, seat)
     if step is Step.PRIORITY_AIRPORT:
-        return [*markers.airport_actions(state), markers.back_action()]
+        return [*markers.airport_actions(state), markers.BACK_ACTION]
     if step is Step.SWAP:
         return markers.swap_actions(state)
     if step is Step.FLIGHT_CONTROL:
         return place_actions(state, seat)
     if step is Step.WAITING:
-        return [*(Action(CLAIM, (card,), f"Reserve {card_words(card)}") for card in claim.reservable(state)),
-                Action(KEEP_WAITING, (), "Keep waiting for cancellation", minor=True)]
+        return [*(claim_action(card) for card in claim.reservable(state)), KEEP_WAITING_ACTION]
     return []
 
 
@@ -65,8 +68,23 @@ def with_stop(state: AirAllianceState, actions: list[Action]) -> list[Action]:
     """The marker decision's choices end with 'stop' when (Kobe) markers may be kept or the extra one declined."""
     if state.kobe(Kobe.FREE_MARKERS) or state.extra_marker:
         what = "the extra marker" if state.extra_marker else f"your {state.markers_left} markers left"
-        actions.append(Action(STOP, (), f"Stop: keep {what}", minor=True))
+        actions.append(stop_action(what))
     return actions
+
+
+@cache
+def stop_action(what: str) -> Action:
+    return Action(STOP, (), f"Stop: keep {what}", minor=True)
+
+
+@cache
+def done_action(left: int) -> Action:
+    return Action(DONE, (), f"No more free takeoffs ({left} left)", minor=True)
+
+
+@cache
+def claim_action(card: str) -> Action:
+    return Action(CLAIM, (card,), f"Reserve {card_words(card)}")
 
 
 def alliance_action(state: AirAllianceState, seat: int, formation: Formation) -> Action:
@@ -77,14 +95,14 @@ def alliance_action(state: AirAllianceState, seat: int, formation: Formation) ->
 
 def place_actions(state: AirAllianceState, seat: int) -> list[Action]:
     airline = state.airlines[seat]
-    c = components()
-    actions = []
-    for card in state.gained[: turn.PLACE_CHOICES_SHOWN]:
-        for slot in turn.open_slots(state):
-            top = airline.top(slot)
-            cover = f", covering {c.cards[top].passenger}" if top else ""
-            actions.append(Action(PLACE, (card, slot), f"Put {route(card)} on slot {slot + 1}{cover}"[:100]))
-    return actions
+    return [place_action(card, slot, airline.top(slot))
+            for card in state.gained[: turn.PLACE_CHOICES_SHOWN] for slot in turn.open_slots(state)]
+
+
+@cache
+def place_action(card: str, slot: int, top: str | None) -> Action:
+    cover = f", covering {components().cards[top].passenger}" if top else ""
+    return Action(PLACE, (card, slot), f"Put {route(card)} on slot {slot + 1}{cover}"[:100])
 
 
 def reveals(before: AirAllianceState, after: AirAllianceState) -> bool:
