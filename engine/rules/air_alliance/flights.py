@@ -71,7 +71,7 @@ def shapes() -> dict[str, Shape]:
     return {code: a.shape for code, a in components().airports.items()}
 
 
-Memo = dict[tuple[Any, ...], Any]  # answers about one unchanged board, shared by the questions of one menu
+Memo = dict[tuple[Any, ...], Any]  # answers about one unchanged state, shared by the questions of one menu
 
 
 @cache

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Iterator
 
 from engine.core import Action
 from engine.rules.air_alliance import runways
@@ -11,9 +10,6 @@ from engine.rules.air_alliance.alliance import is_free, partners, top_icons
 from engine.rules.air_alliance.claim import card_words, p, reserve
 from engine.rules.air_alliance.data import Icon, IconKind, components
 from engine.rules.air_alliance.flights import (
-    Memo,
-    can_fly,
-    can_land,
     landing_airports,
     move,
     npa_destinations,
@@ -25,22 +21,19 @@ from engine.rules.air_alliance.flights import (
 )
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.state import SLOTS, SUPPLY, AirAllianceState, Pending, Step
+from engine.rules.air_alliance.uses import (  # what an icon can do now; markers.<name> stays the way to ask
+    OPPONENT_NPA_MARKERS,
+    can_take_priority,
+    marked,
+    open_icons,
+    slot_key,
+    usable,
+    usable_icons,
+)
 
 # Action kinds; choices.py puts each into words for the menus.
 ICON, RESERVE, FLUSH, WAIT, STOP = "icon", "reserve", "flush", "wait", "stop"
 PLANE, NPA, LAND, AIRPORT, SWAP, BACK = "plane", "npa", "land", "airport", "swap", "back"
-OPPONENT_NPA_MARKERS = 2  # Kobe: "by placing two of your markers on a Code Sharing icon of an opponents' Alliance"
-
-
-def slot_key(state: AirAllianceState, seat: int, slot: int) -> str:
-    """What a marker on the slot lies on: its top card, or '' for the printed slot."""
-    return state.airlines[seat].top(slot) or ""
-
-
-def marked(state: AirAllianceState, seat: int, slot: int) -> int | None:
-    """The icon index marked this turn on the slot's current top, if any."""
-    key = slot_key(state, seat, slot)
-    return next((icon for s, k, icon in state.used if s == slot and k == key), None)
 
 
 # --- what an icon can do -------------------------------------------------------------------------------------------
@@ -67,39 +60,6 @@ def npa_choices(state: AirAllianceState, seat: int, icon: Icon) -> list[tuple[st
 def priority_airports(state: AirAllianceState) -> list[str]:
     shape = shapes()
     return [code for code, r in state.board.items() if runways.swaps(shape[code], r)]
-
-
-@cache
-def swap_pairs() -> dict[str, tuple[tuple[int, int], ...]]:
-    """Per airport, the pairs of places a priority takeoff may switch (runways.SWAP_PAIRS by its shape)."""
-    return {code: runways.SWAP_PAIRS[shape] for code, shape in shapes().items()}
-
-
-def can_take_priority(state: AirAllianceState) -> bool:
-    """Whether priority_airports would find any airport (asked after every free takeoff and for every menu)."""
-    pairs = swap_pairs()
-    for code, r in state.board.items():
-        for i, j in pairs[code]:  # runways.swaps' test, inlined: this runs for every menu
-            if r[i] is not None and r[j] is not None and r[i] != r[j]:
-                return True
-    return False
-
-
-def usable(state: AirAllianceState, seat: int, icon: Icon, memo: Memo | None = None) -> bool:
-    """A marker must do something: the icon has at least one complete use now."""
-    memo = {} if memo is None else memo
-    kind = icon.kind
-    if kind is IconKind.AREA or kind is IconKind.SPECIAL:
-        return can_land(state, seat, icon, memo)
-    if kind is IconKind.PRIORITY:
-        if ("priority", "") not in memo:
-            memo["priority", ""] = can_take_priority(state)
-        return bool(memo["priority", ""])
-    # Code sharing: npa_choices' colours, without building the list (its order and costs do not matter here).
-    if any(can_fly(state, colour, memo) for colour in partners(state, seat)):
-        return True
-    anyone = state.kobe(Kobe.OPPONENT_NPA) and state.markers_left >= OPPONENT_NPA_MARKERS
-    return any(can_fly(state, colour, memo) for colour in icon.npa if anyone or is_free(state, colour))
 
 
 def may_reserve(state: AirAllianceState) -> bool:
@@ -167,26 +127,6 @@ def airport_action(code: str) -> Action:
 @cache
 def swap_action(first: int, second: int, words: str) -> Action:
     return Action(SWAP, (first, second), words)
-
-
-def open_icons(state: AirAllianceState, seat: int) -> list[tuple[int, int]]:
-    """(slot, icon index) of every icon a marker could use now: unmarked slots, icons with a complete use."""
-    return list(usable_icons(state, seat))
-
-
-def usable_icons(state: AirAllianceState, seat: int) -> Iterator[tuple[int, int]]:
-    """open_icons one at a time, so a caller that only asks whether there is one stops at the first."""
-    known: dict[int, bool] = {}  # the same icon object often shows on several cards: decide it once
-    memo: Memo = {}
-    for slot in range(SLOTS):
-        if marked(state, seat, slot) is not None:
-            continue
-        for index, icon in enumerate(top_icons(state, seat, slot)):
-            use = known.get(id(icon))
-            if use is None:
-                use = known[id(icon)] = usable(state, seat, icon, memo)
-            if use:
-                yield slot, index
 
 
 def can_reserve_now(state: AirAllianceState) -> bool:
