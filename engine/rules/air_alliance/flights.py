@@ -91,6 +91,12 @@ def departures(state: AirAllianceState, colour: str, memo: Memo | None = None) -
     return found
 
 
+def can_depart(state: AirAllianceState, code: str, colour: str) -> bool:
+    """Whether departures would list this airport: departures' test, for one airport."""
+    r = state.board[code]
+    return r[0] == colour or (r[1] == colour and code in second_leaves())
+
+
 def can_land(state: AirAllianceState, seat: int, icon: Icon, memo: Memo | None = None) -> bool:
     """Whether a landing permit has any use now (the quick form of plane_origins, asked for every icon shown)."""
     airports = permits(icon, state.airlines[seat].colour)

@@ -167,20 +167,6 @@ def other_uses(state: AirAllianceState, seat: int) -> list[Action]:
     return actions
 
 
-def icon_choice(state: AirAllianceState, seat: int, action: Action) -> Action | None:
-    """The icon choice of marker_uses equal to `action`, if any: only that icon is decided, not all nine."""
-    for slot in range(SLOTS):
-        for index in range(SLOTS):  # a slot shows three icons, as many as there are slots
-            if (slot, index) != action.args:
-                continue
-            airline = state.airlines[seat]
-            candidate = icon_action(airline.colour, slot, airline.top(slot), index)
-            if candidate != action or marked(state, seat, slot) is not None:
-                return None
-            return candidate if usable(state, seat, top_icons(state, seat, slot)[index]) else None
-    return None
-
-
 # --- the parameters of a marker use -----------------------------------------------------------------------------------
 
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 from functools import cache
 
 from engine.core import Action, GameOver, IllegalAction, NotYourTurn, check_choice
-from engine.rules.air_alliance import claim, markers, turn
+from engine.rules.air_alliance import checks, claim, markers, turn
 from engine.rules.air_alliance.alliance import Formation, form, form_name, formations
 from engine.rules.air_alliance.claim import card_words, p, route
 from engine.rules.air_alliance.data import IconKind, components
@@ -130,16 +130,24 @@ def apply(state: AirAllianceState, seat: int, action: Action) -> AirAllianceStat
 
 
 def legal_choice(state: AirAllianceState, seat: int, action: Action) -> Action:
-    """check_choice against legal_actions, but a marker decision checks only the icon chosen (or, for any other
-    kind, only the choices after the icons): deciding all nine icons for every marker is most of a game's work."""
-    if state.step is not Step.MARKER:
+    """check_choice against legal_actions, but the frequent decisions check only the choice made (or, for a
+    marker's other uses, the choices after the icons): building every menu twice was most of a game's work."""
+    step, kind = state.step, action.kind
+    if step is Step.MARKER and kind != ICON:
+        return check_choice(with_stop(state, markers.other_uses(state, seat)), action)
+    if step is Step.MARKER:
+        found = checks.icon_choice(state, seat, action)
+    elif step is Step.PLANE and kind == PLANE:
+        found = checks.plane_choice(state, seat, action)
+    elif step is Step.NPA_PLANE and kind == NPA:
+        found = checks.npa_choice(state, seat, action)
+    elif step is Step.DESTINATION and kind == LAND:
+        found = checks.land_choice(state, seat, action)
+    else:
         return check_choice(legal_actions(state, seat), action)
-    if action.kind == ICON:
-        found = markers.icon_choice(state, seat, action)
-        if found is None:
-            raise IllegalAction("That choice isn't available right now.")
-        return found
-    return check_choice(with_stop(state, markers.other_uses(state, seat)), action)
+    if found is None:
+        raise IllegalAction("That choice isn't available right now.")
+    return found
 
 
 def on_refresh(state: AirAllianceState, seat: int, action: Action) -> None:

@@ -1,0 +1,85 @@
+"""A chosen action checked against the current decision without building the whole menu, as apply does for
+every action: each finder returns the menu's action equal to the chosen one, or None when the menu has none."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action
+from engine.rules.air_alliance import markers
+from engine.rules.air_alliance.alliance import top_icons
+from engine.rules.air_alliance.data import IconKind
+from engine.rules.air_alliance.flights import can_depart, npa_origins, open_for, permit_airports
+from engine.rules.air_alliance.state import SLOTS, SUPPLY, AirAllianceState
+
+
+def equal(menu: list[Action], action: Action) -> Action | None:
+    """What check_choice finds in a menu, or None: for arguments of unusual types, checked the long way."""
+    return next((candidate for candidate in menu if candidate == action), None)
+
+
+def plain(args: Any, *types: type) -> bool:
+    """Whether the arguments are a tuple of exactly these built-in types, the only ones the shortcuts handle."""
+    return type(args) is tuple and len(args) == len(types) and all(type(a) is t for a, t in zip(args, types))
+
+
+def icon_choice(state: AirAllianceState, seat: int, action: Action) -> Action | None:
+    """markers.marker_uses' icon choice: only the chosen icon is decided, not all nine."""
+    if not plain(action.args, int, int):
+        return equal(markers.marker_uses(state, seat), action)
+    slot, index = action.args
+    if not (0 <= slot < SLOTS and 0 <= index < SLOTS) or markers.marked(state, seat, slot) is not None:
+        return None  # a slot shows three icons, as many as there are slots
+    airline = state.airlines[seat]
+    candidate = markers.icon_action(airline.colour, slot, airline.top(slot), index)
+    if candidate != action or not markers.usable(state, seat, top_icons(state, seat, slot)[index]):
+        return None
+    return candidate
+
+
+def plane_choice(state: AirAllianceState, seat: int, action: Action) -> Action | None:
+    """markers.plane_actions' choice: the origin is checked alone, as plane_origins would find it."""
+    if not plain(action.args, str):
+        return equal(markers.plane_actions(state, seat), action)
+    origin = action.args[0]
+    targets = markers.landing_airports(state, seat, markers.pending_icon(state, seat))
+    airline = state.airlines[seat]
+    if origin == SUPPLY:
+        found = bool(airline.supply)
+    else:
+        found = origin in state.board and can_depart(state, origin, airline.colour)
+    if not found or not any(open_for(state, t, airline.colour, origin) for t in targets):
+        return None
+    candidate = markers.plane_action(airline.colour, origin)
+    return candidate if candidate == action else None
+
+
+def npa_choice(state: AirAllianceState, seat: int, action: Action) -> Action | None:
+    """markers.npa_actions' choice: only the chosen NPA's origins are listed."""
+    if not plain(action.args, str, str):
+        return equal(markers.npa_actions(state, seat), action)
+    colour, origin = action.args
+    cost = dict(markers.npa_choices(state, seat, markers.pending_icon(state, seat))).get(colour)
+    if cost is None or origin not in npa_origins(state, colour):
+        return None
+    candidate = markers.npa_action(colour, origin, cost)
+    return candidate if candidate == action else None
+
+
+def land_choice(state: AirAllianceState, seat: int, action: Action) -> Action | None:
+    """markers.destination_actions' choice: the destination is checked alone, as markers.destinations would."""
+    pending = state.pending
+    assert pending is not None and pending.colour is not None and pending.origin is not None
+    if not plain(action.args, str):
+        return equal(markers.destination_actions(state, seat), action)
+    code = action.args[0]
+    if pending.kind is IconKind.CODE_SHARING:
+        found = code in state.board and open_for(state, code, pending.colour, pending.origin)
+    else:
+        colour = state.airlines[seat].colour
+        icon = markers.pending_icon(state, seat)
+        found = code in permit_airports(icon, colour) and open_for(state, code, colour, pending.origin)
+    if not found:
+        return None
+    candidate = markers.land_action("Land" if pending.origin == SUPPLY else "Fly", pending.colour, code)
+    return candidate if candidate == action else None
