@@ -91,6 +91,17 @@ def departures(state: AirAllianceState, colour: str, memo: Memo | None = None) -
     return found
 
 
+def leaving_colours(state: AirAllianceState, memo: Memo) -> set[str | None]:
+    """Every colour with a plane that may take off somewhere now: one pass over the board tells, for every
+    colour at once, whether departures would find anything (most questions of a menu need no more)."""
+    if ("leaving",) not in memo:
+        two = second_leaves()
+        found = {r[0] for r in state.board.values()}
+        found.update([r[1] for code, r in state.board.items() if code in two])
+        memo["leaving",] = found
+    return memo["leaving",]
+
+
 def can_depart(state: AirAllianceState, code: str, colour: str) -> bool:
     """Whether departures would list this airport: departures' test, for one airport."""
     r = state.board[code]
@@ -99,24 +110,15 @@ def can_depart(state: AirAllianceState, code: str, colour: str) -> bool:
 
 def can_land(state: AirAllianceState, seat: int, icon: Icon, memo: Memo | None = None) -> bool:
     """Whether a landing permit has any use now (the quick form of plane_origins, asked for every icon shown)."""
-    airports = permits(icon, state.airlines[seat].colour)
-    if memo is None:
-        return can_land_on(state, seat, airports, None)
-    key = ("land", seat, airports)  # many cards show the same permit: one answer for all of them
-    if key not in memo:
-        memo[key] = can_land_on(state, seat, airports, memo)
-    return bool(memo[key])
-
-
-def can_land_on(state: AirAllianceState, seat: int, airports: tuple[str, ...], memo: Memo | None) -> bool:
-    """Whether one of the seat's planes may land on one of these airports now."""
     airline = state.airlines[seat]
     board = state.board
-    free = [code for code in airports if None in board[code]]
+    free = [code for code in permits(icon, airline.colour) if None in board[code]]
     if not free:
         return False
     if airline.supply:
         return True
+    if len(free) > 1 and memo is not None:
+        return airline.colour in leaving_colours(state, memo)  # any plane of the seat's that may leave will do
     # Some plane of the seat's may leave for a free permit airport other than the one it stands on.
     return any(len(free) > 1 or free[0] != o for o in departures(state, airline.colour, memo))
 
@@ -145,7 +147,11 @@ def npa_origins(state: AirAllianceState, colour: str, memo: Memo | None = None) 
 def can_fly(state: AirAllianceState, colour: str, memo: Memo) -> bool:
     """Whether npa_origins would find anything: the quick question asked for every code sharing icon shown."""
     if ("fly", colour) not in memo:
-        memo["fly", colour] = bool(npa_origins(state, colour, memo))
+        board = state.board
+        if sum(1 for code in allowed(colour) if None in board[code]) > 1:
+            memo["fly", colour] = colour in leaving_colours(state, memo)  # any of its planes that may leave will do
+        else:
+            memo["fly", colour] = bool(npa_origins(state, colour, memo))
     return bool(memo["fly", colour])
 
 

@@ -6,8 +6,8 @@ from functools import cache
 from typing import Iterator
 
 from engine.rules.air_alliance import runways
-from engine.rules.air_alliance.alliance import is_free, partners, top_icons
-from engine.rules.air_alliance.data import Icon, IconKind, components
+from engine.rules.air_alliance.alliance import partners, top_icons
+from engine.rules.air_alliance.data import Icon, IconKind
 from engine.rules.air_alliance.flights import Memo, can_fly, can_land, shapes
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.state import SLOTS, AirAllianceState
@@ -67,25 +67,17 @@ def can_share(state: AirAllianceState, seat: int, icon: Icon, memo: Memo) -> boo
         key = ("shown", colour)  # an icon flies the free NPAs it shows (Kobe: any NPA it shows, for two markers)
         if key not in memo:
             anyone = state.kobe(Kobe.OPPONENT_NPA) and state.markers_left >= OPPONENT_NPA_MARKERS
-            memo[key] = (anyone or is_free(state, colour)) and can_fly(state, colour, memo)
+            memo[key] = (anyone or colour not in allied(state, memo)) and can_fly(state, colour, memo)
         if memo[key]:
             return True
     return False
 
 
-@cache
-def icon_numbers() -> dict[int, tuple[Icon, int]]:
-    """The id of every icon in the box -> (the icon, one number for all equal icons).
-
-    Equal icons on different cards have the same uses, so a menu decides them once; they are told apart by
-    identity because an icon's hash is slow (its fields are enums). The table holds the icons, so no other
-    object can take one of their ids.
-    """
-    c = components()
-    icons = [icon for card in c.cards.values() for icon in card.icons]
-    icons += [icon for boarding_pass in c.passes.values() for slot in boarding_pass.slots for icon in slot]
-    numbers: dict[Icon, int] = {}
-    return {id(icon): (icon, numbers.setdefault(icon, len(numbers))) for icon in icons}
+def allied(state: AirAllianceState, memo: Memo) -> set[str]:
+    """The colours in some alliance: alliance.is_free's answer for every NPA of a menu at once."""
+    if ("allied",) not in memo:
+        memo["allied",] = {colour for area in state.alliances for colour in area}
+    return memo["allied",]
 
 
 def open_icons(state: AirAllianceState, seat: int) -> list[tuple[int, int]]:
@@ -95,17 +87,10 @@ def open_icons(state: AirAllianceState, seat: int) -> list[tuple[int, int]]:
 
 def usable_icons(state: AirAllianceState, seat: int) -> Iterator[tuple[int, int]]:
     """open_icons one at a time, so a caller that only asks whether there is one stops at the first."""
-    numbers = icon_numbers()
-    known: dict[int, bool] = {}  # by icon number: decide each kind of icon once
-    memo: Memo = {}
+    memo: Memo = {}  # what icons share (who may take off, an NPA colour, the priority check) is decided once
     for slot in range(SLOTS):
         if marked(state, seat, slot) is not None:
             continue
         for index, icon in enumerate(top_icons(state, seat, slot)):
-            entry = numbers.get(id(icon))
-            number = entry[1] if entry is not None and entry[0] is icon else -1 - id(icon)  # not from the box
-            use = known.get(number)
-            if use is None:
-                use = known[number] = usable(state, seat, icon, memo)
-            if use:
+            if usable(state, seat, icon, memo):
                 yield slot, index
