@@ -71,8 +71,8 @@ def engine_figures(slug: str, games: int, players: int) -> tuple[dict[str, float
     }, playouts
 
 
-def ai_ms_per_decision(slug: str, games: int, players: int) -> float:
-    """The median time of one AI decision, over every decision of a few games with an AI in each seat."""
+def ai_ms_per_decision(slug: str, games: int, players: int) -> tuple[float, float]:
+    """The median and the slowest time of one AI decision, over every decision of a few games with an AI in each seat."""
     game, ai = engine.get_game(slug), engine.get_ai(slug)
     samples: list[float] = []
     for seed in range(games):
@@ -83,7 +83,7 @@ def ai_ms_per_decision(slug: str, games: int, players: int) -> float:
             action = ai.choose(state, to_act[0], whims)
             samples.append(time.perf_counter() - started)
             state = game.apply(state, to_act[0], action)
-    return median_ms(samples)
+    return median_ms(samples), round(max(samples) * 1000, 3)
 
 
 def render_figures(slug: str, playout: Playout, players: int) -> tuple[dict[str, float], Image.Image]:
@@ -191,7 +191,7 @@ def arena_figures(slug: str, games: int) -> dict[str, float]:
 def game_figures(slug: str, games: int, arena_games: int, players: int = 3) -> dict[str, Any]:
     """Every figure of one game at `players` seats, and whether each meets its target."""
     figures, playouts = engine_figures(slug, games, players)
-    figures["ai_ms_per_decision"] = ai_ms_per_decision(slug, 5, players)
+    figures["ai_ms_per_decision"], figures["ai_ms_slowest_decision"] = ai_ms_per_decision(slug, 5, players)
     figures.update(arena_figures(slug, arena_games))
     render, _ = render_figures(slug, playouts[0], players)
     figures.update(render)
