@@ -9,8 +9,8 @@ from engine.core import Action
 from engine.rules.air_alliance import markers
 from engine.rules.air_alliance.alliance import top_icons
 from engine.rules.air_alliance.data import IconKind
-from engine.rules.air_alliance.flights import can_depart, npa_origins, open_for, permit_airports
-from engine.rules.air_alliance.state import SLOTS, SUPPLY, AirAllianceState
+from engine.rules.air_alliance.flights import can_depart, npa_origins, open_for, permits
+from engine.rules.air_alliance.state import SLOTS, SUPPLY, AirAllianceState, Step
 
 
 def equal(menu: list[Action], action: Action) -> Action | None:
@@ -20,7 +20,12 @@ def equal(menu: list[Action], action: Action) -> Action | None:
 
 def plain(args: Any, *types: type) -> bool:
     """Whether the arguments are a tuple of exactly these built-in types, the only ones the shortcuts handle."""
-    return type(args) is tuple and len(args) == len(types) and all(type(a) is t for a, t in zip(args, types))
+    if type(args) is not tuple or len(args) != len(types):
+        return False
+    for arg, kind in zip(args, types):  # a loop, not all(): this runs for every action
+        if type(arg) is not kind:
+            return False
+    return True
 
 
 def icon_choice(state: AirAllianceState, seat: int, action: Action) -> Action | None:
@@ -78,8 +83,21 @@ def land_choice(state: AirAllianceState, seat: int, action: Action) -> Action | 
     else:
         colour = state.airlines[seat].colour
         icon = markers.pending_icon(state, seat)
-        found = code in permit_airports(icon, colour) and open_for(state, code, colour, pending.origin)
+        found = code in permits(icon, colour) and open_for(state, code, colour, pending.origin)
     if not found:
         return None
     candidate = markers.land_action("Land" if pending.origin == SUPPLY else "Fly", pending.colour, code)
     return candidate if candidate == action else None
+
+
+def back_choice(state: AirAllianceState, seat: int, action: Action) -> Action | None:
+    """'Back', which ends every menu of a marker use's parameters whatever else it lists; the checks those menus
+    make of the pending use still run, so a broken state fails as it did."""
+    pending = state.pending
+    if state.step is Step.PLANE or state.step is Step.NPA_PLANE:
+        markers.pending_icon(state, seat)
+    elif state.step is Step.DESTINATION:
+        assert pending is not None and pending.colour is not None and pending.origin is not None
+    elif state.step is Step.SWAP:
+        assert pending is not None and pending.airport is not None
+    return markers.BACK_ACTION if markers.BACK_ACTION == action else None

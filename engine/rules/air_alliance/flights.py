@@ -29,7 +29,7 @@ def landing_airports(state: AirAllianceState, seat: int, icon: Icon) -> list[str
     whoever marks it lands one of their own planes there if that airport lets their colour land (in practice
     only the owner of that colour).
     """
-    return list(permit_airports(icon, state.airlines[seat].colour))
+    return list(permits(icon, state.airlines[seat].colour))
 
 
 # (id of the icon, colour) -> (the icon, its airports): an icon's hash is slow (enum fields), its id is not. The

@@ -170,11 +170,15 @@ def other_uses(state: AirAllianceState, seat: int) -> list[Action]:
 # --- the parameters of a marker use -----------------------------------------------------------------------------------
 
 
+# The decision after choosing an icon: which plane, which NPA plane, or which airport.
+STEP_FOR_ICON = {IconKind.AREA: Step.PLANE, IconKind.SPECIAL: Step.PLANE, IconKind.PRIORITY: Step.PRIORITY_AIRPORT,
+                 IconKind.CODE_SHARING: Step.NPA_PLANE}
+
+
 def choose_icon(state: AirAllianceState, seat: int, slot: int, index: int) -> None:
     icon = top_icons(state, seat, slot)[index]
     state.pending = Pending(icon.kind, slot, index)
-    state.step = {IconKind.AREA: Step.PLANE, IconKind.SPECIAL: Step.PLANE, IconKind.PRIORITY: Step.PRIORITY_AIRPORT,
-                  IconKind.CODE_SHARING: Step.NPA_PLANE}[icon.kind]
+    state.step = STEP_FOR_ICON[icon.kind]
 
 
 def pending_icon(state: AirAllianceState, seat: int) -> Icon:

@@ -129,6 +129,10 @@ def apply(state: AirAllianceState, seat: int, action: Action) -> AirAllianceStat
     return new
 
 
+# The decisions whose menus end with markers.back_action() whatever else they list.
+BACK_STEPS = (Step.PLANE, Step.NPA_PLANE, Step.DESTINATION, Step.PRIORITY_AIRPORT, Step.SWAP)
+
+
 def legal_choice(state: AirAllianceState, seat: int, action: Action) -> Action:
     """check_choice against legal_actions, but the frequent decisions check only the choice made (or, for a
     marker's other uses, the choices after the icons): building every menu twice was most of a game's work."""
@@ -143,6 +147,8 @@ def legal_choice(state: AirAllianceState, seat: int, action: Action) -> Action:
         found = checks.npa_choice(state, seat, action)
     elif step is Step.DESTINATION and kind == LAND:
         found = checks.land_choice(state, seat, action)
+    elif step in BACK_STEPS and kind == BACK:
+        found = checks.back_choice(state, seat, action)
     else:
         return check_choice(legal_actions(state, seat), action)
     if found is None:
