@@ -148,7 +148,7 @@ def can_fly(state: AirAllianceState, colour: str, memo: Memo) -> bool:
     """Whether npa_origins would find anything: the quick question asked for every code sharing icon shown."""
     if ("fly", colour) not in memo:
         board = state.board
-        if sum(1 for code in allowed(colour) if None in board[code]) > 1:
+        if len([code for code in allowed(colour) if None in board[code]]) > 1:
             memo["fly", colour] = colour in leaving_colours(state, memo)  # any of its planes that may leave will do
         else:
             memo["fly", colour] = bool(npa_origins(state, colour, memo))

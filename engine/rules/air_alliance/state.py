@@ -148,7 +148,7 @@ class AirAllianceState:
         return new
 
     def kobe(self, rule: Kobe) -> bool:
-        return rule in self.options
+        return bool(self.options) and rule in self.options  # no Kobe rule on: skip the enum's slow hash
 
     def owner(self, colour: str) -> int | None:
         """The seat flying planes of this colour; None for an NPA."""
