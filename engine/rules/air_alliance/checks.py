@@ -1,5 +1,7 @@
-"""A chosen action checked against the current decision without building the whole menu, as apply does for
-every action: each finder returns the menu's action equal to the chosen one, or None when the menu has none."""
+"""Apply's shortcut: a chosen action checked against the current decision without building its whole menu."""
+
+# Each finder returns the menu's action equal to the chosen one (with its label), or None when the menu has none,
+# exactly as check_choice(legal_actions(...)) would: apply does this for every action, so it must be cheap.
 
 from __future__ import annotations
 
@@ -91,8 +93,8 @@ def land_choice(state: AirAllianceState, seat: int, action: Action) -> Action | 
 
 
 def back_choice(state: AirAllianceState, seat: int, action: Action) -> Action | None:
-    """'Back', which ends every menu of a marker use's parameters whatever else it lists; the checks those menus
-    make of the pending use still run, so a broken state fails as it did."""
+    """'Back', which ends every menu of a marker use's parameters whatever else it lists."""
+    # The checks those menus make of the pending use still run, so a broken state fails as it did.
     pending = state.pending
     if state.step is Step.PLANE or state.step is Step.NPA_PLANE:
         markers.pending_icon(state, seat)

@@ -92,8 +92,8 @@ def departures(state: AirAllianceState, colour: str, memo: Memo | None = None) -
 
 
 def leaving_colours(state: AirAllianceState, memo: Memo) -> set[str | None]:
-    """Every colour with a plane that may take off somewhere now: one pass over the board tells, for every
-    colour at once, whether departures would find anything (most questions of a menu need no more)."""
+    """Every colour with a plane that may take off somewhere now, found in one pass over the board."""
+    # Whether departures would find anything, for every colour at once: most questions of a menu need no more.
     if ("leaving",) not in memo:
         two = second_leaves()
         found = {r[0] for r in state.board.values()}

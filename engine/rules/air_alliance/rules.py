@@ -134,8 +134,9 @@ BACK_STEPS = (Step.PLANE, Step.NPA_PLANE, Step.DESTINATION, Step.PRIORITY_AIRPOR
 
 
 def legal_choice(state: AirAllianceState, seat: int, action: Action) -> Action:
-    """check_choice against legal_actions, but the frequent decisions check only the choice made (or, for a
-    marker's other uses, the choices after the icons): building every menu twice was most of a game's work."""
+    """check_choice(legal_actions(...)), checking only the choice made wherever that finds the same action."""
+    # Building every menu twice (for the player, then here) was most of a game's work. A marker's other uses are
+    # checked against the choices after the icons; the frequent decisions by checks.py; the rest the long way.
     step, kind = state.step, action.kind
     if step is Step.MARKER and kind != ICON:
         return check_choice(with_stop(state, markers.other_uses(state, seat)), action)

@@ -56,8 +56,8 @@ def usable(state: AirAllianceState, seat: int, icon: Icon, memo: Memo | None = N
 
 
 def can_share(state: AirAllianceState, seat: int, icon: Icon, memo: Memo) -> bool:
-    """Whether a code sharing icon flies some NPA: markers.npa_choices' colours, without building the list (its
-    order and costs do not matter here); what holds for every icon of the menu is decided once."""
+    """Whether a code sharing icon flies some NPA: markers.npa_choices' colours, without building the list."""
+    # Its order and costs do not matter here; what holds for every icon of the menu is decided once.
     key = ("partners", seat)  # any code sharing icon flies the seat's alliance partners
     if key not in memo:
         memo[key] = any(can_fly(state, colour, memo) for colour in partners(state, seat))
