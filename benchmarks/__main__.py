@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import io
 import json
 import random
@@ -190,6 +191,9 @@ def arena_figures(slug: str, games: int) -> dict[str, float]:
 
 def game_figures(slug: str, games: int, arena_games: int, players: int = 3) -> dict[str, Any]:
     """Every figure of one game at `players` seats, and whether each meets its target."""
+    # What earlier games left in memory is no part of this game's cost: set it aside from the collector's scans.
+    gc.collect()
+    gc.freeze()
     figures, playouts = engine_figures(slug, games, players)
     figures["ai_ms_per_decision"], figures["ai_ms_slowest_decision"] = ai_ms_per_decision(slug, 5, players)
     figures.update(arena_figures(slug, arena_games))

@@ -232,13 +232,19 @@ class TableService(Undoing, Players, Seating, TurnClock, TableReader):
             moved = await self._play_automatic(moved)  # the AI seats' moves until a person must decide
             if moved.events is not human_events:
                 news = replace(news, next=moved.history.turn(moved.to_act, table.automatic_seats) if moved.to_act else None)
-            if table.at_seat(seat).missed:  # a move of their own breaks a row of missed deadlines
-                await self._store.count_missed(game_id, user_id, False)
-                self._forget_history(game_id)
-            prompt, alerts = await self._settle(moved, news.next)
+            # The move is stored. The board is drawn in a worker thread while the prompt's words are worked out
+            # here; a drawing failure only loses the image.
+            drawing = asyncio.create_task(self._draw(moved.table, moved.view))
+            try:
+                if table.at_seat(seat).missed:  # a move of their own breaks a row of missed deadlines
+                    await self._store.count_missed(game_id, user_id, False)
+                    self._forget_history(game_id)
+                prompt, alerts = await self._settle(moved, news.next)
+            except BaseException:
+                drawing.cancel()
+                raise
             standings = standings_from_view(moved.table, moved.view)
-        # The move is stored: nothing after this line may undo it, so drawing failures only lose the image.
-        image = await self._draw(moved.table, moved.view)
+        image = await drawing
         label = action.label or action.key
         return MoveResult(moved.table, moved.events, image, prompt, moved.outcome, standings, news, label, alerts)
 
