@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from engine.core import Action, Chooser
+from engine.rules.choosing import best, required
 from engine.rules.air_alliance import ai_phases, choices, markers, rules
 from engine.rules.air_alliance.ai_moves import FLUSH, FLY, RESERVE, SHARE, STOP, SWAP, WAIT, Use
 from engine.rules.air_alliance.ai_plan import Plan, Planner
@@ -17,16 +18,7 @@ RESERVE_WORTH = 0.25  # a reserved card is worth a quarter of its miles: it stil
 
 
 def decision(state: AirAllianceState, seat: int) -> list[Action]:
-    legal = rules.legal_actions(state, seat)
-    if not legal:
-        raise ValueError(f"seat {seat} has nothing to decide now")
-    return legal
-
-
-def best(scored: list[tuple[float, Action]], rng: Chooser) -> Action:
-    """The highest-scored action; equal scores are settled by the player's whim."""
-    top = max(score for score, _ in scored)
-    return rng.choice([action for score, action in scored if score >= top - 1e-9])
+    return required(rules.legal_actions(state, seat), seat)
 
 
 def gain(state: AirAllianceState, seat: int, moves: list[choices.Move]) -> float:

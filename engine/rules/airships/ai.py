@@ -3,23 +3,14 @@
 from __future__ import annotations
 
 from engine.core import Action, Chooser
+from engine.rules.choosing import best, required
 from engine.rules.airships import dice, odds, prospects, rules
 from engine.rules.airships.data import components
 from engine.rules.airships.state import ADDITIONAL_GO_PRICE, AirshipsState, Step, phase_number
 
 
 def decision(state: AirshipsState, seat: int) -> list[Action]:
-    """The seat's legal actions; asking a seat with nothing to decide is the caller's mistake."""
-    legal = rules.legal_actions(state, seat)
-    if not legal:
-        raise ValueError(f"seat {seat} has nothing to decide now")
-    return legal
-
-
-def best(actions: list[tuple[float, Action]], rng: Chooser) -> Action:
-    """The highest-scored action; equal scores are settled by the player's whim."""
-    top = max(score for score, _ in actions)
-    return rng.choice([action for score, action in actions if score >= top - 1e-9])
+    return required(rules.legal_actions(state, seat), seat)
 
 
 # --- greedy: one step ahead -----------------------------------------------------------------------
