@@ -122,9 +122,10 @@ def lobby_embed(table: Table) -> discord.Embed:
     seats = len(table.players)
     lines = [f"{i}. {who(p)}" for i, p in enumerate(table.players, start=1)] or ["Nobody yet."]
     embed = discord.Embed(title=clip(f"{game_name(table)}: lobby", EMBED_TITLE_MAX), colour=COLOUR)
+    rules = rules_words(table)
     embed.description = clip(
         f"Opened by {mention(table.creator_id)}. {table.min_players} to {table.max_players} players.\n"
-        f"{clock_words(table)}\n" + (f"{rules_words(table)}\n" if rules_words(table) else "") + "\n"
+        f"{clock_words(table)}\n" + (f"{rules}\n" if rules else "") + "\n"
         f"**Players ({seats}/{table.max_players})**\n" + "\n".join(lines),
         EMBED_DESCRIPTION_MAX,
     )
