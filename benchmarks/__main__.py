@@ -26,6 +26,7 @@ from engine.service import TableService
 from engine.simulate import Playout, play_random
 from engine.store import Status, Store
 from renderers.common import encode_png
+from renderers.png import StripCache, encode_board
 
 TARGETS = {  # the issue's targets on a 2-core machine
     "full_game_ms": ("<", 50.0),
@@ -88,7 +89,8 @@ def ai_ms_per_decision(slug: str, games: int, players: int) -> tuple[float, floa
 
 
 def render_figures(slug: str, playout: Playout, players: int) -> tuple[dict[str, float], Image.Image]:
-    """Draw every position of one game; encode the middle one again alone for the bare cost."""
+    """Draw every position of one game (a move's board reuses the strips of rows earlier boards compressed);
+    encode the middle one again alone, whole, for the bare cost."""
     game = engine.get_game(slug)
     views = [game.view(s, None) for s in states_of(slug, playout, players)]
     renders, sizes = [], []
@@ -100,10 +102,13 @@ def render_figures(slug: str, playout: Playout, players: int) -> tuple[dict[str,
     middle = Image.open(io.BytesIO(renderers.render(slug, views[len(views) // 2])))
     middle.load()
     encodes = [timed(lambda: encode_png(middle)) for _ in range(30)]
+    # The board encoder with nothing to reuse: what a first board, or one after a restart, costs to encode.
+    cold = [timed(lambda: encode_board(middle, StripCache())) for _ in range(30)]
     return {
         "render_ms": median_ms(renders),
         "png_kb": round(statistics.median(sizes) / 1024, 1),
         "bare_png_encode_ms": median_ms(encodes),
+        "cold_board_encode_ms": median_ms(cold),
     }, middle
 
 

@@ -3,7 +3,8 @@
 The board is pasted together from cached pieces already mapped to one 256-colour palette (the static
 background, each airport, each claim card, each player's panel, each header line): a move redraws only
 the pieces whose part of the view changed (the map with this turn's flight arrows is one piece, as a flight
-also moves planes), and encodes a palette PNG, a fraction of the cost of an RGB one.
+also moves planes), and encodes a palette PNG in which only the strips of rows the move changed are
+compressed again (renderers/png.py).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from renderers.air_alliance_panels import (
 )
 from renderers.air_alliance_pieces import PALETTE, PAPER
 from renderers.air_alliance_table import Card, Table, read
-from renderers.common import MIN_TEXT, MUTED, Pen, encode_png
+from renderers.common import MIN_TEXT, MUTED, Pen
+from renderers.png import encode_board
 
 WIDTH = 1600
 MARGIN = 12
@@ -55,7 +57,7 @@ def render(view: dict[str, Any]) -> bytes:
     paste_players(canvas, table, layout.players_top)
     left, top, width, height = layout.events_box
     canvas.paste(events_panel((width, height), table.events), (left, top))
-    return encode_png(canvas)
+    return encode_board(canvas)
 
 
 def header_lines(view: dict[str, Any]) -> list[HeaderLine]:

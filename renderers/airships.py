@@ -2,7 +2,8 @@
 
 The board is pasted together from cached pieces (the static layout, each card tile, each panel line),
 all already mapped to one 256-colour palette: a move redraws only the pieces whose part of the view
-changed, pastes the rest, and encodes a palette PNG, which is a fraction of the cost of an RGB one.
+changed, pastes the rest, and encodes a palette PNG in which only the strips of rows the move changed are
+compressed again (renderers/png.py).
 A card's marks (chosen, new, ✓ can throw) are part of its tile's cache key, and each header line is
 cached on its words, so a new player to act costs a few tiles and a line, not a board.
 """
@@ -25,7 +26,8 @@ from renderers.airships_panels import (
     COMPANY_SIZE, PILE_HEIGHT, SIDE_WIDTH, company_panel, hindenburg_panel, pile_box, ranking_box, reference_box,
 )
 from renderers.airships_throw import THROW_HEIGHT, throw_panel
-from renderers.common import INK, MIN_TEXT, MUTED, Pen, drawable, encode_png, ink_on
+from renderers.common import INK, MIN_TEXT, MUTED, Pen, drawable, ink_on
+from renderers.png import encode_board
 
 WIDTH = 1400
 MARGIN = 16
@@ -60,7 +62,7 @@ def render(view: dict[str, Any]) -> bytes:
     paste_display(canvas, view.get("display") or {}, marks)
     paste_side(canvas, view, names)
     paste_companies(canvas, view, companies, names)
-    return encode_png(canvas)
+    return encode_board(canvas)
 
 
 def seat_names(view: dict[str, Any], companies: list[dict[str, Any]]) -> tuple[str, ...]:

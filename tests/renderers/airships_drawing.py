@@ -49,7 +49,7 @@ class TextLog:
             draw_die(pen, x, y, size, *args, **kwargs)
 
         monkeypatch.setattr(common.Pen, "text", logged_text)
-        monkeypatch.setattr(airships, "encode_png", lambda image: b"")  # only the drawing is looked at
+        monkeypatch.setattr(airships, "encode_board", lambda image: b"")  # only the drawing is looked at
         for module in MODULES:
             if hasattr(module, "draw_die"):
                 monkeypatch.setattr(module, "draw_die", logged_die)

@@ -116,7 +116,7 @@ class TextLog:
             text(pen, xy, words, size, bold, fill, anchor)
 
         monkeypatch.setattr(common.Pen, "text", logged)
-        monkeypatch.setattr(air_alliance, "encode_png", lambda image: b"")  # only the drawing is looked at
+        monkeypatch.setattr(air_alliance, "encode_board", lambda image: b"")  # only the drawing is looked at
 
 
 def drawn(monkeypatch: pytest.MonkeyPatch, views: list[dict[str, Any]]) -> TextLog:
