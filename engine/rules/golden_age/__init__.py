@@ -1,0 +1,66 @@
+"""1930: The Golden Age of Airlines: players buy stock in airlines and run them, flying for dividends over six turns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, GameError, Outcome
+from engine.rules.golden_age import rules, scoring, view
+from engine.rules.golden_age.data import components
+from engine.rules.golden_age.market import value_of
+from engine.rules.golden_age.state import GoldenAgeState, setup_state
+
+
+class GoldenAge:
+    """The 1930 game, as the engine contract names it."""
+
+    slug = "1930"
+    title = "1930: The Golden Age of Airlines"
+    min_players = 2
+    max_players = 6
+    hand_name = "contracts"  # what /hand shows
+
+    def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> GoldenAgeState:
+        if not self.min_players <= players <= self.max_players:
+            raise GameError(f"1930 is for {self.min_players} to {self.max_players} players, not {players}.")
+        components()  # validate the data before the first game, naming any bad entry
+        return setup_state(players, seed, dict(options or {}))
+
+    def to_act(self, state: GoldenAgeState) -> list[int]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: GoldenAgeState, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def explain(self, state: GoldenAgeState, seat: int, actions: list[Action]) -> list[Action]:
+        return actions  # the labels already say what each choice brings
+
+    def apply(self, state: GoldenAgeState, seat: int, action: Action) -> GoldenAgeState:
+        return rules.apply(state, seat, action)
+
+    def reveals(self, before: GoldenAgeState, after: GoldenAgeState) -> bool:
+        """Only the setup deals hidden cards; a played contract was the player's own secret to show."""
+        return len(after.discards) > len(before.discards)
+
+    def outcome(self, state: GoldenAgeState) -> Outcome | None:
+        return scoring.outcome(state)
+
+    def view(self, state: GoldenAgeState, seat: int | None) -> dict[str, Any]:
+        return view.public_view(state) if seat is None else view.seat_view(state, seat)
+
+    def hand_fields(self, seat_view: dict[str, Any]) -> list[tuple[str, str]]:
+        return view.hand_fields(seat_view)
+
+    def stats(self, state: GoldenAgeState) -> dict[str, float]:
+        """End-of-game figures for the arena: airlines founded and bankrupt, the winner's worth, contracts played."""
+        worth = [value_of(state, seat) for seat in range(state.players)]
+        return {
+            "founded": sum(1 for a in state.airlines.values() if a.founded),
+            "bankrupt": sum(1 for a in state.airlines.values() if a.bankrupt),
+            "contracts_played": len(state.discards),
+            "winner_worth": max(worth),
+            "top_income": max(a.income for a in state.airlines.values()),
+        }
+
+
+GAME = GoldenAge()

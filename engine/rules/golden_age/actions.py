@@ -1,0 +1,208 @@
+"""1930's airline operations: which of the eight an airline can take now, and what each does to the map and tracks."""
+
+from __future__ import annotations
+
+from engine.rules.golden_age import board, market
+from engine.rules.golden_age.board import name
+from engine.rules.golden_age.data import Colour
+from engine.rules.golden_age.state import GoldenAgeState, Operation
+
+LAST_TECH_BOX = 9
+UPGRADES_FREE = 2
+UPGRADES_PAID = 2
+SUPPLY = "supply"  # an opened city's gate comes from the airline's available gates
+
+
+def gates_per_expand(state: GoldenAgeState, airline: str) -> int:
+    """White technology places one gate per Expand; Yellow and beyond up to two."""
+    return 1 if board.tech_colour(state, airline) is Colour.WHITE else 2
+
+
+def expand_cities(state: GoldenAgeState, airline: str) -> list[str]:
+    if state.airlines[airline].gates_available == 0:
+        return []
+    return [key for key in state.cities if board.can_gate(state, airline, key)]
+
+
+def movable_gates(state: GoldenAgeState, airline: str, exclude: tuple[str, ...] = ()) -> list[str]:
+    """Cities whose gate of the airline may leave (not a hub's own gate, not one moved this action)."""
+    return [key for key in board.cities_with_gate(state, airline) if not board.locked(state, airline, key)
+            and key not in exclude]
+
+
+def income_after(state: GoldenAgeState, airline: str, source: str | None, destination: str | None) -> int:
+    """The airline's income if a gate left `source` (None: from the supply) and went to `destination`."""
+    trial = state.copy()
+    if source is not None:
+        board.remove_gate(trial, airline, source)
+    if destination is not None:
+        board.place_gate(trial, airline, destination)
+    return board.income_of(trial, airline)
+
+
+def keeping_relocations(state: GoldenAgeState, airline: str) -> list[tuple[str, str]]:
+    """One-gate relocations that leave the airline's income no lower (what Stand's check looks for)."""
+    now = state.airlines[airline].income
+    result = []
+    for source in movable_gates(state, airline):
+        trial = state.copy()
+        board.remove_gate(trial, airline, source)
+        for key in trial.cities:
+            if key != source and board.can_gate(trial, airline, key):
+                board.place_gate(trial, airline, key)
+                if board.income_of(trial, airline) >= now:
+                    result.append((source, key))
+                board.remove_gate(trial, airline, key)
+    return result
+
+
+def upgrade_cities(state: GoldenAgeState, airline: str, chosen: tuple[str, ...] = ()) -> list[str]:
+    """Cities with the airline's gate where it could place a tile of its colour (not already chosen)."""
+    return [key for key in board.cities_with_gate(state, airline)
+            if key not in chosen and board.tile_for(state, airline, key) is not None]
+
+
+def open_cities(state: GoldenAgeState, airline: str) -> list[str]:
+    """Cities without the airline's gate, with a free spot, where its tile can go and a gate can follow."""
+    record = state.airlines[airline]
+    if record.gates_available == 0 and not movable_gates(state, airline):
+        return []
+    return [key for key in state.cities
+            if airline not in state.cities[key].gates and board.free_spot(state, key)
+            and board.tile_for(state, airline, key) is not None and open_sources(state, airline, key)]
+
+
+def open_sources(state: GoldenAgeState, airline: str, key: str) -> list[str]:
+    """Where the opened city's gate may come from so the airline's income does not fall."""
+    trial = state.copy()
+    colour = board.tile_for(trial, airline, key)
+    if colour is None:
+        return []
+    board.place_tile(trial, key, colour)
+    now = state.airlines[airline].income
+    sources = [SUPPLY] if state.airlines[airline].gates_available else []
+    sources += movable_gates(trial, airline)
+    return [s for s in sources if income_after(trial, airline, None if s == SUPPLY else s, key) >= now]
+
+
+def hub_cities(state: GoldenAgeState, airline: str) -> list[str]:
+    return [key for key in state.cities if board.can_hub(state, airline, key)]
+
+
+def can_step_tech(state: GoldenAgeState, airline: str) -> bool:
+    """A box is left to move into (a CEO's tech step ignores the Advanced side)."""
+    return state.airlines[airline].tech_box < LAST_TECH_BOX
+
+
+def can_research(state: GoldenAgeState, airline: str) -> bool:
+    return not state.airlines[airline].advanced and can_step_tech(state, airline)
+
+
+def available(state: GoldenAgeState, airline: str, *, purchased: bool = False) -> list[Operation]:
+    """The operations the airline can take now; Stand only when no free alternative exists."""
+    record = state.airlines[airline]
+    ops = []
+    if expand_cities(state, airline):
+        ops.append(Operation.EXPAND)
+    if keeping_relocations(state, airline):
+        ops.append(Operation.RELOCATE)
+    if upgrade_cities(state, airline):
+        ops.append(Operation.UPGRADE)
+    if open_cities(state, airline):
+        ops.append(Operation.OPEN)
+    if hub_cities(state, airline):
+        ops.append(Operation.HUB)
+    if can_research(state, airline):
+        ops.append(Operation.RESEARCH)
+    if not record.flown:
+        ops.append(Operation.FLY)
+    if not ops and not purchased:  # a bought action must do something (ruling)
+        ops.append(Operation.STAND)
+    return ops
+
+
+def research(state: GoldenAgeState, airline: str, *, flag: bool = True) -> None:
+    """One box right on the technology track; a new colour raises the stock price one box.
+
+    A CEO's or the no-CEO rule's tech step ignores and leaves the Advanced side (`flag=False`)."""
+    record = state.airlines[airline]
+    if record.tech_box >= LAST_TECH_BOX:
+        return
+    before = board.tech_colour(state, airline)
+    record.tech_box += 1
+    if flag:
+        record.advanced = True
+    after = board.tech_colour(state, airline)
+    state.events.append(f"{name(state, airline)} researches: technology box {record.tech_box} ({after.value}).")
+    if after is not before:
+        market.move_price(state, airline, 1, f"new technology colour, {after.value}")
+
+
+def add_gates(state: GoldenAgeState, airline: str, count: int) -> int:
+    """Move gates from the reserve to the available supply; as many as the reserve holds."""
+    record = state.airlines[airline]
+    moved = min(count, record.gates_reserve)
+    record.gates_reserve -= moved
+    record.gates_available += moved
+    if moved:
+        state.events.append(f"{name(state, airline)} adds {moved} gates to its supply.")
+    return moved
+
+
+def expand(state: GoldenAgeState, airline: str, key: str) -> None:
+    board.place_gate(state, airline, key)
+    state.airlines[airline].gates_available -= 1
+    board.refresh_incomes(state)
+    state.events.append(f"{name(state, airline)} opens a gate in {board.city_name(state, key)}.")
+
+
+def relocate(state: GoldenAgeState, airline: str, source: str, key: str) -> None:
+    board.remove_gate(state, airline, source)
+    board.place_gate(state, airline, key)
+    board.refresh_incomes(state)
+    state.events.append(f"{name(state, airline)} moves a gate from {board.city_name(state, source)} "
+                        f"to {board.city_name(state, key)}.")
+
+
+def upgrade(state: GoldenAgeState, airline: str, key: str, cost: int, seat: int) -> None:
+    colour = board.tile_for(state, airline, key)
+    assert colour is not None  # checked when offered
+    board.place_tile(state, key, colour)
+    if cost:
+        state.seats[seat].money -= cost
+        state.bank += cost
+    board.refresh_incomes(state)
+    paid = f" for ${cost}" if cost else ""
+    state.events.append(f"{name(state, airline)} upgrades {board.city_name(state, key)} to {colour.value}{paid}.")
+
+
+def open_city(state: GoldenAgeState, airline: str, key: str, source: str) -> None:
+    colour = board.tile_for(state, airline, key)
+    assert colour is not None  # checked when offered
+    board.place_tile(state, key, colour)
+    if source == SUPPLY:
+        state.airlines[airline].gates_available -= 1
+    else:
+        board.remove_gate(state, airline, source)
+    board.place_gate(state, airline, key)
+    board.refresh_incomes(state)
+    origin = "" if source == SUPPLY else f" (the gate from {board.city_name(state, source)})"
+    state.events.append(f"{name(state, airline)} opens {board.city_name(state, key)} in {colour.value}{origin}.")
+
+
+def hub(state: GoldenAgeState, airline: str, key: str) -> None:
+    state.cities[key].hub = airline
+    state.airlines[airline].hubs_available -= 1
+    board.refresh_incomes(state)
+    state.events.append(f"{name(state, airline)} builds a hub in {board.city_name(state, key)}.")
+
+
+def stand(state: GoldenAgeState, airline: str) -> None:
+    state.events.append(f"{name(state, airline)} stands.")
+    market.move_price(state, airline, -1, "it stood")
+
+
+def tech_behind(state: GoldenAgeState, airline: str) -> int:
+    """How many boxes the airline trails the most advanced airline in play."""
+    best = max(state.airlines[key].tech_box for key in state.live_airlines())
+    return best - state.airlines[airline].tech_box

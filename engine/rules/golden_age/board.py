@@ -1,0 +1,150 @@
+"""1930's map: where an airline may reach, gate spots and their income, tiles, hubs, and the income track's releases."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.rules.golden_age.data import REGION_OPENED_BY, City, Colour, Region
+
+if TYPE_CHECKING:
+    from engine.rules.golden_age.state import GoldenAgeState
+
+NO_TOKEN_AT_100_WITH = 2  # "In a 2-Player game, no new Stock tokens become available" at income 100
+
+
+def tech_colour(state: GoldenAgeState, airline: str) -> Colour:
+    return state.data.tech_colour(state.airlines[airline].tech_box)
+
+
+def reaches(state: GoldenAgeState, airline: str, region: Region) -> bool:
+    """Whether the airline's technology opens the region (each colour adds its regions to the ones before)."""
+    return REGION_OPENED_BY[region].rank <= tech_colour(state, airline).rank
+
+
+def city_value(state: GoldenAgeState, key: str) -> int:
+    colour = state.cities[key].colour
+    return 0 if colour is None else state.data.cities[key].value(colour)
+
+
+def spot_value(state: GoldenAgeState, key: str, spot: int) -> int:
+    """What a gate on this spot earns: the first has the bonus, the last the penalty, the middle ones neither."""
+    city = state.data.cities[key]
+    value = city_value(state, key)
+    if spot == 0:
+        return value + city.bonus
+    if spot == city.spots - 1:
+        return value - city.penalty
+    return value
+
+
+def income_of(state: GoldenAgeState, airline: str) -> int:
+    """The sum of every gate's spot value and every hub's city value (a hub has no bonus or penalty)."""
+    total = 0
+    for key, city in state.cities.items():
+        if airline in city.gates:
+            total += spot_value(state, key, city.gates.index(airline))
+        if city.hub == airline:
+            total += city_value(state, key)
+    return total
+
+
+def refresh_incomes(state: GoldenAgeState) -> None:
+    """Move every Income/Fly token to its airline's income, releasing tokens and hubs at the marks it reaches."""
+    data = state.data
+    for key, airline in state.airlines.items():
+        if airline.bankrupt:
+            continue
+        airline.income = income_of(state, key)
+        while airline.releases_done < len(data.token_releases) and airline.income >= data.token_releases[airline.releases_done]:
+            mark = data.token_releases[airline.releases_done]
+            airline.releases_done += 1
+            if mark == 100 and state.players == NO_TOKEN_AT_100_WITH or airline.unreleased == 0:
+                continue
+            airline.unreleased -= 1
+            airline.pool += 1
+            state.events.append(f"{name(state, key)} reaches ${mark} income: one more stock token is for sale.")
+        while airline.hub_releases_done < len(data.hub_releases) and airline.income >= data.hub_releases[airline.hub_releases_done]:
+            airline.hub_releases_done += 1
+            airline.hubs_available += 1
+            state.events.append(f"{name(state, key)} earns a hub.")
+
+
+def name(state: GoldenAgeState, airline: str) -> str:
+    return next(a.name for a in state.data.airlines if a.key == airline)
+
+
+def city_name(state: GoldenAgeState, key: str) -> str:
+    return state.data.cities[key].name
+
+
+def in_play(state: GoldenAgeState, key: str) -> bool:
+    return state.cities[key].colour is not None
+
+
+def free_spot(state: GoldenAgeState, key: str) -> bool:
+    return len(state.cities[key].gates) < state.data.cities[key].spots
+
+
+def can_gate(state: GoldenAgeState, airline: str, key: str) -> bool:
+    """A gate may go to a city in play that the airline reaches, with a free spot and no gate of the airline yet."""
+    city = state.cities[key]
+    return (city.colour is not None and airline not in city.gates and free_spot(state, key)
+            and reaches(state, airline, state.data.cities[key].region))
+
+
+def place_gate(state: GoldenAgeState, airline: str, key: str) -> None:
+    state.cities[key].gates.append(airline)  # the leftmost free spot: gates are kept packed to the left
+
+
+def remove_gate(state: GoldenAgeState, airline: str, key: str) -> None:
+    state.cities[key].gates.remove(airline)  # the gates to its right slide one spot left
+
+
+def locked(state: GoldenAgeState, airline: str, key: str) -> bool:
+    """The gate that let the airline build its hub here may never leave."""
+    return state.cities[key].hub == airline
+
+
+def tile_for(state: GoldenAgeState, airline: str, key: str) -> Colour | None:
+    """The tile the airline could place here: always its own tech colour, never lower than the city's colour
+    or a tile already placed or skipped, only where it reaches; None if there is none."""
+    colour = tech_colour(state, airline)
+    city, data = state.cities[key], state.data.cities[key]
+    if colour not in data.colours or colour in city.used_tiles or not reaches(state, airline, data.region):
+        return None
+    if city.colour is not None and city.colour.rank >= colour.rank:
+        return None
+    return colour
+
+
+def place_tile(state: GoldenAgeState, key: str, colour: Colour) -> None:
+    """Upgrade the city; the tiles of the colours it skips can never be placed."""
+    city, data = state.cities[key], state.data.cities[key]
+    below = city.colour.rank if city.colour is not None else -1
+    city.used_tiles.extend(c for c in data.colours if below < c.rank <= colour.rank and c not in city.used_tiles)
+    city.colour = colour
+
+
+def can_hub(state: GoldenAgeState, airline: str, key: str) -> bool:
+    city, data = state.cities[key], state.data.cities[key]
+    return (state.airlines[airline].hubs_available > 0 and airline in city.gates and city.hub is None
+            and data.hub_allowed)
+
+
+def cities_with_gate(state: GoldenAgeState, airline: str) -> list[str]:
+    return [key for key, city in state.cities.items() if airline in city.gates]
+
+
+def city_words(state: GoldenAgeState, key: str, airline: str | None = None) -> str:
+    """'Seattle (USA, $4 white, 2 of 4 spots taken)': what a choice of city needs to say."""
+    data, city = state.data.cities[key], state.cities[key]
+    colour = f"${city_value(state, key)} {city.colour.value}" if city.colour else "not in play"
+    spot = ""
+    if airline is not None and airline not in city.gates and free_spot(state, key):
+        place = len(city.gates)
+        spot = f", would take spot {place + 1} (${spot_value(state, key, place)})"
+    return f"{data.name} ({data.region.value}, {colour}, {len(city.gates)}/{data.spots} gates{spot})"
+
+
+def city_of(state: GoldenAgeState, key: str) -> City:
+    return state.data.cities[key]

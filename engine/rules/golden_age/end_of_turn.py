@@ -1,0 +1,142 @@
+"""1930's End of Turn: bought actions, the no-flight and tech penalties, contracts, bankruptcy, the next turn."""
+
+from __future__ import annotations
+
+from engine.core import Action
+from engine.rules.golden_age import board, market
+from engine.rules.golden_age.board import name
+from engine.rules.golden_age.operating import next_purchaser
+from engine.rules.golden_age.state import TURNS, GoldenAgeState, Phase, Step
+from engine.rules.golden_age.stock import begin_normal_round
+
+CONTRACT, AWARD, DONE, BACK = "contract", "award", "done", "back"
+
+
+def begin_end_of_turn(state: GoldenAgeState) -> None:
+    """Step 1: in turn order, each player may buy one action for an airline they are CEO of."""
+    state.phase, state.step = Phase.PURCHASE, Step.AIRLINE
+    for player in state.seats:
+        player.purchased_action = False
+    next_purchaser(state, state.first_player)
+
+
+def after_purchases(state: GoldenAgeState) -> None:
+    """Steps 2 and 3 (the penalties), then step 4: contracts, in turn order."""
+    for key in state.live_airlines():
+        if not state.airlines[key].flown:
+            market.move_price(state, key, -1, "it did not fly this turn")
+    for key in state.live_airlines():
+        for city in behind_cities(state, key):
+            market.move_price(state, key, -1, f"{board.city_name(state, city)} is behind its technology")
+    state.phase, state.step = Phase.CONTRACTS, Step.CONTRACT
+    for player in state.seats:
+        player.passed = False  # here: done playing contracts this turn
+    next_contract_player(state)
+
+
+def behind_cities(state: GoldenAgeState, airline: str) -> list[str]:
+    """Cities with the airline's gate whose colour is more than one level below its technology colour."""
+    level = board.tech_colour(state, airline).rank
+    return [key for key in board.cities_with_gate(state, airline)
+            if (colour := state.cities[key].colour) is not None and colour.rank < level - 1]
+
+
+def eligible(state: GoldenAgeState, number: int) -> list[str]:
+    """Airlines with a gate in every city the contract names (whatever colour those cities are now)."""
+    cities = contract(state, number).cities
+    return [key for key in state.live_airlines()
+            if all(key in state.cities[c].gates for c in cities if c in state.cities)
+            and all(c in state.cities for c in cities)]
+
+
+def contract(state: GoldenAgeState, number: int):  # type: ignore[no-untyped-def]
+    return next(c for c in state.data.contracts if c.number == number)
+
+
+def playable(state: GoldenAgeState, seat: int) -> list[int]:
+    return [n for n in state.seats[seat].contracts if eligible(state, n)]
+
+
+def contract_words(state: GoldenAgeState, number: int) -> str:
+    card = contract(state, number)
+    cities = " + ".join(board.city_name(state, c) for c in card.cities)
+    return f"${card.value}: {cities}"
+
+
+def legal(state: GoldenAgeState, seat: int) -> list[Action]:
+    if state.step is Step.CONTRACT_AIRLINE:
+        return [*(Action(AWARD, (key,), f"Award it to {name(state, key)} (stock up a box)")
+                  for key in eligible(state, state.contract)),
+                Action(BACK, (), "Back: choose another contract", minor=True)]
+    return [*(Action(CONTRACT, (n,), f"Play contract {contract_words(state, n)}"[:100]) for n in playable(state, seat)),
+            Action(DONE, (), "Play no more contracts this turn", minor=True)]
+
+
+def apply(state: GoldenAgeState, seat: int, action: Action) -> None:
+    if action.kind == CONTRACT:
+        state.contract, state.step = int(action.args[0]), Step.CONTRACT_AIRLINE
+        return
+    if action.kind == BACK:
+        state.contract, state.step = 0, Step.CONTRACT
+        return
+    if action.kind == AWARD:
+        award(state, seat, state.contract, str(action.args[0]))
+        state.contract, state.step = 0, Step.CONTRACT
+        if playable(state, seat):
+            return
+    else:
+        state.events.append(f"{{p{seat}}} plays no more contracts.")
+    state.seats[seat].passed = True
+    next_contract_player(state)
+
+
+def award(state: GoldenAgeState, seat: int, number: int, airline: str) -> None:
+    """The card is discarded, the airline's stock rises a box, and the player (not the airline) takes the cash."""
+    card = contract(state, number)
+    player = state.seats[seat]
+    player.contracts.remove(number)
+    state.discards.append(number)
+    player.money += card.value
+    state.bank -= card.value
+    state.events.append(f"{{p{seat}}} awards contract {contract_words(state, number)} to {name(state, airline)} "
+                        f"and takes ${card.value}.")
+    market.move_price(state, airline, 1, "a contract")
+    state.last = f"{airline}:contract"
+
+
+def next_contract_player(state: GoldenAgeState) -> None:
+    """The next player in turn order with a contract they can play (each gets one go); then the turn ends."""
+    for candidate in state.seat_order(state.first_player):
+        player = state.seats[candidate]
+        if not player.passed and playable(state, candidate):
+            state.current, state.step = candidate, Step.CONTRACT
+            return
+        player.passed = True
+    end_turn(state)
+
+
+def end_turn(state: GoldenAgeState) -> None:
+    """Bankruptcy for airlines in the $1 box; then the next turn, or the final flight after the sixth."""
+    for key in state.live_airlines():
+        if state.airlines[key].price_box == 0:
+            market.go_bankrupt(state, key)
+    for key, airline in state.airlines.items():
+        airline.flown = airline.advanced = False
+    for player in state.seats:
+        player.used = {}
+    if state.turn == TURNS:
+        final_flight(state)
+        return
+    state.turn += 1
+    state.first_player = (state.first_player + 1) % state.players
+    state.events.append(f"Turn {state.turn} begins; {{p{state.first_player}}} is the first player.")
+    begin_normal_round(state)
+
+
+def final_flight(state: GoldenAgeState) -> None:
+    """After the sixth turn every airline flies once more, paying full dividends; then the game is scored."""
+    state.events.append("The final flight: every airline pays a full dividend.")
+    for key in state.live_airlines():
+        level = state.data.dividend(state.airlines[key].income)
+        market.pay_dividend(state, key, level, "a final full dividend")
+    state.phase, state.step, state.pending = Phase.OVER, Step.AIRLINE, None

@@ -1,0 +1,127 @@
+"""1930's stock market: prices, buying and founding, the ownership limits, CEOs, dividends and bankruptcy."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.rules.golden_age.board import name, refresh_incomes
+
+if TYPE_CHECKING:
+    from engine.rules.golden_age.state import GoldenAgeState
+
+
+def price(state: GoldenAgeState, airline: str) -> int:
+    return state.data.market[state.airlines[airline].price_box].price
+
+
+def action_cost(state: GoldenAgeState, airline: str) -> int:
+    return state.data.market[state.airlines[airline].price_box].action_cost
+
+
+def move_price(state: GoldenAgeState, airline: str, steps: int, why: str) -> None:
+    """Move the Stock Market token; it stops at either end of the track."""
+    record = state.airlines[airline]
+    top = len(state.data.market) - 1
+    new = max(0, min(top, record.price_box + steps))
+    if new == record.price_box:
+        return
+    record.price_box = new
+    direction = "up" if steps > 0 else "down"
+    warning = " It is in the bankrupt box." if new == 0 else ""
+    state.events.append(f"{name(state, airline)} stock {direction} to ${price(state, airline)} ({why}).{warning}")
+
+
+def cap(state: GoldenAgeState) -> int:
+    return state.data.player_counts[state.players].cap
+
+
+def in_play(state: GoldenAgeState, airline: str) -> int:
+    """Tokens in the pool or held by players; tokens still waiting for the income track do not count."""
+    return state.airlines[airline].pool + sum(p.held(airline) for p in state.seats)
+
+
+def may_hold_one_more(state: GoldenAgeState, seat: int, airline: str, count: int = 1) -> bool:
+    """The per-airline cap, and never every token of the airline in play."""
+    held = state.seats[seat].held(airline) + count
+    return (state.airlines[airline].pool >= count and held <= cap(state) and held < in_play(state, airline))
+
+
+def trade_in_value(state: GoldenAgeState, seat: int, airline: str) -> int:
+    """At ten tokens, the best token to give back's value: it counts toward the price, never as cash back."""
+    player = state.seats[seat]
+    if player.total() < 10:
+        return 0
+    return max((price(state, key) for key, n in player.tokens.items() if n and key != airline), default=0)
+
+
+def buy_token(state: GoldenAgeState, seat: int, airline: str, cost: int, count: int = 1) -> None:
+    """Pay the bank and take tokens from the pool."""
+    player = state.seats[seat]
+    player.money -= cost
+    state.bank += cost
+    player.tokens[airline] = player.held(airline) + count
+    state.airlines[airline].pool -= count
+
+
+def return_token(state: GoldenAgeState, seat: int, airline: str) -> None:
+    player = state.seats[seat]
+    player.tokens[airline] -= 1
+    if player.used.get(airline, 0) > player.tokens[airline]:
+        player.used[airline] = player.tokens[airline]
+    if not player.tokens[airline]:
+        del player.tokens[airline]
+        player.used.pop(airline, None)
+    state.airlines[airline].pool += 1
+
+
+def ceo(state: GoldenAgeState, airline: str) -> int | None:
+    """The player with more of the airline's tokens than any other single player; None on a tie for most."""
+    counts = [p.held(airline) for p in state.seats]
+    most = max(counts)
+    if most == 0 or counts.count(most) > 1:
+        return None
+    return counts.index(most)
+
+
+def pay_dividend(state: GoldenAgeState, airline: str, per_token: int, words: str) -> None:
+    """The bank pays each player per token of the airline they hold (used tokens still count)."""
+    paid = []
+    for seat, player in enumerate(state.seats):
+        amount = per_token * player.held(airline)
+        if amount:
+            player.money += amount
+            state.bank -= amount
+            paid.append(f"{{p{seat}}} ${amount}")
+    to_whom = ": " + ", ".join(paid) if paid else ""
+    state.events.append(f"{name(state, airline)} pays {words} of ${per_token} a token{to_whom}.")
+
+
+def half(amount: int) -> int:
+    return (amount + 1) // 2  # "divide in half and round up to the nearest $1"
+
+
+def go_bankrupt(state: GoldenAgeState, airline: str) -> None:
+    """Tokens, gates and hubs leave the game; the gates to their right slide left and incomes follow."""
+    record = state.airlines[airline]
+    record.bankrupt = True
+    held = sum(p.held(airline) for p in state.seats)
+    for player in state.seats:
+        player.tokens.pop(airline, None)
+        player.used.pop(airline, None)
+    record.removed += record.pool + held + record.unreleased
+    record.pool = record.unreleased = 0
+    for city in state.cities.values():
+        if airline in city.gates:
+            city.gates.remove(airline)
+        if city.hub == airline:
+            city.hub = None
+    record.gates_available = record.gates_reserve = record.hubs_available = 0
+    state.events.append(f"{name(state, airline)} goes bankrupt: its tokens, gates and hubs leave the game.")
+    refresh_incomes(state)
+    record.income = 0
+
+
+def value_of(state: GoldenAgeState, seat: int) -> int:
+    """Money plus every token at its market price: the score."""
+    player = state.seats[seat]
+    return player.money + sum(price(state, key) * n for key, n in player.tokens.items())

@@ -1,0 +1,218 @@
+"""1930's operation steps applied: a token or bought action chosen, its operation built choice by choice, the flight."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.core import Action, IllegalAction
+from engine.rules.golden_age import actions, board, market
+from engine.rules.golden_age.board import name
+from engine.rules.golden_age.operations import (
+    AIRLINE, BACK, CANCEL, CITY, DIVIDEND, DONE, FROM, OPERATION, Dividend, gates_per_expand_left, more_choices,
+    next_actor, purchasable, upgrade_cost,
+)
+from engine.rules.golden_age.state import GoldenAgeState, Operation, Pending, Phase, Step
+
+
+def apply(state: GoldenAgeState, seat: int, action: Action) -> None:
+    """Apply a checked decision of the operation phase or of a purchased action."""
+    kind, pending = action.kind, state.pending
+    if kind == DIVIDEND:
+        choose_dividend(state, str(action.args[0]))
+    elif kind == AIRLINE:
+        key = str(action.args[0])
+        state.pending = Pending(airline=key, token=state.phase is Phase.OPERATIONS,
+                                start_income=state.airlines[key].income)
+        state.step = Step.ACTION
+    elif kind == DONE and state.step is Step.AIRLINE:  # a CEO buys no action this turn
+        state.events.append(f"{{p{seat}}} buys no action.")
+        end_purchase(state, seat)
+    elif kind == BACK:
+        state.pending, state.step = None, Step.AIRLINE
+    elif kind == CANCEL:
+        restore(state)
+    elif kind == OPERATION:
+        assert pending is not None
+        begin(state, seat, replace(pending, operation=Operation(action.args[0])))
+    elif kind in (CITY, FROM, DONE):
+        assert pending is not None
+        step(state, seat, pending, kind, str(action.args[0]) if action.args else "")
+    else:  # pragma: no cover - checked against the legal choices first
+        raise IllegalAction("That choice isn't available right now.")
+
+
+def restore(state: GoldenAgeState) -> None:
+    """Back to choosing the operation: every part of the one under way is undone."""
+    before = state.before
+    assert before is not None
+    keep = {"seq": state.seq, "events": state.events}
+    state.__dict__.update(before.copy().__dict__)
+    state.__dict__.update(keep)
+    state.events.append("The action is cancelled.")
+
+
+def begin(state: GoldenAgeState, seat: int, pending: Pending) -> None:
+    """An operation chosen: the ones with nothing more to choose happen now; the others ask for a city."""
+    op, airline = pending.operation, pending.airline
+    state.before = state.copy()
+    state.before.step = Step.ACTION
+    state.before.pending = pending
+    state.pending = pending
+    if op is Operation.RESEARCH:
+        actions.research(state, airline)
+        finish(state, seat)
+    elif op is Operation.STAND:
+        actions.stand(state, airline)
+        finish(state, seat)
+    elif op is Operation.FLY:
+        fly(state, seat, airline)
+    elif op is Operation.RELOCATE:
+        state.step = Step.GATE_FROM
+    else:
+        state.step = Step.CITY
+
+
+def step(state: GoldenAgeState, seat: int, pending: Pending, kind: str, key: str) -> None:
+    op, airline = pending.operation, pending.airline
+    if kind == DONE:
+        finish(state, seat)
+        return
+    if op is Operation.RELOCATE:
+        if kind == FROM:
+            state.pending, state.step = replace(pending, source=key), Step.CITY
+            return
+        actions.relocate(state, airline, pending.source, key)
+        moves = (*pending.moves, (pending.source, key))
+        state.pending = replace(pending, moves=moves, source="")
+        state.step = Step.MORE
+        if len(moves) == 2 or not actions.movable_gates(state, airline, tuple(to for _, to in moves)):
+            finish_if_kept(state, seat)
+        return
+    if op is Operation.OPEN:
+        if kind == CITY:
+            state.pending, state.step = replace(pending, cities=(key,)), Step.GATE_FROM
+            return
+        actions.open_city(state, airline, pending.cities[0], key)
+        finish(state, seat)
+        return
+    if op is Operation.HUB:
+        actions.hub(state, airline, key)
+        finish(state, seat)
+        return
+    if op is Operation.EXPAND:
+        actions.expand(state, airline, key)
+        state.pending = replace(pending, cities=(*pending.cities, key))
+        state.step = Step.MORE
+        if not gates_per_expand_left(state, state.pending):
+            finish(state, seat)
+        return
+    # Upgrade: the first two tiles are free, the next two are paid for by the player
+    cost = upgrade_cost(state, pending, key)
+    actions.upgrade(state, airline, key, cost, seat)
+    state.pending = replace(pending, cities=(*pending.cities, key), paid=pending.paid + cost)
+    state.step = Step.MORE
+    if len(state.pending.cities) == 4 or not any_more(state, seat):
+        finish(state, seat)
+
+
+def any_more(state: GoldenAgeState, seat: int) -> bool:
+    assert state.pending is not None
+    return bool(more_choices(state, seat, state.pending))
+
+
+def finish_if_kept(state: GoldenAgeState, seat: int) -> None:
+    """A relocation with nothing more to move ends if the income held; else only 'cancel' remains."""
+    assert state.pending is not None
+    if state.airlines[state.pending.airline].income >= state.pending.start_income:
+        finish(state, seat)
+
+
+def finish(state: GoldenAgeState, seat: int) -> None:
+    """The operation is done: the token is used (or the bought action paid for) and play moves on."""
+    pending = state.pending
+    assert pending is not None
+    player = state.seats[seat]
+    airline = pending.airline
+    if pending.token:
+        player.used[airline] = player.used.get(airline, 0) + 1
+    else:
+        cost = market.action_cost(state, airline)
+        player.money -= cost
+        state.bank += cost
+        state.events.append(f"{{p{seat}}} paid ${cost} for this action.")
+    state.last = f"{airline}:{pending.operation.value if pending.operation else ''}"
+    state.pending, state.before = None, None
+    if state.phase is Phase.OPERATIONS:
+        next_actor(state, seat)
+    else:
+        end_purchase(state, seat)
+
+
+def fly(state: GoldenAgeState, seat: int, airline: str) -> None:
+    """The airline flies: its income sets the dividend level; the CEO (or the no-CEO rules) decides the payout."""
+    record = state.airlines[airline]
+    record.flown = True
+    level = state.data.dividend(record.income)
+    state.events.append(f"{{p{seat}}} flies {name(state, airline)}: income ${record.income}, "
+                        f"dividend level ${level} a token.")
+    chief = market.ceo(state, airline)
+    state.acting = seat
+    if chief is None:
+        no_ceo_payout(state, airline, level)
+        finish(state, seat)
+        return
+    state.step, state.current = Step.DIVIDEND, chief
+
+
+def choose_dividend(state: GoldenAgeState, choice: str) -> None:
+    assert state.pending is not None
+    airline = state.pending.airline
+    level = state.data.dividend(state.airlines[airline].income)
+    state.events.append(f"{{p{state.current}}}, the CEO, chooses: {choice.replace('+', ', ')}.")
+    if choice == Dividend.FULL:
+        market.pay_dividend(state, airline, level, "a full dividend")
+    elif choice in (Dividend.HALF_TECH, Dividend.HALF_GATES):
+        market.pay_dividend(state, airline, market.half(level), "a half dividend")
+    if choice in (Dividend.HALF_GATES, Dividend.NONE_THREE_TECH):
+        actions.add_gates(state, airline, 3)
+    if choice == Dividend.NONE_SIX:
+        actions.add_gates(state, airline, 6)
+    if choice in (Dividend.HALF_TECH, Dividend.NONE_THREE_TECH):
+        actions.research(state, airline, flag=False)
+    state.current = state.acting
+    finish(state, state.acting)
+
+
+def no_ceo_payout(state: GoldenAgeState, airline: str, level: int) -> None:
+    """With no CEO, the first of four rules that applies fully decides."""
+    record = state.airlines[airline]
+    if record.gates_available == 0 and record.gates_reserve == 6:
+        state.events.append(f"{name(state, airline)} has no CEO and no gates: no dividend, 6 more gates.")
+        actions.add_gates(state, airline, 6)
+    elif record.gates_available <= 1:
+        state.events.append(f"{name(state, airline)} has no CEO and few gates: half dividend, 3 more gates.")
+        market.pay_dividend(state, airline, market.half(level), "a half dividend")
+        actions.add_gates(state, airline, 3)
+    elif actions.tech_behind(state, airline) >= 3:
+        state.events.append(f"{name(state, airline)} has no CEO and trails in technology: half dividend, one box.")
+        market.pay_dividend(state, airline, market.half(level), "a half dividend")
+        actions.research(state, airline, flag=False)
+    else:
+        market.pay_dividend(state, airline, level, "a full dividend (no CEO)")
+
+
+def end_purchase(state: GoldenAgeState, seat: int) -> None:
+    """A player's End of Turn purchase is made or declined: the next player in turn order may buy one."""
+    state.seats[seat].purchased_action = True
+    state.pending, state.step = None, Step.AIRLINE
+    next_purchaser(state, seat + 1)
+
+
+def next_purchaser(state: GoldenAgeState, start: int) -> None:
+    for candidate in state.seat_order(start % state.players):
+        player = state.seats[candidate]
+        if not player.purchased_action and purchasable(state, candidate):
+            state.current, state.step = candidate, Step.AIRLINE
+            return
+        player.purchased_action = True  # nothing to buy: passed over
+    state.phase_done = True

@@ -1,0 +1,186 @@
+"""1930's operation phase: who acts with which token, each operation's choices step by step, flights and dividends."""
+
+from __future__ import annotations
+
+from engine.core import Action, IllegalAction
+from engine.rules.golden_age import actions, board, market
+from engine.rules.golden_age.actions import SUPPLY, UPGRADES_FREE, UPGRADES_PAID
+from engine.rules.golden_age.board import name
+from engine.rules.golden_age.state import MAX_ACTIONS, GoldenAgeState, Operation, Pending, Phase, Step
+
+AIRLINE, OPERATION, CITY, FROM, DONE, CANCEL, DIVIDEND, BACK = (
+    "airline", "operation", "city", "from", "done", "cancel", "dividend", "back")
+
+
+class Dividend:
+    """The CEO's five choices after a flight (the player board lists them)."""
+
+    FULL = "full"
+    HALF_TECH = "half+tech"
+    HALF_GATES = "half+3 gates"
+    NONE_SIX = "none+6 gates"
+    NONE_THREE_TECH = "none+3 gates+tech"
+
+
+def can_act(state: GoldenAgeState, seat: int) -> bool:
+    player = state.seats[seat]
+    return player.actions_used() < MAX_ACTIONS and any(player.unused(key) > 0 for key in player.tokens)
+
+
+def begin_operations(state: GoldenAgeState) -> None:
+    state.phase, state.step, state.operating_round = Phase.OPERATIONS, Step.AIRLINE, 1
+    next_actor(state, state.first_player, include=True)
+
+
+def next_actor(state: GoldenAgeState, seat: int, include: bool = False) -> None:
+    """Play passes clockwise to the next player with a token to use; when none has, the turn ends."""
+    start = seat if include else seat + 1
+    for candidate in state.seat_order(start % state.players):
+        if can_act(state, candidate):
+            state.current, state.step = candidate, Step.AIRLINE
+            state.operating_round = state.seats[candidate].actions_used() + 1
+            return
+    state.phase_done = True  # the End of Turn follows (rules.py routes phases)
+
+
+# -- the choices -----------------------------------------------------------------------------------------
+
+
+def legal(state: GoldenAgeState, seat: int) -> list[Action]:
+    """The current decision's choices in the operation phase or a purchased End of Turn action."""
+    step, pending = state.step, state.pending
+    if step is Step.DIVIDEND:
+        return dividend_choices(state)
+    if step is Step.AIRLINE:
+        return airline_choices(state, seat)
+    assert pending is not None
+    airline = pending.airline
+    if step is Step.ACTION:
+        ops = actions.available(state, airline, purchased=not pending.token)
+        return [*(Action(OPERATION, (op.value,), op_label(op, airline, state)) for op in ops),
+                Action(BACK, (), "Back: use another token" if pending.token else "Back: choose another airline",
+                       minor=True)]
+    cancel = Action(CANCEL, (), "Cancel this action and choose another", minor=True)
+    if step is Step.GATE_FROM:
+        return [*gate_sources(state, pending), cancel]
+    if step is Step.CITY:
+        return [*city_choices(state, pending), cancel]
+    if step is Step.MORE:
+        more = more_choices(state, seat, pending)
+        done = [Action(DONE, (), "Done")] if can_finish(state, pending) else []
+        return [*more, *done, cancel]
+    raise IllegalAction("That choice isn't available right now.")  # pragma: no cover
+
+
+def airline_choices(state: GoldenAgeState, seat: int) -> list[Action]:
+    player = state.seats[seat]
+    if state.phase is Phase.PURCHASE:
+        return [*(Action(AIRLINE, (key,), f"Buy an action for {name(state, key)} (${market.action_cost(state, key)})")
+                  for key in purchasable(state, seat)),
+                Action(DONE, (), "Buy no action this turn", minor=True)]
+    return [Action(AIRLINE, (key,), f"Use a {name(state, key)} token ({player.unused(key)} unused)")
+            for key in state.live_airlines() if player.unused(key) > 0]
+
+
+def op_label(op: Operation, airline: str, state: GoldenAgeState) -> str:
+    words = {
+        Operation.EXPAND: f"Expand: place {actions.gates_per_expand(state, airline)} gate(s) at most",
+        Operation.RELOCATE: "Relocate: move 1 or 2 gates",
+        Operation.UPGRADE: "Upgrade: tiles on 1 or 2 cities (2 more paid)",
+        Operation.OPEN: "Open: a new city with a tile and a gate",
+        Operation.HUB: "Hub: build a hub where it has a gate",
+        Operation.RESEARCH: "Research: one box on the tech track",
+        Operation.FLY: f"Fly: income ${state.airlines[airline].income}, "
+                       f"${state.data.dividend(state.airlines[airline].income)} a token",
+        Operation.STAND: "Stand: nothing else is possible; stock falls a box",
+    }
+    return words[op]
+
+
+def city_choices(state: GoldenAgeState, pending: Pending) -> list[Action]:
+    airline, op = pending.airline, pending.operation
+    if op is Operation.EXPAND:
+        keys = actions.expand_cities(state, airline)
+    elif op is Operation.RELOCATE:
+        keys = [k for k in state.cities if k != pending.source and board.can_gate(state, airline, k)]
+    elif op is Operation.UPGRADE:
+        keys = actions.upgrade_cities(state, airline, pending.cities)
+    elif op is Operation.OPEN:
+        keys = actions.open_cities(state, airline)
+    else:
+        keys = actions.hub_cities(state, airline)
+    return [Action(CITY, (key,), board.city_words(state, key, airline)[:100]) for key in keys]
+
+
+def gate_sources(state: GoldenAgeState, pending: Pending) -> list[Action]:
+    airline = pending.airline
+    if pending.operation is Operation.OPEN:
+        keys = actions.open_sources(state, airline, pending.cities[0])
+    else:
+        keys = actions.movable_gates(state, airline, tuple(to for _, to in pending.moves))
+    return [Action(FROM, (key,), "From its supply of gates" if key == SUPPLY else
+                   f"The gate in {board.city_name(state, key)}") for key in keys]
+
+
+def more_choices(state: GoldenAgeState, seat: int, pending: Pending) -> list[Action]:
+    """After a first gate, city or move: a second one, or (Upgrade) the paid ones."""
+    airline, op = pending.airline, pending.operation
+    if op is Operation.EXPAND and len(pending.cities) < actions.gates_per_expand(state, airline):
+        return [Action(CITY, (key,), board.city_words(state, key, airline)[:100])
+                for key in actions.expand_cities(state, airline)]
+    if op is Operation.RELOCATE and len(pending.moves) < 2:
+        return [Action(FROM, (key,), f"Also move the gate in {board.city_name(state, key)}")
+                for key in actions.movable_gates(state, airline, tuple(to for _, to in pending.moves))]
+    if op is Operation.UPGRADE and len(pending.cities) < UPGRADES_FREE + UPGRADES_PAID:
+        result = []
+        for key in actions.upgrade_cities(state, airline, pending.cities):
+            cost = upgrade_cost(state, pending, key)
+            if cost <= state.seats[seat].money:
+                price = "free" if not cost else f"${cost}"
+                result.append(Action(CITY, (key,), f"{board.city_words(state, key)} ({price})"[:100]))
+        return result
+    return []
+
+
+def upgrade_cost(state: GoldenAgeState, pending: Pending, key: str) -> int:
+    if len(pending.cities) < UPGRADES_FREE:
+        return 0
+    colour = board.tile_for(state, pending.airline, key)
+    return colour.upgrade_cost if colour else 0
+
+
+def can_finish(state: GoldenAgeState, pending: Pending) -> bool:
+    """A relocation must leave the airline's income no lower than it was."""
+    if pending.operation is Operation.RELOCATE:
+        return state.airlines[pending.airline].income >= pending.start_income
+    return True
+
+
+def dividend_choices(state: GoldenAgeState) -> list[Action]:
+    """The CEO's choices: those whose gates or tech step can happen (a full dividend always can)."""
+    assert state.pending is not None
+    airline = state.pending.airline
+    record = state.airlines[airline]
+    level = state.data.dividend(record.income)
+    half = market.half(level)
+    tech = actions.can_step_tech(state, airline)
+    gates = record.gates_reserve > 0
+    offers = [(Dividend.FULL, f"Full dividend: ${level} a token", True),
+              (Dividend.HALF_TECH, f"Half dividend (${half} a token) and one tech box", tech),
+              (Dividend.HALF_GATES, f"Half dividend (${half} a token) and 3 more gates", gates),
+              (Dividend.NONE_SIX, "No dividend and 6 more gates", gates),
+              (Dividend.NONE_THREE_TECH, "No dividend, 3 more gates and one tech box", gates and tech)]
+    return [Action(DIVIDEND, (key,), words) for key, words, possible in offers if possible]
+
+
+def purchasable(state: GoldenAgeState, seat: int) -> list[str]:
+    """Airlines whose CEO this player is, whose action they can afford and that could do something."""
+    player = state.seats[seat]
+    return [key for key in state.live_airlines() if market.ceo(state, key) == seat
+            and market.action_cost(state, key) <= player.money and actions.available(state, key, purchased=True)]
+
+
+def gates_per_expand_left(state: GoldenAgeState, pending: Pending) -> bool:
+    """Whether an Expand under way may place another gate."""
+    return (len(pending.cities) < actions.gates_per_expand(state, pending.airline)
+            and bool(actions.expand_cities(state, pending.airline)))

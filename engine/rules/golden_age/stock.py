@@ -1,0 +1,213 @@
+"""1930's stock phase: the First Stock Round's founding and two single buys, and Normal Stock Rounds."""
+
+from __future__ import annotations
+
+from engine.core import Action, IllegalAction
+from engine.rules.golden_age import market
+from engine.rules.golden_age.board import name
+from engine.rules.golden_age.state import (
+    FIRST_ROUND_TOKENS, INITIAL_PRICES, MAX_TOKENS, GoldenAgeState, Phase, Step,
+)
+
+BUY, PASS, PRICE, TRADE_IN, BACK = "buy", "pass", "price", "trade-in", "back"
+FOUNDING_TOKENS = 2  # the First Stock Round's first buy founds an airline with two tokens
+
+
+def founding_count(state: GoldenAgeState) -> int:
+    return FOUNDING_TOKENS if state.phase is Phase.FIRST_STOCK and state.buy == 0 else 1
+
+
+def prices_affordable(state: GoldenAgeState, seat: int, count: int, credit: int = 0) -> list[int]:
+    money = state.seats[seat].money + credit
+    return [p for p in INITIAL_PRICES if p * count <= money]
+
+
+def buyable(state: GoldenAgeState, seat: int) -> list[str]:
+    """The airlines this seat may buy from now (founding an unfounded one included)."""
+    player = state.seats[seat]
+    count = founding_count(state)
+    first = state.phase is Phase.FIRST_STOCK
+    result = []
+    for key, airline in state.airlines.items():
+        if airline.bankrupt:
+            continue
+        if first and state.buy == 0 and airline.founded:
+            continue  # each player founds a different airline
+        if first and key in player.bought:
+            continue  # never the airline founded, and two different airlines for the single buys
+        if not market.may_hold_one_more(state, seat, key, count):
+            continue
+        credit = market.trade_in_value(state, seat, key)
+        if player.total() + count > MAX_TOKENS and (first or credit == 0):
+            continue
+        if airline.founded:
+            if market.price(state, key) * count > player.money + credit:
+                continue
+        elif not prices_affordable(state, seat, count, credit):
+            continue
+        result.append(key)
+    return result
+
+
+def legal(state: GoldenAgeState, seat: int) -> list[Action]:
+    if state.step is Step.PRICE:
+        count = founding_count(state)
+        credit = market.trade_in_value(state, seat, state.choosing)
+        prices = [Action(PRICE, (p,), f"${p} a token (pay ${p * count})") for p in
+                  prices_affordable(state, seat, count, credit)]
+        return [*prices, Action(BACK, (), "Back: choose another airline", minor=True)]
+    if state.step is Step.TRADE_IN:
+        return [*trade_ins(state, seat), Action(BACK, (), "Back: choose another airline", minor=True)]
+    actions = [Action(BUY, (key,), buy_label(state, key)) for key in buyable(state, seat)]
+    if state.phase is Phase.STOCK:
+        actions.append(Action(PASS, (), "Pass: buy nothing more this round", minor=True))
+    return actions
+
+
+def buy_label(state: GoldenAgeState, key: str) -> str:
+    if state.airlines[key].founded:
+        return f"Buy {name(state, key)} (${market.price(state, key)})"
+    return f"Found {name(state, key)} (set its price, $3-$7)"
+
+
+def trade_ins(state: GoldenAgeState, seat: int) -> list[Action]:
+    """At ten tokens: the tokens that may go back to pay toward the new one (another airline's, covering the cost)."""
+    player = state.seats[seat]
+    cost = cost_of(state, state.choosing)
+    return [Action(TRADE_IN, (key,), f"Give back a {name(state, key)} token (worth ${market.price(state, key)})")
+            for key, n in sorted(player.tokens.items())
+            if n and key != state.choosing and max(0, cost - market.price(state, key)) <= player.money]
+
+
+def cost_of(state: GoldenAgeState, key: str) -> int:
+    """The tokens' price before any trade-in (a founder's price is set before the trade-in is chosen)."""
+    return market.price(state, key) * founding_count(state)
+
+
+def apply(state: GoldenAgeState, seat: int, action: Action) -> None:
+    """Apply a checked stock decision."""
+    player = state.seats[seat]
+    if action.kind == BACK:
+        state.step, state.choosing = Step.AIRLINE, ""
+        return
+    if action.kind == PASS:
+        player.passed = True
+        state.events.append(f"{{p{seat}}} passes.")
+        advance(state)
+        return
+    if action.kind == BUY:
+        key = str(action.args[0])
+        state.choosing = key
+        if not state.airlines[key].founded:
+            state.step = Step.PRICE
+            return
+        if player.total() + founding_count(state) > MAX_TOKENS:
+            state.step = Step.TRADE_IN
+            return
+        complete(state, seat, key, None, None)
+        return
+    if action.kind == PRICE:
+        key, initial = state.choosing, int(action.args[0])
+        if player.total() + founding_count(state) > MAX_TOKENS:
+            state.airlines[key].price_box = state.data.market_index(initial)  # the trade-in needs the price
+            state.step = Step.TRADE_IN
+            return
+        complete(state, seat, key, initial, None)
+        return
+    if action.kind == TRADE_IN:
+        initial = None if state.airlines[state.choosing].founded else market.price(state, state.choosing)
+        complete(state, seat, state.choosing, initial, str(action.args[0]))
+        return
+    raise IllegalAction("That choice isn't available right now.")  # pragma: no cover - checked before
+
+
+def complete(state: GoldenAgeState, seat: int, key: str, initial: int | None, returned: str | None) -> None:
+    """Found or buy, pay (less a returned token's value, never below nothing) and pass the decision on."""
+    airline, player = state.airlines[key], state.seats[seat]
+    count = founding_count(state)
+    if initial is not None:
+        airline.founded = True
+        airline.price_box = state.data.market_index(initial)
+    cost = market.price(state, key) * count
+    words = ""
+    if returned is not None:
+        value = market.price(state, returned)
+        market.return_token(state, seat, returned)
+        words = f", giving back a {name(state, returned)} token worth ${value}"
+        cost = max(0, cost - value)
+    market.buy_token(state, seat, key, cost, count)
+    if state.phase is Phase.STOCK and not airline.purchased:
+        airline.purchased = True
+    player.bought.append(key)
+    tokens = "two tokens" if count == 2 else "a token"
+    verb = f"founds {name(state, key)} at ${market.price(state, key)} and buys {tokens}" if initial is not None \
+        else f"buys {tokens} of {name(state, key)}"
+    state.events.append(f"{{p{seat}}} {verb} for ${cost}{words}.")
+    state.last = f"{key}:buy"
+    state.step, state.choosing = Step.AIRLINE, ""
+    advance(state)
+
+
+def advance(state: GoldenAgeState) -> None:
+    """The next buyer; a player with no legal buy is passed over (in a Normal Stock Round, they pass)."""
+    if state.phase is Phase.FIRST_STOCK:
+        advance_first(state)
+    else:
+        advance_normal(state)
+
+
+def advance_first(state: GoldenAgeState) -> None:
+    order = state.first_round_order
+    position = order.index(state.current) + 1
+    while True:
+        if position == len(order):
+            position, state.buy = 0, state.buy + 1
+            if state.buy >= FIRST_ROUND_TOKENS - 1:
+                finish_stock_phase(state)
+                return
+        seat = order[position]
+        if buyable(state, seat):
+            state.current = seat
+            return
+        state.events.append(f"{{p{seat}}} cannot afford or may not buy another token, and buys none.")
+        position += 1
+
+
+def advance_normal(state: GoldenAgeState) -> None:
+    for seat in state.seat_order(state.current + 1):
+        player = state.seats[seat]
+        if player.passed:
+            continue
+        if not buyable(state, seat):
+            player.passed = True
+            state.events.append(f"{{p{seat}}} can buy nothing and passes.")
+            continue
+        state.current = seat
+        return
+    end_normal_round(state)
+
+
+def begin_normal_round(state: GoldenAgeState) -> None:
+    state.phase, state.step = Phase.STOCK, Step.AIRLINE
+    for player in state.seats:
+        player.passed, player.bought = False, []
+    state.current = (state.first_player - 1) % state.players  # advance starts at the seat after this one
+    advance_normal(state)
+
+
+def end_normal_round(state: GoldenAgeState) -> None:
+    """Each airline bought this round rises a box, and each sold out rises a box (so up to two)."""
+    for key in state.live_airlines():
+        airline = state.airlines[key]
+        if airline.purchased:
+            airline.purchased = False
+            market.move_price(state, key, 1, "bought this round")
+        if airline.pool == 0:
+            market.move_price(state, key, 1, "sold out")
+    finish_stock_phase(state)
+
+
+def finish_stock_phase(state: GoldenAgeState) -> None:
+    for player in state.seats:
+        player.bought = []
+    state.phase_done = True  # the operation phase follows (rules.py routes phases)

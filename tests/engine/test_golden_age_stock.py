@@ -1,0 +1,166 @@
+"""1930's stock phase: the First Stock Round (the rulebook's Carla, Neal and Chuck example) and Normal Stock Rounds."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core import IllegalAction, NotYourTurn
+from engine.rules.golden_age import GAME, market
+from engine.rules.golden_age.state import Phase, Step
+from tests.engine.golden_age_helpers import dealt, keys, play
+
+CARLA, NEAL, CHUCK = 0, 1, 2
+
+
+def test_setup_deals_money_by_turn_order_card_and_contracts_of_each_value() -> None:
+    for players in range(2, 7):
+        state = GAME.setup(players, seed=players)
+        money = sorted(p.money for p in state.seats)
+        assert money == list(state.data.first_round_money[:players])
+        for player in state.seats:
+            values = sorted(next(c.value for c in state.data.contracts if c.number == n) for n in player.contracts)
+            assert values == [1, 2, 3, 4, 5]
+        assert len(state.airlines) == state.data.player_counts[players].airlines
+        for key, airline in state.airlines.items():
+            home = next(a.home for a in state.data.airlines if a.key == key)
+            assert state.cities[home].gates == [key]
+            assert (airline.gates_available, airline.gates_reserve) == (5, 6)
+            assert airline.pool == state.data.player_counts[players].start_tokens
+            assert airline.tech_box == 1
+
+
+def test_the_rulebook_first_stock_round_replays_to_the_dollar() -> None:
+    state = dealt(3)
+    assert [p.money for p in state.seats] == [20, 21, 22]
+    state = play(state, CARLA, "buy", "green")
+    state = play(state, CARLA, "price", 6)
+    assert state.seats[CARLA].money == 8 and state.seats[CARLA].held("green") == 2
+    assert market.price(state, "green") == 6
+    state = play(state, NEAL, "buy", "orange")
+    state = play(state, NEAL, "price", 5)
+    assert state.seats[NEAL].money == 11
+    state = play(state, CHUCK, "buy", "blue")
+    state = play(state, CHUCK, "price", 7)
+    assert state.seats[CHUCK].money == 8
+    # Second buys: Carla may not buy green again; she founds Yellow at $3 with one token.
+    assert "buy:green" not in keys(state, CARLA)
+    state = play(state, CARLA, "buy", "yellow")
+    state = play(state, CARLA, "price", 3)
+    assert state.seats[CARLA].money == 5 and state.seats[CARLA].held("yellow") == 1
+    state = play(state, NEAL, "buy", "blue")  # the last blue token
+    assert state.seats[NEAL].money == 4 and state.airlines["blue"].pool == 0
+    state = play(state, CHUCK, "buy", "yellow")
+    assert state.seats[CHUCK].money == 5
+    # Third buys.
+    state = play(state, CARLA, "buy", "orange")  # her last $5 for the last orange token
+    assert state.seats[CARLA].money == 0
+    assert "buy:blue" not in keys(state, NEAL)  # his second buy was blue: two different airlines
+    state = play(state, NEAL, "buy", "yellow")  # the last yellow token
+    assert state.seats[NEAL].money == 1
+    # Chuck has $5: green costs $6, orange and yellow are sold out, blue he founded: he must found another.
+    assert all(k.startswith("buy:") for k in keys(state, CHUCK)), "buying is compulsory: no pass"
+    assert "buy:green" not in keys(state, CHUCK)
+    state = play(state, CHUCK, "buy", "pink")
+    assert "price:6" not in keys(state, CHUCK)  # a price he cannot afford is not offered
+    state = play(state, CHUCK, "price", 5)
+    assert [p.money for p in state.seats] == [0, 1, 0]
+    assert [p.total() for p in state.seats] == [4, 4, 4]
+    assert not any(a.purchased for a in state.airlines.values())  # no Purchased side in the First Stock Round
+    assert state.phase is Phase.OPERATIONS and state.current == CARLA
+
+
+def test_first_round_founders_must_choose_different_airlines() -> None:
+    state = dealt(3)
+    state = play(state, CARLA, "buy", "green")
+    state = play(state, CARLA, "price", 7)
+    assert "buy:green" not in keys(state, NEAL)
+
+
+def test_a_founder_may_go_back_before_setting_the_price() -> None:
+    state = dealt(3)
+    state = play(state, CARLA, "buy", "green")
+    state = play(state, CARLA, "back")
+    assert state.step is Step.AIRLINE and not state.airlines["green"].founded
+
+
+def test_out_of_turn_and_unknown_moves_are_refused() -> None:
+    state = dealt(3)
+    with pytest.raises(NotYourTurn):
+        GAME.apply(state, NEAL, GAME.legal_actions(state, CARLA)[0])
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, CARLA, GAME.legal_actions(state, CARLA)[0].__class__("buy", ("concorde",)))
+
+
+def normal_round(players: int = 3) -> object:
+    """A table at the start of turn 2's stock round after a quick first round and operation phase."""
+    from engine.rules.golden_age.end_of_turn import end_turn
+
+    state = dealt(players)
+    for seat, (airline, price) in enumerate([("green", 5), ("orange", 5), ("blue", 5)][:players]):
+        state = play(state, seat, "buy", airline)
+        state = play(state, seat, "price", price)
+    while state.phase is Phase.FIRST_STOCK:
+        seat = state.current
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    new = state.copy()
+    new.phase_done = False
+    end_turn(new)
+    return new
+
+
+def test_a_normal_round_buys_one_token_and_pass_is_final() -> None:
+    state = normal_round()
+    assert state.phase is Phase.STOCK and state.turn == 2
+    seat = state.current
+    assert "pass" in keys(state, seat)
+    state = play(state, seat, "pass")
+    assert state.seats[seat].passed
+    while state.phase is Phase.STOCK:
+        assert state.current != seat  # passed players are not asked again this round
+        state = play(state, state.current, "pass")
+
+
+def test_purchased_and_sold_out_airlines_rise_at_the_end_of_the_round() -> None:
+    state = normal_round()
+    seat = state.current
+    state.seats[seat].money = 100
+    key = next(k[4:] for k in keys(state, seat) if k.startswith("buy:") and state.airlines[k[4:]].founded)
+    before = state.airlines[key].price_box
+    state = play(state, seat, "buy", key)
+    assert state.airlines[key].purchased
+    sold_out = state.airlines[key].pool == 0
+    while state.phase is Phase.STOCK:
+        state = play(state, state.current, "pass")
+    assert state.airlines[key].price_box == before + 1 + (1 if sold_out else 0)
+    assert not state.airlines[key].purchased
+
+
+def test_nobody_may_hold_every_token_of_an_airline_in_play_nor_pass_the_cap() -> None:
+    state = normal_round()
+    airline = state.airlines["green"]
+    held = {seat: p.held("green") for seat, p in enumerate(state.seats)}
+    owner = max(held, key=lambda s: held[s])
+    state.seats[owner].money = 500
+    # Give the owner all but one token in play: buying the last would mean holding all of them.
+    in_play = market.in_play(state, "green")
+    assert market.may_hold_one_more(state, owner, "green") == (
+        held[owner] + 1 < in_play and held[owner] + 1 <= market.cap(state) and airline.pool > 0)
+
+
+def test_at_ten_tokens_a_buy_gives_one_back_at_its_value_without_cash_back() -> None:
+    state = normal_round(3)
+    seat = state.current
+    player = state.seats[seat]
+    player.tokens = {"green": 3, "orange": 4, "blue": 3}
+    player.money = 0
+    for key in ("green", "orange", "blue"):
+        state.airlines[key].pool = 5
+    state.airlines["yellow"].founded = True
+    state.airlines["yellow"].price_box = state.data.market_index(5)
+    assert "buy:yellow" in keys(state, seat)
+    state = play(state, seat, "buy", "yellow")
+    assert state.step is Step.TRADE_IN
+    state = play(state, seat, "trade-in", "orange")
+    assert state.seats[seat].total() == 10
+    assert state.seats[seat].held("orange") == 3 and state.seats[seat].held("yellow") == 1
+    assert state.seats[seat].money == 0  # the token was worth at least $5: no cash comes back
