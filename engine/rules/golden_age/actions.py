@@ -30,30 +30,17 @@ def movable_gates(state: GoldenAgeState, airline: str, exclude: tuple[str, ...] 
             and key not in exclude]
 
 
-def income_after(state: GoldenAgeState, airline: str, source: str | None, destination: str | None) -> int:
-    """The airline's income if a gate left `source` (None: from the supply) and went to `destination`."""
-    trial = state.copy()
-    if source is not None:
-        board.remove_gate(trial, airline, source)
-    if destination is not None:
-        board.place_gate(trial, airline, destination)
-    return board.income_of(trial, airline)
-
-
-def keeping_relocations(state: GoldenAgeState, airline: str) -> list[tuple[str, str]]:
-    """One-gate relocations that leave the airline's income no lower (what Stand's check looks for)."""
-    now = state.airlines[airline].income
-    result = []
-    for source in movable_gates(state, airline):
-        trial = state.copy()
-        board.remove_gate(trial, airline, source)
-        for key in trial.cities:
-            if key != source and board.can_gate(trial, airline, key):
-                board.place_gate(trial, airline, key)
-                if board.income_of(trial, airline) >= now:
-                    result.append((source, key))
-                board.remove_gate(trial, airline, key)
-    return result
+def can_relocate(state: GoldenAgeState, airline: str) -> bool:
+    """Whether one gate can move without lowering the income (what Stand's check looks for): a gate leaving a
+    city moves none of the airline's other gates, so the cheapest gate to lose against the best free spot."""
+    sources = movable_gates(state, airline)
+    if not sources:
+        return False
+    cities = state.cities
+    gains = [board.spot_value(state, key, len(cities[key].gates)) for key in cities
+             if board.can_gate(state, airline, key)]  # never a city it is in: every source is excluded
+    losses = [board.spot_value(state, key, cities[key].gates.index(airline)) for key in sources]
+    return bool(gains) and max(gains) >= min(losses)
 
 
 def upgrade_cities(state: GoldenAgeState, airline: str, chosen: tuple[str, ...] = ()) -> list[str]:
@@ -74,15 +61,13 @@ def open_cities(state: GoldenAgeState, airline: str) -> list[str]:
 
 def open_sources(state: GoldenAgeState, airline: str, key: str) -> list[str]:
     """Where the opened city's gate may come from so the airline's income does not fall."""
-    trial = state.copy()
-    colour = board.tile_for(trial, airline, key)
+    colour = board.tile_for(state, airline, key)
     if colour is None:
         return []
-    board.place_tile(trial, key, colour)
     now = state.airlines[airline].income
     sources = [SUPPLY] if state.airlines[airline].gates_available else []
-    sources += movable_gates(trial, airline)
-    return [s for s in sources if income_after(trial, airline, None if s == SUPPLY else s, key) >= now]
+    sources += movable_gates(state, airline)
+    return [s for s in sources if board.income_if(state, airline, None if s == SUPPLY else s, key, colour) >= now]
 
 
 def hub_cities(state: GoldenAgeState, airline: str) -> list[str]:
@@ -104,7 +89,7 @@ def available(state: GoldenAgeState, airline: str, *, purchased: bool = False) -
     ops = []
     if expand_cities(state, airline):
         ops.append(Operation.EXPAND)
-    if keeping_relocations(state, airline):
+    if can_relocate(state, airline):
         ops.append(Operation.RELOCATE)
     if upgrade_cities(state, airline):
         ops.append(Operation.UPGRADE)

@@ -26,10 +26,11 @@ def city_value(state: GoldenAgeState, key: str) -> int:
     return 0 if colour is None else state.data.cities[key].value(colour)
 
 
-def spot_value(state: GoldenAgeState, key: str, spot: int) -> int:
-    """What a gate on this spot earns: the first has the bonus, the last the penalty, the middle ones neither."""
+def spot_value(state: GoldenAgeState, key: str, spot: int, colour: Colour | None = None) -> int:
+    """What a gate on this spot earns (at the city's colour, or `colour` if a tile is about to go there): the
+    first has the bonus, the last the penalty, the middle ones neither."""
     city = state.data.cities[key]
-    value = city_value(state, key)
+    value = city.value(colour) if colour is not None else city_value(state, key)
     if spot == 0:
         return value + city.bonus
     if spot == city.spots - 1:
@@ -46,6 +47,16 @@ def income_of(state: GoldenAgeState, airline: str) -> int:
         if city.hub == airline:
             total += city_value(state, key)
     return total
+
+
+def income_if(state: GoldenAgeState, airline: str, source: str | None, destination: str,
+              colour: Colour | None = None) -> int:
+    """The airline's income if its gate left `source` (None: from its supply) for `destination`, where a tile of
+    `colour` may be placed first. Only its own gates' spots matter, and leaving one city moves none of those."""
+    income = state.airlines[airline].income
+    if source is not None:
+        income -= spot_value(state, source, state.cities[source].gates.index(airline))
+    return income + spot_value(state, destination, len(state.cities[destination].gates), colour)
 
 
 def refresh_incomes(state: GoldenAgeState) -> None:

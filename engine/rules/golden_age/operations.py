@@ -135,11 +135,17 @@ def more_choices(state: GoldenAgeState, seat: int, pending: Pending) -> list[Act
         result = []
         for key in actions.upgrade_cities(state, airline, pending.cities):
             cost = upgrade_cost(state, pending, key)
-            if cost <= state.seats[seat].money:
+            if cost <= spendable(state, seat, pending):
                 price = "free" if not cost else f"${cost}"
                 result.append(Action(CITY, (key,), f"{board.city_words(state, key)} ({price})"[:100]))
         return result
     return []
+
+
+def spendable(state: GoldenAgeState, seat: int, pending: Pending) -> int:
+    """The player's money less a bought action's price, which is paid when the action ends."""
+    cost = 0 if pending.token else market.action_cost(state, pending.airline)
+    return state.seats[seat].money - cost
 
 
 def upgrade_cost(state: GoldenAgeState, pending: Pending, key: str) -> int:

@@ -1,0 +1,81 @@
+"""1930 random games to the end at 2-6 players: no exception, every invariant after every move, replay identical.
+
+Plays a hundredth of `--playouts` per player count (10 by default); `--playouts 100000` plays 1000 each."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine.rules.golden_age import GAME, board, market
+from engine.rules.golden_age.state import BANK, GATES_AT_START, GATES_IN_RESERVE, MAX_TOKENS, GoldenAgeState
+
+GATES = 1 + GATES_AT_START + GATES_IN_RESERVE
+# The suite's --playouts counts Airships games; a 1930 game (hundreds of decisions) weighs about a hundred.
+SHARE = 100
+
+
+def check_invariants(state: GoldenAgeState) -> None:
+    data = state.data
+    count = data.player_counts[state.players]
+    assert state.bank + sum(p.money for p in state.seats) == BANK, "money is conserved between bank and players"
+    assert all(p.money >= 0 for p in state.seats)
+    for key, airline in state.airlines.items():
+        held = sum(p.held(key) for p in state.seats)
+        assert airline.pool + held + airline.unreleased + airline.removed == count.total_tokens, key
+        assert 0 <= airline.price_box < len(data.market)
+        gates = sum(1 for c in state.cities.values() if key in c.gates)
+        if airline.bankrupt:
+            assert gates == 0 and held == 0
+            continue
+        assert gates + airline.gates_available + airline.gates_reserve == GATES, f"{key}'s gates are conserved"
+        assert airline.income == board.income_of(state, key)
+        most = max(p.held(key) for p in state.seats)
+        if most:
+            assert most < market.in_play(state, key), "nobody holds every token of an airline in play"
+        for city in board.cities_with_gate(state, key):
+            assert board.reaches(state, key, data.cities[city].region), "no airline beyond its tech's regions"
+    for key, city in state.cities.items():
+        assert len(city.gates) <= data.cities[key].spots, f"{key} is over its spots"
+        assert len(set(city.gates)) == len(city.gates), "one gate per airline per city"
+        if city.hub is not None:
+            assert data.cities[key].hub_allowed and city.hub in city.gates
+    for player in state.seats:
+        assert player.total() <= MAX_TOKENS
+        assert all(n <= count.cap for n in player.tokens.values())
+        assert all(0 <= player.used.get(k, 0) <= n for k, n in player.tokens.items())
+
+
+def random_game(players: int, seed: int, check: bool = True) -> tuple[GoldenAgeState, list[tuple[int, object]]]:
+    state = GAME.setup(players, seed)
+    chooser = random.Random(seed)
+    moves = []
+    while to_act := GAME.to_act(state):
+        seat = to_act[0]
+        choices = GAME.legal_actions(state, seat)
+        assert 0 < len(choices) <= 25
+        action = chooser.choice(choices)
+        state = GAME.apply(state, seat, action)
+        moves.append((seat, action))
+        if check:
+            check_invariants(state)
+        assert len(moves) < 20_000, "a game that never ends"
+    return state, moves
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_random_games_end_with_every_invariant_kept(players: int, request: pytest.FixtureRequest) -> None:
+    for seed in range(max(1, request.config.getoption("--playouts") // SHARE)):
+        state, _ = random_game(players, seed)
+        result = GAME.outcome(state)
+        assert result is not None and len(result.scores) == players
+        assert result.scores == tuple(market.value_of(state, s) for s in range(players))
+
+
+def test_a_replayed_log_gives_the_same_game() -> None:
+    state, moves = random_game(4, 11, check=False)
+    replayed = engine.replay(GAME, 4, 11, {}, moves)  # type: ignore[arg-type]
+    assert GAME.view(replayed, None) == GAME.view(state, None)
+    assert all(GAME.view(replayed, s) == GAME.view(state, s) for s in range(4))
