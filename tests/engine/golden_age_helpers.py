@@ -35,3 +35,27 @@ def _shown(state: GoldenAgeState, seat: int, wanted: Action, page: int) -> bool:
 
 def keys(state: GoldenAgeState, seat: int) -> list[str]:
     return [a.key for a in rules.all_choices(state, seat)]
+
+
+def operating(players: int = 4, seed: int = 1) -> GoldenAgeState:
+    """A table in turn 1's operation phase: seat 0 holds 2 green and 1 orange token, seat 1 one green and two
+    blue, seat 2 two orange (CEOs: green seat 0, blue seat 1, orange seat 2); green, orange and blue are founded
+    at $6, $5 and $5; seat 0 acts first."""
+    from engine.rules.golden_age.state import Phase, Step
+
+    state = dealt(players, seed)
+    for key, price in (("green", 6), ("orange", 5), ("blue", 5)):
+        airline = state.airlines[key]
+        airline.founded, airline.price_box = True, state.data.market_index(price)
+    holdings = {0: {"green": 2, "orange": 1}, 1: {"green": 1, "blue": 2}, 2: {"orange": 2}}
+    for seat, tokens in holdings.items():
+        if seat < players:
+            state.seats[seat].tokens = dict(tokens)
+            for key, n in tokens.items():
+                state.airlines[key].pool -= n
+    state.phase, state.step, state.current, state.first_player = Phase.OPERATIONS, Step.AIRLINE, 0, 0
+    return state
+
+
+def gates_of(state: GoldenAgeState, airline: str) -> list[str]:
+    return [key for key, city in state.cities.items() if airline in city.gates]
