@@ -9,6 +9,7 @@ from engine.rules.golden_age import rules, scoring, view
 from engine.rules.golden_age.data import components
 from engine.rules.golden_age.market import value_of
 from engine.rules.golden_age.state import GoldenAgeState, setup_state
+from engine.rules.guide import RulesTopic, load_guide
 
 
 class GoldenAge:
@@ -19,6 +20,11 @@ class GoldenAge:
     min_players = 2
     max_players = 6
     hand_name = "contracts"  # what /hand shows
+
+    @property
+    def guide(self) -> tuple[RulesTopic, ...]:
+        """The rules in our own words, by topic, for /rules."""
+        return load_guide(__name__)
 
     def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> GoldenAgeState:
         if not self.min_players <= players <= self.max_players:

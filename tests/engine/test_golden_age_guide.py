@@ -1,0 +1,49 @@
+"""The 1930 rules guide: its topics load, fit one embed, stand alone, and agree with the data and the code."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.rules.golden_age import GAME
+from engine.rules.golden_age.actions import LAST_TECH_BOX
+from engine.rules.golden_age.data import Colour, components
+from engine.rules.golden_age.state import GATES_AT_START, GATES_IN_RESERVE, MAX_ACTIONS, MAX_TOKENS, TURNS
+from engine.rules.guide import MAX_TEXT, MAX_TITLE, RulesTopic
+
+REQUIRED_KEYS = {"overview", "setup", "stock", "operations", "map", "dividends", "end-of-turn"}
+
+
+@pytest.fixture(scope="module")
+def guide() -> dict[str, RulesTopic]:
+    return {topic.key: topic for topic in GAME.guide}
+
+
+def test_the_guide_has_every_topic_and_starts_with_the_overview(guide: dict[str, RulesTopic]) -> None:
+    assert REQUIRED_KEYS <= set(guide) and GAME.guide[0].key == "overview"
+
+
+def test_every_topic_fits_one_embed_and_cites_nothing_outside_the_product(guide: dict[str, RulesTopic]) -> None:
+    for topic in guide.values():
+        assert 0 < len(topic.title) <= MAX_TITLE and 0 < len(topic.text) <= MAX_TEXT, topic.key
+        assert "rulebook" not in topic.text.lower() and ".md" not in topic.text, topic.key
+
+
+def test_the_numbers_agree_with_the_data_and_the_code(guide: dict[str, RulesTopic]) -> None:
+    c = components()
+    setup = guide["setup"].text
+    assert "**5, 6, 8, 9 or 10**" in setup
+    assert [c.player_counts[p].airlines for p in range(2, 7)] == [5, 6, 8, 9, 10]
+    assert "**5, 6, 6, 7, 7**" in setup and [c.player_counts[p].total_tokens for p in range(2, 7)] == [5, 6, 6, 7, 7]
+    assert ", ".join(f"${m}" for m in c.first_round_money) in setup
+    assert f"**{GATES_AT_START} gates**" in setup and f"**{GATES_IN_RESERVE} in reserve**" in setup
+    assert f"**{TURNS} turns**" in guide["overview"].text
+    stock = guide["stock"].text
+    assert f"**{MAX_TOKENS} tokens**" in stock and "**4 tokens** of one airline (3 with two players)" in stock
+    assert f"at most {MAX_ACTIONS} actions" in guide["operations"].text
+    for colour in (Colour.YELLOW, Colour.GREEN, Colour.BROWN, Colour.GRAY):
+        assert f"${colour.upgrade_cost} {colour.value}" in guide["operations"].text
+    marks = guide["map"].text
+    assert ", ".join(f"${m}" for m in c.token_releases[:-1]) + f" and ${c.token_releases[-1]}" in marks
+    assert ", ".join(f"${m}" for m in c.hub_releases[:-1]) + f" and ${c.hub_releases[-1]}" in marks
+    assert c.tech_colour(8) is Colour.GRAY and LAST_TECH_BOX == len(c.tech)
+    assert c.dividend(28) == 4 and "$28 income pays $4" in guide["dividends"].text
