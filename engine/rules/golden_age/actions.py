@@ -49,14 +49,22 @@ def upgrade_cities(state: GoldenAgeState, airline: str, chosen: tuple[str, ...] 
             if key not in chosen and board.tile_for(state, airline, key) is not None]
 
 
-def open_cities(state: GoldenAgeState, airline: str) -> list[str]:
-    """Cities without the airline's gate, with a free spot, where its tile can go and a gate can follow."""
+def open_cities(state: GoldenAgeState, airline: str, *, first: bool = False) -> list[str]:
+    """Cities without the airline's gate, with a free spot, where its tile can go and a gate can follow
+    (`first`: stop at the first one, for a yes-or-no question)."""
     record = state.airlines[airline]
+    if board.tech_colour(state, airline).rank == 0:  # there are no white tiles: white technology opens nothing
+        return []
     if record.gates_available == 0 and not movable_gates(state, airline):
         return []
-    return [key for key in state.cities
-            if airline not in state.cities[key].gates and board.free_spot(state, key)
-            and board.tile_for(state, airline, key) is not None and open_sources(state, airline, key)]
+    found = []
+    for key, city in state.cities.items():
+        if (airline not in city.gates and board.free_spot(state, key)
+                and board.tile_for(state, airline, key) is not None and open_sources(state, airline, key)):
+            found.append(key)
+            if first:
+                break
+    return found
 
 
 def open_sources(state: GoldenAgeState, airline: str, key: str) -> list[str]:
@@ -83,27 +91,44 @@ def can_research(state: GoldenAgeState, airline: str) -> bool:
     return not state.airlines[airline].advanced and can_step_tech(state, airline)
 
 
+def possible(state: GoldenAgeState, airline: str, op: Operation) -> bool:
+    """Whether the airline can take this operation now (Stand aside: see `available`)."""
+    record = state.airlines[airline]
+    if op is Operation.FLY:
+        return not record.flown
+    if op is Operation.RESEARCH:
+        return can_research(state, airline)
+    if op is Operation.HUB:
+        return record.hubs_available > 0 and bool(hub_cities(state, airline))
+    if op is Operation.EXPAND:
+        return bool(expand_cities(state, airline))
+    if op is Operation.UPGRADE:
+        return bool(upgrade_cities(state, airline))
+    if op is Operation.RELOCATE:
+        return can_relocate(state, airline)
+    if op is Operation.OPEN:
+        return bool(open_cities(state, airline, first=True))
+    return not any(possible(state, airline, other) for other in FREE_OPERATIONS)  # Stand
+
+
+# The order matters only for speed: the cheap questions first, so `any` stops early.
+FREE_OPERATIONS = (Operation.FLY, Operation.RESEARCH, Operation.HUB, Operation.EXPAND, Operation.UPGRADE,
+                   Operation.RELOCATE, Operation.OPEN)
+MENU_ORDER = (Operation.EXPAND, Operation.RELOCATE, Operation.UPGRADE, Operation.OPEN, Operation.HUB,
+              Operation.RESEARCH, Operation.FLY)
+
+
 def available(state: GoldenAgeState, airline: str, *, purchased: bool = False) -> list[Operation]:
     """The operations the airline can take now; Stand only when no free alternative exists."""
-    record = state.airlines[airline]
-    ops = []
-    if expand_cities(state, airline):
-        ops.append(Operation.EXPAND)
-    if can_relocate(state, airline):
-        ops.append(Operation.RELOCATE)
-    if upgrade_cities(state, airline):
-        ops.append(Operation.UPGRADE)
-    if open_cities(state, airline):
-        ops.append(Operation.OPEN)
-    if hub_cities(state, airline):
-        ops.append(Operation.HUB)
-    if can_research(state, airline):
-        ops.append(Operation.RESEARCH)
-    if not record.flown:
-        ops.append(Operation.FLY)
+    ops = [op for op in MENU_ORDER if possible(state, airline, op)]
     if not ops and not purchased:  # a bought action must do something (ruling)
         ops.append(Operation.STAND)
     return ops
+
+
+def anything_possible(state: GoldenAgeState, airline: str) -> bool:
+    """Whether a bought action could do something for the airline (Stand is not for sale)."""
+    return any(possible(state, airline, op) for op in FREE_OPERATIONS)
 
 
 def research(state: GoldenAgeState, airline: str, *, flag: bool = True) -> None:
@@ -176,7 +201,7 @@ def open_city(state: GoldenAgeState, airline: str, key: str, source: str) -> Non
 
 
 def hub(state: GoldenAgeState, airline: str, key: str) -> None:
-    state.cities[key].hub = airline
+    state.writable(key).hub = airline
     state.airlines[airline].hubs_available -= 1
     board.refresh_incomes(state)
     state.events.append(f"{name(state, airline)} builds a hub in {board.city_name(state, key)}.")

@@ -62,10 +62,18 @@ def income_if(state: GoldenAgeState, airline: str, source: str | None, destinati
 def refresh_incomes(state: GoldenAgeState) -> None:
     """Move every Income/Fly token to its airline's income, releasing tokens and hubs at the marks it reaches."""
     data = state.data
+    incomes = dict.fromkeys(state.airlines, 0)
+    for key, city in state.cities.items():  # one pass over the map for every airline at once
+        if city.colour is None:
+            continue
+        for spot, holder in enumerate(city.gates):
+            incomes[holder] += spot_value(state, key, spot)
+        if city.hub is not None:
+            incomes[city.hub] += city_value(state, key)
     for key, airline in state.airlines.items():
         if airline.bankrupt:
             continue
-        airline.income = income_of(state, key)
+        airline.income = incomes[key]
         while airline.releases_done < len(data.token_releases) and airline.income >= data.token_releases[airline.releases_done]:
             mark = data.token_releases[airline.releases_done]
             airline.releases_done += 1
@@ -104,11 +112,11 @@ def can_gate(state: GoldenAgeState, airline: str, key: str) -> bool:
 
 
 def place_gate(state: GoldenAgeState, airline: str, key: str) -> None:
-    state.cities[key].gates.append(airline)  # the leftmost free spot: gates are kept packed to the left
+    state.writable(key).gates.append(airline)  # the leftmost free spot: gates are kept packed to the left
 
 
 def remove_gate(state: GoldenAgeState, airline: str, key: str) -> None:
-    state.cities[key].gates.remove(airline)  # the gates to its right slide one spot left
+    state.writable(key).gates.remove(airline)  # the gates to its right slide one spot left
 
 
 def locked(state: GoldenAgeState, airline: str, key: str) -> bool:
@@ -130,7 +138,7 @@ def tile_for(state: GoldenAgeState, airline: str, key: str) -> Colour | None:
 
 def place_tile(state: GoldenAgeState, key: str, colour: Colour) -> None:
     """Upgrade the city; the tiles of the colours it skips can never be placed."""
-    city, data = state.cities[key], state.data.cities[key]
+    city, data = state.writable(key), state.data.cities[key]
     below = city.colour.rank if city.colour is not None else -1
     city.used_tiles.extend(c for c in data.colours if below < c.rank <= colour.rank and c not in city.used_tiles)
     city.colour = colour

@@ -110,11 +110,13 @@ def go_bankrupt(state: GoldenAgeState, airline: str) -> None:
         player.used.pop(airline, None)
     record.removed += record.pool + held + record.unreleased
     record.pool = record.unreleased = 0
-    for city in state.cities.values():
-        if airline in city.gates:
-            city.gates.remove(airline)
-        if city.hub == airline:
-            city.hub = None
+    for key, city in list(state.cities.items()):
+        if airline in city.gates or city.hub == airline:
+            city = state.writable(key)
+            if airline in city.gates:
+                city.gates.remove(airline)
+            if city.hub == airline:
+                city.hub = None
     record.gates_available = record.gates_reserve = record.hubs_available = 0
     state.events.append(f"{name(state, airline)} goes bankrupt: its tokens, gates and hubs leave the game.")
     refresh_incomes(state)

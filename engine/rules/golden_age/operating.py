@@ -8,7 +8,7 @@ from engine.core import Action, IllegalAction
 from engine.rules.golden_age import actions, board, market
 from engine.rules.golden_age.board import name
 from engine.rules.golden_age.operations import (
-    AIRLINE, BACK, CANCEL, CITY, DIVIDEND, DONE, FROM, OPERATION, Dividend, gates_per_expand_left, more_choices,
+    AIRLINE, BACK, CANCEL, CITY, DIVIDEND, DONE, FROM, OPERATION, Dividend, gates_per_expand_left, more_keys,
     next_actor, purchasable, upgrade_cost,
 )
 from engine.rules.golden_age.state import GoldenAgeState, Operation, Pending, Phase, Step
@@ -54,7 +54,7 @@ def restore(state: GoldenAgeState) -> None:
 def begin(state: GoldenAgeState, seat: int, pending: Pending) -> None:
     """An operation chosen: the ones with nothing more to choose happen now; the others ask for a city."""
     op, airline = pending.operation, pending.airline
-    state.before = state.copy()
+    state.before = state.snapshot()
     state.before.step = Step.ACTION
     state.before.pending = pending
     state.pending = pending
@@ -117,7 +117,7 @@ def step(state: GoldenAgeState, seat: int, pending: Pending, kind: str, key: str
 
 def any_more(state: GoldenAgeState, seat: int) -> bool:
     assert state.pending is not None
-    return bool(more_choices(state, seat, state.pending))
+    return bool(more_keys(state, seat, state.pending)[1])
 
 
 def finish_if_kept(state: GoldenAgeState, seat: int) -> None:

@@ -97,49 +97,75 @@ def op_label(op: Operation, airline: str, state: GoldenAgeState) -> str:
     return words[op]
 
 
-def city_choices(state: GoldenAgeState, pending: Pending) -> list[Action]:
+def city_keys(state: GoldenAgeState, pending: Pending) -> list[str]:
+    """The cities the operation under way may choose now."""
     airline, op = pending.airline, pending.operation
     if op is Operation.EXPAND:
-        keys = actions.expand_cities(state, airline)
-    elif op is Operation.RELOCATE:
-        keys = [k for k in state.cities if k != pending.source and board.can_gate(state, airline, k)]
-    elif op is Operation.UPGRADE:
-        keys = actions.upgrade_cities(state, airline, pending.cities)
-    elif op is Operation.OPEN:
-        keys = actions.open_cities(state, airline)
-    else:
-        keys = actions.hub_cities(state, airline)
-    return [Action(CITY, (key,), board.city_words(state, key, airline)[:100]) for key in keys]
+        return actions.expand_cities(state, airline)
+    if op is Operation.RELOCATE:
+        return [k for k in state.cities if k != pending.source and board.can_gate(state, airline, k)]
+    if op is Operation.UPGRADE:
+        return actions.upgrade_cities(state, airline, pending.cities)
+    if op is Operation.OPEN:
+        return actions.open_cities(state, airline)
+    return actions.hub_cities(state, airline)
+
+
+def source_keys(state: GoldenAgeState, pending: Pending) -> list[str]:
+    """Where the gate being relocated or opened may come from."""
+    if pending.operation is Operation.OPEN:
+        return actions.open_sources(state, pending.airline, pending.cities[0])
+    return actions.movable_gates(state, pending.airline, tuple(to for _, to in pending.moves))
+
+
+def more_keys(state: GoldenAgeState, seat: int, pending: Pending) -> tuple[str, list[str]]:
+    """After a first gate, city or move: a second one, or (Upgrade) the paid ones: the choice's kind and keys."""
+    airline, op = pending.airline, pending.operation
+    if op is Operation.EXPAND and len(pending.cities) < actions.gates_per_expand(state, airline):
+        return CITY, actions.expand_cities(state, airline)
+    if op is Operation.RELOCATE and len(pending.moves) < 2:
+        return FROM, source_keys(state, pending)
+    if op is Operation.UPGRADE and len(pending.cities) < UPGRADES_FREE + UPGRADES_PAID:
+        money = spendable(state, seat, pending)
+        return CITY, [key for key in actions.upgrade_cities(state, airline, pending.cities)
+                      if upgrade_cost(state, pending, key) <= money]
+    return CITY, []
+
+
+def option_keys(state: GoldenAgeState, seat: int, pending: Pending, kind: str) -> list[str]:
+    """The keys a city or gate choice of this kind may name now (the legality check, without any words)."""
+    if state.step is Step.CITY and kind == CITY:
+        return city_keys(state, pending)
+    if state.step is Step.GATE_FROM and kind == FROM:
+        return source_keys(state, pending)
+    if state.step is Step.MORE:
+        more_kind, keys = more_keys(state, seat, pending)
+        return keys if more_kind == kind else []
+    return []
+
+
+def city_choices(state: GoldenAgeState, pending: Pending) -> list[Action]:
+    return [Action(CITY, (key,), board.city_words(state, key, pending.airline)[:100])
+            for key in city_keys(state, pending)]
 
 
 def gate_sources(state: GoldenAgeState, pending: Pending) -> list[Action]:
-    airline = pending.airline
-    if pending.operation is Operation.OPEN:
-        keys = actions.open_sources(state, airline, pending.cities[0])
-    else:
-        keys = actions.movable_gates(state, airline, tuple(to for _, to in pending.moves))
     return [Action(FROM, (key,), "From its supply of gates" if key == SUPPLY else
-                   f"The gate in {board.city_name(state, key)}") for key in keys]
+                   f"The gate in {board.city_name(state, key)}") for key in source_keys(state, pending)]
 
 
 def more_choices(state: GoldenAgeState, seat: int, pending: Pending) -> list[Action]:
-    """After a first gate, city or move: a second one, or (Upgrade) the paid ones."""
-    airline, op = pending.airline, pending.operation
-    if op is Operation.EXPAND and len(pending.cities) < actions.gates_per_expand(state, airline):
-        return [Action(CITY, (key,), board.city_words(state, key, airline)[:100])
-                for key in actions.expand_cities(state, airline)]
-    if op is Operation.RELOCATE and len(pending.moves) < 2:
-        return [Action(FROM, (key,), f"Also move the gate in {board.city_name(state, key)}")
-                for key in actions.movable_gates(state, airline, tuple(to for _, to in pending.moves))]
-    if op is Operation.UPGRADE and len(pending.cities) < UPGRADES_FREE + UPGRADES_PAID:
+    kind, keys = more_keys(state, seat, pending)
+    if kind == FROM:
+        return [Action(FROM, (key,), f"Also move the gate in {board.city_name(state, key)}") for key in keys]
+    if pending.operation is Operation.UPGRADE:
         result = []
-        for key in actions.upgrade_cities(state, airline, pending.cities):
+        for key in keys:
             cost = upgrade_cost(state, pending, key)
-            if cost <= spendable(state, seat, pending):
-                price = "free" if not cost else f"${cost}"
-                result.append(Action(CITY, (key,), f"{board.city_words(state, key)} ({price})"[:100]))
+            price = "free" if not cost else f"${cost}"
+            result.append(Action(CITY, (key,), f"{board.city_words(state, key)} ({price})"[:100]))
         return result
-    return []
+    return [Action(CITY, (key,), board.city_words(state, key, pending.airline)[:100]) for key in keys]
 
 
 def spendable(state: GoldenAgeState, seat: int, pending: Pending) -> int:
@@ -183,7 +209,7 @@ def purchasable(state: GoldenAgeState, seat: int) -> list[str]:
     """Airlines whose CEO this player is, whose action they can afford and that could do something."""
     player = state.seats[seat]
     return [key for key in state.live_airlines() if market.ceo(state, key) == seat
-            and market.action_cost(state, key) <= player.money and actions.available(state, key, purchased=True)]
+            and market.action_cost(state, key) <= player.money and actions.anything_possible(state, key)]
 
 
 def gates_per_expand_left(state: GoldenAgeState, pending: Pending) -> bool:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.core import MAX_CHOICES, Action, GameOver, IllegalAction, NotYourTurn
-from engine.rules.golden_age import end_of_turn, operating, operations, stock
-from engine.rules.golden_age.state import GoldenAgeState, Phase
+from engine.rules.golden_age import actions, end_of_turn, operating, operations, stock
+from engine.rules.golden_age.state import GoldenAgeState, Operation, Phase, Step
 
 PAGE = "page"
 
@@ -47,18 +47,39 @@ def apply(state: GoldenAgeState, seat: int, action: Action) -> GoldenAgeState:
         raise GameOver("This game is over.")
     if seat not in to_act(state):
         raise NotYourTurn("It's not your turn.")
-    chosen = next((a for a in legal_actions(state, seat) if a == action), None)
-    if chosen is None:
+    if not is_legal(state, seat, action):
         raise IllegalAction("That choice isn't available right now.")
     new = state.copy()
-    if chosen.kind == PAGE:
-        new.page = int(chosen.args[0])
+    if action.kind == PAGE:
+        new.page = int(action.args[0])
     else:
         new.page = 0
-        dispatch(new, seat, chosen)
+        dispatch(new, seat, action)
         settle(new)
     new.seq += 1
     return new
+
+
+def is_legal(state: GoldenAgeState, seat: int, action: Action) -> bool:
+    """Whether the action is one of the decision's choices (on any page). The choice of operation is checked
+    alone, as building the whole menu of operations to find it was most of a game's work."""
+    if action.kind == PAGE:
+        return action in legal_actions(state, seat)
+    if action.kind == operations.OPERATION and state.step is Step.ACTION and state.pending is not None:
+        values = {op.value: op for op in Operation}
+        if len(action.args) != 1 or action.args[0] not in values:
+            return False
+        op, pending = values[str(action.args[0])], state.pending
+        if op is Operation.STAND and not pending.token:
+            return False  # a bought action must do something
+        return actions.possible(state, pending.airline, op)
+    if action.kind in (operations.CITY, operations.FROM) and state.pending is not None and state.step in CITY_STEPS:
+        return len(action.args) == 1 and action.args[0] in operations.option_keys(
+            state, seat, state.pending, action.kind)
+    return action in all_choices(state, seat)
+
+
+CITY_STEPS = (Step.CITY, Step.GATE_FROM, Step.MORE)
 
 
 def dispatch(state: GoldenAgeState, seat: int, action: Action) -> None:

@@ -172,6 +172,9 @@ class GoldenAgeState:
     bank: int = BANK
     discards: list[int] = field(default_factory=list)  # contracts played
     page: int = 0  # which page of a long menu is shown
+    # Cities are copied on write: a copy shares its parent's CityStates, and `writable` copies one before it
+    # changes (copying every city on every move was a third of a game's work). The keys this state owns:
+    owned: set[str] = field(default_factory=set)
     phase_done: bool = False  # the phase has ended: rules.py begins the next one
     seq: int = 0
     last: str = ""  # the airline and action just taken, for the board's highlight
@@ -186,10 +189,23 @@ class GoldenAgeState:
         f = new.__dict__ = self.__dict__.copy()
         f["airlines"] = {key: a.copy() for key, a in self.airlines.items()}
         f["seats"] = [p.copy() for p in self.seats]
-        f["cities"] = {key: c.copy() for key, c in self.cities.items()}
+        f["cities"], f["owned"] = dict(self.cities), set()
         f["contract_deck"], f["first_round_order"] = list(self.contract_deck), list(self.first_round_order)
         f["discards"], f["events"] = list(self.discards), []
         return new
+
+    def writable(self, key: str) -> CityState:
+        """The city, this state's own to change."""
+        if key not in self.owned:
+            self.cities[key] = self.cities[key].copy()
+            self.owned.add(key)
+        return self.cities[key]
+
+    def snapshot(self) -> GoldenAgeState:
+        """A copy to go back to, after which this state may change again: it gives up its cities to the copy."""
+        copy = self.copy()
+        self.owned = set()
+        return copy
 
     def live_airlines(self) -> list[str]:
         """Founded airlines still in the game, in data order."""
@@ -218,7 +234,7 @@ def setup_state(players: int, seed: int, options: dict[str, Any] | None = None) 
         cities[airline.home].gates.append(airline.key)  # the highest-value spot: the first
     state = GoldenAgeState(players=players, seed=seed, airlines=airlines, seats=seats, cities=cities,
                            contract_deck=[], first_round_order=order, current=order[0], first_player=order[0],
-                           bank=bank)
+                           bank=bank, owned=set(cities))
     deal_contracts(state, rng)
     refresh_incomes(state)
     return state
