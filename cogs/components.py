@@ -92,6 +92,28 @@ class ChoiceSelect(
         await _moves().play_from_component(interaction, self.game_id, self.version, pick)
 
 
+class PrivateChoicesButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"g:(?P<game>{_ID}):v(?P<version>{_VERSION}):mine",
+):
+    """A decision whose choices show the mover's hidden things: the choices open for them alone, ephemerally."""
+
+    def __init__(self, game_id: int, version: int) -> None:
+        button = discord.ui.Button(label="Choose privately", style=discord.ButtonStyle.primary,
+                                   custom_id=f"g:{game_id}:v{version}:mine")
+        super().__init__(button)
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> PrivateChoicesButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        await _moves().private_choices_from_component(interaction, self.game_id, self.version)
+
+
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=rf"lobby:(?P<game>{_ID}):(?P<verb>join|leave|start|add_ai|remove_ai)",
@@ -240,7 +262,7 @@ class UndoVoteButton(
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    ChoiceButton, ChoiceSelect, LobbyButton, RulesSelect, LogPageButton, LeaveButton, KickVoteButton, UndoVoteButton,
+    ChoiceButton, ChoiceSelect, PrivateChoicesButton, LobbyButton, RulesSelect, LogPageButton, LeaveButton, KickVoteButton, UndoVoteButton,
 )
 
 

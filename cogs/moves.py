@@ -63,6 +63,18 @@ async def play_from_component(interaction: discord.Interaction, game_id: int, ve
         await play(interaction, await own_table(interaction, game_id), pick, version)
 
 
+async def private_choices_from_component(interaction: discord.Interaction, game_id: int, version: int) -> None:
+    """'Choose privately': the mover's secret choices, shown to them alone; a late click gets today's prompt."""
+    async with guarded(interaction):
+        await begin(interaction)
+        table = await own_table(interaction, game_id)
+        prompt = await tables(interaction).prompt(table.id)
+        if prompt is None or prompt.version != version:
+            await say(interaction, turn_messages.stale_reply(table, prompt, interaction.user.id))
+            return
+        await say(interaction, turn_messages.private_reply(table, prompt, interaction.user.id))
+
+
 async def show_move(interaction: discord.Interaction | discord.Client, result: MoveResult) -> bool:
     """Edit or post the turn messages a move changed; True if the clicked message was the one edited."""
     news, table = result.turn, result.table

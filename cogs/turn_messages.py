@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 
 from cogs import components
@@ -27,6 +29,8 @@ def prompt_text(prompt: Prompt) -> str:
     text = f"{who}, your turn: {prompt.asks}."
     if prompt.deadline is not None:  # a timestamp: each reader sees their own time, and it never goes stale
         text += f" Deadline <t:{int(prompt.deadline)}:f> (<t:{int(prompt.deadline)}:R>), then the autopilot plays."
+    if prompt.private:  # the choices would show what only the mover may see
+        return text + " Your choices are secret: press **Choose privately** (or use /move)."
     choices = shared_choices(prompt)
     if not choices:
         return text + " Use /move to see your choices."
@@ -51,7 +55,12 @@ def shared_choices(prompt: Prompt) -> tuple[Action, ...] | None:
 
 
 def prompt_view(prompt: Prompt) -> discord.ui.View | None:
-    """A few choices as buttons; more as a select menu whose options say what each choice brings."""
+    """A few choices as buttons; more as a select menu whose options say what each choice brings; a private
+    decision's one button, which opens its choices to the mover alone."""
+    if prompt.private:
+        view = discord.ui.View(timeout=None)
+        view.add_item(components.PrivateChoicesButton(prompt.game_id, prompt.version))
+        return view
     choices = shared_choices(prompt)
     if not choices:
         return None
@@ -140,6 +149,14 @@ def final_reply(table: Table, outcome: Outcome, standings: tuple[Standing, ...],
 # -- a lost or out-of-date prompt, and /board -----------------------------------------------------
 
 
+def private_reply(table: Table, prompt: Prompt, user_id: int) -> Reply:
+    """A private decision's choices, for its mover alone (sent ephemerally); anyone else hears whose it is."""
+    mine = prompt.only(user_id)
+    if mine is None:
+        return Reply(content=f"This choice is not yours. {waiting_text(prompt)}")
+    return prompt_reply(table, replace(mine, private=False), "only you can see these choices")
+
+
 def stale_reply(table: Table, prompt: Prompt | None, user_id: int, reason: str = STALE_PROMPT) -> Reply:
     """A click on an old prompt, answered to the clicker alone: their current choices, or whose turn it is."""
     if prompt is None:
@@ -147,7 +164,7 @@ def stale_reply(table: Table, prompt: Prompt | None, user_id: int, reason: str =
     mine = prompt.only(user_id)
     if mine is None:
         return Reply(content=f"{reason} {waiting_text(prompt)}")
-    fresh = prompt_reply(table, mine)
+    fresh = prompt_reply(table, replace(mine, private=False))  # answered to the clicker alone
     return Reply(content=clip(f"{reason}\n{fresh.content}", CONTENT_MAX), view=fresh.view)
 
 

@@ -212,6 +212,18 @@ def game_stats(game: Game, state: Any) -> dict[str, float]:
     return game.stats(state) if isinstance(game, HasStats) else {}
 
 
+@runtime_checkable
+class HasPrivateDecisions(Protocol):
+    """A game some of whose decisions show the seat's hidden things (a hand of secret cards) in their choices."""
+
+    def private(self, state: Any, seat: int) -> bool: ...
+
+
+def is_private(game: Game, state: Any, seat: int) -> bool:
+    """Whether the seat's current choices must be shown to that player alone, never in the shared thread."""
+    return isinstance(game, HasPrivateDecisions) and game.private(state, seat)
+
+
 GameOption = tuple[str, str]  # an optional rule: its key in the setup options, and what it changes in words
 
 

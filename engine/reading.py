@@ -13,7 +13,7 @@ from typing import Any
 
 import engine
 from engine.caching import MEMO_LIMIT, Locks, Memo, Memos
-from engine.core import Action, GameError, hand_name
+from engine.core import Action, GameError, hand_name, is_private
 from engine.store import DueKind, GameRow, NotFound, PostKind, PostRow, Status, Store
 from engine.tables import (
     Board,
@@ -319,7 +319,8 @@ class TableReader:
                   tuple(game.explain(state, s, game.legal_actions(state, s))))
             for s in seats
         )
-        return Prompt(table.id, table.version, asks, movers)
+        private = any(is_private(game, state, s) for s in seats)
+        return Prompt(table.id, table.version, asks, movers, private=private)
 
     @staticmethod
     def _asks(game: Any, state: Any, view: dict[str, Any] | None = None) -> str:

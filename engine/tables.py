@@ -152,6 +152,7 @@ class Prompt:
     asks: str  # what the decision asks, in the game's words (the view's "decision")
     movers: tuple[Mover, ...]
     deadline: float | None = None  # when the autopilot plays this turn (seconds since the epoch); None: no clock
+    private: bool = False  # the choices show the mover's hidden things: offered to them alone, not in the thread
 
     @property
     def user_ids(self) -> tuple[int, ...]:

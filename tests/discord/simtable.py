@@ -17,7 +17,7 @@ from cogs import turn_messages
 from engine.service import TableService
 from engine.store import Store
 
-PROMPT_ID = re.compile(r"g:(\d+):v(\d+):(\d+|pick)")
+PROMPT_ID = re.compile(r"g:(\d+):v(\d+):(\d+|pick|mine)")
 MEMBER_NAMES = ("ann", "bob", "cy", "dee", "eve")
 
 
@@ -151,12 +151,23 @@ class Lounge:
             return await member.select(prompt, [target])
         return await member.click(prompt, custom_id=target)
 
+    async def private_choices(self, member: MemberActor, prompt: discord.Message) -> discord.Message:
+        """A private decision's choices, as its mover opens them ('Choose privately'); any other prompt as it is."""
+        private = [cid for cid in custom_ids(prompt) if cid.endswith(":mine")]
+        if not private:
+            return prompt
+        result = await member.click(prompt, custom_id=private[0])
+        [secret] = [m for m in result.followups if m.ephemeral]
+        assert choices_of(secret), secret.content
+        return secret
+
     async def play_by_components(self, thread: ChannelHandle, rng: random.Random, max_moves: int = 600) -> int:
         """Play until no prompt is left, each mentioned player clicking a random choice; returns the moves made."""
         moves = 0
         while (prompt := latest_prompt(thread)) is not None:
             assert moves < max_moves, "the game did not end"
             actor = self.member(prompt.raw_mentions[0])
+            prompt = await self.private_choices(actor, prompt)
             choices = [c for c in choices_of(prompt) if not c[0].startswith("Back")] or choices_of(prompt)
             before = len(public(thread))
             result = await self.click_choice(actor, prompt, rng.choice(choices)[1])

@@ -36,3 +36,24 @@ def test_a_select_menu_says_what_each_choice_brings_and_buttons_list_it_in_words
     assert turn_messages.prompt_text(prompt).splitlines()[1:] == [
         "• **Throw for card 0**: 0% · Gives 0 white", "• **Throw for card 1**: 10% · Gives 1 white",
     ]
+
+
+def test_a_private_decision_shows_no_choice_in_the_thread_and_opens_them_to_its_mover_alone() -> None:
+    secret = (Action("contract", (12,), "Play contract $3: Seattle + Chicago"), Action("done", (), "Play none", minor=True))
+    prompt = Prompt(7, 12, "play a contract or finish", (Mover(0, 42, "ann", secret),), private=True)
+    text = turn_messages.prompt_text(prompt)
+    assert "Seattle" not in text and "Choose privately" in text
+    view = turn_messages.prompt_view(prompt)
+    assert view is not None
+    [button] = [getattr(child, "item", child) for child in view.children]
+    assert button.custom_id == "g:7:v12:mine" and button.label == "Choose privately"
+
+    class Named:  # the reply builders read only the game's name from a table
+        id, title = 7, "1930"
+
+    mine = turn_messages.private_reply(Named(), prompt, 42)  # type: ignore[arg-type]
+    assert mine.view is not None
+    labels = [getattr(c, "item", c).label for c in mine.view.children]
+    assert labels == ["Play contract $3: Seattle + Chicago", "Play none"]
+    other = turn_messages.private_reply(Named(), prompt, 99)  # type: ignore[arg-type]
+    assert other.view is None and "not yours" in (other.content or "") and "Seattle" not in (other.content or "")

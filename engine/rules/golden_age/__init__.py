@@ -8,7 +8,7 @@ from engine.core import Action, GameError, Outcome
 from engine.rules.golden_age import rules, scoring, view
 from engine.rules.golden_age.data import components
 from engine.rules.golden_age.market import value_of
-from engine.rules.golden_age.state import GoldenAgeState, setup_state
+from engine.rules.golden_age.state import GoldenAgeState, Phase, setup_state
 from engine.rules.guide import RulesTopic, load_guide
 
 
@@ -40,6 +40,10 @@ class GoldenAge:
 
     def explain(self, state: GoldenAgeState, seat: int, actions: list[Action]) -> list[Action]:
         return actions  # the labels already say what each choice brings
+
+    def private(self, state: GoldenAgeState, seat: int) -> bool:
+        """Choosing a contract to play shows the hand: that decision is offered to its player alone."""
+        return state.phase is Phase.CONTRACTS
 
     def apply(self, state: GoldenAgeState, seat: int, action: Action) -> GoldenAgeState:
         return rules.apply(state, seat, action)
