@@ -13,7 +13,7 @@ NO_TOKEN_AT_100_WITH = 2  # "In a 2-Player game, no new Stock tokens become avai
 
 
 def tech_colour(state: GoldenAgeState, airline: str) -> Colour:
-    return state.data.tech_colour(state.airlines[airline].tech_box)
+    return state.data.tech[state.airlines[airline].tech_box - 1].colour
 
 
 def reaches(state: GoldenAgeState, airline: str, region: Region) -> bool:

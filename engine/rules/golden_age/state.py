@@ -175,14 +175,12 @@ class GoldenAgeState:
     # Cities are copied on write: a copy shares its parent's CityStates, and `writable` copies one before it
     # changes (copying every city on every move was a third of a game's work). The keys this state owns:
     owned: set[str] = field(default_factory=set)
+    # The component data, at hand (the loader's cache is a call away, and the rules ask for it constantly).
+    data: Components = field(default_factory=components, repr=False, compare=False)
     phase_done: bool = False  # the phase has ended: rules.py begins the next one
     seq: int = 0
     last: str = ""  # the airline and action just taken, for the board's highlight
     events: list[str] = field(default_factory=list)
-
-    @property
-    def data(self) -> Components:
-        return components()
 
     def copy(self) -> GoldenAgeState:
         new = object.__new__(GoldenAgeState)
