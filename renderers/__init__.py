@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from renderers import air_alliance, airships
+from renderers import air_alliance, airships, golden_age
 
 Renderer = Callable[[dict[str, Any]], bytes]
 
-# One entry per game slug; "1930" joins when its renderer exists.
+# One entry per game slug.
 RENDERERS: dict[str, Renderer] = {
     "airships": airships.render,
     "air-alliance": air_alliance.render,
+    "1930": golden_age.render,
 }
 
 
