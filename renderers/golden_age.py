@@ -107,7 +107,7 @@ CAPTIONS = (
 )
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=6)  # one a game shape: a few MB each
 def base(layout: Layout) -> Image.Image:
     """Everything that never changes for a table of this shape: background, section titles, the legend."""
     pen = PALETTE.pen((WIDTH, layout.height), PAPER)

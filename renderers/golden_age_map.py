@@ -88,7 +88,7 @@ def layout_key(cities: tuple[City, ...]) -> tuple[tuple[str, str, float, float],
 
 
 # -- the map: panels once per game, tiles cached one by one -----------------------------------------------
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=8)
 def map_image(cities: tuple[City, ...], tech: tuple[str, ...]) -> Image.Image:
     """Every region's panel with its cities; rebuilt only when a city changes (a gate, a hub, a tile)."""
     layout = map_layout(layout_key(cities))

@@ -65,7 +65,7 @@ def _track(market: tuple[tuple[int, int], ...]) -> Image.Image:
     return PALETTE.convert(pen.image)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=8)
 def market_image(market: tuple[tuple[int, int], ...], placed: tuple[Marker, ...]) -> Image.Image:
     """The track with each founded airline's marker under its box, ▲ beside a Purchased one."""
     image = _track(market).convert("RGB")

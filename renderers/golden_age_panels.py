@@ -119,7 +119,7 @@ def event_lines(events: tuple[str, ...], room: int, most: int = EVENT_LINES) -> 
 EVENTS_HEIGHT = EVENTS_TOP + EVENT_LINES * EVENT_LINE + EVENT_LINE + 14  # the last line: the contracts awarded
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=8)
 def events_panel(width: int, events: tuple[str, ...], contracts: tuple[str, ...]) -> Image.Image:
     """What the last move did, then the contracts awarded so far (public once played), newest first."""
     height = EVENTS_HEIGHT
