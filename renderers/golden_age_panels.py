@@ -121,12 +121,12 @@ EVENTS_HEIGHT = EVENTS_TOP + EVENT_LINES * EVENT_LINE + EVENT_LINE + 14  # the l
 
 @lru_cache(maxsize=8)
 def events_panel(width: int, events: tuple[str, ...], contracts: tuple[str, ...]) -> Image.Image:
-    """What the last move did, then the contracts awarded so far (public once played), newest first."""
+    """What the last move that did something did, then the contracts awarded so far (public once played), newest first."""
     height = EVENTS_HEIGHT
     lines = event_lines(events, width - 2 * PAD)
     pen = PALETTE.pen((width, height), PANEL)
     pen.draw.rectangle((0, 0, width - 1, height - 1), outline=LINE, width=2)
-    pen.text((PAD, 22), "What the last move did (in order)", MIN_TEXT, True, MUTED)
+    pen.text((PAD, 22), "What happened last (in order)", MIN_TEXT, True, MUTED)
     if not lines:
         pen.text((PAD, EVENTS_TOP + EVENT_LINE // 2), "Nothing to report: the move was a choice within an action",
                  EVENT_SIZE, False, MUTED)

@@ -142,7 +142,7 @@ def read(view: dict[str, Any]) -> Table:
         tech=tuple(str(b.get("colour") or "white") for b in view.get("tech") or []),
         seats=seats(view, seats_raw, names, airlines),
         contracts_played=tuple(drawable(str(c)) for c in view.get("contracts_played") or []),
-        events=tuple(event_text(str(e), names) for e in view.get("events") or []),
+        events=tuple(event_text(str(e), names) for e in view.get("news") or view.get("events") or []),
         winners=tuple(int(s) for s in view.get("winners") or [] if isinstance(s, int)),
     )
 

@@ -56,6 +56,8 @@ def apply(state: GoldenAgeState, seat: int, action: Action) -> GoldenAgeState:
         new.page = 0
         dispatch(new, seat, action)
         settle(new)
+        if new.events:
+            new.news = list(new.events)
     new.seq += 1
     return new
 

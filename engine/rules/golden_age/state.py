@@ -180,7 +180,8 @@ class GoldenAgeState:
     phase_done: bool = False  # the phase has ended: rules.py begins the next one
     seq: int = 0
     last: str = ""  # the airline and action just taken, for the board's highlight
-    events: list[str] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)  # what the last move did
+    news: list[str] = field(default_factory=list)  # what the last move that did something did (kept for the board)
 
     def copy(self) -> GoldenAgeState:
         new = object.__new__(GoldenAgeState)
@@ -189,7 +190,7 @@ class GoldenAgeState:
         f["seats"] = [p.copy() for p in self.seats]
         f["cities"], f["owned"] = dict(self.cities), set()
         f["contract_deck"], f["first_round_order"] = list(self.contract_deck), list(self.first_round_order)
-        f["discards"], f["events"] = list(self.discards), []
+        f["discards"], f["events"], f["news"] = list(self.discards), [], list(self.news)
         return new
 
     def writable(self, key: str) -> CityState:

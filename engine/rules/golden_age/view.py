@@ -94,6 +94,7 @@ def public_view(state: GoldenAgeState) -> dict[str, Any]:
         "points_unit": "dollars",
         "winners": list(result.winners) if result else [],
         "events": list(state.events),
+        "news": list(state.news),  # the events of the last move that had any: a choice within an action has none
     }
 
 
