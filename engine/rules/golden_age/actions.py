@@ -21,7 +21,7 @@ def gates_per_expand(state: GoldenAgeState, airline: str) -> int:
 def expand_cities(state: GoldenAgeState, airline: str) -> list[str]:
     if state.airlines[airline].gates_available == 0:
         return []
-    return [key for key in state.cities if board.can_gate(state, airline, key)]
+    return board.gate_cities(state, airline)
 
 
 def movable_gates(state: GoldenAgeState, airline: str, exclude: tuple[str, ...] = ()) -> list[str]:
@@ -37,8 +37,8 @@ def can_relocate(state: GoldenAgeState, airline: str) -> bool:
     if not sources:
         return False
     cities = state.cities
-    gains = [board.spot_value(state, key, len(cities[key].gates)) for key in cities
-             if board.can_gate(state, airline, key)]  # never a city it is in: every source is excluded
+    gains = [board.spot_value(state, key, len(cities[key].gates))
+             for key in board.gate_cities(state, airline)]  # never a city it is in: every source is excluded
     losses = [board.spot_value(state, key, cities[key].gates.index(airline)) for key in sources]
     return bool(gains) and max(gains) >= min(losses)
 
@@ -57,10 +57,15 @@ def open_cities(state: GoldenAgeState, airline: str, *, first: bool = False) -> 
         return []
     if record.gates_available == 0 and not movable_gates(state, airline):
         return []
+    colour = board.tech_colour(state, airline)
+    opened, cities = board.opened_ranks(state), state.data.cities
     found = []
     for key, city in state.cities.items():
-        if (airline not in city.gates and board.free_spot(state, key)
-                and board.tile_for(state, airline, key) is not None and open_sources(state, airline, key)):
+        # The cheap refusals first (this runs for every city whenever the menu of operations is built).
+        if (opened[key] > colour.rank or airline in city.gates or len(city.gates) >= cities[key].spots
+                or (city.colour is not None and city.colour.rank >= colour.rank)):
+            continue
+        if board.tile_for(state, airline, key) is not None and open_sources(state, airline, key):
             found.append(key)
             if first:
                 break

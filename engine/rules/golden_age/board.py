@@ -104,6 +104,25 @@ def free_spot(state: GoldenAgeState, key: str) -> bool:
     return len(state.cities[key].gates) < state.data.cities[key].spots
 
 
+def gate_cities(state: GoldenAgeState, airline: str) -> list[str]:
+    """Every city a gate of the airline may go to now (`can_gate` for the whole map in one pass)."""
+    rank = tech_colour(state, airline).rank
+    opened, spots = opened_ranks(state), state.data.cities
+    return [key for key, city in state.cities.items()
+            if city.colour is not None and opened[key] <= rank and airline not in city.gates
+            and len(city.gates) < spots[key].spots]
+
+
+_OPENED: dict[str, int] = {}
+
+
+def opened_ranks(state: GoldenAgeState) -> dict[str, int]:
+    """City key -> the rank of the tech colour that opens its region (the data never changes in a process)."""
+    if not _OPENED:
+        _OPENED.update({key: REGION_OPENED_BY[city.region].rank for key, city in state.data.cities.items()})
+    return _OPENED
+
+
 def can_gate(state: GoldenAgeState, airline: str, key: str) -> bool:
     """A gate may go to a city in play that the airline reaches, with a free spot and no gate of the airline yet."""
     city = state.cities[key]

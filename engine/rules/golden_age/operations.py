@@ -103,7 +103,7 @@ def city_keys(state: GoldenAgeState, pending: Pending) -> list[str]:
     if op is Operation.EXPAND:
         return actions.expand_cities(state, airline)
     if op is Operation.RELOCATE:
-        return [k for k in state.cities if k != pending.source and board.can_gate(state, airline, k)]
+        return [k for k in board.gate_cities(state, airline) if k != pending.source]
     if op is Operation.UPGRADE:
         return actions.upgrade_cities(state, airline, pending.cities)
     if op is Operation.OPEN:
