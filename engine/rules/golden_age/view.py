@@ -73,6 +73,7 @@ def public_view(state: GoldenAgeState) -> dict[str, Any]:
     return {
         "game": "1930",
         "players": state.players,
+        "seat_names": [f"Seat {seat + 1}" for seat in range(state.players)],  # the service puts in players' names
         "turn": state.turn, "turns": TURNS,
         "phase": state.phase.value, "step": state.step.value,
         "operating_round": state.operating_round if state.phase is Phase.OPERATIONS else None,
