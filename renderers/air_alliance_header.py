@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
 
 from PIL import Image
 
 from renderers.air_alliance_pieces import NAVY, PALETTE, miles, tag_width
 from renderers.air_alliance_table import Table
-from renderers.common import ELLIPSIS, INK, RGB, VERMILLION, WHITE, YELLOW, ellipsize, ink_on, text_width, wrap_fit
+from renderers.common import ELLIPSIS, RGB, VERMILLION, WHITE, YELLOW, ellipsize, ink_on, text_width, wrap_fit
+from renderers.header_lines import HeaderLine, Run, fit, runs_width
 
 # Discord shows the board about 360 px wide on a phone: the header's facts are drawn at least 1/36 of the
 # board's width tall (45 px at 1600), so their letters stay about 10 px there.
@@ -35,21 +35,6 @@ PHASE_WORDS = {  # the rulebook's phases, numbered as the flow chart numbers the
 PHASE_SHORT = {"alliance": "Phase 0", "markers": "Phase 1", "lost_baggage": "Phase 2", "flight_control": "Phase 3",
                "refresh": "Refresh", "waiting": "Waiting"}
 
-Run = tuple[str, bool]  # words and whether they are bold
-
-
-class HeaderLine(NamedTuple):
-    runs: tuple[Run, ...]
-    size: int
-    ink: RGB = INK
-
-    @property
-    def text(self) -> str:
-        return "".join(text for text, _ in self.runs)
-
-
-def runs_width(runs: tuple[Run, ...] | list[Run], size: int) -> int:
-    return sum(text_width(text, size, bold) for text, bold in runs)
 
 
 def header_lines(table: Table, width: int) -> list[HeaderLine]:
@@ -143,19 +128,6 @@ def miles_line(table: Table, room: int) -> HeaderLine:
         if runs_width(line.runs, line.size) <= room or (cut is not None and cut <= 60):
             return line
         cut = NAME_ROOM if cut is None else cut - 20
-
-
-def fit(runs: list[Run], room: int, sizes: tuple[int, ...], squeeze: int | None = None, ink: RGB = INK) -> HeaderLine:
-    """The runs at the largest of `sizes` at which they fit; else at the smallest, run `squeeze` ellipsized."""
-    for size in sizes:
-        if runs_width(runs, size) <= room:
-            return HeaderLine(tuple(runs), size, ink)
-    size = sizes[-1]
-    if squeeze is not None:
-        text, bold = runs[squeeze]
-        left = room - runs_width([run for i, run in enumerate(runs) if i != squeeze], size)
-        runs = [*runs[:squeeze], (ellipsize(text, size, max(left, 0), bold), bold), *runs[squeeze + 1:]]
-    return HeaderLine(tuple(runs), size, ink)
 
 
 # -- drawing: each line cached apart, as a move usually changes one or two of them ----------------------

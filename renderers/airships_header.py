@@ -10,6 +10,7 @@ from PIL import Image
 from renderers.airships_cards import NAVY, PALETTE
 from renderers.airships_throw import VERDICT, card_words, verdict
 from renderers.common import INK, RGB, WHITE, YELLOW, ellipsize, ink_on, text_width
+from renderers.header_lines import Run, runs_width
 
 # Discord shows the 1400 px board about 360 px wide on a phone: the header's facts are drawn at least
 # 1/36 of the board's width tall (39 px), so their letters stay about 10 px there.
@@ -32,9 +33,6 @@ STEP_WORDS = {  # what the player to act is deciding, short enough for the heade
     "bonus_chip": "use a bonus chip?",
     "additional_go": "pay 3 chips for another go?",
 }
-
-Run = tuple[str, bool]  # words and whether they are bold
-
 
 class HeaderLine(NamedTuple):
     """One line of the band: runs of text at one size, and the throw's verdict as a tag at its end."""
@@ -139,10 +137,6 @@ def tie_broken(outcome: dict[str, Any]) -> bool:
 
 def short_name(name: str, bold: bool) -> str:
     return ellipsize(name, HEADER_MIN_TEXT, NAME_ROOM, bold)
-
-
-def runs_width(runs: tuple[Run, ...] | list[Run], size: int) -> int:
-    return sum(text_width(text, size, bold) for text, bold in runs)
 
 
 def verdict_width(kind: str, size: int) -> int:

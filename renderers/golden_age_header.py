@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
 
 from PIL import Image
 
 from renderers.common import INK, RGB, WHITE, YELLOW, Pen, ellipsize, text_width, wrap_fit
+from renderers.header_lines import HeaderLine, Run, fit, runs_width
 from renderers.golden_age_pieces import NAVY, PALETTE, draw_disc, money
 from renderers.golden_age_table import Disc, Table, name_of
 
@@ -33,17 +33,6 @@ PHASE_WORDS = {
 }
 OPERATING_ROUNDS = 7  # the Stock Tokens Used spaces of a player board
 
-Run = tuple[str, bool]  # words and whether they are bold
-
-
-class HeaderLine(NamedTuple):
-    runs: tuple[Run, ...]
-    size: int
-    ink: RGB = INK
-
-    @property
-    def text(self) -> str:
-        return "".join(text for text, _ in self.runs)
 
 
 def worth_rows(players: int) -> int:
@@ -53,10 +42,6 @@ def worth_rows(players: int) -> int:
 
 def header_height(players: int) -> int:
     return TURN_HEIGHT + STATUS_HEIGHT + (2 + worth_rows(players)) * LINE_PITCH + 10
-
-
-def runs_width(runs: tuple[Run, ...] | list[Run], size: int) -> int:
-    return sum(text_width(text, size, bold) for text, bold in runs)
 
 
 def header_lines(table: Table, width: int) -> list[HeaderLine]:
@@ -152,19 +137,6 @@ def worth_lines(table: Table, room: int) -> list[HeaderLine]:
             cut = NAME_ROOM if cut is None else cut - 20
         lines.append(line)
     return lines
-
-
-def fit(runs: list[Run], room: int, sizes: tuple[int, ...], squeeze: int | None = None, ink: RGB = INK) -> HeaderLine:
-    """The runs at the largest of `sizes` at which they fit; else at the smallest, run `squeeze` ellipsized."""
-    for size in sizes:
-        if runs_width(runs, size) <= room:
-            return HeaderLine(tuple(runs), size, ink)
-    size = sizes[-1]
-    if squeeze is not None and squeeze < len(runs):
-        text, bold = runs[squeeze]
-        left = room - runs_width([run for i, run in enumerate(runs) if i != squeeze], size)
-        runs = [*runs[:squeeze], (ellipsize(text, size, max(left, 0), bold), bold), *runs[squeeze + 1:]]
-    return HeaderLine(tuple(runs), size, ink)
 
 
 # -- drawing: each line cached apart, as a move usually changes one or two of them ----------------------
