@@ -112,3 +112,17 @@ def test_the_ceo_holds_strictly_more_tokens_than_any_other_player() -> None:
     state.seats[1].tokens["orange"] = 2
     assert market.ceo(state, "orange") is None
     assert operations.purchasable(state, 1) == ["blue"] or state.seats[1].money < market.action_cost(state, "blue")
+
+
+def test_a_bought_actions_price_is_fixed_when_bought_even_if_the_action_lifts_the_stock() -> None:
+    state = operating()
+    state.airlines["green"].price_box = next(  # the last box before the action cost goes up
+        i for i, box in enumerate(state.data.market[:-1]) if i and state.data.market[i + 1].action_cost > box.action_cost)
+    cost = market.action_cost(state, "green")
+    state.seats[0].money = cost
+    end_of_turn.begin_end_of_turn(state)
+    state = play(state, 0, "airline", "green")
+    state = play(state, 0, "operation", "fly")
+    state = play(state, 0, "dividend", "none+3 gates+tech")  # tech box 2 is yellow: the stock rises
+    assert market.action_cost(state, "green") > cost
+    assert state.seats[0].money == 0  # the price paid is the one it was bought at

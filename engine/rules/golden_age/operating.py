@@ -21,8 +21,9 @@ def apply(state: GoldenAgeState, seat: int, action: Action) -> None:
         choose_dividend(state, str(action.args[0]))
     elif kind == AIRLINE:
         key = str(action.args[0])
-        state.pending = Pending(airline=key, token=state.phase is Phase.OPERATIONS,
-                                start_income=state.airlines[key].income)
+        token = state.phase is Phase.OPERATIONS
+        state.pending = Pending(airline=key, token=token, start_income=state.airlines[key].income,
+                                price=0 if token else market.action_cost(state, key))
         state.step = Step.ACTION
     elif kind == DONE and state.step is Step.AIRLINE:  # a CEO buys no action this turn
         state.events.append(f"{{p{seat}}} buys no action.")
@@ -136,7 +137,7 @@ def finish(state: GoldenAgeState, seat: int) -> None:
     if pending.token:
         player.used[airline] = player.used.get(airline, 0) + 1
     else:
-        cost = market.action_cost(state, airline)
+        cost = pending.price
         player.money -= cost
         state.bank += cost
         state.events.append(f"{{p{seat}}} paid ${cost} for this action.")

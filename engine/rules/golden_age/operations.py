@@ -170,8 +170,7 @@ def more_choices(state: GoldenAgeState, seat: int, pending: Pending) -> list[Act
 
 def spendable(state: GoldenAgeState, seat: int, pending: Pending) -> int:
     """The player's money less a bought action's price, which is paid when the action ends."""
-    cost = 0 if pending.token else market.action_cost(state, pending.airline)
-    return state.seats[seat].money - cost
+    return state.seats[seat].money - pending.price
 
 
 def upgrade_cost(state: GoldenAgeState, pending: Pending, key: str) -> int:

@@ -142,6 +142,7 @@ class Pending:
     cities: tuple[str, ...] = ()  # chosen so far (expand, upgrade, hub, open)
     moves: tuple[tuple[str, str], ...] = ()  # relocations: (from, to)
     paid: int = 0  # upgrades paid so far in this action
+    price: int = 0  # a bought action's price, fixed when it is bought (the action may move the stock)
     source: str = ""  # relocate: the city the gate leaves, once chosen
     start_income: int = 0
 
