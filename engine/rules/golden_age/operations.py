@@ -78,19 +78,24 @@ def airline_choices(state: GoldenAgeState, seat: int) -> list[Action]:
         return [*(Action(AIRLINE, (key,), f"Buy an action for {name(state, key)} (${market.action_cost(state, key)})")
                   for key in purchasable(state, seat)),
                 Action(DONE, (), "Buy no action this turn", minor=True)]
-    return [Action(AIRLINE, (key,), f"Use a {name(state, key)} token ({player.unused(key)} unused)")
+    return [Action(AIRLINE, (key,), f"Use {article(name(state, key))} {name(state, key)} token ({player.unused(key)} unused)")
             for key in state.live_airlines() if player.unused(key) > 0]
+
+
+def article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def op_label(op: Operation, airline: str, state: GoldenAgeState) -> str:
     words = {
-        Operation.EXPAND: f"Expand: place {actions.gates_per_expand(state, airline)} gate(s) at most",
+        Operation.EXPAND: ("Expand: a gate in 1 city" if actions.gates_per_expand(state, airline) == 1
+                           else "Expand: gates in 1 or 2 cities"),
         Operation.RELOCATE: "Relocate: move 1 or 2 gates",
         Operation.UPGRADE: "Upgrade: tiles on 1 or 2 cities (2 more paid)",
         Operation.OPEN: "Open: a new city with a tile and a gate",
         Operation.HUB: "Hub: build a hub where it has a gate",
         Operation.RESEARCH: "Research: one box on the tech track",
-        Operation.FLY: f"Fly: income ${state.airlines[airline].income}, "
+        Operation.FLY: f"Fly: income ${state.airlines[airline].income} pays up to "
                        f"${state.data.dividend(state.airlines[airline].income)} a token",
         Operation.STAND: "Stand: nothing else is possible; stock falls a box",
     }
@@ -201,7 +206,10 @@ def dividend_choices(state: GoldenAgeState) -> list[Action]:
               (Dividend.HALF_GATES, f"Half dividend (${half} a token) and 3 more gates", gates),
               (Dividend.NONE_SIX, "No dividend and 6 more gates", gates),
               (Dividend.NONE_THREE_TECH, "No dividend, 3 more gates and one tech box", gates and tech)]
-    return [Action(DIVIDEND, (key,), words) for key, words, possible in offers if possible]
+    own = state.seats[state.current].held(airline)
+    paid = {Dividend.FULL: level, Dividend.HALF_TECH: half, Dividend.HALF_GATES: half}
+    return [Action(DIVIDEND, (key,), words, detail=f"You receive ${paid.get(key, 0) * own} for your {own} tokens")
+            for key, words, possible in offers if possible]
 
 
 def purchasable(state: GoldenAgeState, seat: int) -> list[str]:

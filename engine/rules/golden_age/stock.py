@@ -58,7 +58,8 @@ def legal(state: GoldenAgeState, seat: int) -> list[Action]:
         return [*prices, Action(BACK, (), "Back: choose another airline", minor=True)]
     if state.step is Step.TRADE_IN:
         return [*trade_ins(state, seat), Action(BACK, (), "Back: choose another airline", minor=True)]
-    actions = [Action(BUY, (key,), buy_label(state, key)) for key in buyable(state, seat)]
+    actions = [Action(BUY, (key,), buy_label(state, key), detail=buy_detail(state, seat, key))
+               for key in buyable(state, seat)]
     if state.phase is Phase.STOCK:
         actions.append(Action(PASS, (), "Pass: buy nothing more this round", minor=True))
     return actions
@@ -68,6 +69,14 @@ def buy_label(state: GoldenAgeState, key: str) -> str:
     if state.airlines[key].founded:
         return f"Buy {name(state, key)} (${market.price(state, key)})"
     return f"Found {name(state, key)} (set its price, $3-$7)"
+
+
+def buy_detail(state: GoldenAgeState, seat: int, key: str) -> str:
+    """What the buy would mean: the tokens held after it, and what the airline earns now."""
+    airline = state.airlines[key]
+    held = state.seats[seat].held(key) + founding_count(state)
+    return (f"You'd hold {held}; {airline.pool - founding_count(state)} left for sale; income ${airline.income}, "
+            f"dividend ${state.data.dividend(airline.income)} a token")
 
 
 def trade_ins(state: GoldenAgeState, seat: int) -> list[Action]:
