@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from engine.rules.golden_age import GAME, end_of_turn, market, operations
 from engine.rules.golden_age.data import Colour
 from engine.rules.golden_age.state import TURNS, Phase, Step
@@ -53,14 +55,19 @@ def test_a_contract_goes_to_an_airline_with_gates_in_every_city_it_names_whateve
     assert state.seats[0].money == money + card.value and card.number in state.discards
 
 
-def test_contract_hands_never_appear_in_the_public_view() -> None:
-    state = GAME.setup(4, 3)
+@pytest.mark.parametrize("players", range(2, 7))
+def test_contract_hands_never_appear_in_the_public_view(players: int) -> None:
+    state = GAME.setup(players, 3)
     public = json.dumps(GAME.view(state, None))
-    for seat in range(4):
+    assert '"you"' not in public and "contract_deck" not in public
+    for seat in range(players):
         mine = GAME.view(state, seat)["you"]["contracts"]
         assert [c["number"] for c in mine] == state.seats[seat].contracts
-        assert '"you"' not in public
-    assert [s["contracts"] for s in GAME.view(state, None)["seats"]] == [5, 5, 5, 5]
+        for card in mine:  # nothing of a secret card: neither its words nor its number
+            assert card["words"] not in public and f'"number": {card["number"]}' not in public
+        others = [GAME.view(state, other)["you"] for other in range(players) if other != seat]
+        assert all(o["contracts"] != mine for o in others)  # each seat sees only its own hand
+    assert [s["contracts"] for s in GAME.view(state, None)["seats"]] == [5] * players
 
 
 def test_an_airline_ending_the_turn_in_the_one_dollar_box_goes_bankrupt() -> None:
