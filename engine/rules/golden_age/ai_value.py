@@ -1,0 +1,287 @@
+"""1930 AI worth estimates: each seat's money, stock tokens and contracts projected to the end of the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from engine.rules.golden_age import market
+from engine.rules.golden_age.data import REGION_OPENED_BY, Colour, components
+from engine.rules.golden_age.state import INITIAL_PRICES, MAX_ACTIONS, MAX_TOKENS, TURNS, GoldenAgeState, Phase
+
+IN_TURN = (Phase.FIRST_STOCK, Phase.STOCK, Phase.OPERATIONS, Phase.PURCHASE)  # this turn's End of Turn is to come
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The judgement in the estimates; each says what it stands for (tuned by arena runs)."""
+
+    drift: float = 0.8  # boxes a live airline is expected to rise per turn still to come (buys, contracts, tech)
+    penalty_kept: float = 0.5  # share of a behind city's later penalties expected to be paid (it may be fixed)
+    growth: float = 1.0  # weight of the income an airline's spare gates can still add
+    expands: float = 2.0  # Expand actions an airline is expected to take per turn to come
+    reserve: float = 0.25  # a reserve gate counts this much of an available one (a dividend choice must free it)
+    action: float = 1.5  # dollars an operation is worth to the seat that takes it, per turn with operations left
+    rival: float = 0.5  # weight of the best rival's worth against one's own
+    hand: float = 0.5  # share of a held contract's cash expected while turns remain
+    cash: float = 1.0  # extra worth of each dollar that can still buy tokens in a stock round to come
+    mine: float = 0.9  # chance an airline flies this turn when the seat itself holds an unused token of it
+    theirs: float = 0.7  # the same when only other players do
+
+
+WEIGHTS = Weights()
+
+
+@cache
+def dividend_points() -> tuple[tuple[int, int], ...]:
+    return tuple((level.income, level.dividend) for level in components().dividends)
+
+
+def smooth_dividend(income: float) -> float:
+    """The dividend table drawn as a line through its levels: an income on its way up is worth its share of the next."""
+    table = dividend_line()
+    low = int(income)
+    if low + 1 >= len(table):
+        return table[-1]
+    return table[low] + (income - low) * (table[low + 1] - table[low])
+
+
+@cache
+def dividend_line() -> tuple[float, ...]:
+    """The line at each whole income, up to the last level (looked up: the estimates ask for it very often)."""
+    points = dividend_points()
+    line = []
+    for income in range(points[-1][0] + 1):
+        for (low, paid), (high, next_paid) in zip(points, points[1:]):
+            if income < high:
+                line.append(paid + (next_paid - paid) * (income - low) / (high - low))
+                break
+        else:
+            line.append(float(points[-1][1]))
+    return tuple(line)
+
+
+@cache
+def contract_values() -> dict[int, int]:
+    return {card.number: card.value for card in components().contracts}
+
+
+def price_at(box: float) -> float:
+    """A stock price for a box that may be fractional (a projection), between the boxes either side."""
+    market_boxes = components().market
+    top = len(market_boxes) - 1
+    box = max(0.0, min(float(top), box))
+    low = int(box)
+    if low == top:
+        return float(market_boxes[top].price)
+    return market_boxes[low].price + (box - low) * (market_boxes[low + 1].price - market_boxes[low].price)
+
+
+@dataclass(frozen=True)
+class CityFacts:
+    """What the estimates read of a city, looked up once: its region's opening colour, spots and values by colour."""
+
+    region_rank: int
+    spots: int
+    bonus: int
+    penalty: int
+    values: dict[Colour, int]
+
+
+@cache
+def city_facts() -> dict[str, CityFacts]:
+    return {key: CityFacts(REGION_OPENED_BY[city.region].rank, city.spots, city.bonus, city.penalty,
+                           dict(city.values)) for key, city in components().cities.items()}
+
+
+@dataclass
+class Network:
+    """Per airline, read from the map in one pass: gates behind its technology and the next free spots it reaches."""
+
+    behind: dict[str, int]
+    room: dict[str, list[int]]
+
+
+def network(state: GoldenAgeState, live: list[str]) -> Network:
+    data, facts = state.data, city_facts()
+    ranks = [(key, data.tech_colour(state.airlines[key].tech_box).rank) for key in live]
+    rank_of = dict(ranks)
+    behind = dict.fromkeys(live, 0)
+    room: dict[str, list[int]] = {key: [] for key in live}
+    for city_key, city in state.cities.items():
+        colour = city.colour
+        if colour is None:
+            continue
+        fact = facts[city_key]
+        level = colour.rank
+        gates = city.gates
+        for key in gates:
+            if level < rank_of.get(key, 0) - 1:
+                behind[key] += 1
+        taken = len(gates)
+        if taken >= fact.spots:
+            continue
+        value = fact.values[colour]
+        if taken == 0:
+            value += fact.bonus
+        elif taken == fact.spots - 1:
+            value -= fact.penalty
+        needed = fact.region_rank
+        for key, rank in ranks:
+            if needed <= rank and key not in gates:
+                room[key].append(value)
+    for values in room.values():
+        values.sort(reverse=True)
+    return Network(behind, room)
+
+
+def flight_chances(state: GoldenAgeState, live: list[str], seat: int, w: Weights) -> dict[str, float]:
+    """How likely each airline still flies this turn: someone with an unused token of it may fly it, or its CEO may
+    buy the flight at End of Turn (the same reading before the operations as at their start, so that ending a stock
+    round changes no estimate)."""
+    if state.phase not in IN_TURN:
+        return dict.fromkeys(live, 0.0)
+    acting = [(other, player) for other, player in enumerate(state.seats)
+              if state.phase is not Phase.PURCHASE and player.actions_used() < MAX_ACTIONS]
+    result: dict[str, float] = {}
+    for key in live:
+        record = state.airlines[key]
+        if record.flown:
+            result[key] = 0.0
+            continue
+        chance = 0.0
+        for other, player in acting:
+            if player.unused(key) > 0:
+                chance = max(chance, w.mine if other == seat else w.theirs)
+        if chance < 0.5:
+            chief = market.ceo(state, key)
+            if chief is not None and not state.seats[chief].purchased_action \
+                    and state.seats[chief].money >= market.action_cost(state, key):
+                chance = 0.5  # the CEO may buy the flight at End of Turn
+        result[key] = chance
+    return result
+
+
+def token_values(state: GoldenAgeState, seat: int, w: Weights = WEIGHTS) -> dict[str, float]:
+    """What one token of each live airline is expected to bring its holder: the final price and the dividends to come.
+
+    `seat` is whose view it is: only the chance of a flight this turn depends on it (its own unused tokens)."""
+    live = state.live_airlines()
+    if state.phase is Phase.OVER:
+        return {key: float(market.price(state, key)) for key in live}
+    turns_after = TURNS - state.turn
+    in_turn = state.phase in IN_TURN
+    net = network(state, live)
+    chances = flight_chances(state, live, seat, w)
+    result: dict[str, float] = {}
+    for key in live:
+        record = state.airlines[key]
+        behind = net.behind[key]
+        box = float(record.price_box)
+        if state.phase is Phase.STOCK:
+            box += record.purchased + (record.pool == 0)  # the round's end moves these
+        flies = chances[key]
+        if in_turn:
+            box -= behind + (1.0 - flies)  # this End of Turn's penalties
+            if box < 0.5:
+                result[key] = 0.0  # bankrupt at the End of Turn: the tokens leave the game
+                continue
+        box -= behind * w.penalty_kept * turns_after
+        box += w.drift * turns_after  # the later turns' stock rounds, contracts and research (this round's: its flags)
+        final = price_at(max(box, 0.0))
+        future = turns_after + 1  # each later turn's flight and the final flight
+        income = record.income
+        dividends = smooth_dividend(income) * future + state.data.dividend(income) * flies
+        result[key] = final + dividends + growth(state, key, net.room[key], future, w)
+    return result
+
+
+def growth(state: GoldenAgeState, key: str, room: list[int], future: int, w: Weights) -> float:
+    """The dividends a token can expect from gates the airline still has to place (each flies about half the flights
+    left, and this turn's for the ones placed before it)."""
+    if future <= 1 or w.growth == 0:
+        return 0.0
+    record = state.airlines[key]
+    spare = record.gates_available + w.reserve * record.gates_reserve
+    per_expand = 1 if record.tech_box == 1 else 2  # box 1 is the white one
+    placements = min(spare, per_expand * w.expands * (future - 1), len(room))
+    whole = int(placements)
+    added = sum(room[:whole]) + (placements - whole) * (room[whole] if whole < len(room) else 0)
+    slope = (smooth_dividend(record.income + added) - smooth_dividend(record.income))
+    return w.growth * slope * (future + 1) / 2
+
+
+def hand_value(state: GoldenAgeState, seat: int, w: Weights) -> float:
+    """The seat's own contracts (only its own: the others' are secret): part of their cash while turns remain."""
+    if state.phase is Phase.OVER or (state.turn == TURNS and state.phase not in IN_TURN):
+        return 0.0
+    values = contract_values()
+    return w.hand * sum(values[n] for n in state.seats[seat].contracts)
+
+
+def worths(state: GoldenAgeState, seat: int, w: Weights = WEIGHTS) -> list[float]:
+    """Every seat's expected final money, from `seat`'s view (its own contracts count; the others' are unknown)."""
+    values = token_values(state, seat, w)
+    turns_left = 0 if state.phase is Phase.OVER else TURNS - state.turn + (state.phase in IN_TURN)
+    result = []
+    rounds = stock_rounds_left(state)
+    offers = for_sale(state) if rounds else []
+    for other, player in enumerate(state.seats):
+        total = player.money + sum(values.get(key, 0.0) * n for key, n in player.tokens.items())
+        if rounds:
+            total += w.cash * buying_money(state, other, offers)
+        total += w.action * min(player.total(), MAX_ACTIONS) * turns_left
+        if other == seat:
+            total += hand_value(state, seat, w)
+        result.append(total)
+    return result
+
+
+def stock_rounds_left(state: GoldenAgeState) -> int:
+    """Stock rounds still to buy in: this turn's while it is on, and one each later turn."""
+    if state.phase is Phase.OVER:
+        return 0
+    return TURNS - state.turn + (state.phase in (Phase.FIRST_STOCK, Phase.STOCK))
+
+
+def for_sale(state: GoldenAgeState) -> list[tuple[int, str, int]]:
+    """The tokens in the pools, cheapest first: (price, airline, how many); an unfounded airline at the lowest price."""
+    offers = []
+    for key, record in state.airlines.items():
+        if record.bankrupt or not record.pool:
+            continue
+        offers.append((market.price(state, key) if record.founded else INITIAL_PRICES[0], key, record.pool))
+    offers.sort()
+    return offers
+
+
+def buying_money(state: GoldenAgeState, seat: int, offers: list[tuple[int, str, int]]) -> float:
+    """The part of the seat's money that can still buy tokens: tokens pay far more than their price over a game
+    (each one's dividends every turn and an action), so such money is worth more than its face value."""
+    player = state.seats[seat]
+    room = MAX_TOKENS - player.total()
+    cap = market.cap(state)
+    cost = 0
+    for price, key, pool in offers:
+        if room <= 0 or cost >= player.money:
+            break
+        count = min(pool, cap - player.held(key), room)
+        if count > 0:
+            cost += price * count
+            room -= count
+    return float(min(player.money, cost))
+
+
+def standing(state: GoldenAgeState, seat: int, w: Weights | None = None) -> float:
+    """The seat's expected worth less a share of its best rival's: what its choices try to raise."""
+    w = w or WEIGHTS
+    values = worths(state, seat, w)
+    rivals = [v for other, v in enumerate(values) if other != seat]
+    return values[seat] - w.rival * max(rivals, default=0.0)
+
+
+def immediate(state: GoldenAgeState, seat: int) -> float:
+    """The greedy view: the score now (money and tokens at market price) plus one flight's dividends."""
+    player = state.seats[seat]
+    flight = sum(state.data.dividend(state.airlines[key].income) * n for key, n in player.tokens.items())
+    return market.value_of(state, seat) + flight
