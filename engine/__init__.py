@@ -23,6 +23,7 @@ from engine.core import (
 _GAMES: dict[str, str] = {
     "airships": "engine.rules.airships",
     "air-alliance": "engine.rules.air_alliance",
+    "1930": "engine.rules.golden_age",
 }
 
 __all__ = [

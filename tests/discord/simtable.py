@@ -157,7 +157,7 @@ class Lounge:
         if not private:
             return prompt
         result = await member.click(prompt, custom_id=private[0])
-        [secret] = [m for m in result.followups if m.ephemeral]
+        [secret] = [m.message for m in result.followups if m.ephemeral]
         assert choices_of(secret), secret.content
         return secret
 

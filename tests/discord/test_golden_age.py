@@ -1,0 +1,117 @@
+"""1930 through Discord: whole games by members and against AI seats, one message and one ping per turn, secret
+contracts offered privately, the CEO asked for the dividend, /rules and /hand."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, pings, prompt_version, public
+from engine.records import Status
+
+
+def turns_of(seats: list[int]) -> list[int]:
+    """The seat of each turn: a turn is a run of decisions by the same player."""
+    return [seat for n, seat in enumerate(seats) if n == 0 or seats[n - 1] != seat]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(lounge: Lounge, players: int) -> None:
+    thread, game_id = await lounge.started_game(players, "1930")
+
+    moves = await lounge.play_by_components(thread, random.Random(3 + players), max_moves=5000)
+
+    table = await lounge.service.table(game_id)
+    assert table.status is Status.FINISHED and table.version == moves
+    turns = turns_of([a.seat for a in await lounge.store.actions(game_id)])
+    bodies = lounge.posted(thread)
+    assert len(bodies) == len(public(thread)) == 1 + len(turns) + 1  # the lobby, one per turn, the final scores
+    assert [pings(b) for b in bodies] == [[], *([table.at_seat(seat).user_id] for seat in turns), []]
+    print(f"{players} players: {moves} decisions, {len(turns)} turns, {len(bodies)} messages")
+
+    [embed] = public(thread)[-1].embeds
+    outcome = table.game.outcome
+    assert outcome is not None and embed.title == f"Final scores: 1930: The Golden Age of Airlines #{game_id}"
+    first = outcome["ranking"][0][0]
+    assert f"**{table.at_seat(first).name}**: {outcome['scores'][first]:,} dollars" in embed.description
+    assert all(custom_ids(m) == [] for m in public(thread)[1:])  # every turn's record lost its buttons
+
+
+async def test_one_member_plays_a_whole_game_against_two_ai_seats(lounge: Lounge) -> None:
+    ann = lounge.members[0]
+    await ann.slash(lounge.channel, "game new", game="1930", ai=2)
+    thread = lounge.thread_of()
+    await ann.click(public(thread)[0], label="Start")
+
+    moves = await lounge.play_by_components(thread, random.Random(5), max_moves=5000)
+
+    table = await lounge.service.table(1)
+    assert table.status is Status.FINISHED
+    actions = await lounge.store.actions(1)
+    ann_seat = table.player(ann.id).seat  # type: ignore[union-attr]
+    assert moves == sum(1 for a in actions if a.seat == ann_seat) and len(actions) > moves
+    human_turns = turns_of([a.seat for a in actions]).count(ann_seat)
+    bodies = lounge.posted(thread)
+    assert len(bodies) <= 1 + human_turns + 2  # the lobby, ann's turns, the final scores
+    assert all(p in ([], [ann.id]) for p in map(pings, bodies)) and sum(len(pings(b)) for b in bodies) <= human_turns + 1
+
+
+async def play_until(lounge: Lounge, thread, asks: str, rng: random.Random, limit: int = 3000):  # type: ignore[no-untyped-def]
+    """Play random choices until the current decision asks `asks`; returns that prompt's message."""
+    for _ in range(limit):
+        prompt = latest_prompt(thread)
+        assert prompt is not None, "the game ended first"
+        if asks in prompt.content:
+            return prompt
+        actor = lounge.member(prompt.raw_mentions[0])
+        shown = await lounge.private_choices(actor, prompt)
+        await lounge.click_choice(actor, shown, rng.choice(choices_of(shown))[1])
+    raise AssertionError(f"no decision asked {asks!r}")
+
+
+async def test_contracts_are_offered_to_their_holder_alone(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(3, "1930")
+    prompt = await play_until(lounge, thread, "your turn: play a contract", random.Random(1))
+    mover = lounge.member(prompt.raw_mentions[0])
+    assert choices_of(prompt) == [("Choose privately", f"button:g:{game_id}:v{prompt_version(prompt)}:mine")]
+    other = next(m for m in lounge.members[:3] if m.id != mover.id)
+    refused = await other.click(prompt, custom_id=f"g:{game_id}:v{prompt_version(prompt)}:mine")
+    assert "not yours" in ephemeral_text(refused)
+    opened = await mover.click(prompt, custom_id=f"g:{game_id}:v{prompt_version(prompt)}:mine")
+    [secret] = [m.message for m in opened.followups if m.ephemeral]
+    labels = [label for label, _ in choices_of(secret)]
+    assert any(label.startswith("Play contract") for label in labels)
+    public_words = " ".join(m.content for m in public(thread))
+    for label in labels:
+        if label.startswith("Play contract"):
+            assert label.removeprefix("Play contract ") not in public_words  # never shown in the thread
+
+
+async def test_the_ceo_is_asked_for_the_dividend_and_pinged_when_someone_else_flew(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(3, "1930")
+    rng = random.Random(2)
+    for _ in range(40):  # random play until a flight hands the dividend to another player
+        prompt = await play_until(lounge, thread, "your turn: choose how the dividend is paid", rng)
+        actions = await lounge.store.actions(game_id)
+        if actions[-1].seat != (await lounge.service.prompt(game_id)).movers[0].seat:  # type: ignore[union-attr]
+            break
+        mover = lounge.member(prompt.raw_mentions[0])
+        await lounge.click_choice(mover, prompt, choices_of(prompt)[0][1])
+    ceo = (await lounge.service.prompt(game_id)).movers[0]  # type: ignore[union-attr]
+    assert prompt.raw_mentions == [ceo.user_id]
+    assert pings(lounge.posted(thread)[-1]) == [ceo.user_id]
+    assert any("Full dividend" in label for label, _ in choices_of(prompt)), (prompt.content, choices_of(prompt))
+
+
+async def test_rules_and_hand_work_for_1930(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(2, "1930")
+    ann = lounge.members[0]
+    topics = await ann.autocomplete(thread, "rules", "topic", "")
+    assert len(topics) >= 5
+    hand = await ann.slash(thread, "hand")
+    shown = hand.followups[0] if hand.followups else hand.response
+    assert shown is not None and shown.ephemeral
+    assert shown.embeds[0].title == f"1930: The Golden Age of Airlines #{game_id}: your contracts"
+    fields = {field.name: field.value for field in shown.embeds[0].fields}
+    assert "Contracts" in fields and fields["Contracts"].count("$") >= 5
