@@ -75,6 +75,14 @@ def is_legal(state: GoldenAgeState, seat: int, action: Action) -> bool:
         if op is Operation.STAND and not pending.token:
             return False  # a bought action must do something
         return actions.possible(state, pending.airline, op)
+    if state.phase in (Phase.OPERATIONS, Phase.PURCHASE) and state.pending is not None and not action.args:
+        # The choices that leave or end an action, checked without building the menu they sit in.
+        if action.kind == operations.CANCEL:
+            return state.step in CITY_STEPS
+        if action.kind == operations.BACK:
+            return state.step is Step.ACTION
+        if action.kind == operations.DONE:
+            return state.step is Step.MORE and operations.can_finish(state, state.pending)
     if action.kind in (operations.CITY, operations.FROM) and state.pending is not None and state.step in CITY_STEPS:
         return len(action.args) == 1 and action.args[0] in operations.option_keys(
             state, seat, state.pending, action.kind)
