@@ -23,14 +23,25 @@ def reaches(state: GoldenAgeState, airline: str, region: Region) -> bool:
 
 def city_value(state: GoldenAgeState, key: str) -> int:
     colour = state.cities[key].colour
-    return 0 if colour is None else state.data.cities[key].value(colour)
+    return 0 if colour is None else city_values(state)[key][colour.rank]
+
+
+_VALUES: dict[str, tuple[int, ...]] = {}
+
+
+def city_values(state: GoldenAgeState) -> dict[str, tuple[int, ...]]:
+    """City key -> its value at each colour rank (0 where it has none): a look-up, not a scan, on every gate."""
+    if not _VALUES:
+        _VALUES.update({key: tuple(dict((c.rank, v) for c, v in city.values).get(rank, 0) for rank in range(5))
+                        for key, city in state.data.cities.items()})
+    return _VALUES
 
 
 def spot_value(state: GoldenAgeState, key: str, spot: int, colour: Colour | None = None) -> int:
     """What a gate on this spot earns (at the city's colour, or `colour` if a tile is about to go there): the
     first has the bonus, the last the penalty, the middle ones neither."""
     city = state.data.cities[key]
-    value = city.value(colour) if colour is not None else city_value(state, key)
+    value = city_values(state)[key][colour.rank] if colour is not None else city_value(state, key)
     if spot == 0:
         return value + city.bonus
     if spot == city.spots - 1:

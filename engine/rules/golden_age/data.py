@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -95,8 +95,9 @@ class City:
                 return value
         raise ValueError(f"{self.name} has no {colour.value} value")
 
-    @property
+    @cached_property
     def colours(self) -> tuple[Colour, ...]:
+        # Kept once worked out (the rules ask on every menu); a frozen dataclass still has an instance dict.
         return tuple(colour for colour, _ in self.values)
 
     @property

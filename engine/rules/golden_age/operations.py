@@ -86,20 +86,24 @@ def article(word: str) -> str:
     return "an" if word[:1].lower() in "aeiou" else "a"
 
 
+OPERATION_WORDS = {
+    Operation.RELOCATE: "Relocate: move 1 or 2 gates",
+    Operation.UPGRADE: "Upgrade: tiles on 1 or 2 cities (2 more paid)",
+    Operation.OPEN: "Open: a new city with a tile and a gate",
+    Operation.HUB: "Hub: build a hub where it has a gate",
+    Operation.RESEARCH: "Research: one box on the tech track",
+    Operation.STAND: "Stand: nothing else is possible; stock falls a box",
+}
+
+
 def op_label(op: Operation, airline: str, state: GoldenAgeState) -> str:
-    words = {
-        Operation.EXPAND: ("Expand: a gate in 1 city" if actions.gates_per_expand(state, airline) == 1
-                           else "Expand: gates in 1 or 2 cities"),
-        Operation.RELOCATE: "Relocate: move 1 or 2 gates",
-        Operation.UPGRADE: "Upgrade: tiles on 1 or 2 cities (2 more paid)",
-        Operation.OPEN: "Open: a new city with a tile and a gate",
-        Operation.HUB: "Hub: build a hub where it has a gate",
-        Operation.RESEARCH: "Research: one box on the tech track",
-        Operation.FLY: f"Fly: income ${state.airlines[airline].income} pays up to "
-                       f"${state.data.dividend(state.airlines[airline].income)} a token",
-        Operation.STAND: "Stand: nothing else is possible; stock falls a box",
-    }
-    return words[op]
+    if op is Operation.EXPAND:
+        one = actions.gates_per_expand(state, airline) == 1
+        return "Expand: a gate in 1 city" if one else "Expand: gates in 1 or 2 cities"
+    if op is Operation.FLY:
+        income = state.airlines[airline].income
+        return f"Fly: income ${income} pays up to ${state.data.dividend(income)} a token"
+    return OPERATION_WORDS[op]
 
 
 def city_keys(state: GoldenAgeState, pending: Pending) -> list[str]:
