@@ -1,5 +1,4 @@
-"""1930 AI players: `choose` follows each choice to the end of its move and weighs every seat's worth at the game's end;
-`greedy` takes the move that adds most to its score now."""
+"""1930 AI players: `choose` weighs each move by every seat's expected final worth; `greedy` by its score now."""
 
 from __future__ import annotations
 
