@@ -13,7 +13,7 @@ import pytest
 
 from engine.core import Action
 from engine.rules.golden_age import GAME, ai
-from engine.rules.golden_age.state import GoldenAgeState, Phase, Step
+from engine.rules.golden_age.state import GoldenAgeState, Operation, Phase, Step
 
 Policy = Callable[[GoldenAgeState, int, Any], Action]
 MAX_DECISIONS = 5_000  # a 6-player game takes about a thousand: more would be a loop
@@ -149,3 +149,39 @@ def test_a_ceo_prefers_the_dividend_that_serves_its_stake() -> None:
             record = state.airlines[state.pending.airline]
             if record.gates_available >= 3:
                 assert ai.choose(state, seat, random.Random(1)).args[0] in ("full", "half+tech")
+
+
+def test_a_relocation_is_finished_even_when_the_quick_look_misses_every_move_that_keeps_the_income(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The quick look at a relocation's destinations may miss every move that keeps the income (it ranks cities by a
+    rough estimate); a second look must then find one, so that a seat whose only operation is Relocate never cancels
+    and starts again for ever. Here the quick look is made to pick the worst destination."""
+    from engine.rules.golden_age import ai_search
+    from engine.rules.golden_age.ai_value import immediate
+
+    def worst_first(state: GoldenAgeState, seat: int, choices: list[Action], keep: int) -> list[Action]:
+        pending = state.pending
+        if pending is None or pending.operation is not Operation.RELOCATE or state.step is not Step.CITY:
+            return choices
+        gain = {a: state.airlines[pending.airline].income for a in choices}
+        for action in choices:
+            if action.kind == "city":
+                gain[action] = ai_search.advance(state, seat, action).airlines[pending.airline].income
+        return sorted(choices, key=lambda a: gain[a])[:1]
+
+    monkeypatch.setattr(ai_search, "shortlist", worst_first)
+    tried = 0
+    for state, seat in positions():
+        if state.step is not Step.ACTION or Action("operation", ("relocate",)) not in GAME.legal_actions(state, seat):
+            continue
+        tried += 1
+        state = GAME.apply(state, seat, Action("operation", ("relocate",)))
+        while state.pending is not None and state.current == seat and state.step is not Step.DIVIDEND:
+            view = ai_search.hidden_removed(state, seat)
+            value, action = max(ai_search.scored(view, seat, immediate, widths=(1,), candidates=1, sources=1),
+                                key=lambda item: item[0])
+            assert action.kind != "cancel" and value > ai_search.STUCK / 2, (state.step, action.key)
+            state = GAME.apply(state, seat, action)
+        if tried == 12:
+            break
+    assert tried == 12

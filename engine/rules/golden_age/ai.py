@@ -7,25 +7,26 @@ from typing import Any
 from engine.core import Action, Chooser
 from engine.rules.choosing import best, required
 from engine.rules.golden_age import rules
-from engine.rules.golden_age.ai_search import Search, hidden_removed
+from engine.rules.golden_age.ai_search import hidden_removed, scored
 from engine.rules.golden_age.ai_value import immediate, standing
 from engine.rules.golden_age.state import GoldenAgeState, Step
 
 EPSILON = 1e-9
+GOING_BACK = ("cancel", "back")
 
 
 def decision(state: GoldenAgeState, seat: int) -> list[Action]:
     return required(rules.legal_actions(state, seat), seat)
 
 
-def pick(scored: list[tuple[float, Action]], legal: list[Action], rng: Chooser) -> Action:
+def pick(choices: list[tuple[float, Action]], legal: list[Action], rng: Chooser) -> Action:
     """The best-scored choice if this page shows one, else the next page (never a loop: the best stays the best);
     with nothing scored (only going back is left), going back."""
     shown = {action: action for action in legal}  # an action equals its legal twin: take the one with the label
-    if not scored:
-        return legal[0]
-    top = max(value for value, _ in scored)
-    on_page = [(value, shown[action]) for value, action in scored if action in shown]
+    if not choices:
+        return next((a for a in legal if a.kind in GOING_BACK), legal[0])
+    top = max(value for value, _ in choices)
+    on_page = [(value, shown[action]) for value, action in choices if action in shown]
     if on_page and max(value for value, _ in on_page) >= top - EPSILON:
         return best(on_page, rng)
     page = next((a for a in legal if a.kind == rules.PAGE), None)
@@ -50,7 +51,7 @@ def choose(state: GoldenAgeState, seat: int, rng: Chooser) -> Action:
     if len(legal) == 1:
         return legal[0]
     view = hidden_removed(state, seat)
-    return pick(Search(seat, standing, **breadth(state)).scored(view), legal, rng)
+    return pick(scored(view, seat, standing, **breadth(state)), legal, rng)
 
 
 def greedy(state: GoldenAgeState, seat: int, rng: Chooser) -> Action:
@@ -60,4 +61,4 @@ def greedy(state: GoldenAgeState, seat: int, rng: Chooser) -> Action:
     if len(legal) == 1:
         return legal[0]
     view = hidden_removed(state, seat)
-    return pick(Search(seat, immediate, widths=(2, 1), candidates=4, sources=2).scored(view), legal, rng)
+    return pick(scored(view, seat, immediate, widths=(2, 1), candidates=4, sources=2), legal, rng)

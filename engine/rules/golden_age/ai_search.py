@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from engine.core import Action
 from engine.rules.golden_age import board, rules
 from engine.rules.golden_age.end_of_turn import contract
-from engine.rules.golden_age.operations import CITY, FROM
+from engine.rules.golden_age.operations import CITY, DONE, FROM
 from engine.rules.golden_age.state import GoldenAgeState, Operation, Phase, Step
 from engine.rules.golden_age.stock import TRADE_IN
 
@@ -17,6 +17,7 @@ STUCK = -1e9  # a line that can only be cancelled
 WIDTHS = (3, 2, 1)  # lines kept after each choice that changes the map, the first choice first
 CANDIDATES = 6  # cities worth a full look at a step with many, by a quick estimate of the gate's income
 SOURCES = 3  # a relocation's gates worth a full look, by what they earn where they are
+RESCUE_WIDTH = 99  # the second look follows every first move
 
 
 def hidden_removed(state: GoldenAgeState, seat: int) -> GoldenAgeState:
@@ -116,6 +117,15 @@ def sources_shortlist(state: GoldenAgeState, choices: list[Action], keep: int) -
     return [a for a in choices if a.kind != FROM or a in ranked]
 
 
+def keeping_moves(state: GoldenAgeState, choices: list[Action]) -> list[Action]:
+    """A relocation's choices when no line followed kept the income (Relocate may be the airline's only operation):
+    every first move is looked at, and after it only 'done', which the rules offer when the income was kept."""
+    pending = state.pending
+    if pending is None or pending.operation is not Operation.RELOCATE or not pending.moves:
+        return choices
+    return [a for a in choices if a.kind == DONE]
+
+
 def contract_cities(state: GoldenAgeState, seat: int) -> set[str]:
     return {key for n in state.seats[seat].contracts for key in contract(state, n).cities}
 
@@ -125,9 +135,10 @@ class Search:
     first), `candidates` cities given a full look where there are many, sources of a relocation likewise."""
 
     def __init__(self, seat: int, evaluate: Evaluate, widths: tuple[int, ...] = WIDTHS,
-                 candidates: int = CANDIDATES, sources: int = SOURCES) -> None:
+                 candidates: int = CANDIDATES, sources: int = SOURCES, rescue: bool = False) -> None:
         self.seat, self.evaluate, self.widths = seat, evaluate, widths
         self.candidates, self.sources = candidates, sources
+        self.rescue = rescue  # relocations only by the single moves that keep the income
 
     def line_value(self, state: GoldenAgeState, depth: int = 0) -> float:
         """The best value the seat reaches by finishing what is under way, following the most promising lines."""
@@ -142,8 +153,12 @@ class Search:
         """Each of the decision's choices (but going back) with the best value its line reaches."""
         seat = self.seat
         narrow = 1 if depth == 0 else 2  # deeper in a line, fewer cities and gates are worth a look
-        choices = shortlist(state, seat, options(state, seat), max(2, self.candidates // narrow))
-        choices = sources_shortlist(state, choices, max(1, self.sources // narrow))
+        choices = options(state, seat)
+        if self.rescue and state.pending is not None and state.pending.operation is Operation.RELOCATE:
+            choices = keeping_moves(state, choices)
+        else:
+            choices = shortlist(state, seat, choices, max(2, self.candidates // narrow))
+            choices = sources_shortlist(state, choices, max(1, self.sources // narrow))
         result: list[tuple[float, Action]] = []
         judged: list[tuple[float, Action, GoldenAgeState]] = []
         for action in choices:
@@ -175,3 +190,12 @@ def others_choice(state: GoldenAgeState, actor: int, evaluate: Evaluate) -> Gold
             best = (value, after)
     assert best is not None  # a dividend always offers the full one
     return best[1]
+
+
+def scored(state: GoldenAgeState, seat: int, evaluate: Evaluate, **breadth: Any) -> list[tuple[float, Action]]:
+    """The decision's choices with the values of their lines; if every line followed ends where only cancelling is
+    left (a relocation that must keep its income), a second look follows every first move and then 'done'."""
+    result = Search(seat, evaluate, **breadth).scored(state)
+    if result and max(value for value, _ in result) <= STUCK / 2:
+        result = Search(seat, evaluate, widths=(RESCUE_WIDTH,), rescue=True).scored(state)
+    return result
