@@ -87,28 +87,6 @@ async def test_rules_and_hand_work_for_air_alliance(lounge: Lounge) -> None:
     assert "Boarding pass" in [field.name for field in shown.embeds[0].fields]
 
 
-HOUR = 3600.0
-
-
-async def test_at_the_deadline_the_autopilot_plays_the_whole_turn_and_pings_only_the_next_player(lounge: Lounge) -> None:
-    ann, bob = lounge.members[:2]
-    await ann.slash(lounge.channel, "game new", game="air-alliance", turn_time="12h", reminders="off")
-    thread = lounge.thread_of()
-    await bob.click(public(thread)[0], label="Join")
-    await ann.click(public(thread)[0], label="Start")
-    late = (await lounge.service.prompt(1)).movers[0]  # type: ignore[union-attr]
-    before = len(lounge.posted(thread))
-
-    await lounge.env.advance_time(12 * HOUR + 1)
-
-    nxt = await lounge.service.prompt(1)
-    assert nxt is not None and nxt.movers[0].seat != late.seat  # every decision of the late turn was played
-    new = lounge.posted(thread)[before:]
-    assert [pings(b) for b in new] == [[nxt.movers[0].user_id]]  # one message for the next turn, one ping
-    log = await lounge.service.log(1, per_page=500)
-    assert any(f"Autopilot for {late.name}: " in line for line in log.lines)
-
-
 async def test_undo_takes_back_a_landing_that_drew_no_card_and_status_and_mine_name_the_game(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(2, "air-alliance")
     # An area landing permit, a plane from the supply, an airport: a landing that is no flight draws nothing.

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from simtable import Lounge, choices_of, ephemeral_text, latest_prompt, pings, public
 from test_restart import _restart
 
@@ -204,3 +206,26 @@ async def test_a_whole_game_where_one_of_three_stops_answering_reaches_its_end(l
     await back.slash(other, "game return")
     assert not (await lounge.service.table(2)).player(back.id).autopilot  # type: ignore[union-attr]
     assert "is back" in public(other)[-1].content
+
+
+@pytest.mark.parametrize("game", ["air-alliance", "1930"])
+async def test_at_the_deadline_the_autopilot_plays_the_whole_turn_and_pings_only_the_next_player(
+    lounge: Lounge, game: str
+) -> None:
+    """A turn of many decisions (markers and flights, or an airline, its action and its cities) is played to its end."""
+    ann, bob = lounge.members[:2]
+    await ann.slash(lounge.channel, "game new", game=game, turn_time="12h", reminders="off")
+    thread = lounge.thread_of()
+    await bob.click(public(thread)[0], label="Join")
+    await ann.click(public(thread)[0], label="Start")
+    late = (await lounge.service.prompt(1)).movers[0]  # type: ignore[union-attr]
+    before = len(lounge.posted(thread))
+
+    await lounge.env.advance_time(12 * HOUR + 1)
+
+    nxt = await lounge.service.prompt(1)
+    assert nxt is not None and nxt.movers[0].seat != late.seat  # every decision of the late turn was played
+    new = lounge.posted(thread)[before:]
+    assert [pings(b) for b in new] == [[nxt.movers[0].user_id]]  # one message for the next turn, one ping
+    log = await lounge.service.log(1, per_page=500)
+    assert any(f"Autopilot for {late.name}: " in line for line in log.lines)
