@@ -16,6 +16,7 @@ GOING_BACK = ("cancel", "back")
 
 
 def decision(state: GoldenAgeState, seat: int) -> list[Action]:
+    """The seat's choices on the menu shown now (a page of them where there are many)."""
     return required(rules.legal_actions(state, seat), seat)
 
 

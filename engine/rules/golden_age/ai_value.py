@@ -63,6 +63,7 @@ def dividend_line() -> tuple[float, ...]:
 
 @cache
 def contract_values() -> dict[int, int]:
+    """Each contract's cash by its number."""
     return {card.number: card.value for card in components().contracts}
 
 
@@ -103,6 +104,7 @@ class Network:
 
 
 def network(state: GoldenAgeState, live: list[str]) -> Network:
+    """The live airlines' network in one pass over the cities (the estimates need it for every state they judge)."""
     data, facts = state.data, city_facts()
     ranks = [(key, data.tech_colour(state.airlines[key].tech_box).rank) for key in live]
     rank_of = dict(ranks)
