@@ -164,3 +164,23 @@ def test_at_ten_tokens_a_buy_gives_one_back_at_its_value_without_cash_back() -> 
     assert state.seats[seat].total() == 10
     assert state.seats[seat].held("orange") == 3 and state.seats[seat].held("yellow") == 1
     assert state.seats[seat].money == 0  # the token was worth at least $5: no cash comes back
+
+
+def test_a_token_bought_this_round_is_not_given_back_in_it() -> None:
+    """Two trade-ins back and forth would cost nothing and never end the round (ruling 15)."""
+    state = normal_round(3)
+    seat = state.current
+    for other, player in enumerate(state.seats):
+        if other != seat:
+            player.passed = True
+    player = state.seats[seat]
+    player.tokens, player.money = {"green": 2, "orange": 2, "blue": 2, "yellow": 2, "pink": 2}, 0
+    for key in state.airlines:
+        airline = state.airlines[key]
+        airline.founded, airline.price_box, airline.pool = True, state.data.market_index(7), 3
+    state = play(state, seat, "buy", "brown")
+    state = play(state, seat, "trade-in", "pink")  # $7 for $7: nothing to pay
+    assert "brown" in state.seats[seat].bought
+    state = play(state, seat, "buy", "pink")
+    assert "trade-in:brown" not in keys(state, seat)  # brown was bought this round
+    assert "trade-in:green" in keys(state, seat)

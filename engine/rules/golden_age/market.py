@@ -46,12 +46,18 @@ def may_hold_one_more(state: GoldenAgeState, seat: int, airline: str, count: int
     return (state.airlines[airline].pool >= count and held <= cap(state) and held < in_play(state, airline))
 
 
+def returnable(state: GoldenAgeState, seat: int, airline: str) -> list[str]:
+    """The tokens a player at ten may give back for one of `airline`: another airline's, and not one bought this
+    round (ruling: else two trade-ins back and forth would keep a stock round going for ever at no cost)."""
+    player = state.seats[seat]
+    return [key for key, n in sorted(player.tokens.items()) if n and key != airline and key not in player.bought]
+
+
 def trade_in_value(state: GoldenAgeState, seat: int, airline: str) -> int:
     """At ten tokens, the best token to give back's value: it counts toward the price, never as cash back."""
-    player = state.seats[seat]
-    if player.total() < 10:
+    if state.seats[seat].total() < 10:
         return 0
-    return max((price(state, key) for key, n in player.tokens.items() if n and key != airline), default=0)
+    return max((price(state, key) for key in returnable(state, seat, airline)), default=0)
 
 
 def buy_token(state: GoldenAgeState, seat: int, airline: str, cost: int, count: int = 1) -> None:

@@ -84,8 +84,8 @@ def trade_ins(state: GoldenAgeState, seat: int) -> list[Action]:
     player = state.seats[seat]
     cost = cost_of(state, state.choosing)
     return [Action(TRADE_IN, (key,), f"Give back a {name(state, key)} token (worth ${market.price(state, key)})")
-            for key, n in sorted(player.tokens.items())
-            if n and key != state.choosing and max(0, cost - market.price(state, key)) <= player.money]
+            for key in market.returnable(state, seat, state.choosing)
+            if max(0, cost - market.price(state, key)) <= player.money]
 
 
 def cost_of(state: GoldenAgeState, key: str) -> int:
