@@ -137,14 +137,20 @@ def test_purchased_and_sold_out_airlines_rise_at_the_end_of_the_round() -> None:
 
 def test_nobody_may_hold_every_token_of_an_airline_in_play_nor_pass_the_cap() -> None:
     state = normal_round()
-    airline = state.airlines["green"]
-    held = {seat: p.held("green") for seat, p in enumerate(state.seats)}
-    owner = max(held, key=lambda s: held[s])
-    state.seats[owner].money = 500
-    # Give the owner all but one token in play: buying the last would mean holding all of them.
-    in_play = market.in_play(state, "green")
-    assert market.may_hold_one_more(state, owner, "green") == (
-        held[owner] + 1 < in_play and held[owner] + 1 <= market.cap(state) and airline.pool > 0)
+    seat = state.current
+    state.seats[seat].money = 500
+    green = state.airlines["green"]
+    for player in state.seats:
+        player.tokens.pop("green", None)
+    green.pool, green.unreleased = 3, 3  # three in play, all in the pool
+    state.seats[seat].tokens["green"] = 2
+    green.pool = 1  # the last token in play: buying it would mean holding them all
+    assert "buy:green" not in keys(state, seat)
+    green.pool, green.unreleased = 2, 2  # a released token: now one would still be left for the others
+    assert "buy:green" in keys(state, seat)
+    state.seats[seat].tokens["green"] = market.cap(state)
+    green.pool = 3
+    assert "buy:green" not in keys(state, seat)  # the per-player cap
 
 
 def test_at_ten_tokens_a_buy_gives_one_back_at_its_value_without_cash_back() -> None:
