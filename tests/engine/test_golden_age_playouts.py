@@ -4,6 +4,7 @@ Plays a hundredth of `--playouts` per player count (10 by default); `--playouts 
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -72,6 +73,20 @@ def test_random_games_end_with_every_invariant_kept(players: int, request: pytes
         result = GAME.outcome(state)
         assert result is not None and len(result.scores) == players
         assert result.scores == tuple(market.value_of(state, s) for s in range(players))
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_no_move_changes_a_state_before_it(players: int) -> None:
+    """States share the records a move leaves alone (copy on write): every state of a game, compared at its end
+    with a deep copy taken when it was made, must be unchanged by all the moves after it."""
+    state, chooser = GAME.setup(players, players), random.Random(players)
+    kept: list[tuple[GoldenAgeState, GoldenAgeState, object]] = []
+    while to_act := GAME.to_act(state):
+        kept.append((state, copy.deepcopy(state, {id(state.data): state.data}), GAME.view(state, None)))
+        state = GAME.apply(state, to_act[0], chooser.choice(GAME.legal_actions(state, to_act[0])))
+    for number, (state, taken, view) in enumerate(kept):
+        assert state == taken, f"a later move changed the state before move {number + 1}"
+        assert GAME.view(state, None) == view
 
 
 def test_a_replayed_log_gives_the_same_game() -> None:

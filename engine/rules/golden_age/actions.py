@@ -30,16 +30,21 @@ def movable_gates(state: GoldenAgeState, airline: str, exclude: tuple[str, ...] 
             and key not in exclude]
 
 
+def gate_losses(state: GoldenAgeState, airline: str) -> list[int]:
+    """What the income loses when each movable gate of the airline leaves its city (its spot's value)."""
+    return [board.spot_value(state, key, city.gates.index(airline)) for key, city in state.cities.items()
+            if airline in city.gates and city.hub != airline]
+
+
 def can_relocate(state: GoldenAgeState, airline: str) -> bool:
     """Whether one gate can move without lowering the income (what Stand's check looks for): a gate leaving a
     city moves none of the airline's other gates, so the cheapest gate to lose against the best free spot."""
-    sources = movable_gates(state, airline)
-    if not sources:
+    losses = gate_losses(state, airline)
+    if not losses:
         return False
     cities = state.cities
     gains = [board.spot_value(state, key, len(cities[key].gates))
              for key in board.gate_cities(state, airline)]  # never a city it is in: every source is excluded
-    losses = [board.spot_value(state, key, cities[key].gates.index(airline)) for key in sources]
     return bool(gains) and max(gains) >= min(losses)
 
 
@@ -52,20 +57,22 @@ def upgrade_cities(state: GoldenAgeState, airline: str, chosen: tuple[str, ...] 
 def open_cities(state: GoldenAgeState, airline: str, *, first: bool = False) -> list[str]:
     """Cities without the airline's gate, with a free spot, where its tile can go and a gate can follow
     (`first`: stop at the first one, for a yes-or-no question)."""
-    record = state.airlines[airline]
-    if board.tech_colour(state, airline).rank == 0:  # there are no white tiles: white technology opens nothing
-        return []
-    if record.gates_available == 0 and not movable_gates(state, airline):
-        return []
     colour = board.tech_colour(state, airline)
-    opened, cities = board.opened_ranks(state), state.data.cities
+    if colour.rank == 0:  # there are no white tiles: white technology opens nothing
+        return []
+    # A gate may come from wherever the income does not fall: the supply costs nothing, a moved gate its spot.
+    losses = [0] * bool(state.airlines[airline].gates_available) + gate_losses(state, airline)
+    if not losses:
+        return []
+    cheapest, opened, cities = min(losses), board.opened_ranks(state), state.data.cities
     found = []
     for key, city in state.cities.items():
         # The cheap refusals first (this runs for every city whenever the menu of operations is built).
         if (opened[key] > colour.rank or airline in city.gates or len(city.gates) >= cities[key].spots
                 or (city.colour is not None and city.colour.rank >= colour.rank)):
             continue
-        if board.tile_for(state, airline, key) is not None and open_sources(state, airline, key):
+        tile = board.tile_for(state, airline, key)
+        if tile is not None and board.spot_value(state, key, len(city.gates), tile) >= cheapest:
             found.append(key)
             if first:
                 break
@@ -140,7 +147,7 @@ def research(state: GoldenAgeState, airline: str, *, flag: bool = True) -> None:
     """One box right on the technology track; a new colour raises the stock price one box.
 
     A CEO's or the no-CEO rule's tech step ignores and leaves the Advanced side (`flag=False`)."""
-    record = state.airlines[airline]
+    record = state.writable_airline(airline)
     if record.tech_box >= LAST_TECH_BOX:
         return
     before = board.tech_colour(state, airline)
@@ -155,7 +162,7 @@ def research(state: GoldenAgeState, airline: str, *, flag: bool = True) -> None:
 
 def add_gates(state: GoldenAgeState, airline: str, count: int) -> int:
     """Move gates from the reserve to the available supply; as many as the reserve holds."""
-    record = state.airlines[airline]
+    record = state.writable_airline(airline)
     moved = min(count, record.gates_reserve)
     record.gates_reserve -= moved
     record.gates_available += moved
@@ -166,7 +173,7 @@ def add_gates(state: GoldenAgeState, airline: str, count: int) -> int:
 
 def expand(state: GoldenAgeState, airline: str, key: str) -> None:
     board.place_gate(state, airline, key)
-    state.airlines[airline].gates_available -= 1
+    state.writable_airline(airline).gates_available -= 1
     board.refresh_incomes(state)
     state.events.append(f"{name(state, airline)} opens a gate in {board.city_name(state, key)}.")
 
@@ -184,7 +191,7 @@ def upgrade(state: GoldenAgeState, airline: str, key: str, cost: int, seat: int)
     assert colour is not None  # checked when offered
     board.place_tile(state, key, colour)
     if cost:
-        state.seats[seat].money -= cost
+        state.writable_seat(seat).money -= cost
         state.bank += cost
     board.refresh_incomes(state)
     paid = f" for ${cost}" if cost else ""
@@ -196,7 +203,7 @@ def open_city(state: GoldenAgeState, airline: str, key: str, source: str) -> Non
     assert colour is not None  # checked when offered
     board.place_tile(state, key, colour)
     if source == SUPPLY:
-        state.airlines[airline].gates_available -= 1
+        state.writable_airline(airline).gates_available -= 1
     else:
         board.remove_gate(state, airline, source)
     board.place_gate(state, airline, key)
@@ -207,7 +214,7 @@ def open_city(state: GoldenAgeState, airline: str, key: str, source: str) -> Non
 
 def hub(state: GoldenAgeState, airline: str, key: str) -> None:
     state.writable(key).hub = airline
-    state.airlines[airline].hubs_available -= 1
+    state.writable_airline(airline).hubs_available -= 1
     board.refresh_incomes(state)
     state.events.append(f"{name(state, airline)} builds a hub in {board.city_name(state, key)}.")
 

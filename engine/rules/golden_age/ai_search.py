@@ -23,9 +23,9 @@ RESCUE_WIDTH = 99  # the second look follows every first move
 def hidden_removed(state: GoldenAgeState, seat: int) -> GoldenAgeState:
     """A copy without what the seat cannot know: the other players' contracts and the undealt ones."""
     view = state.copy()
-    for other, player in enumerate(view.seats):
+    for other in range(view.players):
         if other != seat:
-            player.contracts = []
+            view.writable_seat(other).contracts = []
     view.contract_deck = []
     view.before = None
     return view

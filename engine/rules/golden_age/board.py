@@ -81,10 +81,14 @@ def refresh_incomes(state: GoldenAgeState) -> None:
             incomes[holder] += spot_value(state, key, spot)
         if city.hub is not None:
             incomes[city.hub] += city_value(state, key)
-    for key, airline in state.airlines.items():
-        if airline.bankrupt:
-            continue
-        airline.income = incomes[key]
+    tokens_at, hubs_at = data.token_releases, data.hub_releases
+    for key, airline in list(state.airlines.items()):
+        income = incomes[key]
+        if airline.bankrupt or (income == airline.income and income < _next(tokens_at, airline.releases_done)
+                                and income < _next(hubs_at, airline.hub_releases_done)):
+            continue  # unchanged: the record stays shared with the state before
+        airline = state.writable_airline(key)
+        airline.income = income
         while airline.releases_done < len(data.token_releases) and airline.income >= data.token_releases[airline.releases_done]:
             mark = data.token_releases[airline.releases_done]
             airline.releases_done += 1
@@ -97,6 +101,11 @@ def refresh_incomes(state: GoldenAgeState) -> None:
             airline.hub_releases_done += 1
             airline.hubs_available += 1
             state.events.append(f"{name(state, key)} earns a hub.")
+
+
+def _next(marks: tuple[int, ...], done: int) -> float:
+    """The next mark of the income track still to reach (infinite once every one is reached)."""
+    return marks[done] if done < len(marks) else float("inf")
 
 
 def name(state: GoldenAgeState, airline: str) -> str:

@@ -15,8 +15,8 @@ CONTRACT, AWARD, DONE, BACK = "contract", "award", "done", "back"
 def begin_end_of_turn(state: GoldenAgeState) -> None:
     """Step 1: in turn order, each player may buy one action for an airline they are CEO of."""
     state.phase, state.step = Phase.PURCHASE, Step.AIRLINE
-    for player in state.seats:
-        player.purchased_action = False
+    for seat in range(state.players):
+        state.writable_seat(seat).purchased_action = False
     next_purchaser(state, state.first_player)
 
 
@@ -29,8 +29,8 @@ def after_purchases(state: GoldenAgeState) -> None:
         for city in behind_cities(state, key):
             market.move_price(state, key, -1, f"{board.city_name(state, city)} is behind its technology")
     state.phase, state.step = Phase.CONTRACTS, Step.CONTRACT
-    for player in state.seats:
-        player.passed = False  # here: done playing contracts this turn
+    for seat in range(state.players):
+        state.writable_seat(seat).passed = False  # here: done playing contracts this turn
     next_contract_player(state)
 
 
@@ -86,14 +86,14 @@ def apply(state: GoldenAgeState, seat: int, action: Action) -> None:
             return
     else:
         state.events.append(f"{{p{seat}}} plays no more contracts.")
-    state.seats[seat].passed = True
+    state.writable_seat(seat).passed = True
     next_contract_player(state)
 
 
 def award(state: GoldenAgeState, seat: int, number: int, airline: str) -> None:
     """The card is discarded, the airline's stock rises a box, and the player (not the airline) takes the cash."""
     card = contract(state, number)
-    player = state.seats[seat]
+    player = state.writable_seat(seat)
     player.contracts.remove(number)
     state.discards.append(number)
     player.money += card.value
@@ -107,11 +107,10 @@ def award(state: GoldenAgeState, seat: int, number: int, airline: str) -> None:
 def next_contract_player(state: GoldenAgeState) -> None:
     """The next player in turn order with a contract they can play (each gets one go); then the turn ends."""
     for candidate in state.seat_order(state.first_player):
-        player = state.seats[candidate]
-        if not player.passed and playable(state, candidate):
+        if not state.seats[candidate].passed and playable(state, candidate):
             state.current, state.step = candidate, Step.CONTRACT
             return
-        player.passed = True
+        state.writable_seat(candidate).passed = True
     end_turn(state)
 
 
@@ -120,10 +119,11 @@ def end_turn(state: GoldenAgeState) -> None:
     for key in state.live_airlines():
         if state.airlines[key].price_box == 0:
             market.go_bankrupt(state, key)
-    for key, airline in state.airlines.items():
+    for key in state.airlines:
+        airline = state.writable_airline(key)
         airline.flown = airline.advanced = False
-    for player in state.seats:
-        player.used = {}
+    for seat in range(state.players):
+        state.writable_seat(seat).used = {}
     if state.turn == TURNS:
         final_flight(state)
         return

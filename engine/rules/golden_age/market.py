@@ -20,12 +20,11 @@ def action_cost(state: GoldenAgeState, airline: str) -> int:
 
 def move_price(state: GoldenAgeState, airline: str, steps: int, why: str) -> None:
     """Move the Stock Market token; it stops at either end of the track."""
-    record = state.airlines[airline]
-    top = len(state.data.market) - 1
-    new = max(0, min(top, record.price_box + steps))
-    if new == record.price_box:
+    box = state.airlines[airline].price_box
+    new = max(0, min(len(state.data.market) - 1, box + steps))
+    if new == box:
         return
-    record.price_box = new
+    state.writable_airline(airline).price_box = new
     direction = "up" if steps > 0 else "down"
     warning = " It is in the bankrupt box." if new == 0 else ""
     state.events.append(f"{name(state, airline)} stock {direction} to ${price(state, airline)} ({why}).{warning}")
@@ -62,22 +61,22 @@ def trade_in_value(state: GoldenAgeState, seat: int, airline: str) -> int:
 
 def buy_token(state: GoldenAgeState, seat: int, airline: str, cost: int, count: int = 1) -> None:
     """Pay the bank and take tokens from the pool."""
-    player = state.seats[seat]
+    player = state.writable_seat(seat)
     player.money -= cost
     state.bank += cost
     player.tokens[airline] = player.held(airline) + count
-    state.airlines[airline].pool -= count
+    state.writable_airline(airline).pool -= count
 
 
 def return_token(state: GoldenAgeState, seat: int, airline: str) -> None:
-    player = state.seats[seat]
+    player = state.writable_seat(seat)
     player.tokens[airline] -= 1
     if player.used.get(airline, 0) > player.tokens[airline]:
         player.used[airline] = player.tokens[airline]
     if not player.tokens[airline]:
         del player.tokens[airline]
         player.used.pop(airline, None)
-    state.airlines[airline].pool += 1
+    state.writable_airline(airline).pool += 1
 
 
 def ceo(state: GoldenAgeState, airline: str) -> int | None:
@@ -95,7 +94,7 @@ def pay_dividend(state: GoldenAgeState, airline: str, per_token: int, words: str
     for seat, player in enumerate(state.seats):
         amount = per_token * player.held(airline)
         if amount:
-            player.money += amount
+            state.writable_seat(seat).money += amount
             state.bank -= amount
             paid.append(f"{{p{seat}}} ${amount}")
     to_whom = ": " + ", ".join(paid) if paid else ""
@@ -108,12 +107,14 @@ def half(amount: int) -> int:
 
 def go_bankrupt(state: GoldenAgeState, airline: str) -> None:
     """Tokens, gates and hubs leave the game; the gates to their right slide left and incomes follow."""
-    record = state.airlines[airline]
+    record = state.writable_airline(airline)
     record.bankrupt = True
     held = sum(p.held(airline) for p in state.seats)
-    for player in state.seats:
-        player.tokens.pop(airline, None)
-        player.used.pop(airline, None)
+    for seat, player in enumerate(state.seats):
+        if airline in player.tokens or airline in player.used:
+            player = state.writable_seat(seat)
+            player.tokens.pop(airline, None)
+            player.used.pop(airline, None)
     record.removed += record.pool + held + record.unreleased
     record.pool = record.unreleased = 0
     for key, city in list(state.cities.items()):

@@ -132,7 +132,7 @@ def finish(state: GoldenAgeState, seat: int) -> None:
     """The operation is done: the token is used (or the bought action paid for) and play moves on."""
     pending = state.pending
     assert pending is not None
-    player = state.seats[seat]
+    player = state.writable_seat(seat)
     airline = pending.airline
     if pending.token:
         player.used[airline] = player.used.get(airline, 0) + 1
@@ -151,7 +151,7 @@ def finish(state: GoldenAgeState, seat: int) -> None:
 
 def fly(state: GoldenAgeState, seat: int, airline: str) -> None:
     """The airline flies: its income sets the dividend level; the CEO (or the no-CEO rules) decides the payout."""
-    record = state.airlines[airline]
+    record = state.writable_airline(airline)
     record.flown = True
     level = state.data.dividend(record.income)
     state.events.append(f"{{p{seat}}} flies {name(state, airline)}: income ${record.income}, "
@@ -204,16 +204,15 @@ def no_ceo_payout(state: GoldenAgeState, airline: str, level: int) -> None:
 
 def end_purchase(state: GoldenAgeState, seat: int) -> None:
     """A player's End of Turn purchase is made or declined: the next player in turn order may buy one."""
-    state.seats[seat].purchased_action = True
+    state.writable_seat(seat).purchased_action = True
     state.pending, state.step = None, Step.AIRLINE
     next_purchaser(state, seat + 1)
 
 
 def next_purchaser(state: GoldenAgeState, start: int) -> None:
     for candidate in state.seat_order(start % state.players):
-        player = state.seats[candidate]
-        if not player.purchased_action and purchasable(state, candidate):
+        if not state.seats[candidate].purchased_action and purchasable(state, candidate):
             state.current, state.step = candidate, Step.AIRLINE
             return
-        player.purchased_action = True  # nothing to buy: passed over
+        state.writable_seat(candidate).purchased_action = True  # nothing to buy: passed over
     state.phase_done = True

@@ -173,9 +173,12 @@ class GoldenAgeState:
     bank: int = BANK
     discards: list[int] = field(default_factory=list)  # contracts played
     page: int = 0  # which page of a long menu is shown
-    # Cities are copied on write: a copy shares its parent's CityStates, and `writable` copies one before it
-    # changes (copying every city on every move was a third of a game's work). The keys this state owns:
-    owned: set[str] = field(default_factory=set)
+    # Cities, airlines and seats are copied on write: a copy shares its parent's records, and `writable`,
+    # `writable_airline` and `writable_seat` copy one before it changes (copying everything on every move was
+    # a third of a game's work). The records this state owns:
+    owned: set[str] = field(default_factory=set, repr=False, compare=False)
+    owned_airlines: set[str] = field(default_factory=set, repr=False, compare=False)
+    owned_seats: set[int] = field(default_factory=set, repr=False, compare=False)
     # The component data, at hand (the loader's cache is a call away, and the rules ask for it constantly).
     data: Components = field(default_factory=components, repr=False, compare=False)
     phase_done: bool = False  # the phase has ended: rules.py begins the next one
@@ -187,9 +190,8 @@ class GoldenAgeState:
     def copy(self) -> GoldenAgeState:
         new = object.__new__(GoldenAgeState)
         f = new.__dict__ = self.__dict__.copy()
-        f["airlines"] = {key: a.copy() for key, a in self.airlines.items()}
-        f["seats"] = [p.copy() for p in self.seats]
-        f["cities"], f["owned"] = dict(self.cities), set()
+        f["airlines"], f["seats"], f["cities"] = dict(self.airlines), list(self.seats), dict(self.cities)
+        f["owned"], f["owned_airlines"], f["owned_seats"] = set(), set(), set()
         f["contract_deck"], f["first_round_order"] = list(self.contract_deck), list(self.first_round_order)
         f["discards"], f["events"], f["news"] = list(self.discards), [], list(self.news)
         return new
@@ -201,10 +203,24 @@ class GoldenAgeState:
             self.owned.add(key)
         return self.cities[key]
 
+    def writable_airline(self, key: str) -> Airline:
+        """The airline's record, this state's own to change."""
+        if key not in self.owned_airlines:
+            self.airlines[key] = self.airlines[key].copy()
+            self.owned_airlines.add(key)
+        return self.airlines[key]
+
+    def writable_seat(self, seat: int) -> Player:
+        """The player's record, this state's own to change."""
+        if seat not in self.owned_seats:
+            self.seats[seat] = self.seats[seat].copy()
+            self.owned_seats.add(seat)
+        return self.seats[seat]
+
     def snapshot(self) -> GoldenAgeState:
-        """A copy to go back to, after which this state may change again: it gives up its cities to the copy."""
+        """A copy to go back to, after which this state may change again: it gives up its records to the copy."""
         copy = self.copy()
-        self.owned = set()
+        self.owned, self.owned_airlines, self.owned_seats = set(), set(), set()
         return copy
 
     def live_airlines(self) -> list[str]:
@@ -234,7 +250,8 @@ def setup_state(players: int, seed: int, options: dict[str, Any] | None = None) 
         cities[airline.home].gates.append(airline.key)  # the highest-value spot: the first
     state = GoldenAgeState(players=players, seed=seed, airlines=airlines, seats=seats, cities=cities,
                            contract_deck=[], first_round_order=order, current=order[0], first_player=order[0],
-                           bank=bank, owned=set(cities))
+                           bank=bank, owned=set(cities), owned_airlines=set(airlines),
+                           owned_seats=set(range(players)))
     deal_contracts(state, rng)
     refresh_incomes(state)
     return state

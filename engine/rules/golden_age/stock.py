@@ -100,7 +100,7 @@ def apply(state: GoldenAgeState, seat: int, action: Action) -> None:
         state.step, state.choosing = Step.AIRLINE, ""
         return
     if action.kind == PASS:
-        player.passed = True
+        state.writable_seat(seat).passed = True
         state.events.append(f"{{p{seat}}} passes.")
         advance(state)
         return
@@ -118,7 +118,7 @@ def apply(state: GoldenAgeState, seat: int, action: Action) -> None:
     if action.kind == PRICE:
         key, initial = state.choosing, int(action.args[0])
         if player.total() + founding_count(state) > MAX_TOKENS:
-            state.airlines[key].price_box = state.data.market_index(initial)  # the trade-in needs the price
+            state.writable_airline(key).price_box = state.data.market_index(initial)  # the trade-in needs the price
             state.step = Step.TRADE_IN
             return
         complete(state, seat, key, initial, None)
@@ -132,7 +132,7 @@ def apply(state: GoldenAgeState, seat: int, action: Action) -> None:
 
 def complete(state: GoldenAgeState, seat: int, key: str, initial: int | None, returned: str | None) -> None:
     """Found or buy, pay (less a returned token's value, never below nothing) and pass the decision on."""
-    airline, player = state.airlines[key], state.seats[seat]
+    airline, player = state.writable_airline(key), state.writable_seat(seat)
     count = founding_count(state)
     if initial is not None:
         airline.founded = True
@@ -184,11 +184,10 @@ def advance_first(state: GoldenAgeState) -> None:
 
 def advance_normal(state: GoldenAgeState) -> None:
     for seat in state.seat_order(state.current + 1):
-        player = state.seats[seat]
-        if player.passed:
+        if state.seats[seat].passed:
             continue
         if not buyable(state, seat):
-            player.passed = True
+            state.writable_seat(seat).passed = True
             state.events.append(f"{{p{seat}}} can buy nothing and passes.")
             continue
         state.current = seat
@@ -198,7 +197,8 @@ def advance_normal(state: GoldenAgeState) -> None:
 
 def begin_normal_round(state: GoldenAgeState) -> None:
     state.phase, state.step = Phase.STOCK, Step.AIRLINE
-    for player in state.seats:
+    for seat in range(state.players):
+        player = state.writable_seat(seat)
         player.passed, player.bought = False, []
     state.current = (state.first_player - 1) % state.players  # advance starts at the seat after this one
     advance_normal(state)
@@ -207,16 +207,16 @@ def begin_normal_round(state: GoldenAgeState) -> None:
 def end_normal_round(state: GoldenAgeState) -> None:
     """Each airline bought this round rises a box, and each sold out rises a box (so up to two)."""
     for key in state.live_airlines():
-        airline = state.airlines[key]
-        if airline.purchased:
-            airline.purchased = False
+        if state.airlines[key].purchased:
+            state.writable_airline(key).purchased = False
             market.move_price(state, key, 1, "bought this round")
-        if airline.pool == 0:
+        if state.airlines[key].pool == 0:
             market.move_price(state, key, 1, "sold out")
     finish_stock_phase(state)
 
 
 def finish_stock_phase(state: GoldenAgeState) -> None:
-    for player in state.seats:
-        player.bought = []
+    for seat, player in enumerate(state.seats):
+        if player.bought:
+            state.writable_seat(seat).bought = []
     state.phase_done = True  # the operation phase follows (rules.py routes phases)
