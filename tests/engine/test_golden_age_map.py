@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.rules.golden_age import actions, board
+import random
+
+from engine.rules.golden_age import GAME, actions, board
 from engine.rules.golden_age.data import Colour, Region
 from tests.engine.golden_age_helpers import gates_of, operating
 
@@ -124,3 +126,20 @@ def test_no_token_is_released_at_100_in_a_two_player_game() -> None:
     board.refresh_incomes(state)
     assert green.income >= 100
     assert green.pool == pool and green.releases_done == 3
+
+
+def test_the_cities_open_offers_are_exactly_those_with_a_gate_that_keeps_the_income() -> None:
+    """Open's quick scan (the cheapest gate to bring against the new spot) agrees with asking every city where its
+    gate could come from, in every position of whole random games."""
+    for players in (2, 4, 6):
+        state, chooser, positions = GAME.setup(players, players), random.Random(players), 0
+        while to_act := GAME.to_act(state):
+            for airline in state.live_airlines():
+                slow = [key for key, city in state.cities.items()
+                        if airline not in city.gates and board.free_spot(state, key)
+                        and actions.open_sources(state, airline, key)]
+                assert actions.open_cities(state, airline) == slow
+                assert bool(actions.open_cities(state, airline, first=True)) == bool(slow)
+                positions += bool(slow)
+            state = GAME.apply(state, to_act[0], chooser.choice(GAME.legal_actions(state, to_act[0])))
+        assert positions > 0, "the games reached no position where a city could be opened"
