@@ -10,7 +10,7 @@ import random
 import pytest
 
 import engine
-from engine.rules.golden_age import GAME, board, market
+from engine.rules.golden_age import GAME, board, market, rules
 from engine.rules.golden_age.state import BANK, GATES_AT_START, GATES_IN_RESERVE, MAX_TOKENS, GoldenAgeState
 
 GATES = 1 + GATES_AT_START + GATES_IN_RESERVE
@@ -87,6 +87,8 @@ def test_no_move_changes_a_state_before_it(players: int) -> None:
     for number, (state, taken, view) in enumerate(kept):
         assert state == taken, f"a later move changed the state before move {number + 1}"
         assert GAME.view(state, None) == view
+        # The menu each state remembered (the one its move was checked against) is still its menu.
+        assert state.menus and all(rules.all_choices(state, seat) == menu for seat, menu in state.menus.items())
 
 
 def test_a_replayed_log_gives_the_same_game() -> None:

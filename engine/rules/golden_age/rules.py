@@ -24,11 +24,20 @@ def all_choices(state: GoldenAgeState, seat: int) -> list[Action]:
     return []
 
 
+def menu(state: GoldenAgeState, seat: int) -> list[Action]:
+    """`all_choices`, worked out once per state: the menu a player is shown is the list their move is checked
+    against (a state is never changed once `apply` returns it, so the list stays true)."""
+    choices = state.menus.get(seat)
+    if choices is None:
+        choices = state.menus[seat] = all_choices(state, seat)
+    return choices
+
+
 def legal_actions(state: GoldenAgeState, seat: int) -> list[Action]:
     """The choices that fit one menu: past 25, the main ones come a page at a time with 'more choices'."""
     if seat not in to_act(state):
         return []
-    choices = all_choices(state, seat)
+    choices = menu(state, seat)
     if len(choices) <= MAX_CHOICES:
         return choices
     minor = [a for a in choices if a.minor]
@@ -67,6 +76,8 @@ def is_legal(state: GoldenAgeState, seat: int, action: Action) -> bool:
     alone, as building the whole menu of operations to find it was most of a game's work."""
     if action.kind == PAGE:
         return action in legal_actions(state, seat)
+    if seat in state.menus:  # the menu was shown: the move is checked against it
+        return action in state.menus[seat]
     if action.kind == operations.OPERATION and state.step is Step.ACTION and state.pending is not None:
         values = {op.value: op for op in Operation}
         if len(action.args) != 1 or action.args[0] not in values:

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core import Action
 from engine.rules.golden_age.board import refresh_incomes
 from engine.rules.golden_age.data import Colour, Components, components
 from engine.rules.rng import GameRng
@@ -173,6 +174,7 @@ class GoldenAgeState:
     bank: int = BANK
     discards: list[int] = field(default_factory=list)  # contracts played
     page: int = 0  # which page of a long menu is shown
+    menus: dict[int, list[Action]] = field(default_factory=dict, repr=False, compare=False)  # rules.menu's memo
     # Cities, airlines and seats are copied on write: a copy shares its parent's records, and `writable`,
     # `writable_airline` and `writable_seat` copy one before it changes (copying everything on every move was
     # a third of a game's work). The records this state owns:
@@ -191,7 +193,7 @@ class GoldenAgeState:
         new = object.__new__(GoldenAgeState)
         f = new.__dict__ = self.__dict__.copy()
         f["airlines"], f["seats"], f["cities"] = dict(self.airlines), list(self.seats), dict(self.cities)
-        f["owned"], f["owned_airlines"], f["owned_seats"] = set(), set(), set()
+        f["owned"], f["owned_airlines"], f["owned_seats"], f["menus"] = set(), set(), set(), {}
         f["contract_deck"], f["first_round_order"] = list(self.contract_deck), list(self.first_round_order)
         f["discards"], f["events"], f["news"] = list(self.discards), [], list(self.news)
         return new
