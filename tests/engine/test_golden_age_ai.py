@@ -12,7 +12,7 @@ from typing import Any, Callable
 import pytest
 
 from engine.core import Action
-from engine.rules.golden_age import GAME, ai
+from engine.rules.golden_age import GAME, ai, ai_search
 from engine.rules.golden_age.state import GoldenAgeState, Operation, Phase, Step
 
 Policy = Callable[[GoldenAgeState, int, Any], Action]
@@ -124,6 +124,25 @@ def test_choose_decides_quickly() -> None:
     samples.sort()
     assert samples[len(samples) // 2] < 0.030  # the median; a loaded test machine may stretch a few decisions
     assert samples[-1] < 0.5
+
+
+def test_a_look_stops_following_lines_at_its_step_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the budget a line is judged where it stands: the open steps finish their own choices and no more."""
+    most = 0
+
+    def counted(self: ai_search.Search, *args: Any) -> Any:
+        nonlocal most
+        most = max(most, self.steps + 1)
+        return advance(self, *args)
+
+    advance = ai_search.Search.advance
+    monkeypatch.setattr(ai_search.Search, "advance", counted)
+    for state, seat in positions()[::7]:
+        ai.choose(state, seat, random.Random(2))
+    assert ai_search.STEP_BUDGET < most <= ai_search.STEP_BUDGET + 100
+    monkeypatch.setattr(ai_search, "STEP_BUDGET", 0)  # judged at once: still a legal choice that moves on
+    for state, seat in positions()[::7]:
+        checked(state, seat, ai.choose(state, seat, random.Random(2)))
 
 
 # --- playing well ------------------------------------------------------------------------------------------

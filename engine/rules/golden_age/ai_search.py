@@ -18,6 +18,9 @@ WIDTHS = (3, 2, 1)  # lines kept after each choice that changes the map, the fir
 CANDIDATES = 6  # cities worth a full look at a step with many, by a quick estimate of the gate's income
 SOURCES = 3  # a relocation's gates worth a full look, by what they earn where they are
 RESCUE_WIDTH = 99  # the second look follows every first move
+# Choices simulated per look: past it, a line is judged where it stands. Few decisions need more (the largest
+# menus of six-player games reach about 300) and it bounds a decision's time whatever the table.
+STEP_BUDGET = 250
 
 
 def hidden_removed(state: GoldenAgeState, seat: int) -> GoldenAgeState:
@@ -139,10 +142,15 @@ class Search:
         self.seat, self.evaluate, self.widths = seat, evaluate, widths
         self.candidates, self.sources = candidates, sources
         self.rescue = rescue  # relocations only by the single moves that keep the income
+        self.steps = 0  # choices simulated so far (see STEP_BUDGET)
+
+    def advance(self, state: GoldenAgeState, seat: int, action: Action) -> GoldenAgeState:
+        self.steps += 1
+        return advance(state, seat, action)
 
     def line_value(self, state: GoldenAgeState, depth: int = 0) -> float:
         """The best value the seat reaches by finishing what is under way, following the most promising lines."""
-        if settled(state):
+        if settled(state) or self.steps >= STEP_BUDGET:
             return self.evaluate(state, self.seat)
         actor = state.current
         if actor != self.seat:  # another CEO chooses the dividend: they are taken to choose what suits them
@@ -162,7 +170,7 @@ class Search:
         result: list[tuple[float, Action]] = []
         judged: list[tuple[float, Action, GoldenAgeState]] = []
         for action in choices:
-            after = advance(state, seat, action)
+            after = self.advance(state, seat, action)
             if settled(after):
                 result.append((self.evaluate(after, seat), action))
             elif changes_map(state, action):
