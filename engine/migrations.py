@@ -98,4 +98,50 @@ MIGRATIONS: list[list[str]] = [
             voters TEXT NOT NULL, yes TEXT NOT NULL, expires_at REAL NOT NULL
         )""",
     ],
+    [
+        # Each seat's place in a game that finished by its rules, written once when it is rated; `rated`
+        # orders the rated games, so replaying the results in that order rebuilds every rating. `user_id` 0 is
+        # "Contrail AI": a seat the bot played from the start.
+        """CREATE TABLE results (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL, guild_id INTEGER NOT NULL, slug TEXT NOT NULL,
+            user_id INTEGER NOT NULL, name TEXT NOT NULL, place INTEGER NOT NULL, score REAL,
+            rated INTEGER NOT NULL, rated_at TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        )""",
+        "CREATE INDEX results_player ON results (guild_id, slug, user_id, rated)",
+        "CREATE INDEX results_order ON results (rated)",
+        # The ratings the results add up to (a cache of them: recomputing from the results gives the same).
+        """CREATE TABLE ratings (
+            guild_id INTEGER NOT NULL, slug TEXT NOT NULL, user_id INTEGER NOT NULL, name TEXT NOT NULL,
+            mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL, wins INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, slug, user_id)
+        )""",
+        # Community leagues: a league runs seasons of one game; a season has members and rounds of tables.
+        """CREATE TABLE leagues (
+            id INTEGER PRIMARY KEY, guild_id INTEGER NOT NULL, channel_id INTEGER NOT NULL,
+            name TEXT NOT NULL, slug TEXT NOT NULL, table_size INTEGER NOT NULL,
+            turn_seconds INTEGER, round_seconds INTEGER NOT NULL, rounds INTEGER NOT NULL,
+            allow_ai INTEGER NOT NULL DEFAULT 0, points TEXT,
+            season INTEGER NOT NULL DEFAULT 1, status TEXT NOT NULL, round INTEGER NOT NULL DEFAULT 0,
+            round_ends REAL, creator_id INTEGER NOT NULL, created_at TEXT NOT NULL,
+            UNIQUE (guild_id, name)
+        )""",
+        """CREATE TABLE league_members (
+            league_id INTEGER NOT NULL REFERENCES leagues(id) ON DELETE CASCADE,
+            season INTEGER NOT NULL, user_id INTEGER NOT NULL, name TEXT NOT NULL, joined_at TEXT NOT NULL,
+            PRIMARY KEY (league_id, season, user_id)
+        )""",
+        """CREATE TABLE league_games (
+            league_id INTEGER NOT NULL REFERENCES leagues(id) ON DELETE CASCADE,
+            season INTEGER NOT NULL, round INTEGER NOT NULL,
+            game_id INTEGER NOT NULL UNIQUE REFERENCES games(id) ON DELETE CASCADE,
+            PRIMARY KEY (league_id, season, round, game_id)
+        )""",
+        # The roles (besides Manage Server) that may run a server's leagues.
+        """CREATE TABLE league_admins (
+            guild_id INTEGER NOT NULL, role_id INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, role_id)
+        )""",
+    ],
 ]
