@@ -30,6 +30,7 @@ from engine.tables import (
     standings_from_view,
 )
 from engine.players import Players
+from engine.rating_service import Rating
 from engine.seating import Seating
 from engine.undoing import Undoing
 from engine.turn_clock import AUTOPILOT, TurnClock, autopilot_events
@@ -59,7 +60,7 @@ def ai_name(number: int) -> str:
     return f"Contrail AI {number}"
 
 
-class TableService(Undoing, Players, Seating, TurnClock, TableReader):
+class TableService(Rating, Undoing, Players, Seating, TurnClock, TableReader):
     """Everything the cogs ask of a game, with no Discord objects and no drawing of its own."""
 
     # -- the lobby -----------------------------------------------------------------------------
@@ -282,6 +283,7 @@ class TableService(Undoing, Players, Seating, TurnClock, TableReader):
         history = history.extended(seat, events)
         if outcome:
             self._memos.forget(table.id)  # a finished game is seldom looked at again: replay it if it is
+            await self._rate_finished(table, outcome)  # once, for a person's, an AI's or the autopilot's last move
         else:
             posts = (self._memos.get(table.id) or Memo(0, None)).posts
             self._memos.put(table.id, Memo(row.version, new_state, history, posts, table))
@@ -316,6 +318,7 @@ class TableService(Undoing, Players, Seating, TurnClock, TableReader):
 
     async def resume_automatic(self) -> list[MoveResult]:
         """After a restart: games where an AI seat owes a move (a chain was cut short) play on, once each."""
+        await self.rate_unrated()  # games that finished just before the bot stopped, before any newer one
         results = []
         for row in await self._store.active_games_with_automatic_seats():
             result = await self.automatic_now(row.id)

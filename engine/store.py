@@ -16,6 +16,7 @@ import aiosqlite
 from engine.backup import BackupResult, backup_database
 from engine.migrations import MIGRATIONS
 from engine.store_clock import ClockStore
+from engine.store_ratings import RatingStore
 from engine.records import (
     GAME_COLUMNS,
     ActionRow,
@@ -51,7 +52,7 @@ def _dumps(value: dict) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-class Store(ClockStore):
+class Store(ClockStore, RatingStore):
     """The single writer of one SQLite database; every public method is one serialised unit of work."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
