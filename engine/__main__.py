@@ -1,4 +1,5 @@
-"""Command line: `python -m engine simulate <game>` plays random games (and can draw them); `arena` pits policies."""
+"""Command line: `python -m engine simulate <game>` plays random games (and can draw them); `arena` pits policies;
+`replay FILE` checks a game export."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 import engine
 from engine.arena import POLICIES, arena
 from engine.core import Action, GameError, name_seats
+from engine.export import ExportError, parse_export, replay_export, view_fingerprint
 from engine.simulate import play_random
 
 
@@ -78,6 +80,44 @@ def arena_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def replay_command(args: argparse.Namespace) -> int:
+    """Replay an export from /game export: the final places and scores, or why the file does not replay (exit 1)."""
+    try:
+        text = args.file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"python -m engine replay: can't read {args.file}: {error}", file=sys.stderr)
+        return 1
+    try:
+        replayed = replay_export(parse_export(text))
+    except ExportError as error:
+        print(f"python -m engine replay: {args.file}: {error}", file=sys.stderr)
+        return 1
+    export, outcome = replayed.export, replayed.outcome
+    names = [seat.name for seat in export.seats]
+    places: list[int | None] = [None] * len(names)
+    if outcome is not None:
+        place = 1
+        for group in outcome.ranking:
+            for seat in group:
+                places[seat] = place
+            place += len(group)
+    if args.json:
+        game = engine.get_game(export.slug)
+        print(json.dumps({
+            "game": export.slug, "game_id": export.game_id, "status": export.status, "moves": replayed.moves,
+            "seats": names, "scores": list(outcome.scores) if outcome else None, "places": places,
+            "final_view_sha256": view_fingerprint(game, replayed.state),
+        }))
+        return 0
+    print(f"{export.title} #{export.game_id} ({export.status}): {replayed.moves} moves replayed, "
+          "the same final position as recorded.")
+    if outcome is None:
+        print("No final scores: the game was abandoned before its end.")
+    for seat in sorted(range(len(names)), key=lambda s: places[s] or 0) if outcome else ():
+        print(f"{places[seat]}. {names[seat]}: {outcome.score_text(seat)}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description="Contrail's game engine tools.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -96,8 +136,12 @@ def main(argv: list[str] | None = None) -> int:
     duel.add_argument("--seats", required=True, metavar="POLICIES",
                       help=f"one policy per seat, comma-separated ({', '.join(POLICIES)}), e.g. ai,random")
     duel.add_argument("--json", action="store_true", help="print only the JSON line of figures")
+    again = commands.add_parser("replay", help="replay a game exported with /game export and print its result")
+    again.add_argument("file", type=Path, metavar="FILE", help="the JSON file /game export gave")
+    again.add_argument("--json", action="store_true", help="print one JSON line instead of words")
     args = parser.parse_args(argv)
-    return arena_command(args) if args.command == "arena" else simulate(args)
+    handlers = {"arena": arena_command, "replay": replay_command, "simulate": simulate}
+    return handlers[args.command](args)
 
 
 if __name__ == "__main__":
