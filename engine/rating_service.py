@@ -158,11 +158,15 @@ class Rating:
         _, rated = await self._store.rank_of(guild_id, slug, rows[0].user_id)
         return Leaderboard(slug, title, leader_rows(rows), rated)
 
-    async def leaderboard_image(self: TableService, board: Leaderboard) -> bytes:
-        """The leaderboard drawn as a PNG, in a worker thread."""
+    async def leaderboard_image(self: TableService, board: Leaderboard) -> bytes | None:
+        """The leaderboard drawn as a PNG in a worker thread; None if drawing failed (the list still answers)."""
         from renderers.leaderboard import draw_leaderboard  # imported late: the service needs Pillow only to draw
 
-        return await asyncio.to_thread(draw_leaderboard, board.title, [_plain(r) for r in board.rows], board.rated)
+        try:
+            return await asyncio.to_thread(draw_leaderboard, board.title, [_plain(r) for r in board.rows], board.rated)
+        except Exception:
+            log.exception("could not draw the %s leaderboard", board.slug)
+            return None
 
 
 def _title(slug: str) -> str:
