@@ -109,6 +109,7 @@ class DueKind(str, enum.Enum):
     KICK_VOTE = "kick_vote"  # a vote to hand a seat to the autopilot runs out
     HELD_PING = "held_ping"  # a turn's first ping, held through its player's quiet hours
     UNDO_VOTE = "undo_vote"  # a request to take moves back runs out
+    ROUND_END = "round_end"  # a league round's deadline: the autopilot plays the game out
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ import aiosqlite
 from engine.backup import BackupResult, backup_database
 from engine.migrations import MIGRATIONS
 from engine.store_clock import ClockStore
+from engine.store_leagues import LeagueStore
 from engine.store_ratings import RatingStore
 from engine.records import (
     GAME_COLUMNS,
@@ -52,7 +53,7 @@ def _dumps(value: dict) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-class Store(ClockStore, RatingStore):
+class Store(ClockStore, RatingStore, LeagueStore):
     """The single writer of one SQLite database; every public method is one serialised unit of work."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:

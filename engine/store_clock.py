@@ -26,8 +26,9 @@ class ClockStore:
     async def set_dues(self, game_id: int, turn: int, since: float, dues: dict[DueKind, float]) -> None:
         """Replace every due time of a game with these, for the turn that began at `turn` (none: nothing is due)."""
         async with self._transaction():
-            await self._q("DELETE FROM dues WHERE game_id = ? AND kind NOT IN (?, ?)",
-                          (game_id, DueKind.KICK_VOTE.value, DueKind.UNDO_VOTE.value))
+            # Votes and a league round's end run on their own clocks, not the turn's.
+            await self._q("DELETE FROM dues WHERE game_id = ? AND kind NOT IN (?, ?, ?)",
+                          (game_id, DueKind.KICK_VOTE.value, DueKind.UNDO_VOTE.value, DueKind.ROUND_END.value))
             for kind, due_at in dues.items():
                 await self._q(
                     "INSERT INTO dues (game_id, kind, due_at, turn, since) VALUES (?, ?, ?, ?, ?)",
@@ -113,7 +114,8 @@ class ClockStore:
     async def live_games_of(self, user_id: int) -> list[tuple[int, float | None]]:
         """(game id, when its current turn began if the clock knows) of every live game a person sits in."""
         rows = await self._read(
-            "SELECT games.id, (SELECT MIN(since) FROM dues WHERE dues.game_id = games.id) FROM games"
+            "SELECT games.id, (SELECT MIN(since) FROM dues WHERE dues.game_id = games.id AND dues.kind != 'round_end')"
+            " FROM games"
             " JOIN seats ON seats.game_id = games.id AND seats.user_id = ? AND seats.ai = 0"
             " WHERE games.status IN ('lobby', 'active') ORDER BY games.id",
             (user_id,),
