@@ -32,6 +32,12 @@ def _flows() -> Any:
     return flows
 
 
+def _replays() -> Any:
+    from cogs import replays
+
+    return replays
+
+
 class ChoiceButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=rf"g:(?P<game>{_ID}):v(?P<version>{_VERSION}):(?P<n>\d{{1,2}})",
@@ -261,8 +267,33 @@ class UndoVoteButton(
         await _moves().undo_vote_from_component(interaction, self.game_id, self.answer == "yes")
 
 
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"replay:(?P<game>{_ID}):m(?P<move>{_VERSION}):(?P<user>{_USER}):(?P<slot>first|back|next|last)",
+):
+    """First, Back, Next or Last on a private replay: the move it leads to, and whose replay it is."""
+
+    LABELS = {"first": "⏮ First", "back": "◀ Back", "next": "Next ▶", "last": "Last ⏭"}
+
+    def __init__(self, game_id: int, move: int, user_id: int, slot: str, *, disabled: bool = False) -> None:
+        button = discord.ui.Button(label=self.LABELS[slot], style=discord.ButtonStyle.secondary, disabled=disabled,
+                                   custom_id=f"replay:{game_id}:m{move}:{user_id}:{slot}")
+        super().__init__(button)
+        self.game_id, self.move, self.user_id, self.slot = game_id, move, user_id, slot
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> ReplayButton:
+        return cls(int(match["game"]), int(match["move"]), int(match["user"]), match["slot"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+        await _replays().step_from_component(interaction, self.game_id, self.move, self.user_id, self.slot)
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ChoiceButton, ChoiceSelect, PrivateChoicesButton, LobbyButton, RulesSelect, LogPageButton, LeaveButton, KickVoteButton, UndoVoteButton,
+    ReplayButton,
 )
 
 
@@ -314,4 +345,13 @@ def log_view(game_id: int, page: int, pages: int) -> discord.ui.View | None:
         view.add_item(LogPageButton(game_id, page - 1, label="◀ Older"))
     if page < pages:
         view.add_item(LogPageButton(game_id, page + 1, label="Newer ▶"))
+    return view
+
+
+def replay_view(game_id: int, move: int, moves: int, user_id: int) -> discord.ui.View:
+    """First / Back / Next / Last of a replay at `move` of `moves`; those leading nowhere are greyed out."""
+    view = discord.ui.View(timeout=None)
+    targets = {"first": 0, "back": max(move - 1, 0), "next": min(move + 1, moves), "last": moves}
+    for slot, target in targets.items():
+        view.add_item(ReplayButton(game_id, target, user_id, slot, disabled=target == move))
     return view

@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
-from cogs import flows, lobby_posts, messages, moves
+from cogs import flows, lobby_posts, messages, moves, replays
 from engine.core import read_options
 from engine.records import Status
 
@@ -197,6 +197,22 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
                 await lobby_posts.refresh_lobby(interaction, table)
             reply = messages.abandoned_reply(table, interaction.user.id)
             await flows.publish(interaction, table, reply, counted="The game is abandoned")
+
+    @app_commands.command(name="replay", description="Step privately through a game's boards, move by move")
+    @app_commands.describe(game_id="Which game (by default, the one played here)")
+    @app_commands.autocomplete(game_id=replays.started_choices)
+    async def replay(self, interaction: discord.Interaction, game_id: GameId | None = None) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            await replays.show(interaction, game_id)
+
+    @app_commands.command(name="export", description="A finished game as a JSON file: every move, replayable")
+    @app_commands.describe(game_id="Which game (by default, the one played here)")
+    @app_commands.autocomplete(game_id=replays.started_choices)
+    async def export(self, interaction: discord.Interaction, game_id: GameId | None = None) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            await replays.export(interaction, game_id)
 
 
 async def setup(bot: commands.Bot) -> None:

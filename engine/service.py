@@ -31,6 +31,7 @@ from engine.tables import (
 )
 from engine.players import Players
 from engine.rating_service import Rating
+from engine.replays import Replays
 from engine.seating import Seating
 from engine.undoing import Undoing
 from engine.turn_clock import AUTOPILOT, TurnClock, autopilot_events
@@ -60,7 +61,7 @@ def ai_name(number: int) -> str:
     return f"Contrail AI {number}"
 
 
-class TableService(Rating, Undoing, Players, Seating, TurnClock, TableReader):
+class TableService(Rating, Replays, Undoing, Players, Seating, TurnClock, TableReader):
     """Everything the cogs ask of a game, with no Discord objects and no drawing of its own."""
 
     # -- the lobby -----------------------------------------------------------------------------

@@ -1,0 +1,92 @@
+"""Looking back at a game: its public board and words at any move, replayed from the log, and its JSON export."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import engine
+from engine.core import Action, GameError, is_private
+from engine.export import build_export, replay_log
+from engine.records import ActionRow
+from engine.tables import Table, require_started
+from engine.undo import is_undo
+
+if TYPE_CHECKING:
+    from engine.service import TableService
+
+
+@dataclass(frozen=True)
+class ReplayFrame:
+    """One position of a replay: the board after move `move` (0: the setup) and what that move did, in words."""
+
+    table: Table
+    move: int
+    moves: int  # how many moves the log holds now
+    actor: str | None  # who made the move; None for the setup
+    words: tuple[str, ...]  # the log's lines for that move, names put in (public, like the thread's)
+    image: bytes | None  # None only when the renderer failed
+
+
+@dataclass(frozen=True)
+class GameFile:
+    """A game's export, ready to attach."""
+
+    table: Table
+    filename: str
+    data: bytes
+
+
+class Replays:
+    """The service's look back: mixed into TableService, answering from the store and the log only."""
+
+    async def replay_frame(self: TableService, game_id: int, guild_id: int, move: int | None = None) -> ReplayFrame:
+        """The public board and words after `move` (the latest when None) of a started game of this server.
+
+        Only the public view is drawn and only the public log's words are used, so a live game's hidden
+        hands (1930's contracts) stay hidden, whoever steps through it.
+        """
+        table = await self.table(game_id, guild_id=guild_id)
+        require_started(table, "there's nothing to replay")
+        total = table.version
+        move = total if move is None else move
+        if not 0 <= move <= total:
+            raise GameError(f"{table.title} #{table.id} has {total} moves: pick one from 0 (the setup) to {total}.")
+        lines = (await self._history(table)).lines
+        rows = await self._store.actions(table.id, limit=move) if move else []
+        state, fallback = await asyncio.to_thread(_replay_to, table, rows)
+        words = tuple(line.text for line in lines if line.seq == move) or fallback
+        actor = table.at_seat(rows[-1].seat).name if rows else None
+        image = await self._draw(table, self._public_view(table, state))
+        return ReplayFrame(table, move, total, actor, words, image)
+
+    async def export_game(self: TableService, game_id: int, guild_id: int) -> GameFile:
+        """The JSON export of a game of this server that is over (a live game's seed would foretell its chance)."""
+        table = await self.table(game_id, guild_id=guild_id)
+        require_started(table, "there's nothing to export")
+        seats = await self._store.seats(game_id)
+        rows = await self._store.actions(game_id)
+        export = await asyncio.to_thread(build_export, table.game, seats, rows)
+        return GameFile(table, f"contrail-{table.slug}-{table.id}.json", export.to_json().encode())
+
+
+def _replay_to(table: Table, rows: list[ActionRow]) -> tuple[Any, tuple[str, ...]]:
+    """The state after these log rows, and words for the last move when the log shows no event for it.
+
+    A decision with no event (choosing a slot before a flight) is told by its choice's label, unless the
+    decision was private: then only that a choice was made.
+    """
+    game = engine.get_game(table.slug)
+    replayer = replay_log(game, len(table.players), table.game.seed, dict(table.game.options),
+                          [(row.seq, row.seat, row.payload) for row in rows])
+    if not rows or is_undo(rows[-1].payload):
+        return replayer.states[len(rows)], ()
+    last = rows[-1]
+    before = replayer.states[last.seq - 1]
+    name = table.at_seat(last.seat).name
+    if is_private(game, before, last.seat):
+        return replayer.states[last.seq], (f"{name} made a choice only they could see.",)
+    chosen = Action.from_dict(last.payload)
+    label = next((a.label for a in game.legal_actions(before, last.seat) if a == chosen), "") or chosen.key
+    return replayer.states[last.seq], (f"{name}: {label}",)
