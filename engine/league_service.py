@@ -1,0 +1,325 @@
+"""Leagues in the table service: seasons, sign-ups, rounds paired and opened, round deadlines and the champion."""
+
+from __future__ import annotations
+
+import csv
+import enum
+import io
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+import engine
+from engine.core import GameError
+from engine.leagues import (
+    GameResult, LeagueError, Standing, entrants_by_rating, entrants_by_standing, game_points, meetings, pair_round,
+    parse_points, standings,
+)
+from engine.records import Status, StoreError
+from engine.store_leagues import LeagueGame, LeagueRow, LeagueStatus, NewTable
+from engine.tables import Table
+
+if TYPE_CHECKING:
+    from engine.turn_clock import ClockNews
+    from engine.service import TableService
+
+NAME_MAX = 40  # a league's name, shown in thread names and embed titles
+MAX_ROUNDS = 20
+ROUND_END_WORDS = "The round's deadline came: the autopilot plays this game out for every seat, as a league rule."
+
+
+class NotLeagueAdmin(GameError):
+    """Only members with Manage Server or a league admin role may run leagues."""
+
+
+class LeagueNewsKind(str, enum.Enum):
+    ROUND_OPENED = "round_opened"  # a round's games are in their lobbies: the Discord layer opens and posts them
+    SEASON_OVER = "season_over"  # the last round finished: the recap and the champion
+
+
+@dataclass(frozen=True)
+class LeagueNews:
+    """Something the league did on its own (or at /league start) that the Discord layer must show."""
+
+    kind: LeagueNewsKind
+    league: LeagueRow
+    round: int
+    game_ids: tuple[int, ...] = ()
+    standings: tuple[Standing, ...] = ()
+
+
+@dataclass(frozen=True)
+class LeagueInfo:
+    """A league's settings, members and schedule, for /league info."""
+
+    league: LeagueRow
+    members: dict[int, str]
+    games: tuple[LeagueGame, ...]
+    names: dict[int, str]  # every person seated in the season's games, by user id
+
+
+@dataclass(frozen=True)
+class LeagueTable:
+    """The standings of a season as they are now."""
+
+    league: LeagueRow
+    lines: tuple[Standing, ...]
+    played: int  # games finished
+    games: int  # games opened so far
+
+
+def _now_text() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+def results_of(games: list[LeagueGame]) -> list[GameResult]:
+    """Finished games' rankings by user (None for an AI seat); an abandoned game counts for nobody."""
+    results = []
+    for game in games:
+        if game.status is not Status.FINISHED or not game.outcome:
+            continue
+        by_seat = {seat: (None if ai else user) for seat, user, ai in game.seats}
+        ranking = tuple(tuple(by_seat.get(seat) for seat in group) for group in game.outcome.get("ranking", []))
+        results.append(GameResult(game.round, ranking))
+    return results
+
+
+class LeagueService:
+    """Mixed into TableService: everything /league asks, and the rounds that open on their own."""
+
+    # -- finding and running leagues ------------------------------------------------------------------
+
+    async def league_named(self: TableService, guild_id: int, name: str | None) -> LeagueRow:
+        """The league of that name on this server (any case); with no name, the server's only league."""
+        leagues = await self._store.leagues_in_guild(guild_id)
+        if not leagues:
+            raise LeagueError("This server has no league yet: /league create opens one.")
+        if name is None or not name.strip():
+            if len(leagues) == 1:
+                return leagues[0]
+            raise LeagueError("This server has several leagues: name one (" +
+                              ", ".join(lg.name for lg in leagues[:10]) + ").")
+        wanted = name.strip().lower()
+        found = next((lg for lg in leagues if lg.name.lower() == wanted), None)
+        if found is None:
+            raise LeagueError(f"There's no league named {name.strip()!r} on this server.")
+        return found
+
+    async def league_names(self: TableService, guild_id: int) -> list[str]:
+        return [lg.name for lg in await self._store.leagues_in_guild(guild_id)]
+
+    async def may_run_leagues(self: TableService, guild_id: int, role_ids: list[int], can_manage: bool) -> bool:
+        return can_manage or bool(set(role_ids) & set(await self._store.league_admins(guild_id)))
+
+    async def _require_admin(self: TableService, guild_id: int, role_ids: list[int], can_manage: bool) -> None:
+        if not await self.may_run_leagues(guild_id, role_ids, can_manage):
+            raise NotLeagueAdmin("Only members with Manage Server or a league admin role (/league admins) "
+                                 "can do that.")
+
+    async def set_league_admin(self: TableService, guild_id: int, role_id: int, on: bool, *, can_manage: bool) -> list[int]:
+        """Manage Server alone decides which roles run leagues; the roles that do now."""
+        if not can_manage:
+            raise NotLeagueAdmin("Only members with Manage Server can choose who runs leagues.")
+        await self._store.set_league_admin(guild_id, role_id, on)
+        return await self._store.league_admins(guild_id)
+
+    async def league_admins(self: TableService, guild_id: int) -> list[int]:
+        return await self._store.league_admins(guild_id)
+
+    async def create_league(
+        self: TableService, guild_id: int, channel_id: int, user_id: int, role_ids: list[int], *, can_manage: bool,
+        name: str, slug: str, table_size: int, turn_seconds: int | None, round_seconds: int, rounds: int,
+        allow_ai: bool = False, points: str | None = None,
+    ) -> LeagueRow:
+        await self._require_admin(guild_id, role_ids, can_manage)
+        name = " ".join(name.split())
+        if not 1 <= len(name) <= NAME_MAX:
+            raise LeagueError(f"A league's name has 1 to {NAME_MAX} characters.")
+        game = engine.get_game(slug)
+        if not game.min_players <= table_size <= game.max_players:
+            raise LeagueError(f"{game.title} is played by {game.min_players} to {game.max_players} players, "
+                              f"so tables of {table_size} can't be.")
+        if not 1 <= rounds <= MAX_ROUNDS:
+            raise LeagueError(f"A season has 1 to {MAX_ROUNDS} rounds.")
+        if turn_seconds is not None and turn_seconds > round_seconds:
+            raise LeagueError("A turn can't take longer than the whole round.")
+        parse_points(points)  # a wrong form is refused now, not when the first round ends
+        if any(lg.name.lower() == name.lower() for lg in await self._store.leagues_in_guild(guild_id)):
+            raise LeagueError(f"This server already has a league named {name!r}.")
+        try:
+            return await self._store.create_league(guild_id, channel_id, name, slug, table_size, turn_seconds,
+                                                   round_seconds, rounds, allow_ai, (points or "").strip() or None,
+                                                   user_id)
+        except StoreError:
+            raise LeagueError(f"This server already has a league named {name!r}.") from None
+
+    async def join_league(self: TableService, guild_id: int, name: str | None, user_id: int, user_name: str) -> LeagueRow:
+        league = await self.league_named(guild_id, name)
+        self._require_signup(league)
+        if not await self._store.add_member(league.id, league.season, user_id, user_name):
+            raise LeagueError(f"You're already signed up for {league.name}.")
+        return league
+
+    async def leave_league(self: TableService, guild_id: int, name: str | None, user_id: int) -> LeagueRow:
+        league = await self.league_named(guild_id, name)
+        self._require_signup(league)
+        if not await self._store.remove_member(league.id, league.season, user_id):
+            raise LeagueError(f"You're not signed up for {league.name}.")
+        return league
+
+    @staticmethod
+    def _require_signup(league: LeagueRow) -> None:
+        if league.status is LeagueStatus.RUNNING:
+            raise LeagueError(f"Sign-ups for {league.name} are closed: season {league.season} is being played.")
+        if league.status is LeagueStatus.FINISHED:
+            raise LeagueError(f"Season {league.season} of {league.name} is over: an organiser can open the next "
+                              "with /league start.")
+
+    async def league_info(self: TableService, guild_id: int, name: str | None) -> LeagueInfo:
+        league = await self.league_named(guild_id, name)
+        members = await self._store.league_members(league.id, league.season)
+        games = await self._store.league_games(league.id, league.season)
+        names = dict(members)
+        for game in games:
+            table = await self.table(game.game_id)
+            names.update((p.user_id, p.name) for p in table.players if not p.ai)
+        return LeagueInfo(league, members, tuple(games), names)
+
+    async def league_standings(self: TableService, guild_id: int, name: str | None) -> LeagueTable:
+        league = await self.league_named(guild_id, name)
+        games = await self._store.league_games(league.id, league.season)
+        lines = await self._standings(league, games)
+        played = sum(1 for g in games if g.status is Status.FINISHED)
+        return LeagueTable(league, tuple(lines), played, len(games))
+
+    async def _standings(self: TableService, league: LeagueRow, games: list[LeagueGame]) -> list[Standing]:
+        members = await self._store.league_members(league.id, league.season)
+        ratings = await self.rating_numbers(league.guild_id, league.slug, list(members))
+        return standings(members, results_of(games), ratings, parse_points(league.points))
+
+    async def league_csv(self: TableService, guild_id: int, name: str | None) -> tuple[LeagueRow, str]:
+        """The season's results, one line per seat of every finished game, as CSV text."""
+        league = await self.league_named(guild_id, name)
+        games = await self._store.league_games(league.id, league.season)
+        points = parse_points(league.points)
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["league", "season", "round", "game", "seat", "player", "user_id", "place", "score", "points"])
+        for game in games:
+            if game.status is not Status.FINISHED or not game.outcome:
+                continue
+            table = await self.table(game.game_id)
+            [result] = results_of([game])
+            earned = game_points(result, points)
+            place = {seat: 1 + sum(len(g) for g in game.outcome["ranking"][:i])
+                     for i, group in enumerate(game.outcome["ranking"]) for seat in group}
+            for seat, user, ai in game.seats:
+                player = table.at_seat(seat)
+                writer.writerow([league.name, league.season, game.round, game.game_id, seat + 1, player.name,
+                                 "" if ai else user, place.get(seat, ""), game.outcome["scores"][seat],
+                                 "" if ai else f"{earned.get(user, 0.0):g}"])
+        return league, out.getvalue()
+
+    # -- seasons and rounds -----------------------------------------------------------------------------
+
+    async def start_league(self: TableService, guild_id: int, name: str | None, role_ids: list[int], *,
+                           can_manage: bool) -> LeagueNews | LeagueRow:
+        """Close sign-ups and open round 1; after a finished season, open the next season's sign-ups instead."""
+        await self._require_admin(guild_id, role_ids, can_manage)
+        league = await self.league_named(guild_id, name)
+        if league.status is LeagueStatus.FINISHED:
+            opened = await self._store.open_season(league.id)
+            if opened is None:
+                raise LeagueError("Someone else just opened the next season.")
+            return opened
+        if league.status is LeagueStatus.RUNNING:
+            raise LeagueError(f"{league.name} is already under way: round {league.round} of {league.rounds}.")
+        members = await self._store.league_members(league.id, league.season)
+        game = engine.get_game(league.slug)
+        pair_round(entrants_by_rating({u: 0.0 for u in members}), league.table_size, game.min_players,
+                   game.max_players, league.allow_ai)  # too few members is refused before sign-ups close
+        if not await self._store.set_league_status(league.id, league.season, LeagueStatus.SIGNUP,
+                                                   LeagueStatus.RUNNING):
+            raise LeagueError(f"{league.name} was just started by someone else.")
+        news = await self._open_round(await self._fresh(league), 1)
+        if news is None:
+            raise LeagueError(f"{league.name}'s first round was just opened by someone else.")
+        return news
+
+    async def _fresh(self: TableService, league: LeagueRow) -> LeagueRow:
+        row = await self._store.league(league.id)
+        assert row is not None
+        return row
+
+    async def _open_round(self: TableService, league: LeagueRow, round_: int) -> LeagueNews | None:
+        """Pair the members and put each table's game in its lobby, with the league's clock; None if already done."""
+        import engine.service as service  # the service imports this module; its seed source is one for all games
+
+        game = engine.get_game(league.slug)
+        members = await self._store.league_members(league.id, league.season)
+        earlier = await self._store.league_games(league.id, league.season)
+        if round_ == 1:
+            entrants = entrants_by_rating(await self.rating_numbers(league.guild_id, league.slug, list(members)))
+        else:
+            entrants = entrants_by_standing(await self._standings(league, earlier))
+        met = meetings([u for _, u, ai in g.seats if not ai] for g in earlier)
+        paired = pair_round(entrants, league.table_size, game.min_players, game.max_players, league.allow_ai, met)
+        tables = [NewTable(tuple((u, members[u], False) for u in t.members) +
+                           tuple((n, service.ai_name(n), True) for n in range(1, t.ai + 1)),
+                           service.secrets.randbits(62)) for t in paired]
+        now = self._clock()
+        game_ids = await self._store.open_round(league, round_, now + league.round_seconds, now, tables)
+        if game_ids is None:
+            return None
+        self._on_change()  # the round's end is a new due time
+        return LeagueNews(LeagueNewsKind.ROUND_OPENED, await self._fresh(league), round_, tuple(game_ids))
+
+    async def league_work(self: TableService) -> list[LeagueNews]:
+        """What the running leagues owe now: the next round once a round's games are over, or the season's end.
+
+        Run by the scheduler whenever it wakes (a game finishing wakes it), and at start-up, so a round that
+        ended while the bot was down opens then. The store opens each round once, even with two processes.
+        """
+        news: list[LeagueNews] = []
+        for league in await self._store.running_leagues():
+            games = await self._store.league_games(league.id, league.season, league.round)
+            waiting = tuple(g.game_id for g in games if g.status is Status.LOBBY)
+            if waiting:  # opened but never started (the bot stopped in between): the Discord layer starts them
+                news.append(LeagueNews(LeagueNewsKind.ROUND_OPENED, league, league.round, waiting))
+                continue
+            if games and not all(g.over for g in games):
+                continue
+            if league.round < league.rounds:
+                opened = await self._open_round(league, league.round + 1)
+                if opened is not None:
+                    news.append(opened)
+                continue
+            if await self._store.set_league_status(league.id, league.season, LeagueStatus.RUNNING,
+                                                   LeagueStatus.FINISHED):
+                lines = await self._standings(league, await self._store.league_games(league.id, league.season))
+                news.append(LeagueNews(LeagueNewsKind.SEASON_OVER, await self._fresh(league), league.round,
+                                       standings=tuple(lines)))
+        return news
+
+    async def _round_end(self: TableService, table: Table, news: ClockNews) -> None:
+        """The round's deadline: every seat goes on autopilot and the game is played out now; the log says so."""
+        from engine.service import Moved  # the service imports this module: import its value type late
+
+        if table.status is not Status.ACTIVE:
+            return
+        for player in table.players:
+            if not player.ai and not player.autopilot:
+                await self._store.set_autopilot(table.id, player.user_id, True)
+        await self._store.add_seat_event(table.id, table.version, ROUND_END_WORDS, _now_text())
+        self._forget_history(table.id)
+        table = await self.table(table.id)
+        state = await self._state(table)
+        history = await self._history(table, state)
+        movers = tuple(engine.get_game(table.slug).to_act(state))
+        moved = Moved(table, state, None, self._public_view(table, state), [], history, movers)
+        for _ in range(100):  # each chain is bounded; a game always ends long before this many chains
+            if moved.outcome is not None:
+                break
+            moved = await self._play_automatic(moved)
+        news.notices.append((table, ROUND_END_WORDS))
+        await self._finish_automatic(table, movers, moved, news)

@@ -1,0 +1,120 @@
+"""The league service without Discord: who may run leagues, sign-ups, a season played out by its round deadlines."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+from engine.league_service import LeagueNewsKind, NotLeagueAdmin
+from engine.leagues import LeagueError
+from engine.records import Status
+from engine.service import TableService
+from engine.store import Store
+
+DAY = 86400.0
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest_asyncio.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    opened = await Store.open(tmp_path / "league.sqlite3")
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def service(store: Store, clock: Clock) -> TableService:
+    def blank(slug: str, view: dict[str, Any]) -> bytes:
+        return b""
+
+    return TableService(store, render=blank, clock=clock)
+
+
+async def _league(service: TableService, **changes: Any) -> None:
+    settings: dict[str, Any] = dict(name="Spring Cup", slug="airships", table_size=3, turn_seconds=None,
+                                    round_seconds=int(7 * DAY), rounds=2)
+    await service.create_league(1, 10, 100, [], can_manage=True, **{**settings, **changes})
+
+
+async def _whole_log(service: TableService, game_id: int) -> list[str]:
+    pages = (await service.log(game_id, 1)).pages
+    return [line.split(". ", 1)[-1] for p in range(1, pages + 1) for line in (await service.log(game_id, p)).lines]
+
+
+async def test_only_managers_or_league_admin_roles_create_leagues(service: TableService) -> None:
+    with pytest.raises(NotLeagueAdmin):
+        await service.create_league(1, 10, 100, [77], can_manage=False, name="X", slug="airships", table_size=3,
+                                    turn_seconds=None, round_seconds=3600, rounds=1)
+    with pytest.raises(NotLeagueAdmin):
+        await service.set_league_admin(1, 77, True, can_manage=False)
+    await service.set_league_admin(1, 77, True, can_manage=True)
+    await service.create_league(1, 10, 100, [77], can_manage=False, name="X", slug="airships", table_size=3,
+                                turn_seconds=None, round_seconds=3600, rounds=1)
+    with pytest.raises(LeagueError, match="already has a league named"):
+        await _league(service, name="x")
+    with pytest.raises(LeagueError, match="2 to 4 players"):
+        await _league(service, name="Big", table_size=5)
+    with pytest.raises(LeagueError, match="e.g. 3,1,0"):
+        await _league(service, name="Odd", points="three")
+
+
+async def test_sign_ups_close_when_the_season_starts(service: TableService) -> None:
+    await _league(service)
+    with pytest.raises(LeagueError, match="can't be split"):  # nobody yet
+        await service.start_league(1, None, [], can_manage=True)
+    for user in range(1001, 1004):
+        await service.join_league(1, "spring cup", user, f"p{user}")
+    with pytest.raises(LeagueError, match="already signed up"):
+        await service.join_league(1, None, 1001, "p1001")
+    news = await service.start_league(1, None, [], can_manage=True)
+    assert news.kind is LeagueNewsKind.ROUND_OPENED and len(news.game_ids) == 1  # type: ignore[union-attr]
+    with pytest.raises(LeagueError, match="Sign-ups for Spring Cup are closed"):
+        await service.join_league(1, None, 1004, "p1004")
+    with pytest.raises(LeagueError, match="already under way"):
+        await service.start_league(1, None, [], can_manage=True)
+
+
+async def test_round_deadlines_play_the_games_out_and_the_season_ends_with_standings(
+    service: TableService, clock: Clock,
+) -> None:
+    await _league(service, rounds=2)
+    for user in range(1001, 1004):
+        await service.join_league(1, None, user, f"p{user}")
+    news = await service.start_league(1, None, [], can_manage=True)
+    [game_id] = news.game_ids  # type: ignore[union-attr]
+    table = await service.table(game_id)
+    await service.start(game_id, table.creator_id)
+    assert await service.league_work() == []  # the round is being played
+    clock.now += 7 * DAY + 1
+    await service.run_due()
+    assert (await service.table(game_id)).status is Status.FINISHED
+    assert any("The round's deadline came" in line for line in await _whole_log(service, game_id))
+    assert any(line.startswith("Autopilot for p100") for line in await _whole_log(service, game_id))
+    [second] = await service.league_work()
+    assert second.kind is LeagueNewsKind.ROUND_OPENED and second.round == 2
+    [game_two] = second.game_ids
+    await service.start(game_two, (await service.table(game_two)).creator_id)
+    clock.now += 7 * DAY + 1
+    await service.run_due()
+    [over] = await service.league_work()
+    assert over.kind is LeagueNewsKind.SEASON_OVER
+    assert sum(s.points for s in over.standings) == 2 * 3  # 2 + 1 + 0 per game
+    assert await service.league_work() == []
+    _, text = await service.league_csv(1, None)
+    assert text.count("\n") == 1 + 6 and text.startswith("league,season,round,game")
