@@ -29,6 +29,7 @@ from engine.tables import (
     require_player,
     standings_from_view,
 )
+from engine.league_service import LeagueService
 from engine.players import Players
 from engine.rating_service import Rating
 from engine.replays import Replays
@@ -61,7 +62,7 @@ def ai_name(number: int) -> str:
     return f"Contrail AI {number}"
 
 
-class TableService(Rating, Replays, Undoing, Players, Seating, TurnClock, TableReader):
+class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, TurnClock, TableReader):
     """Everything the cogs ask of a game, with no Discord objects and no drawing of its own."""
 
     # -- the lobby -----------------------------------------------------------------------------
@@ -198,6 +199,7 @@ class TableService(Rating, Replays, Undoing, Players, Seating, TurnClock, TableR
             require_live(table)
             await self._store.set_status(game_id, Status.ABANDONED)
             await self._store.set_dues(game_id, 0, 0.0, {})  # an abandoned game waits on nobody
+            self._on_change()  # a league round may be complete now: the scheduler looks
             self._memos.forget(game_id)
             return await self.table(game_id)
 
@@ -285,6 +287,7 @@ class TableService(Rating, Replays, Undoing, Players, Seating, TurnClock, TableR
         if outcome:
             self._memos.forget(table.id)  # a finished game is seldom looked at again: replay it if it is
             await self._rate_finished(table, outcome)  # once, for a person's, an AI's or the autopilot's last move
+            self._on_change()  # a league round may be complete now: the scheduler looks
         else:
             posts = (self._memos.get(table.id) or Memo(0, None)).posts
             self._memos.put(table.id, Memo(row.version, new_state, history, posts, table))
