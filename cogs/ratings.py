@@ -26,6 +26,11 @@ def ordinal(place: int) -> str:
     return f"{place}{suffix}"
 
 
+def counted(count: int, word: str) -> str:
+    """'1 game', '3 games'."""
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
+
+
 def when(iso: str) -> str:
     """A Discord date that each reader sees in their own time zone."""
     try:
@@ -38,9 +43,8 @@ def game_field(guild_id: int, rating: GameRating) -> tuple[str, str]:
     """One game of /rating: the number and rank as the field's name, the record and last results as its value."""
     skill = rating.skill
     name = f"{rating.title}: {rating.text}"
-    wins = f"{skill.wins} win{'s' if skill.wins != 1 else ''}"
-    lines = [f"Rank {rating.rank} of {rating.rated} on this server · {skill.games} rated game"
-             f"{'s' if skill.games != 1 else ''}, {wins}"]
+    lines = [f"Rank {rating.rank} of {rating.rated} on this server · {counted(skill.games, 'rated game')},"
+             f" {counted(skill.wins, 'win')}"]
     if skill.provisional:
         lines.append(f"Provisional until {PROVISIONAL_GAMES} rated games.")
     if rating.last:
@@ -66,7 +70,7 @@ def leaderboard_reply(board: Leaderboard, image: bytes | None) -> Reply:
         name = discord.utils.escape_markdown(clip(row.name, NAME_MAX))
         mark = MARK if row.provisional else ""
         lines.append(f"**{row.rank}.** {name} · **{row.rating:,}**{discord.utils.escape_markdown(mark)}"
-                     f" · {row.games} games, {row.wins} wins")
+                     f" · {counted(row.games, 'game')}, {counted(row.wins, 'win')}")
     if any(row.provisional for row in board.rows):
         lines.append(f"\n{discord.utils.escape_markdown(MARK)} provisional: fewer than {PROVISIONAL_GAMES} rated games")
     embed = discord.Embed(title=clip(f"{board.title} leaderboard", EMBED_TITLE_MAX), colour=COLOUR,
@@ -89,7 +93,7 @@ class Ratings(commands.Cog):
                            game="Which game (every game they have played if left out)")
     @app_commands.choices(game=GAME_CHOICES)
     async def rating(
-        self, interaction: discord.Interaction, member: discord.Member | None = None,
+        self, interaction: discord.Interaction, member: discord.User | None = None,
         game: app_commands.Choice[str] | None = None,
     ) -> None:
         async with flows.guarded(interaction):
