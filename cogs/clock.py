@@ -7,7 +7,7 @@ import logging
 
 import discord
 
-from cogs import messages, moves
+from cogs import league_posts, messages, moves
 from cogs.flows import post, tables
 from engine.tables import Reminder, Table
 
@@ -64,6 +64,7 @@ async def run_due(client: discord.Client) -> None:
         await moves.send_dms(client, reminder.table, reminder.alerts.dm, lead)
     for table, sentence in news.notices:
         await _post_quietly(client, table, messages.Reply(content=sentence))
+    await league_posts.run_league_work(client)  # after the moves: a round they finished opens the next
 
 
 async def _post_quietly(client: discord.Client, table: Table, reply: messages.Reply) -> None:

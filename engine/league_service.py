@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import enum
 import io
+import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -18,6 +20,11 @@ from engine.leagues import (
 from engine.records import Status, StoreError
 from engine.store_leagues import LeagueGame, LeagueRow, LeagueStatus, NewTable
 from engine.tables import Table
+
+__all__ = ["LeagueInfo", "LeagueNews", "LeagueNewsKind", "LeagueRow", "LeagueService", "LeagueStatus", "LeagueTable",
+           "NotLeagueAdmin"]
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from engine.turn_clock import ClockNews
@@ -191,6 +198,19 @@ class LeagueService:
         lines = await self._standings(league, games)
         played = sum(1 for g in games if g.status is Status.FINISHED)
         return LeagueTable(league, tuple(lines), played, len(games))
+
+    async def standings_image(self: TableService, standing: LeagueTable, subtitle: str) -> bytes | None:
+        """The standings drawn as a PNG in a worker thread; None if drawing failed (the embed still answers)."""
+        from renderers.standings import draw_standings  # imported late: the service needs Pillow only to draw
+
+        league = standing.league
+        rows = [{"rank": s.rank, "name": s.name, "points": s.points, "opponents": s.opponents_points,
+                 "games": s.games} for s in standing.lines]
+        try:
+            return await asyncio.to_thread(draw_standings, f"{league.name} · season {league.season}", subtitle, rows)
+        except Exception:  # a drawing bug must not cost the standings themselves
+            log.exception("could not draw the standings of league %s", league.id)
+            return None
 
     async def _standings(self: TableService, league: LeagueRow, games: list[LeagueGame]) -> list[Standing]:
         members = await self._store.league_members(league.id, league.season)

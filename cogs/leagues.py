@@ -1,0 +1,175 @@
+"""/league: create a league, sign up, start its season, and see its settings, standings and results."""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import flows, league_posts
+from cogs.lobby import GAME_CHOICES, TURN_TIMES, seconds
+from cogs.messages import Reply
+from engine.core import GameError
+from engine.league_service import LeagueNews
+
+LEAGUE = "The league (needed only where the server has several)"
+ROUND_LENGTHS = [app_commands.Choice(name=name, value=value) for value, name in (
+    ("3d", "3 days"), ("7d", "7 days (the default)"), ("10d", "10 days"), ("14d", "14 days"), ("21d", "21 days"),
+    ("28d", "28 days"),
+)]
+CSV_NAME_MAX = 60
+
+
+def _roles(interaction: discord.Interaction) -> list[int]:
+    user = interaction.user
+    return [role.id for role in user.roles] if isinstance(user, discord.Member) else []
+
+
+def _where(interaction: discord.Interaction) -> tuple[int, int]:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise GameError("Leagues live in servers: use this command in a server channel.")
+    return interaction.guild_id, interaction.channel_id
+
+
+async def league_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The server's leagues whose name holds what is typed (25 at most)."""
+    if interaction.guild_id is None:
+        return []
+    needle = current.strip().lower()
+    names = await flows.tables(interaction).league_names(interaction.guild_id)
+    return [app_commands.Choice(name=n, value=n) for n in names if needle in n.lower()][: flows.AUTOCOMPLETE_MAX]
+
+
+@app_commands.guild_only()
+class Leagues(commands.GroupCog, group_name="league", group_description="Community leagues: seasons, rounds, standings"):
+    """The `league` command group; every body is: acknowledge, ask the table service, answer."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="create", description="Open a league with its first season's sign-ups (organisers)")
+    @app_commands.describe(
+        name="The league's name", game="The game it plays", table_size="Players per table",
+        turn_time="How long a turn may take before the autopilot plays it", rounds="Rounds in a season",
+        round_length="How long a round lasts; then the autopilot finishes its games",
+        allow_ai="Let AI seats fill a table when the members don't divide into tables",
+        points="Points per place, best first (e.g. 3,1,0); default: one per player finishing below you",
+    )
+    @app_commands.choices(game=GAME_CHOICES, turn_time=TURN_TIMES, round_length=ROUND_LENGTHS)
+    async def create(
+        self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40], game: app_commands.Choice[str],
+        table_size: app_commands.Range[int, 2, 6], turn_time: app_commands.Choice[str],
+        rounds: app_commands.Range[int, 1, 20], round_length: app_commands.Choice[str] | None = None,
+        allow_ai: bool = False, points: app_commands.Range[str, 0, 40] = "",
+    ) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            guild_id, channel_id = _where(interaction)
+            league = await flows.tables(interaction).create_league(
+                guild_id, channel_id, interaction.user.id, _roles(interaction),
+                can_manage=interaction.permissions.manage_guild, name=name, slug=game.value, table_size=table_size,
+                turn_seconds=seconds(turn_time.value), round_seconds=seconds(round_length.value if round_length else "7d")
+                or 7 * 86400, rounds=rounds, allow_ai=allow_ai, points=points or None,
+            )
+            text = (f"**{league.name}** is open for sign-ups: /league join. Its games open in threads here; "
+                    "an organiser starts the season with /league start.")
+            await league_posts.announce(interaction.client, league, Reply(content=text))
+            await flows.say(interaction, f"{league.name} is created. /league info shows its settings.")
+
+    @app_commands.command(name="join", description="Sign up for a league's season while sign-ups are open")
+    @app_commands.describe(league=LEAGUE)
+    @app_commands.autocomplete(league=league_choices)
+    async def join(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            guild_id, _ = _where(interaction)
+            row = await flows.tables(interaction).join_league(guild_id, league, interaction.user.id,
+                                                              interaction.user.display_name)
+            await flows.say(interaction, f"You're signed up for {row.name}, season {row.season}.")
+
+    @app_commands.command(name="leave", description="Give up your place in a league before its season starts")
+    @app_commands.describe(league=LEAGUE)
+    @app_commands.autocomplete(league=league_choices)
+    async def leave(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            guild_id, _ = _where(interaction)
+            row = await flows.tables(interaction).leave_league(guild_id, league, interaction.user.id)
+            await flows.say(interaction, f"You left {row.name}.")
+
+    @app_commands.command(name="info", description="A league's settings, members and schedule")
+    @app_commands.describe(league=LEAGUE)
+    @app_commands.autocomplete(league=league_choices)
+    async def info(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            guild_id, _ = _where(interaction)
+            info = await flows.tables(interaction).league_info(guild_id, league)
+            await flows.say(interaction, league_posts.info_reply(info))
+
+    @app_commands.command(name="admins", description="Let a role run the server's leagues, or list who may")
+    @app_commands.describe(role="The role to allow or disallow (none: list the roles)", allow="Allow (default) or not")
+    async def admins(self, interaction: discord.Interaction, role: discord.Role | None = None,
+                     allow: bool = True) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            guild_id, _ = _where(interaction)
+            service = flows.tables(interaction)
+            if role is None:
+                roles = await service.league_admins(guild_id)
+            else:
+                roles = await service.set_league_admin(guild_id, role.id, allow,
+                                                       can_manage=interaction.permissions.manage_guild)
+            who = ", ".join(f"<@&{r}>" for r in roles) or "no role"
+            await flows.say(interaction, f"Leagues are run by members with Manage Server and by {who}.")
+
+    @app_commands.command(name="start", description="Close sign-ups and open round 1 (or open a finished league's next season)")
+    @app_commands.describe(league=LEAGUE)
+    @app_commands.autocomplete(league=league_choices)
+    async def start(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            guild_id, _ = _where(interaction)
+            started = await flows.tables(interaction).start_league(guild_id, league, _roles(interaction),
+                                                                   can_manage=interaction.permissions.manage_guild)
+            if not isinstance(started, LeagueNews):
+                text = f"Season {started.season} of **{started.name}** is open for sign-ups: /league join."
+                await league_posts.announce(interaction.client, started, Reply(content=text))
+                await flows.say(interaction, f"Season {started.season} is open for sign-ups.")
+                return
+            await league_posts.open_round(interaction.client, started)
+            await flows.say(interaction, f"{started.league.name} has begun: round 1's games are open.")
+
+    @app_commands.command(name="standings", description="A league season's standings, as they are now")
+    @app_commands.describe(league=LEAGUE)
+    @app_commands.autocomplete(league=league_choices)
+    async def standings(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            guild_id, _ = _where(interaction)
+            service = flows.tables(interaction)
+            table = await service.league_standings(guild_id, league)
+            sub = league_posts.progress_text(table.league, table.played, table.games)
+            image = await service.standings_image(table, sub)
+            await flows.say(interaction, league_posts.standings_reply(table, image))
+
+    @app_commands.command(name="export", description="The season's results as a CSV file")
+    @app_commands.describe(league=LEAGUE)
+    @app_commands.autocomplete(league=league_choices)
+    async def export(self, interaction: discord.Interaction, league: str | None = None) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            guild_id, _ = _where(interaction)
+            row, text = await flows.tables(interaction).league_csv(guild_id, league)
+            stem = "".join(c if c.isalnum() else "-" for c in row.name.lower())[:CSV_NAME_MAX]
+            file = discord.File(BytesIO(text.encode("utf-8")), filename=f"{stem}-season-{row.season}.csv")
+            lines = text.count("\n") - 1
+            await interaction.followup.send(f"{row.name}, season {row.season}: {lines} result lines.", file=file,
+                                            ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Leagues(bot))
