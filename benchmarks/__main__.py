@@ -20,7 +20,7 @@ from PIL import Image
 
 import engine
 import renderers
-from benchmarks import scheduler
+from benchmarks import leaderboard, scheduler
 from engine.arena import arena
 from engine.service import TableService
 from engine.simulate import Playout, play_random
@@ -240,6 +240,9 @@ def main(argv: list[str] | None = None) -> int:
         slug: game_figures(slug, max(args.games, 100), args.arena_games) for slug in args.game or engine.list_games()
     }
     results["platform"] = scheduler.platform()
+    board = leaderboard.figures()
+    results["platform"] = {**results["platform"], **board,
+                           "targets_met": {**results["platform"]["targets_met"], **board["targets_met"]}}
     for slug, figures in results.items():
         print(f"{slug}:")
         for key, value in figures.items():

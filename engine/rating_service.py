@@ -75,11 +75,12 @@ class Leaderboard:
 
 
 def leader_rows(rows: list[RatingRow]) -> tuple[LeaderRow, ...]:
-    """Rank stored ratings for display: equal shown numbers share a rank."""
+    """Rank stored ratings for display: exactly equal ratings share a rank (as /rating counts it)."""
     result: list[LeaderRow] = []
     for index, row in enumerate(rows):
         number = round(row.skill.number)
-        rank = result[-1].rank if result and result[-1].rating == number else index + 1
+        tied = index > 0 and rows[index - 1].skill.ordinal == row.skill.ordinal
+        rank = result[-1].rank if tied else index + 1
         name = AI_NAME if row.user_id == AI_USER else row.name
         result.append(LeaderRow(rank, row.user_id, name, number, row.skill.provisional, row.skill.games, row.skill.wins))
     return tuple(result)

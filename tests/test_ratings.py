@@ -15,8 +15,10 @@ from openskill.models import PlackettLuce
 import engine
 from engine.core import EndReason, Outcome
 from engine.ratings import AI_USER, NEW, Placed, Skill, places, rate_game, rated_outcome, shown, shown_text
+from engine.rating_service import leader_rows
 from engine.service import TableService
 from engine.store import Status, Store
+from engine.store_ratings import RatingRow
 
 GUILD, CHANNEL = 1, 2
 ANN, BOB = 10, 11
@@ -189,3 +191,19 @@ async def test_a_game_finished_just_before_a_stop_is_rated_at_the_next_start(
     assert [r.game_id for r in results] == [second, second, first, first]  # in the order they finished
     await restarted.resume_automatic()
     assert len(await store.stored_results()) == 4  # once only
+
+
+async def test_an_ai_seat_handed_to_a_person_is_rated_as_that_person(service: TableService, store: Store) -> None:
+    game_id = await airships(service, bob=False, ai=1)
+    table = await service.table(game_id)
+    await store.replace_seat(game_id, 1, BOB, "bob", table.version, "bob takes over Contrail AI 1's seat", "")
+    await play_out(service, game_id, random.Random(9))
+    assert sorted(r.user_id for r in await store.stored_results()) == [ANN, BOB]
+
+
+def test_exactly_equal_ratings_share_a_rank_on_the_leaderboard() -> None:
+    rows = [RatingRow(GUILD, "airships", user, f"m{user}", skill) for user, skill in
+            ((5, Skill(30.0, 3.0, 9, 5)), (6, Skill(30.0, 3.0, 7, 2)), (AI_USER, Skill(29.0, 3.0, 6, 1)))]
+    board = leader_rows(rows)
+    assert [(r.rank, r.name, r.rating) for r in board] == [(1, "m5", 1920), (1, "m6", 1920), (3, "Contrail AI", 1900)]
+    assert not board[0].provisional and (board[1].games, board[1].wins) == (7, 2)
