@@ -131,8 +131,11 @@ class Rating:
             if not rated_outcome(outcome):
                 continue
             assert outcome is not None
-            table = await self._seat_table(row)
-            count += await self._store.record_results(row.id, row.guild_id, row.slug, placed_seats(table, outcome))
+            try:
+                table = await self._seat_table(row)
+                count += await self._store.record_results(row.id, row.guild_id, row.slug, placed_seats(table, outcome))
+            except Exception:  # one bad game must not keep the others unrated, nor stop the AI players resuming
+                log.exception("game %s: could not rate it at start", row.id)
         return count
 
     async def rating_card(self: TableService, guild_id: int, user_id: int, name: str, slug: str | None) -> RatingCard:
