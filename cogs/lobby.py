@@ -214,6 +214,14 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await flows.begin(interaction)
             await replays.export(interaction, game_id)
 
+    @app_commands.command(name="animation", description="A game that is over as an animated image, one frame per turn")
+    @app_commands.describe(game_id="Which game (by default, the one played here)")
+    @app_commands.autocomplete(game_id=replays.started_choices)
+    async def animation(self, interaction: discord.Interaction, game_id: GameId | None = None) -> None:
+        async with flows.guarded(interaction):
+            await flows.begin(interaction)
+            await replays.animation(interaction, game_id)
+
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Lobby(bot))

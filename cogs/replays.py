@@ -1,4 +1,5 @@
-"""/game replay and /game export: step privately through a game's boards, or take its log away as a JSON file."""
+"""/game replay, /game export and /game animation: step privately through a game's boards, take its log away as a
+JSON file, or watch it as an animated image."""
 
 from __future__ import annotations
 
@@ -74,5 +75,15 @@ async def export(interaction: discord.Interaction, game_id: int | None) -> None:
                         f"upload limit here ({limit // 1024:,} KiB).")
     note = (f"{game_name(found.table)}: every move with its time. "
             f"`python -m engine replay {found.filename}` replays it to the same final scores.")
+    await interaction.followup.send(content=note, file=discord.File(BytesIO(found.data), filename=found.filename),
+                                    ephemeral=True)
+
+
+async def animation(interaction: discord.Interaction, game_id: int | None) -> None:
+    """/game animation: a game that is over as an animated GIF, one frame per turn, privately."""
+    table = await flows.find_table(interaction, game_id)
+    limit = getattr(interaction, "filesize_limit", None) or DEFAULT_UPLOAD_LIMIT
+    found = await flows.tables(interaction).animation(table.id, interaction.guild_id or 0, limit)
+    note = f"{game_name(found.table)}, one frame per turn."
     await interaction.followup.send(content=note, file=discord.File(BytesIO(found.data), filename=found.filename),
                                     ephemeral=True)

@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING, Any
 import engine
 from engine.core import Action, GameError, is_private
 from engine.export import build_export, replay_log
-from engine.records import ActionRow
+from engine.records import ActionRow, Status
 from engine.tables import Table, require_started
 from engine.undo import is_undo
 
 if TYPE_CHECKING:
     from engine.service import TableService
+
+MAX_FRAMES = 100  # an animation's frames: a longer game is shown at evenly spaced turns, the last always
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,41 @@ class Replays:
         rows = await self._store.actions(game_id)
         export = await asyncio.to_thread(build_export, table.game, seats, rows)
         return GameFile(table, f"contrail-{table.slug}-{table.id}.json", export.to_json().encode())
+
+    async def animation(self: TableService, game_id: int, guild_id: int, limit: int) -> GameFile:
+        """An animated GIF of a game of this server that is over: its public board at the end of every turn.
+
+        `limit` is the upload limit in bytes: the frames are made smaller until the file fits.
+        """
+        table = await self.table(game_id, guild_id=guild_id)
+        require_started(table, "there's nothing to animate")
+        if table.status is Status.ACTIVE:
+            raise GameError(f"{table.title} #{table.id} is still being played: its animation comes once it is over.")
+        rows = await self._store.actions(game_id)
+        data = await asyncio.to_thread(self._animate, table, rows, limit)
+        return GameFile(table, f"contrail-{table.slug}-{table.id}.gif", data)
+
+    def _animate(self: TableService, table: Table, rows: list[ActionRow], limit: int) -> bytes:
+        """Draw every turn's last position and join them (in a worker thread: a long game takes seconds)."""
+        from renderers.animation import TooLarge, animate  # late, like the renderer: drawing needs Pillow
+
+        frames = [self._render(table.slug, self._public_view(table, state)) for state in turn_ends(table, rows)]
+        try:
+            return animate(frames, limit=limit)
+        except TooLarge:
+            raise GameError(f"An animation of {table.title} #{table.id} would be over the upload limit here, "
+                            "even at its smallest.") from None
+
+
+def turn_ends(table: Table, rows: list[ActionRow], most: int = MAX_FRAMES) -> list[Any]:
+    """The setup and the state at the end of each turn (a run of moves by one seat), at most `most` of them."""
+    game = engine.get_game(table.slug)
+    replayer = replay_log(game, len(table.players), table.game.seed, dict(table.game.options),
+                          [(row.seq, row.seat, row.payload) for row in rows])
+    ends = [0, *(row.seq for n, row in enumerate(rows) if n + 1 == len(rows) or rows[n + 1].seat != row.seat)]
+    if len(ends) > most:  # evenly spaced turns, keeping the setup and the final position
+        ends = [ends[round(i * (len(ends) - 1) / (most - 1))] for i in range(most)]
+    return [replayer.states[seq] for seq in ends]
 
 
 def _replay_to(table: Table, rows: list[ActionRow]) -> tuple[Any, tuple[str, ...]]:

@@ -166,3 +166,24 @@ def test_the_command_line_exits_non_zero_on_a_bad_file(tmp_path: Path) -> None:
     missing = subprocess.run([sys.executable, "-m", "engine", "replay", str(tmp_path / "none.json")], cwd=ROOT,
                              capture_output=True, text=True, timeout=60)
     assert missing.returncode == 1 and "can't read" in missing.stderr
+
+
+async def test_a_long_games_animation_keeps_the_setup_and_the_final_position(tmp_path: Path) -> None:
+    from engine.replays import turn_ends
+    from engine.service import TableService
+
+    store = await Store.open(tmp_path / "turns.sqlite3")
+    try:
+        game_id = await stored_game(store, "airships", 2, 3)
+        table = await TableService(store).table(game_id)
+        rows = await store.actions(game_id)
+    finally:
+        await store.close()
+    game = engine.get_game("airships")
+    every = turn_ends(table, rows, most=10_000)
+    turns = sum(1 for n, row in enumerate(rows) if n + 1 == len(rows) or rows[n + 1].seat != row.seat)
+    assert len(every) == turns + 1
+    cut = turn_ends(table, rows, most=5)
+    assert len(cut) == 5
+    assert game.view(cut[0], None) == game.view(every[0], None)
+    assert game.view(cut[-1], None) == game.view(every[-1], None) and game.outcome(cut[-1]) is not None

@@ -102,7 +102,7 @@ async def test_the_command_tree_respects_every_limit(tmp_path: Path) -> None:
     payloads = command_payloads(bot)
     assert {p["name"] for p in payloads} == {"game", "move", "board", "log", "hand", "rules", "vacation", "notify", "timezone", "undo", "rating", "leaderboard", "league"}
     game = next(p for p in payloads if p["name"] == "game")
-    assert {o["name"] for o in game["options"]} == {"new", "join", "leave", "start", "status", "list", "return", "replace", "kick", "mine", "abandon", "replay", "export"}
+    assert {o["name"] for o in game["options"]} == {"new", "join", "leave", "start", "status", "list", "return", "replace", "kick", "mine", "abandon", "replay", "export", "animation"}
     assert command_problems(payloads) == []
     assert all(p["contexts"] == [0] and p["dm_permission"] is False for p in payloads)  # servers only
 

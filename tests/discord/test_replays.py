@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+from io import BytesIO
 from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
+from PIL import Image
 from simcord import InteractionResult
 from simtable import Lounge, close_store, ephemeral_text, make_bot, public, tiny_png
 
@@ -195,3 +197,21 @@ def test_a_replay_message_respects_discords_limits() -> None:
 
 def custom_ids_of(reply: Any) -> list[str]:
     return [c["custom_id"] for row in reply.view.to_components() for c in row["components"]]
+
+
+async def test_animation_of_a_finished_game_has_one_frame_per_turn(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    refused = await lounge.members[2].slash(thread, "game animation")
+    assert ephemeral_text(refused) == f"Airships #{game_id} is still being played: its animation comes once it is over."
+    await play_moves(lounge, game_id)
+    rows = await lounge.store.actions(game_id)
+    turns = sum(1 for n, row in enumerate(rows) if n + 1 == len(rows) or rows[n + 1].seat != row.seat)
+
+    SEEN.clear()
+    shown = private(await lounge.members[2].slash(thread, "game animation"))
+    [attachment] = shown.attachments
+    assert attachment.filename == f"contrail-airships-{game_id}.gif"
+    assert Image.open(BytesIO(await attachment.read())).format == "GIF"
+    assert len(SEEN) == turns + 1  # a board for the setup, then for the end of every turn
+    assert SEEN[0]["events"] != SEEN[-1]["events"] and SEEN[-1]["ai_seats"] == []
+    assert shown.content == f"Airships #{game_id}, one frame per turn."
