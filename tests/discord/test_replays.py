@@ -215,3 +215,12 @@ async def test_animation_of_a_finished_game_has_one_frame_per_turn(lounge: Loung
     assert len(SEEN) == turns + 1  # a board for the setup, then for the end of every turn
     assert SEEN[0]["events"] != SEEN[-1]["events"] and SEEN[-1]["ai_seats"] == []
     assert shown.content == f"Airships #{game_id}, one frame per turn."
+
+
+async def test_game_id_suggestions_offer_started_games_of_the_server_even_when_over(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    await play_moves(lounge, game_id)
+    await lounge.open_game(lounge.members[2])  # a lobby: nothing to replay yet
+    offered = await lounge.members[3].autocomplete(lounge.channel, "game replay", "game_id", "")
+    assert [choice["value"] for choice in offered] == [game_id]
+    assert offered[0]["name"].startswith(f"#{game_id} Airships · finished · ")
