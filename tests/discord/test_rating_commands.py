@@ -6,9 +6,14 @@ import random
 
 from simcord import InteractionResult, ResponseMessage, UserHandle
 from simtable import Lounge, ephemeral_text
+from test_limits import reply_problems
 
-from engine.ratings import AI_NAME, AI_USER, PROVISIONAL_GAMES, Placed
+from cogs.ratings import leaderboard_reply, rating_reply
+from engine.rating_service import GameRating, Leaderboard, RatingCard, leader_rows
+
+from engine.ratings import AI_NAME, AI_USER, PROVISIONAL_GAMES, Placed, Skill
 from engine.store import Status
+from engine.store_ratings import PastResult, RatingRow
 
 
 def answer(result: InteractionResult) -> ResponseMessage:
@@ -69,3 +74,14 @@ async def test_rating_of_the_bot_itself_is_contrail_ai(lounge: Lounge) -> None:
     assert shown.embeds, shown.content
     assert shown.embeds[0].title == "Contrail AI: rating"
     assert "Rank 1 of 2 on this server · 1 rated game, 1 win" in shown.embeds[0].fields[0].value
+
+
+def test_extreme_ratings_and_leaderboards_fit_discords_limits() -> None:
+    long_name = "A*very_long~name" * 8  # markdown to escape, and far past what a line can hold
+    past = tuple(PastResult(10**12 + n, "1930", 6, 6, 1e9, "2026-12-01T03:00:00+00:00", 2**62, 2**62) for n in range(5))
+    games = tuple(GameRating(slug, long_name, Skill(99.0, 0.5, 10**6, 10**6), 10**6, 10**6, past)
+                  for slug in ("airships", "air-alliance", "1930"))
+    assert reply_problems(rating_reply(2**62, RatingCard(1, long_name, games))) == []
+    rows = [RatingRow(1, "1930", n, long_name, Skill(99.0 - n, 0.5, 10**6, 10**6)) for n in range(25)]
+    board = Leaderboard("1930", long_name, leader_rows(rows), 10**9)
+    assert reply_problems(leaderboard_reply(board, b"png")) == []
