@@ -1,4 +1,4 @@
-"""/rating and /leaderboard through Discord, after a whole game played by buttons."""
+"""/rating and /leaderboard through Discord, after a whole game played by buttons, and within Discord's limits."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from test_limits import reply_problems
 
 from cogs.ratings import leaderboard_reply, rating_reply
 from engine.rating_service import GameRating, Leaderboard, RatingCard, leader_rows
-
 from engine.ratings import AI_NAME, AI_USER, PROVISIONAL_GAMES, Placed, Skill
 from engine.store import Status
 from engine.store_ratings import PastResult, RatingRow
