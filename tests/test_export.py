@@ -33,6 +33,7 @@ async def stored_game(
         await store.add_seat(row.id, 100 + n, NAMES[n], ai=n == players - 1)
     await store.start_game(row.id, [100 + n for n in range(players)])
     moves = [(seat, action.to_dict()) for seat, action in playout.moves[:cut]]
+    moves[2] = (moves[2][0], {**moves[2][1], "by": "autopilot"})  # a move the autopilot made for a person
     entries = moves
     if undo_at is not None:  # moves undo_at-1 and undo_at are taken back, then played again the same way
         entries = [*moves[:undo_at], (moves[undo_at - 1][0], undo_payload(undo_at - 2)),
@@ -88,6 +89,7 @@ async def test_undo_entries_and_an_abandoned_game_replay_too(tmp_path: Path, cap
     path, data = await exported(tmp_path, "airships", 2, 9, cut=30, undo_at=20)
     assert data["status"] == "abandoned" and data["outcome"] is None
     assert data["actions"][20]["kind"] == "undo" and len(data["actions"]) == 33
+    assert data["actions"][2]["by"] == "autopilot" and "by" not in data["actions"][3]
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert "33 moves replayed" in out and "abandoned before its end" in out
