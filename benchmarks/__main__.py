@@ -20,7 +20,7 @@ from PIL import Image
 
 import engine
 import renderers
-from benchmarks import leaderboard, scheduler
+from benchmarks import leaderboard, pairing, scheduler
 from engine.arena import arena
 from engine.service import TableService
 from engine.simulate import Playout, play_random
@@ -243,6 +243,9 @@ def main(argv: list[str] | None = None) -> int:
     board = leaderboard.figures()
     results["platform"] = {**results["platform"], **board,
                            "targets_met": {**results["platform"]["targets_met"], **board["targets_met"]}}
+    paired = pairing.figures()
+    results["platform"] = {**results["platform"], **paired,
+                           "targets_met": {**results["platform"]["targets_met"], **paired["targets_met"]}}
     for slug, figures in results.items():
         print(f"{slug}:")
         for key, value in figures.items():
