@@ -246,6 +246,22 @@ def backup(database: Path, target: str | Path, out: Callable[[str], Any] = print
     return 0
 
 
+def recompute_ratings(database: Path, out: Callable[[str], Any] = print) -> int:
+    """--recompute-ratings: rebuild every rating from the stored results (after a change of the formula)."""
+    if not database.exists():
+        print(f"No database at {database}: check DATABASE_PATH (in .env or the environment)"
+              " and run this from the bot's folder.", file=sys.stderr)
+        return EXIT_FAILED
+
+    async def run() -> int:
+        async with await Store.open(database) as store:  # one transaction: safe while the bot runs
+            return await store.recompute_ratings()
+
+    count = asyncio.run(run())
+    out(f"Recomputed {count} rating{'' if count == 1 else 's'} from the game results in {database}.")
+    return 0
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="bot.py", description="Run Contrail, the airline board game bot.")
     task = parser.add_mutually_exclusive_group()
@@ -256,6 +272,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="copy the database (DATABASE_PATH) to the file PATH, or into the directory PATH, safely while the bot"
         " runs; then exit",
     )
+    task.add_argument("--recompute-ratings", action="store_true",
+                      help="rebuild every rating from the stored game results (after a change of the formula); then exit")
     parser.add_argument("--guild", type=int, metavar="ID", help="with --sync: register in this server only (instant)")
     args = parser.parse_args(argv)
     if args.guild is not None and not args.sync:
@@ -275,6 +293,8 @@ def main(argv: list[str] | None = None, *, out: Callable[[str], Any] = print) ->
     )
     if args.backup is not None:
         return backup(settings.database_path, args.backup, out)
+    if args.recompute_ratings:
+        return recompute_ratings(settings.database_path, out)
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return EXIT_NO_TOKEN

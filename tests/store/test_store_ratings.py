@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
+from pathlib import Path
 
 import pytest
 
+import bot
 import engine.store_ratings
 from engine.ratings import AI_USER, Placed, Skill, rate_game, recompute
 from engine.store import Store
@@ -98,3 +101,14 @@ async def test_the_top_ranks_and_last_results_of_a_server(store: Store) -> None:
     assert [p.place for p in last] == [1] * 5 and last[0].game_id > last[-1].game_id and last[0].seats == 3
     assert [r.slug for r in await store.member_ratings(GUILD, 100)] == ["airships"]
     assert await store.member_ratings(GUILD, 100, "1930") == []
+
+
+async def test_bot_recompute_ratings_rebuilds_the_table_from_the_results(store: Store, db_path: Path) -> None:
+    await store.record_results(await new_game(store), GUILD, "airships", [Placed(0, 10, "ann", 1), Placed(1, 11, "bob", 2)])
+    stored = await store.all_ratings()
+    await store._q("DELETE FROM ratings")
+    said: list[str] = []
+    assert await asyncio.to_thread(bot.recompute_ratings, db_path, said.append) == 0
+    assert said == [f"Recomputed 2 ratings from the game results in {db_path}."]
+    assert await store.all_ratings() == stored
+    assert bot.recompute_ratings(db_path.with_name("missing.sqlite3")) == bot.EXIT_FAILED
