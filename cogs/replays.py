@@ -62,7 +62,10 @@ async def step_from_component(interaction: discord.Interaction, game_id: int, mo
         latest = slot == "last"  # Last follows a live game to its newest move, wherever the button was made
         frame = await flows.tables(interaction).replay_frame(game_id, interaction.guild_id or 0,
                                                              None if latest else move)
-        await interaction.edit_original_response(**replay_reply(frame, viewer_id).edit_kwargs())
+        edit = replay_reply(frame, viewer_id).edit_kwargs()
+        if frame.image is None:  # the board couldn't be drawn: drop the old one rather than show it for this move
+            edit["attachments"] = []
+        await interaction.edit_original_response(**edit)
 
 
 async def export(interaction: discord.Interaction, game_id: int | None) -> None:
