@@ -19,7 +19,7 @@ from engine.records import Status
 log = logging.getLogger(__name__)
 
 STANDINGS_SHOWN = 25  # the embed and the image show the top 25
-SCHEDULE_ROUNDS_SHOWN = 5  # /league info lists the latest rounds' tables
+SCHEDULE_ROUNDS_SHOWN = 3  # /league info lists the latest rounds' tables (the embed stays under 6000 characters)
 # One opener per bot: the scheduler and /league start may both find a round's lobbies; each game opens once.
 _OPENERS: weakref.WeakKeyDictionary[discord.Client, asyncio.Lock] = weakref.WeakKeyDictionary()
 

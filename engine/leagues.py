@@ -90,7 +90,7 @@ def table_sizes(count: int, size: int, min_players: int, max_players: int, allow
         return options[changed.index(min(changed))], 0
     if allow_ai:
         return [size] * (tables + 1), size - extra
-    raise LeagueError(f"{count} members can't be split into tables of {size} (or one more or less) for this game; "
+    raise LeagueError(f"{count} member{'s' if count != 1 else ''} can't be split into tables of {size} (or one more or less) for this game; "
                       "allow AI seats, change the table size, or wait for more members.")
 
 
