@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 
 NAME_MAX = 40  # a league's name, shown in thread names and embed titles
 MAX_ROUNDS = 20
-ROUND_END_WORDS = "The round's deadline came: the autopilot plays this game out for every seat, as a league rule."
+ROUND_END_WORDS = "The round's deadline came: the autopilot plays this game out for every seat."  # the log's line
+ROUND_END_NOTICE = "The round's deadline came, so the autopilot played this game out for every seat."
 
 
 class NotLeagueAdmin(GameError):
@@ -341,5 +342,5 @@ class LeagueService:
             if moved.outcome is not None:
                 break
             moved = await self._play_automatic(moved)
-        news.notices.append((table, ROUND_END_WORDS))
+        news.notices.append((table, ROUND_END_NOTICE))
         await self._finish_automatic(table, movers, moved, news)
