@@ -12,6 +12,7 @@ import engine
 from cogs import messages, moves
 from cogs.flows import THREAD_ARCHIVE_MINUTES, channel_by_id, post, tables
 from cogs.messages import Reply, clip, duration, mention
+from engine.core import GameError
 from engine.league_service import LeagueInfo, LeagueNews, LeagueNewsKind, LeagueRow, LeagueStatus, LeagueTable
 from engine.leagues import Standing, parse_points, points_text
 from engine.records import Status
@@ -47,7 +48,7 @@ async def open_round(client: discord.Client, news: LeagueNews) -> None:
         for game_id in news.game_ids:
             try:
                 table = await _open_game(client, news, game_id)
-            except discord.HTTPException:
+            except (discord.HTTPException, GameError):  # the next wake of the scheduler tries again
                 log.warning("league %s: could not open game %s", news.league.id, game_id, exc_info=True)
                 continue
             if table is not None:
