@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 NAME_MAX = 40  # a league's name, shown in thread names and embed titles
 MAX_ROUNDS = 20
+REMINDER_SECONDS = 86400  # a league game reminds the player it waits on daily, as /game new does by default
 ROUND_END_WORDS = "The round's deadline came: the autopilot plays this game out for every seat."  # the log's line
 ROUND_END_NOTICE = "The round's deadline came, so the autopilot played this game out for every seat."
 
@@ -289,7 +290,8 @@ class LeagueService:
                            tuple((n, service.ai_name(n), True) for n in range(1, t.ai + 1)),
                            service.secrets.randbits(62)) for t in paired]
         now = self._clock()
-        game_ids = await self._store.open_round(league, round_, now + league.round_seconds, now, tables)
+        game_ids = await self._store.open_round(league, round_, now + league.round_seconds, now, tables,
+                                                REMINDER_SECONDS)
         if game_ids is None:
             return None
         self._on_change()  # the round's end is a new due time

@@ -198,7 +198,7 @@ class LeagueStore:
         return LeagueRow.from_row(rows[0]) if rows else None
 
     async def open_round(self, league: LeagueRow, round_: int, ends: float, since: float,
-                         tables: Sequence[NewTable]) -> list[int] | None:
+                         tables: Sequence[NewTable], reminder_seconds: int | None = None) -> list[int] | None:
         """Round `round_` of the league's season with its games in their lobbies, all at once.
 
         Nothing happens (None) unless the league is running and still at the round before: two callers
@@ -219,9 +219,9 @@ class LeagueStore:
                 [(game_id,)] = await self._q(
                     "INSERT INTO games (slug, guild_id, channel_id, thread_id, creator_id, options, seed, status,"
                     " version, outcome, created_at, updated_at, turn_seconds, reminder_seconds)"
-                    " VALUES (?, ?, ?, NULL, ?, '{}', ?, ?, 0, NULL, ?, ?, ?, NULL) RETURNING id",
+                    " VALUES (?, ?, ?, NULL, ?, '{}', ?, ?, 0, NULL, ?, ?, ?, ?) RETURNING id",
                     (league.slug, league.guild_id, league.channel_id, creator, table.seed, Status.LOBBY.value, now,
-                     now, league.turn_seconds),
+                     now, league.turn_seconds, reminder_seconds),
                 )
                 for position, (user_id, name, ai) in enumerate(table.seats):
                     await self._q("INSERT INTO seats (game_id, user_id, name, position, seat, ai)"

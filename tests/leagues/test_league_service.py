@@ -99,6 +99,7 @@ async def test_round_deadlines_play_the_games_out_and_the_season_ends_with_stand
     news = await service.start_league(1, None, [], can_manage=True)
     [game_id] = news.game_ids  # type: ignore[union-attr]
     table = await service.table(game_id)
+    assert (table.game.turn_seconds, table.game.reminder_seconds) == (None, 86400)  # the league's clock, daily reminders
     await service.start(game_id, table.creator_id)
     assert await service.league_work() == []  # the round is being played
     clock.now += 7 * DAY + 1
