@@ -9,13 +9,14 @@ import weakref
 import discord
 
 import engine
-from cogs import messages, moves
+from cogs import messages, moves, turn_messages
 from cogs.flows import THREAD_ARCHIVE_MINUTES, channel_by_id, post, tables
 from cogs.messages import Reply, clip, duration, mention
 from engine.core import GameError
 from engine.league_service import LeagueInfo, LeagueNews, LeagueNewsKind, LeagueRow, LeagueStatus, LeagueTable
 from engine.leagues import Standing, parse_points, points_text
-from engine.records import Status
+from engine.records import PostKind, Status
+from engine.tables import Table
 
 log = logging.getLogger(__name__)
 
@@ -60,9 +61,11 @@ async def open_round(client: discord.Client, news: LeagueNews) -> None:
         await announce(client, news.league, Reply(content=clip("\n".join(lines), messages.CONTENT_MAX)))
 
 
-async def _open_game(client: discord.Client, news: LeagueNews, game_id: int):  # type: ignore[no-untyped-def]
+async def _open_game(client: discord.Client, news: LeagueNews, game_id: int) -> Table | None:
     service = tables(client)
     table = await service.table(game_id)
+    if table.status is Status.ACTIVE and PostKind.TURN not in await service.posts(table.id):
+        return await _post_unposted(client, news, table)
     if table.status is not Status.LOBBY:
         return None  # opened already (by another path, or before a restart)
     if table.game.thread_id is None:
@@ -70,13 +73,28 @@ async def _open_game(client: discord.Client, news: LeagueNews, game_id: int):  #
         if thread is not None:
             table = await service.move_to_thread(table.id, thread.id)
     opening = await service.start(table.id, table.creator_id)
-    people = tuple(p.user_id for p in opening.table.players if not p.ai)
+    await post(client, opening.table, _hello(news, opening.table))
+    await moves.post_opening(client, opening)  # type: ignore[arg-type]  # a client posts like an interaction
+    return opening.table
+
+
+def _hello(news: LeagueNews, table: Table) -> Reply:
+    """The table's first message: its players pinged, the league, the round and when it ends."""
+    people = tuple(p.user_id for p in table.players if not p.ai)
     ends = f" The round ends <t:{int(news.league.round_ends)}:R>." if news.league.round_ends else ""
     hello = (f"{' '.join(mention(u) for u in people)}: your table in **{news.league.name}**, season "
              f"{news.league.season}, round {news.round}.{ends}")
-    await post(client, opening.table, Reply(content=clip(hello, messages.CONTENT_MAX), ping=people))
-    await moves.post_opening(client, opening)  # type: ignore[arg-type]  # a client posts like an interaction
-    return opening.table
+    return Reply(content=clip(hello, messages.CONTENT_MAX), ping=people)
+
+
+async def _post_unposted(client: discord.Client, news: LeagueNews, table: Table) -> Table:
+    """A game the bot started just before it stopped, never shown: its players pinged and the current prompt."""
+    await post(client, table, _hello(news, table))
+    prompt = await tables(client).prompt(table.id)
+    if prompt is not None:
+        message = await post(client, table, turn_messages.prompt_reply(table, prompt))
+        await tables(client).record_post(table.id, PostKind.TURN, message.channel.id, message.id, prompt.version)
+    return table
 
 
 async def _thread(client: discord.Client, league: LeagueRow, name: str) -> discord.Thread | None:

@@ -17,7 +17,7 @@ from engine.leagues import (
     GameResult, LeagueError, Standing, entrants_by_rating, entrants_by_standing, game_points, meetings, pair_round,
     parse_points, standings,
 )
-from engine.records import Status, StoreError
+from engine.records import PostKind, Status, StoreError
 from engine.store_leagues import LeagueGame, LeagueRow, LeagueStatus, NewTable
 from engine.tables import Table
 
@@ -306,8 +306,9 @@ class LeagueService:
         news: list[LeagueNews] = []
         for league in await self._store.running_leagues():
             games = await self._store.league_games(league.id, league.season, league.round)
-            waiting = tuple(g.game_id for g in games if g.status is Status.LOBBY)
-            if waiting:  # opened but never started (the bot stopped in between): the Discord layer starts them
+            waiting = tuple([g.game_id for g in games if g.status is Status.LOBBY or (
+                g.status is Status.ACTIVE and PostKind.TURN not in await self._store.posts(g.game_id))])
+            if waiting:  # the bot stopped before it started or posted them: the Discord layer does it now
                 news.append(LeagueNews(LeagueNewsKind.ROUND_OPENED, league, league.round, waiting))
                 continue
             if games and not all(g.over for g in games):

@@ -13,6 +13,7 @@ from simcord import MemberActor
 from simtable import Lounge, choices_of, ephemeral_text, is_final, latest_prompt, pings, public
 from test_restart import _restart
 
+from cogs import league_posts
 from engine.records import Status
 from engine.rules.airships import ai as airships_ai
 
@@ -145,3 +146,32 @@ async def test_a_season_of_nine_members_over_three_rounds(lounge: Lounge, databa
     assert ephemeral_text(again) == "Season 2 is open for sign-ups."
     assert ephemeral_text(await members[0].slash(lounge.channel, "league join")) == \
         "You're signed up for Spring Cup, season 2."
+
+
+async def test_a_round_opened_just_before_a_stop_is_started_and_posted_once_after_it(
+    lounge: Lounge, database_path: Path,
+) -> None:
+    organiser, members = await _league_of_nine(lounge)
+    # The bot stops right after the round was stored: one game started, none shown in Discord.
+
+    async def stopped(client: discord.Client) -> None:
+        return None
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(league_posts, "run_league_work", stopped)  # the old bot's scheduler shows nothing
+        news = await lounge.service.start_league(lounge.guild.id, None, [], can_manage=True)
+        started = news.game_ids[0]  # type: ignore[union-attr]
+        await lounge.service.start(started, (await lounge.service.table(started)).creator_id)
+    await _restart(lounge, database_path)
+    await lounge.env.advance_time(60)  # the new bot's scheduler looks at once
+
+    for game_id in news.game_ids:  # type: ignore[union-attr]
+        table = await lounge.service.table(game_id)
+        assert table.status is Status.ACTIVE
+        assert await lounge.service.posts(game_id)  # its turn message, to edit from now on
+    assert len(lounge.channel.threads) == 2  # the two lobbies opened in threads; the started game plays here
+    hello = [m for m in public(lounge.channel) if "your table in **Spring Cup**" in m.content]
+    assert len(hello) == 1 and latest_prompt(lounge.channel) is not None
+    posted = len(lounge.posted(lounge.channel))
+    await lounge.env.advance_time(3600)
+    assert len(lounge.posted(lounge.channel)) == posted  # shown once, not at every wake

@@ -11,7 +11,7 @@ import pytest_asyncio
 
 from engine.league_service import LeagueNewsKind, NotLeagueAdmin
 from engine.leagues import LeagueError
-from engine.records import Status
+from engine.records import PostKind, Status
 from engine.service import TableService
 from engine.store import Store
 
@@ -101,6 +101,8 @@ async def test_round_deadlines_play_the_games_out_and_the_season_ends_with_stand
     table = await service.table(game_id)
     assert (table.game.turn_seconds, table.game.reminder_seconds) == (None, 86400)  # the league's clock, daily reminders
     await service.start(game_id, table.creator_id)
+    assert [n.game_ids for n in await service.league_work()] == [(game_id,)]  # started, but shown nowhere yet
+    await service.record_post(game_id, PostKind.TURN, 10, 99, table.version)  # as the Discord layer does
     assert await service.league_work() == []  # the round is being played
     clock.now += 7 * DAY + 1
     await service.run_due()
