@@ -7,7 +7,7 @@ import csv
 import enum
 import io
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -17,7 +17,7 @@ from engine.leagues import (
     GameResult, LeagueError, Standing, entrants_by_rating, entrants_by_standing, game_points, meetings, pair_round,
     parse_points, standings,
 )
-from engine.records import PostKind, Status, StoreError
+from engine.records import DueRow, PostKind, Status, StoreError
 from engine.store_leagues import LeagueGame, LeagueRow, LeagueStatus, NewTable
 from engine.tables import Table
 
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 NAME_MAX = 40  # a league's name, shown in thread names and embed titles
 MAX_ROUNDS = 20
+LOBBY_RETRY_SECONDS = 3600  # a round's game still in its lobby at the deadline is looked at again this much later
 REMINDER_SECONDS = 86400  # a league game reminds the player it waits on daily, as /game new does by default
 ROUND_END_WORDS = "The round's deadline came: the autopilot plays this game out for every seat."  # the log's line
 ROUND_END_NOTICE = "The round's deadline came, so the autopilot played this game out for every seat."
@@ -325,10 +326,13 @@ class LeagueService:
                                        standings=tuple(lines)))
         return news
 
-    async def _round_end(self: TableService, table: Table, news: ClockNews) -> None:
+    async def _round_end(self: TableService, table: Table, due: DueRow, news: ClockNews) -> None:
         """The round's deadline: every seat goes on autopilot and the game is played out now; the log says so."""
         from engine.service import Moved  # the service imports this module: import its value type late
 
+        if table.status is Status.LOBBY:  # never started (Discord refused so far): once it is, it is played out
+            await self._store.add_due(replace(due, due_at=self._clock() + LOBBY_RETRY_SECONDS))
+            return
         if table.status is not Status.ACTIVE:
             return
         for player in table.players:

@@ -86,7 +86,7 @@ class TurnClock:
     async def _run_one(self: TableService, due: DueRow, now: float, news: ClockNews) -> None:
         table = await self.table(due.game_id)
         if due.kind is DueKind.ROUND_END:  # a league round's deadline: the whole game is played out
-            await self._round_end(table, news)
+            await self._round_end(table, due, news)
             return
         if table.status is not Status.ACTIVE:
             return

@@ -121,3 +121,22 @@ async def test_round_deadlines_play_the_games_out_and_the_season_ends_with_stand
     assert await service.league_work() == []
     _, text = await service.league_csv(1, None)
     assert text.count("\n") == 1 + 6 and text.startswith("league,season,round,game")
+
+
+async def test_a_game_still_in_its_lobby_at_the_deadline_is_played_out_once_started(
+    service: TableService, clock: Clock,
+) -> None:
+    await _league(service, rounds=1)
+    for user in range(1001, 1004):
+        await service.join_league(1, None, user, f"p{user}")
+    news = await service.start_league(1, None, [], can_manage=True)
+    [game_id] = news.game_ids  # type: ignore[union-attr]
+    clock.now += 7 * DAY + 1  # Discord refused to open it until after the deadline
+    await service.run_due()
+    assert (await service.table(game_id)).status is Status.LOBBY
+    await service.start(game_id, (await service.table(game_id)).creator_id)
+    clock.now += 3600
+    await service.run_due()
+    assert (await service.table(game_id)).status is Status.FINISHED
+    [over] = await service.league_work()
+    assert over.kind is LeagueNewsKind.SEASON_OVER
