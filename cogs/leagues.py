@@ -68,6 +68,8 @@ class Leagues(commands.GroupCog, group_name="league", group_description="Communi
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             guild_id, channel_id = _where(interaction)
+            if isinstance(interaction.channel, discord.Thread):
+                raise GameError("Create a league from a text channel: its games open in threads of that channel.")
             league = await flows.tables(interaction).create_league(
                 guild_id, channel_id, interaction.user.id, _roles(interaction),
                 can_manage=interaction.permissions.manage_guild, name=name, slug=game.value, table_size=table_size,

@@ -64,6 +64,8 @@ async def test_wrong_inputs_get_plain_answers(lounge: Lounge) -> None:
     assert [f.name for f in info.fields] == ["Members (2)", "Round 1"]
     assert info.fields[1].value in ("#1 (being played): ann, bob", "#1 (being played): bob, ann")  # in seat order
     assert lounge.channel.threads and public(lounge.channel.threads[-1])
+    in_thread = await organiser.slash(lounge.channel.threads[-1], "league create", name="Autumn", **SETTINGS)
+    assert ephemeral_text(in_thread) == "Create a league from a text channel: its games open in threads of that channel."
 
 
 def _league(**changes: object) -> LeagueRow:
