@@ -15,6 +15,7 @@ from cogs.messages import Reply, clip, duration, mention
 from engine.core import GameError
 from engine.league_service import LeagueInfo, LeagueNews, LeagueNewsKind, LeagueRow, LeagueStatus, LeagueTable
 from engine.leagues import Standing, parse_points, points_text
+from engine.notify import Alerts
 from engine.records import PostKind, Status
 from engine.tables import Table
 
@@ -73,23 +74,26 @@ async def _open_game(client: discord.Client, news: LeagueNews, game_id: int) -> 
         if thread is not None:
             table = await service.move_to_thread(table.id, thread.id)
     opening = await service.start(table.id, table.creator_id)
-    await post(client, opening.table, _hello(news, opening.table))
+    pings = await service.welcome_pings(opening.table, opening.alerts)
+    await post(client, opening.table, _hello(news, opening.table, pings))
     await moves.post_opening(client, opening)  # type: ignore[arg-type]  # a client posts like an interaction
     return opening.table
 
 
-def _hello(news: LeagueNews, table: Table) -> Reply:
-    """The table's first message: its players pinged, the league, the round and when it ends."""
+def _hello(news: LeagueNews, table: Table, pings: tuple[int, ...]) -> Reply:
+    """The table's first message: its players named (pinged once: see `welcome_pings`), the league, the round and
+    when it ends."""
     people = tuple(p.user_id for p in table.players if not p.ai)
     ends = f" The round ends <t:{int(news.league.round_ends)}:R>." if news.league.round_ends else ""
     hello = (f"{' '.join(mention(u) for u in people)}: your table in **{news.league.name}**, season "
              f"{news.league.season}, round {news.round}.{ends}")
-    return Reply(content=clip(hello, messages.CONTENT_MAX), ping=people)
+    return Reply(content=clip(hello, messages.CONTENT_MAX), ping=pings)
 
 
 async def _post_unposted(client: discord.Client, news: LeagueNews, table: Table) -> Table:
     """A game the bot started just before it stopped, never shown: its players pinged and the current prompt."""
-    await post(client, table, _hello(news, table))
+    pings = await tables(client).welcome_pings(table, Alerts())  # the prompt below pings nobody
+    await post(client, table, _hello(news, table, pings))
     prompt = await tables(client).prompt(table.id)
     if prompt is not None:
         message = await post(client, table, turn_messages.prompt_reply(table, prompt))

@@ -17,7 +17,8 @@ from engine.leagues import (
     GameResult, LeagueError, Standing, entrants_by_rating, entrants_by_standing, game_points, meetings, pair_round,
     parse_points, standings,
 )
-from engine.records import DueRow, PostKind, Status, StoreError
+from engine.notify import Alerts, quiet_until
+from engine.records import DueRow, Notify, PostKind, Status, StoreError
 from engine.store_leagues import LeagueGame, LeagueRow, LeagueStatus, NewTable
 from engine.tables import Table
 
@@ -325,6 +326,14 @@ class LeagueService:
                 news.append(LeagueNews(LeagueNewsKind.SEASON_OVER, await self._fresh(league), league.round,
                                        standings=tuple(lines)))
         return news
+
+    async def welcome_pings(self: TableService, table: Table, first_turn: Alerts) -> tuple[int, ...]:
+        """Who a table's welcome pings: each person once, so not those its first turn already tells (or holds
+        through their quiet hours); not those in their quiet hours now, nor those who turned pings off."""
+        told = {*first_turn.thread, *first_turn.dm, *first_turn.held}
+        people = [p.user_id for p in table.players if not p.ai and p.user_id not in told]
+        prefs, now = await self._store.prefs(people), self._clock()
+        return tuple(u for u in people if prefs[u].notify is not Notify.OFF and quiet_until(prefs[u], now) is None)
 
     async def _round_end(self: TableService, table: Table, due: DueRow, news: ClockNews) -> None:
         """The round's deadline: every seat goes on autopilot and the game is played out now; the log says so."""

@@ -75,11 +75,13 @@ async def test_a_season_of_nine_members_over_three_rounds(lounge: Lounge, databa
     assert "Sign-ups for Spring Cup are closed" in ephemeral_text(await late.slash(lounge.channel, "league join"))
     first = await _round_games(lounge, 1)
     assert len(first) == 3 and len(lounge.channel.threads) == 3
-    for game_id in first:  # each table in its own thread: its players pinged, then the first turn
+    for game_id in first:  # each table in its own thread: a welcome, then the first turn; each player pinged once
         thread = await _thread_of(lounge, game_id)
         seated = {p.user_id for p in (await lounge.service.table(game_id)).players}
-        assert set(pings(lounge.posted(thread)[0])) == seated and "round 1" in lounge.posted(thread)[0]["content"]
-        assert latest_prompt(thread) is not None
+        welcome, *turn = lounge.posted(thread)
+        assert "round 1" in welcome["content"] and all(f"<@{u}>" in welcome["content"] for u in seated)
+        assert sorted(u for body in lounge.posted(thread) for u in pings(body)) == sorted(seated)
+        assert latest_prompt(thread) is not None and pings(turn[0]) == [latest_prompt(thread).raw_mentions[0]]
     summary = public(lounge.channel)[-1].content
     assert summary.startswith("**Spring Cup**, round 1 of 3 is open.")
 

@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from engine.league_service import LeagueNewsKind, NotLeagueAdmin
+from engine.league_service import LeagueNewsKind, LeagueRow, NotLeagueAdmin
 from engine.leagues import LeagueError
-from engine.records import PostKind, Status
+from engine.notify import Alerts
+from engine.records import Notify, PostKind, Status
 from engine.service import TableService
 from engine.store import Store
 
@@ -140,3 +141,17 @@ async def test_a_game_still_in_its_lobby_at_the_deadline_is_played_out_once_star
     assert (await service.table(game_id)).status is Status.FINISHED
     [over] = await service.league_work()
     assert over.kind is LeagueNewsKind.SEASON_OVER
+
+
+async def test_a_tables_welcome_pings_each_person_once_and_minds_quiet_hours_and_muted_pings(
+        service: TableService) -> None:
+    await _league(service)
+    for user in (1001, 1002, 1003):
+        await service.join_league(1, None, user, f"p{user}")
+    await service.set_notify(1001, Notify.OFF, None)
+    await service.set_notify(1002, None, "13-15")  # the clock reads 13:46 UTC: within their quiet hours
+    news = await service.start_league(1, None, [], can_manage=True)
+    assert not isinstance(news, LeagueRow)
+    table = await service.table(news.game_ids[0])
+    assert await service.welcome_pings(table, Alerts()) == (1003,)
+    assert await service.welcome_pings(table, Alerts(thread=(1003,))) == ()  # the first turn already pings them
