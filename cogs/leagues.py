@@ -15,6 +15,8 @@ from engine.core import GameError
 from engine.league_service import LeagueNews
 
 LEAGUE = "The league (needed only where the server has several)"
+SEASON = "An earlier season (the current one if left out)"
+MAX_SEASON = 10_000  # a bound for Discord's number field; a league reaches nothing near it
 ROUND_LENGTHS = [app_commands.Choice(name=name, value=value) for value, name in (
     ("3d", "3 days"), ("7d", "7 days (the default)"), ("10d", "10 days"), ("14d", "14 days"), ("21d", "21 days"),
     ("28d", "28 days"),
@@ -146,26 +148,28 @@ class Leagues(commands.GroupCog, group_name="league", group_description="Communi
             await flows.say(interaction, f"{started.league.name} has begun: round 1's games are open.")
 
     @app_commands.command(name="standings", description="A league season's standings, as they are now")
-    @app_commands.describe(league=LEAGUE)
+    @app_commands.describe(league=LEAGUE, season=SEASON)
     @app_commands.autocomplete(league=league_choices)
-    async def standings(self, interaction: discord.Interaction, league: str | None = None) -> None:
+    async def standings(self, interaction: discord.Interaction, league: str | None = None,
+                        season: app_commands.Range[int, 1, MAX_SEASON] | None = None) -> None:
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             guild_id, _ = _where(interaction)
             service = flows.tables(interaction)
-            table = await service.league_standings(guild_id, league)
+            table = await service.league_standings(guild_id, league, season)
             sub = league_posts.progress_text(table.league, table.played, table.games)
             image = await service.standings_image(table, sub)
             await flows.say(interaction, league_posts.standings_reply(table, image))
 
     @app_commands.command(name="export", description="The season's results as a CSV file")
-    @app_commands.describe(league=LEAGUE)
+    @app_commands.describe(league=LEAGUE, season=SEASON)
     @app_commands.autocomplete(league=league_choices)
-    async def export(self, interaction: discord.Interaction, league: str | None = None) -> None:
+    async def export(self, interaction: discord.Interaction, league: str | None = None,
+                     season: app_commands.Range[int, 1, MAX_SEASON] | None = None) -> None:
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             guild_id, _ = _where(interaction)
-            row, text = await flows.tables(interaction).league_csv(guild_id, league)
+            row, text = await flows.tables(interaction).league_csv(guild_id, league, season)
             stem = "".join(c if c.isalnum() else "-" for c in row.name.lower())[:CSV_NAME_MAX]
             file = discord.File(BytesIO(text.encode("utf-8")), filename=f"{stem}-season-{row.season}.csv")
             lines = text.count("\n") - 1

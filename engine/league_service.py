@@ -79,6 +79,16 @@ class LeagueTable:
     games: int  # games opened so far
 
 
+def in_season(league: LeagueRow, season: int | None) -> LeagueRow:
+    """The league as it stood in `season` (None: the current one). A past season is over: all its rounds played."""
+    if season is None or season == league.season:
+        return league
+    if not 1 <= season < league.season:
+        raise LeagueError(f"{league.name} has had seasons 1 to {league.season}." if league.season > 1
+                          else f"{league.name} is in its first season.")
+    return replace(league, season=season, status=LeagueStatus.FINISHED, round=league.rounds, round_ends=None)
+
+
 def _now_text() -> str:
     return datetime.now(UTC).isoformat()
 
@@ -196,8 +206,9 @@ class LeagueService:
             names.update((p.user_id, p.name) for p in table.players if not p.ai)
         return LeagueInfo(league, members, tuple(games), names)
 
-    async def league_standings(self: TableService, guild_id: int, name: str | None) -> LeagueTable:
-        league = await self.league_named(guild_id, name)
+    async def league_standings(self: TableService, guild_id: int, name: str | None,
+                               season: int | None = None) -> LeagueTable:
+        league = in_season(await self.league_named(guild_id, name), season)
         games = await self._store.league_games(league.id, league.season)
         lines = await self._standings(league, games)
         played = sum(1 for g in games if g.status is Status.FINISHED)
@@ -221,9 +232,10 @@ class LeagueService:
         ratings = await self.rating_numbers(league.guild_id, league.slug, list(members))
         return standings(members, results_of(games), ratings, parse_points(league.points))
 
-    async def league_csv(self: TableService, guild_id: int, name: str | None) -> tuple[LeagueRow, str]:
+    async def league_csv(self: TableService, guild_id: int, name: str | None,
+                         season: int | None = None) -> tuple[LeagueRow, str]:
         """The season's results, one line per seat of every finished game, as CSV text."""
-        league = await self.league_named(guild_id, name)
+        league = in_season(await self.league_named(guild_id, name), season)
         games = await self._store.league_games(league.id, league.season)
         points = parse_points(league.points)
         out = io.StringIO()

@@ -148,6 +148,14 @@ async def test_a_season_of_nine_members_over_three_rounds(lounge: Lounge, databa
     assert ephemeral_text(again) == "Season 2 is open for sign-ups."
     assert ephemeral_text(await members[0].slash(lounge.channel, "league join")) == \
         "You're signed up for Spring Cup, season 2."
+    # The first season's standings and results stay at hand.
+    past = _answer(await members[3].slash(lounge.channel, "league standings", season=1))
+    assert past.embeds[0].title == "Spring Cup · season 1: standings"
+    assert "9 of 9 games finished" in past.embeds[0].description
+    [file] = _answer(await members[3].slash(lounge.channel, "league export", season=1)).attachments
+    assert file.filename.endswith("-season-1.csv") and len((await file.read()).decode().splitlines()) == 28
+    assert ephemeral_text(await members[3].slash(lounge.channel, "league standings", season=3)) == \
+        "Spring Cup has had seasons 1 to 2."
 
 
 async def test_a_round_opened_just_before_a_stop_is_started_and_posted_once_after_it(
