@@ -3,25 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from contextlib import AbstractAsyncContextManager
-from typing import Any
 
 from engine.records import DueKind, DueRow, KickVote, Notify, PlayerPrefs, UndoVote
+from engine.store_part import StorePart
 
 DUE_BATCH = 100  # dues claimed at once; the rest wait for the scheduler's next round
 
 
-class ClockStore:
-    """Mixed into Store: it provides _q, _read and _transaction."""
-
-    async def _q(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:  # pragma: no cover - Store's
-        raise NotImplementedError
-
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:  # pragma: no cover - Store's
-        raise NotImplementedError
-
-    def _transaction(self) -> AbstractAsyncContextManager[None]:  # pragma: no cover - Store's
-        raise NotImplementedError
+class ClockStore(StorePart):
+    """The turn clock's rows: due times, autopilot seats, replacements, votes, vacations and preferences."""
 
     async def set_dues(self, game_id: int, turn: int, since: float, dues: dict[DueKind, float]) -> None:
         """Replace every due time of a game with these, for the turn that began at `turn` (none: nothing is due)."""

@@ -6,12 +6,12 @@ import enum
 import json
 import sqlite3
 from collections.abc import Sequence
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from engine.records import DueKind, Status, StoreError
+from engine.store_part import StorePart
 
 LEAGUE_COLUMNS = (
     "id, guild_id, channel_id, name, slug, table_size, turn_seconds, round_seconds, rounds, allow_ai, points,"
@@ -83,17 +83,8 @@ def _now() -> str:
     return datetime.now(UTC).isoformat()
 
 
-class LeagueStore:
-    """Mixed into Store: it provides _q, _read and _transaction."""
-
-    async def _q(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:  # pragma: no cover - Store's
-        raise NotImplementedError
-
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:  # pragma: no cover - Store's
-        raise NotImplementedError
-
-    def _transaction(self) -> AbstractAsyncContextManager[None]:  # pragma: no cover - Store's
-        raise NotImplementedError
+class LeagueStore(StorePart):
+    """Leagues, their seasons' members and rounds' games, and the roles that may run them."""
 
     async def create_league(self, guild_id: int, channel_id: int, name: str, slug: str, table_size: int,
                             turn_seconds: int | None, round_seconds: int, rounds: int, allow_ai: bool,

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from engine.ratings import Placed, Skill, StoredResult, rate_game, recompute
 from engine.records import GAME_COLUMNS, GameRow, Status
+from engine.store_part import StorePart
 
 ORDINAL_SQL = "(mu - 3 * sigma)"  # engine.ratings.Skill.ordinal, for sorting in SQL
 
@@ -39,17 +39,8 @@ class PastResult:
     channel_id: int
 
 
-class RatingStore:
-    """Mixed into Store: it provides _q, _read and _transaction."""
-
-    async def _q(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:  # pragma: no cover - Store's
-        raise NotImplementedError
-
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:  # pragma: no cover - Store's
-        raise NotImplementedError
-
-    def _transaction(self) -> AbstractAsyncContextManager[None]:  # pragma: no cover - Store's
-        raise NotImplementedError
+class RatingStore(StorePart):
+    """Finished games' results and the ratings they add up to."""
 
     async def record_results(self, game_id: int, guild_id: int, slug: str, seats: Sequence[Placed]) -> bool:
         """Write a finished game's results and update its members' ratings, in one transaction, once per game.
@@ -127,10 +118,10 @@ class RatingStore:
     async def rank_of(self, guild_id: int, slug: str, user_id: int) -> tuple[int, int]:
         """(the member's rank on the server for this game, how many are rated); rank 0 if they are not."""
         rows = await self._read(
-            f"SELECT (SELECT COUNT(*) FROM ratings o WHERE o.guild_id = r.guild_id AND o.slug = r.slug"
-            f" AND (o.mu - 3 * o.sigma) > (r.mu - 3 * r.sigma)) + 1,"
-            f" (SELECT COUNT(*) FROM ratings o WHERE o.guild_id = r.guild_id AND o.slug = r.slug)"
-            f" FROM ratings r WHERE r.guild_id = ? AND r.slug = ? AND r.user_id = ?",
+            "SELECT (SELECT COUNT(*) FROM ratings o WHERE o.guild_id = r.guild_id AND o.slug = r.slug"
+            " AND (o.mu - 3 * o.sigma) > (r.mu - 3 * r.sigma)) + 1,"
+            " (SELECT COUNT(*) FROM ratings o WHERE o.guild_id = r.guild_id AND o.slug = r.slug)"
+            " FROM ratings r WHERE r.guild_id = ? AND r.slug = ? AND r.user_id = ?",
             (guild_id, slug, user_id),
         )
         if rows:
