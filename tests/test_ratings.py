@@ -195,8 +195,7 @@ async def test_a_game_finished_just_before_a_stop_is_rated_at_the_next_start(
 
 async def test_an_ai_seat_handed_to_a_person_is_rated_as_that_person(service: TableService, store: Store) -> None:
     game_id = await airships(service, bob=False, ai=1)
-    table = await service.table(game_id)
-    await store.replace_seat(game_id, 1, BOB, "bob", table.version, "bob takes over Contrail AI 1's seat", "")
+    await service.replace_player(game_id, BOB, 1, BOB, "bob", can_manage=False)  # a newcomer takes the AI's seat
     await play_out(service, game_id, random.Random(9))
     assert sorted(r.user_id for r in await store.stored_results()) == [ANN, BOB]
 
