@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import AsyncIterator
-from pathlib import Path
-from typing import Any
 
 import pytest
-import pytest_asyncio
 from openskill.models import PlackettLuce
 
 import engine
@@ -88,22 +84,6 @@ def test_only_a_game_that_ended_by_its_rules_is_rated() -> None:
 
 
 # -- through the service ---------------------------------------------------------------------------
-
-
-def blank_png(slug: str, view: dict[str, Any]) -> bytes:
-    return b"\x89PNG fake"
-
-
-@pytest_asyncio.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "ratings.sqlite3")
-    yield opened
-    await opened.close()
-
-
-@pytest.fixture
-def service(store: Store) -> TableService:
-    return TableService(store, render=blank_png)
 
 
 async def play_out(service: TableService, game_id: int, rng: random.Random) -> None:
@@ -185,7 +165,7 @@ async def test_a_game_finished_just_before_a_stop_is_rated_at_the_next_start(
     assert "rated at the next start" in caplog.text
     monkeypatch.undo()
     assert await store.stored_results() == []
-    restarted = TableService(store, render=blank_png)
+    restarted = TableService(store, render=lambda slug, view: b"")  # the bot started again
     await restarted.resume_automatic()
     results = await store.stored_results()
     assert [r.game_id for r in results] == [second, second, first, first]  # in the order they finished

@@ -5,12 +5,10 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 import engine
 from engine.core import GameOver, IllegalAction, NotYourTurn, StaleAction
@@ -24,18 +22,6 @@ ANN, BOB, CY = 10, 11, 12
 
 def blank_png(slug: str, view: dict[str, Any]) -> bytes:
     return b"\x89PNG fake"
-
-
-@pytest_asyncio.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "service.sqlite3")
-    yield opened
-    await opened.close()
-
-
-@pytest.fixture
-def service(store: Store) -> TableService:
-    return TableService(store, render=blank_png)
 
 
 async def started(service: TableService, players: tuple[int, ...] = (ANN, BOB, CY)) -> int:
@@ -125,7 +111,7 @@ async def test_two_processes_racing_for_one_decision_exactly_one_wins(store: Sto
     """Two services (as two bot processes would) on one database, each with its own cache."""
     first = TableService(store, render=blank_png)
     game_id = await started(first)
-    other_store = await Store.open(tmp_path / "service.sqlite3")
+    other_store = await Store.open(tmp_path / "contrail.sqlite3")  # the file of the `store` fixture
     try:
         second = TableService(other_store, render=blank_png)
         prompt = await first.prompt(game_id)

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 from engine.league_service import LeagueNewsKind, LeagueRow, NotLeagueAdmin
 from engine.leagues import LeagueError
@@ -25,13 +22,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest_asyncio.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "league.sqlite3")
-    yield opened
-    await opened.close()
 
 
 @pytest.fixture
