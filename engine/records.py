@@ -25,6 +25,42 @@ class NotFound(StoreError):
     """No such game (or no such seat in it)."""
 
 
+# The lobby's refusals, checked inside the store's transaction: a second bot process on the same database
+# may change the seats between the service's check under its own lock and the write.
+
+
+class NotInLobby(StaleVersion):
+    """A lobby-only change (a seat, the options, the start) reached a game that has left its lobby."""
+
+    def __init__(self, message: str, status: Status) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class SeatsFull(StoreError):
+    """Every seat the game allows is taken."""
+
+
+class AlreadySeated(StoreError):
+    """The user already has a seat in this game."""
+
+
+class SeatNotFound(NotFound):
+    """The user has no seat in this game."""
+
+
+class SeatsChanged(StaleVersion):
+    """The players seated are not those the start was dealt for: someone joined or left meanwhile."""
+
+
+class WrongPlayerCount(StoreError):
+    """A start with fewer or more players seated than the game allows."""
+
+    def __init__(self, message: str, count: int) -> None:
+        super().__init__(message)
+        self.count = count
+
+
 class Status(str, enum.Enum):
     LOBBY = "lobby"
     ACTIVE = "active"

@@ -18,26 +18,34 @@ from engine.migrations import MIGRATIONS
 from engine.store_clock import ClockStore
 from engine.store_leagues import LeagueStore
 from engine.store_ratings import RatingStore
+from engine.store_seats import SeatStore
 from engine.records import (
     GAME_COLUMNS,
     ActionRow,
+    AlreadySeated,
     DueKind,
     DueRow,
     DuplicateInteraction,
     GameRow,
     NotFound,
+    NotInLobby,
     PostKind,
     PostRow,
+    SeatNotFound,
     SeatRow,
+    SeatsChanged,
+    SeatsFull,
     StaleVersion,
     Status,
     StoreError,
+    WrongPlayerCount,
 )
 
 # The rows and errors are the store's vocabulary: its callers import them from here.
 __all__ = [
-    "ActionRow", "DueKind", "DueRow", "DuplicateInteraction", "GameRow", "NotFound", "PostKind", "PostRow", "SeatRow",
-    "StaleVersion", "Status", "Store", "StoreError",
+    "ActionRow", "AlreadySeated", "DueKind", "DueRow", "DuplicateInteraction", "GameRow", "NotFound", "NotInLobby",
+    "PostKind", "PostRow", "SeatNotFound", "SeatRow", "SeatsChanged", "SeatsFull", "StaleVersion", "Status", "Store",
+    "StoreError", "WrongPlayerCount",
 ]
 
 # Long enough to ride out another process's commit, short enough that a stuck writer surfaces as an error.
@@ -53,7 +61,7 @@ def _dumps(value: dict) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-class Store(ClockStore, RatingStore, LeagueStore):
+class Store(SeatStore, ClockStore, RatingStore, LeagueStore):
     """The single writer of one SQLite database; every public method is one serialised unit of work."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -148,11 +156,6 @@ class Store(ClockStore, RatingStore, LeagueStore):
             raise NotFound(f"game {game_id} does not exist")
         return GameRow.from_row(rows[0])
 
-    async def _lobby_or_raise(self, game_id: int) -> None:
-        game = await self._game_or_raise(game_id)
-        if game.status is not Status.LOBBY:
-            raise StoreError(f"game {game_id} is {game.status.value}, not in the lobby")
-
     # -- games -----------------------------------------------------------------------------
 
     async def create_game(
@@ -243,61 +246,6 @@ class Store(ClockStore, RatingStore, LeagueStore):
             )
             if not rows:
                 raise NotFound(f"game {game_id} does not exist")
-        return GameRow.from_row(rows[0])
-
-    # -- seats -----------------------------------------------------------------------------
-
-    async def seats(self, game_id: int) -> list[SeatRow]:
-        """Lobby: join order. Started: seat order (every seat is numbered then, so seat sorts first)."""
-        rows = await self._read(
-            "SELECT user_id, name, seat, ai, autopilot, missed FROM seats WHERE game_id = ? ORDER BY seat, position",
-            (game_id,),
-        )
-        return [SeatRow(u, n, s, bool(a), bool(auto), missed) for u, n, s, a, auto, missed in rows]
-
-    async def add_seat(self, game_id: int, user_id: int, name: str, *, ai: bool = False) -> None:
-        """Join the lobby at the back of the queue; StoreError if already seated or no longer in the lobby."""
-        async with self._transaction():
-            await self._lobby_or_raise(game_id)
-            try:
-                await self._q(
-                    "INSERT INTO seats (game_id, user_id, name, position, seat, ai)"
-                    " SELECT ?, ?, ?, COALESCE(MAX(position) + 1, 0), NULL, ? FROM seats WHERE game_id = ?",
-                    (game_id, user_id, name, int(ai), game_id),
-                )
-            except sqlite3.IntegrityError as exc:
-                raise StoreError(f"user {user_id} is already seated in game {game_id}") from exc
-
-    async def remove_seat(self, game_id: int, user_id: int) -> None:
-        """Leave the lobby; once the game has started a seat cannot be vacated here."""
-        async with self._transaction():
-            await self._lobby_or_raise(game_id)
-            rows = await self._q(
-                "DELETE FROM seats WHERE game_id = ? AND user_id = ? RETURNING user_id", (game_id, user_id)
-            )
-            if not rows:
-                raise NotFound(f"user {user_id} is not seated in game {game_id}")
-
-    async def start_game(self, game_id: int, user_ids_in_seat_order: list[int]) -> GameRow:
-        """Number the seats in the given order and make the game ACTIVE, all or nothing."""
-        async with self._transaction():
-            rows = await self._q(
-                "UPDATE games SET status = ?, updated_at = ?"
-                f" WHERE id = ? AND status = ? RETURNING {GAME_COLUMNS}",
-                (Status.ACTIVE.value, _now(), game_id, Status.LOBBY.value),
-            )
-            if not rows:
-                game = await self._game_or_raise(game_id)
-                raise StaleVersion(f"game {game_id} is {game.status.value}; only a lobby can start")
-            seated = {u for (u,) in await self._q("SELECT user_id FROM seats WHERE game_id = ?", (game_id,))}
-            if len(user_ids_in_seat_order) != len(seated) or set(user_ids_in_seat_order) != seated:
-                raise StoreError(
-                    f"seat order {user_ids_in_seat_order} does not match the players seated in game {game_id}"
-                )
-            await self._db.executemany(
-                "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
-                [(seat, game_id, user_id) for seat, user_id in enumerate(user_ids_in_seat_order)],
-            )
         return GameRow.from_row(rows[0])
 
     # -- the messages a game edits ------------------------------------------------------------
