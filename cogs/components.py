@@ -7,10 +7,18 @@ from typing import Any
 
 import discord
 
-# Ids are bounded so a forged custom_id can never overflow SQLite's 64-bit integers.
-_ID = r"\d{1,18}"
-_VERSION = r"\d{1,9}"
-_USER = r"\d{1,20}"  # a Discord user id (a snowflake); only ever compared, never stored from a custom id
+# Ids are bounded so a forged custom_id can never overflow SQLite's 64-bit integers; ASCII digits only (a regex
+# \d, like str.isdigit, also takes other scripts' digits, and isdigit even takes '²', which int() refuses).
+_ID = r"[0-9]{1,18}"
+_VERSION = r"[0-9]{1,9}"
+_USER = r"[0-9]{1,20}"  # a Discord user id (a snowflake); only ever compared, never stored from a custom id
+MENU_DIGITS = 2  # a menu holds at most 25 choices
+
+
+def menu_index(value: str) -> int:
+    """A select option's value as the index of its choice, or -1 (no such choice, answered like a stale one) for
+    anything but one or two ASCII digits: Discord only ever sends the values we wrote, a forged request anything."""
+    return int(value) if 0 < len(value) <= MENU_DIGITS and value.isascii() and value.isdigit() else -1
 
 
 def _moves() -> Any:
@@ -40,7 +48,7 @@ def _replays() -> Any:
 
 class ChoiceButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=rf"g:(?P<game>{_ID}):v(?P<version>{_VERSION}):(?P<n>\d{{1,2}})",
+    template=rf"g:(?P<game>{_ID}):v(?P<version>{_VERSION}):(?P<n>[0-9]{{1,2}})",
 ):
     """One legal choice of a turn prompt: the n-th action of the decision at that version."""
 
@@ -94,8 +102,7 @@ class ChoiceSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
         value = self.item.values[0] if self.item.values else ""
-        pick = int(value) if value.isdigit() and len(value) <= 2 else -1  # -1: no such choice, answered politely
-        await _moves().play_from_component(interaction, self.game_id, self.version, pick)
+        await _moves().play_from_component(interaction, self.game_id, self.version, menu_index(value))
 
 
 class PrivateChoicesButton(
@@ -178,7 +185,7 @@ class RulesSelect(
 
 class LogPageButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=rf"log:(?P<game>{_ID}):p(?P<page>\d{{1,6}})",
+    template=rf"log:(?P<game>{_ID}):p(?P<page>[0-9]{{1,6}})",
 ):
     """Turns the page of a /log message."""
 

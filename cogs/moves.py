@@ -19,7 +19,7 @@ from engine.tables import MoveResult, NeedsConsent, Opening, Table
 log = logging.getLogger(__name__)
 
 # A /move value from autocomplete: the prompt's version, then the action key ("v12:throw:e1-eng-2").
-VERSIONED = re.compile(r"v(\d{1,9}):(.+)")
+VERSIONED = re.compile(r"v([0-9]{1,9}):(.+)")  # ASCII digits only: a regex \d takes any script's digits
 RECOVER = "/board shows the game again."
 
 

@@ -9,6 +9,8 @@ import discord
 import pytest
 from discord import app_commands
 from simcord import ChannelHandle, InteractionResult, MemberActor
+from simcord.actors import _component_interaction, _find_component, _visible_message
+from simcord.enums import SELECT_TYPES, ComponentType
 from simcord.results import ResponseMessage
 
 from simtable import PROMPT_ID, Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, prompt_version, public
@@ -148,15 +150,20 @@ async def test_a_second_click_for_a_decision_already_made_posts_nothing(lounge: 
     assert (await lounge.service.table(game_id)).version == 1
 
 
-async def test_a_stale_select_menu_is_answered_privately(lounge: Lounge) -> None:
-    thread, game_id = await lounge.started_game(players=2)
+async def _select_prompt(lounge: Lounge, thread: ChannelHandle) -> discord.Message:
+    """Play on until a decision offers its choices as a select menu; that prompt."""
     rng = random.Random(8)
-    while True:  # play on until a decision offers its choices as a select menu
+    while True:
         prompt = latest_prompt(thread)
         assert prompt is not None, "no select menu came up"
         if any(how.startswith("select:") for _, how in choices_of(prompt)):
-            break
+            return prompt
         await lounge.click_choice(_to_act(lounge, prompt), prompt, rng.choice(choices_of(prompt))[1])
+
+
+async def test_a_stale_select_menu_is_answered_privately(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    prompt = await _select_prompt(lounge, thread)
     old, actor = await _move_on_by_command(lounge, thread)
     assert choices_of(old) == choices_of(prompt)
     before = await _snapshot(lounge, game_id, thread)
@@ -170,6 +177,26 @@ async def test_a_stale_select_menu_is_answered_privately(lounge: Lounge) -> None
     assert await _snapshot(lounge, game_id, thread) == before
 
 
+async def _forged_select(member: MemberActor, message: discord.Message, value: str) -> InteractionResult:
+    """The select answered with any value, as a modified client could send it (Discord's own client, and simcord's
+    `select`, only send the values the menu offers)."""
+    stored = _visible_message(member, message)
+    menu = _find_component(stored.components, types=SELECT_TYPES, custom_id=None, label=None)
+    data = {"custom_id": menu["custom_id"], "component_type": ComponentType.STRING_SELECT, "values": [value]}
+    return await _component_interaction(member, stored, data)
+
+
+async def test_a_select_value_other_than_ascii_digits_in_range_is_refused(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    prompt = await _select_prompt(lounge, thread)
+    actor, before = _to_act(lounge, prompt), await _snapshot(lounge, game_id, thread)
+    # Digits of other scripts and forms, signs, spaces, an index past the menu, too many digits, nothing at all.
+    for value in ("²", "①", "١", "٣", "１", "𝟙", "-1", "+1", " 1", "1 ", "1.0", "0x1", "99", "007", "", "one"):
+        answer = _private_answer(await _forged_select(actor, prompt, value))
+        assert answer.content.startswith("That choice isn't available"), (value, answer.content)
+    assert await _snapshot(lounge, game_id, thread) == before
+
+
 async def test_a_malformed_move_value_is_refused(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
     prompt = latest_prompt(thread)
@@ -177,7 +204,7 @@ async def test_a_malformed_move_value_is_refused(lounge: Lounge) -> None:
     actor = _to_act(lounge, prompt)
     before = await _snapshot(lounge, game_id, thread)
 
-    for typed in ("fly to the moon", "throw:no-such-card", "throw", "", "::::"):
+    for typed in ("fly to the moon", "throw:no-such-card", "throw", "", "::::", "v١:throw:e1-eng-2"):
         result = await actor.slash(thread, "move", choice=typed or " ")
         assert ephemeral_text(result) == "I don't know that move: pick one of the choices offered."
     assert await _snapshot(lounge, game_id, thread) == before
