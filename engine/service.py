@@ -14,6 +14,7 @@ from engine.core import Action, NotYourTurn, Outcome, StaleAction, chosen_option
 from engine.reading import LOG_PAGE_LINES, Renderer, TableReader, seat_fallbacks
 from engine.store import DuplicateInteraction, PostKind, PostRow, StaleVersion, Status
 from engine.caching import Memo
+from engine.refusals import lobby_refusals
 from engine.tables import (
     AlreadyPlayed,
     LobbyClosed,
@@ -105,7 +106,8 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
                 raise TableFull(f"This game is full ({table.max_players} players).")
             taken = {p.user_id for p in table.players if p.ai}
             number = next(n for n in range(1, table.max_players + 1) if n not in taken)
-            await self._store.add_seat(game_id, number, ai_name(number), ai=True)
+            with lobby_refusals(table, "add an AI player to", already="Another AI player was just added: try again."):
+                await self._store.add_seat(game_id, number, ai_name(number), ai=True, max_players=table.max_players)
             return await self.table(game_id)
 
     async def remove_ai(self, game_id: int, user_id: int) -> Table:
@@ -118,7 +120,8 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
             ais = [p for p in table.players if p.ai]
             if not ais:
                 raise NotSeated("There's no AI player to remove.")
-            await self._store.remove_seat(game_id, ais[-1].user_id)
+            with lobby_refusals(table, "remove an AI player from", missing="That AI player was just removed."):
+                await self._store.remove_seat(game_id, ais[-1].user_id)
             return await self.table(game_id)
 
     async def set_options(self, game_id: int, user_id: int, keys: list[str]) -> Table:
@@ -128,7 +131,9 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
             require_lobby(table, "change the optional rules of")
             if user_id != table.creator_id:
                 raise NotCreator("Only the player who opened this game can change its optional rules.")
-            await self._store.set_options(game_id, chosen_options(engine.get_game(table.game.slug), keys))
+            chosen = chosen_options(engine.get_game(table.game.slug), keys)
+            with lobby_refusals(table, "change the optional rules of"):
+                await self._store.set_options(game_id, chosen)
             return await self.table(game_id)
 
     async def move_to_thread(self, game_id: int, thread_id: int) -> Table:
@@ -144,7 +149,8 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
                 raise LobbyClosed("You're already in this game.")
             if len(table.players) >= table.max_players:
                 raise TableFull(f"This game is full ({table.max_players} players).")
-            await self._store.add_seat(game_id, user_id, name)
+            with lobby_refusals(table, "join"):
+                await self._store.add_seat(game_id, user_id, name, max_players=table.max_players)
             return await self.table(game_id)
 
     async def leave(self, game_id: int, user_id: int) -> Table:
@@ -155,7 +161,8 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
                 raise NotSeated("You're not in this game.")
             if user_id == table.creator_id:
                 raise NotCreator("You opened this game, so you can't leave it: use /game abandon to close it.")
-            await self._store.remove_seat(game_id, user_id)
+            with lobby_refusals(table, "leave"):
+                await self._store.remove_seat(game_id, user_id)
             return await self.table(game_id)
 
     async def start(self, game_id: int, user_id: int) -> Opening:
@@ -173,10 +180,10 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
                 )
             order = [p.user_id for p in table.players]
             random.Random(table.game.seed).shuffle(order)  # a local RNG: the same seed always seats the same way
-            try:
-                await self._store.start_game(game_id, order)
-            except StaleVersion:
-                raise LobbyClosed("This game has already started.") from None
+            # Another process may have seated or unseated someone since the read: the store refuses then.
+            with lobby_refusals(table, "start"):
+                await self._store.start_game(game_id, order, min_players=table.min_players,
+                                             max_players=table.max_players)
             table = await self.table(game_id)
             state = await self._state(table)
             history = await self._history(table, state)

@@ -1,0 +1,67 @@
+"""The store's lobby refusals in a player's words: the GameError one process would have given for the same conflict."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from engine.core import GameError, GameOver
+from engine.records import (
+    AlreadySeated,
+    NotInLobby,
+    SeatNotFound,
+    SeatsChanged,
+    SeatsFull,
+    Status,
+    StoreError,
+    WrongPlayerCount,
+)
+from engine.tables import LobbyClosed, NotSeated, Table, TableFull
+
+RESTART = "The table changed while you were starting it: press Start again."
+
+
+def lobby_refusal(
+    error: StoreError, table: Table, verb: str, *,
+    already: str = "You're already in this game.", missing: str = "You're not in this game.",
+) -> GameError | None:
+    """The player's sentence for a refusal of the store about `table` (as the service last read it), or None.
+
+    `verb` completes "you can't ... it now"; `already` and `missing` say what a seat that was (or was not)
+    there means for this action. None: the error is not a lobby conflict but a bug, to be logged as one.
+    """
+    if isinstance(error, SeatsFull):
+        return TableFull(f"This game is full ({table.max_players} players).")
+    if isinstance(error, NotInLobby):
+        if error.status is Status.FINISHED:
+            return GameOver("This game is over.")
+        if error.status is Status.ABANDONED:
+            return GameOver("This game was abandoned.")
+        return LobbyClosed(f"This game has already started, so you can't {verb} it now.")
+    if isinstance(error, SeatsChanged):
+        return LobbyClosed(RESTART)
+    if isinstance(error, WrongPlayerCount):
+        return LobbyClosed(
+            f"{table.title} needs {table.min_players} to {table.max_players} players; "
+            f"{error.count} {'has' if error.count == 1 else 'have'} joined."
+        )
+    if isinstance(error, AlreadySeated):
+        return LobbyClosed(already)
+    if isinstance(error, SeatNotFound):
+        return NotSeated(missing)
+    return None
+
+
+@contextmanager
+def lobby_refusals(
+    table: Table, verb: str, *,
+    already: str = "You're already in this game.", missing: str = "You're not in this game.",
+) -> Iterator[None]:
+    """Around a lobby write: the store's refusal becomes the player's GameError; any other error stays a bug."""
+    try:
+        yield
+    except StoreError as error:
+        refusal = lobby_refusal(error, table, verb, already=already, missing=missing)
+        if refusal is None:
+            raise
+        raise refusal from None
