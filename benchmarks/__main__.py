@@ -24,7 +24,7 @@ from benchmarks import leaderboard, pairing, scheduler
 from engine.arena import arena
 from engine.service import TableService
 from engine.simulate import Playout, play_random
-from engine.store import Status, Store
+from engine.store import SYNCHRONOUS, Status, Store
 from renderers.common import encode_png
 from renderers.png import StripCache, encode_board
 
@@ -131,10 +131,10 @@ def states_of(slug: str, playout: Playout, players: int) -> list[Any]:
 
 
 async def bare_commit_ms(folder: Path) -> float:
-    """One INSERT and COMMIT through aiosqlite on a WAL file: the floor under any stored move."""
+    """One INSERT and COMMIT through aiosqlite on a WAL file, as durable as the store's: the floor under any move."""
     async with aiosqlite.connect(folder / "bare.sqlite3", isolation_level=None) as db:
         await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
         await db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, payload TEXT)")
         samples = []
         for i in range(300):

@@ -61,6 +61,13 @@ def _dumps(value: dict) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
+# Durability: a move a player was told "counted" must survive a power cut or an OS crash, not only the bot's
+# process dying. In WAL mode, synchronous=NORMAL syncs the log only at checkpoints, so the last commits before a
+# machine goes down may vanish; FULL syncs the log at every commit, so a commit that returned is on the disk. It
+# costs one fsync per move (see `bare_commit_ms` and `store_moves_per_s` in the benchmark, and the admin guide).
+SYNCHRONOUS = "FULL"
+
+
 class Store(SeatStore, ClockStore, RatingStore, LeagueStore):
     """The single writer of one SQLite database; every public method is one serialised unit of work."""
 
@@ -83,8 +90,7 @@ class Store(SeatStore, ClockStore, RatingStore, LeagueStore):
             mode = (await db.execute_fetchall("PRAGMA journal_mode=WAL"))[0][0]
             if mode != "wal":
                 raise StoreError(f"{path}: could not switch to WAL journal mode (got {mode!r})")
-            # NORMAL is durable across application crashes in WAL mode; only a power cut may lose the last commits.
-            await db.execute_fetchall("PRAGMA synchronous=NORMAL")
+            await db.execute_fetchall(f"PRAGMA synchronous={SYNCHRONOUS}")
             await db.execute_fetchall("PRAGMA foreign_keys=ON")
             await db.execute_fetchall(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             store = cls(db)
