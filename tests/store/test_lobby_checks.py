@@ -1,0 +1,232 @@
+"""The lobby's rules checked inside the store's transaction, and each refusal in the words a player reads."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+
+import engine
+from engine.core import GameError, GameOver
+from engine.refusals import RESTART, lobby_refusal, lobby_refusals
+from engine.service import TableService
+from engine.store import (
+    AlreadySeated,
+    GameRow,
+    NotFound,
+    NotInLobby,
+    SeatNotFound,
+    SeatsChanged,
+    SeatsFull,
+    StaleVersion,
+    Status,
+    Store,
+    StoreError,
+    WrongPlayerCount,
+)
+from engine.tables import LobbyClosed, NotSeated, Table, TableFull
+
+GUILD, CHANNEL = 111, 222
+ANN, BOB, CAT, DAN, EVE = 501, 502, 503, 504, 505
+SLUG = "airships"
+GAME = engine.get_game(SLUG)  # two to four players
+
+
+async def lobby(store: Store, *users: int) -> GameRow:
+    game = await store.create_game(SLUG, GUILD, CHANNEL, users[0], seed=7, options={})
+    for user in users:
+        await store.add_seat(game.id, user, f"u{user}")
+    return game
+
+
+async def seated(store: Store, game_id: int) -> list[int]:
+    return [s.user_id for s in await store.seats(game_id)]
+
+
+@pytest_asyncio.fixture
+async def other(db_path: Path, store: Store) -> AsyncIterator[Store]:
+    """A second connection to the same file: what another bot process writes between a check and a write."""
+    opened = await Store.open(db_path)
+    yield opened
+    await opened.close()
+
+
+# -- the store's own checks ---------------------------------------------------------------------------
+
+
+async def test_add_seat_refuses_a_seat_past_the_maximum_and_adds_nothing(store: Store) -> None:
+    game = await lobby(store, ANN, BOB, CAT, DAN)
+    with pytest.raises(SeatsFull):
+        await store.add_seat(game.id, EVE, "Eve", max_players=4)
+    assert await seated(store, game.id) == [ANN, BOB, CAT, DAN]
+    await store.remove_seat(game.id, DAN)
+    await store.add_seat(game.id, EVE, "Eve", max_players=4)  # the freed seat can be taken
+    assert await seated(store, game.id) == [ANN, BOB, CAT, EVE]
+
+
+async def test_add_seat_refuses_a_started_game_naming_its_status(store: Store) -> None:
+    game = await lobby(store, ANN, BOB)
+    await store.start_game(game.id, [ANN, BOB])
+    with pytest.raises(NotInLobby) as refused:
+        await store.add_seat(game.id, CAT, "Cat", max_players=4)
+    assert refused.value.status is Status.ACTIVE
+    assert await seated(store, game.id) == [ANN, BOB]
+
+
+async def test_add_seat_refuses_a_second_seat_for_the_same_user(store: Store) -> None:
+    game = await lobby(store, ANN)
+    with pytest.raises(AlreadySeated):
+        await store.add_seat(game.id, ANN, "Ann again")
+
+
+async def test_remove_seat_refuses_a_started_game_and_a_user_without_a_seat(store: Store) -> None:
+    game = await lobby(store, ANN, BOB)
+    with pytest.raises(SeatNotFound):
+        await store.remove_seat(game.id, CAT)
+    await store.start_game(game.id, [BOB, ANN])
+    with pytest.raises(NotInLobby):
+        await store.remove_seat(game.id, BOB)
+    assert sorted(await seated(store, game.id)) == [ANN, BOB]
+
+
+async def test_start_game_refuses_a_seated_set_that_changed_and_leaves_the_lobby_as_it_was(store: Store) -> None:
+    game = await lobby(store, ANN, BOB, CAT)
+    with pytest.raises(SeatsChanged):  # dealt for two, but a third joined meanwhile
+        await store.start_game(game.id, [ANN, BOB], min_players=2, max_players=4)
+    assert (await store.get_game(game.id)).status is Status.LOBBY
+    assert all(s.seat is None for s in await store.seats(game.id))
+
+
+async def test_start_game_refuses_too_few_and_too_many_players(store: Store) -> None:
+    alone = await lobby(store, ANN)
+    with pytest.raises(WrongPlayerCount) as refused:
+        await store.start_game(alone.id, [ANN], min_players=2, max_players=4)
+    assert refused.value.count == 1
+    crowded = await lobby(store, ANN, BOB, CAT)
+    with pytest.raises(WrongPlayerCount):
+        await store.start_game(crowded.id, [ANN, BOB, CAT], min_players=2, max_players=2)
+    assert (await store.get_game(crowded.id)).status is Status.LOBBY
+
+
+async def test_start_game_refuses_a_game_that_already_started_as_stale(store: Store) -> None:
+    game = await lobby(store, ANN, BOB)
+    await store.start_game(game.id, [ANN, BOB], min_players=2, max_players=4)
+    with pytest.raises(NotInLobby) as refused:
+        await store.start_game(game.id, [ANN, BOB], min_players=2, max_players=4)
+    assert isinstance(refused.value, StaleVersion) and refused.value.status is Status.ACTIVE
+
+
+async def test_set_options_refuses_a_started_game(store: Store) -> None:
+    game = await lobby(store, ANN, BOB)
+    await store.start_game(game.id, [ANN, BOB])
+    with pytest.raises(NotInLobby):
+        await store.set_options(game.id, {"x": True})
+
+
+# -- each refusal in the player's words ---------------------------------------------------------------
+
+
+async def a_table(service: TableService) -> Table:
+    return await service.open_table(SLUG, guild_id=GUILD, channel_id=CHANNEL, creator_id=ANN, creator_name="Ann")
+
+
+@pytest.mark.parametrize(("error", "kind", "words"), [
+    (SeatsFull("x"), TableFull, "This game is full (4 players)."),
+    (NotInLobby("x", Status.ACTIVE), LobbyClosed, "This game has already started, so you can't join it now."),
+    (NotInLobby("x", Status.FINISHED), GameOver, "This game is over."),
+    (NotInLobby("x", Status.ABANDONED), GameOver, "This game was abandoned."),
+    (SeatsChanged("x"), LobbyClosed, RESTART),
+    (WrongPlayerCount("x", 5), LobbyClosed, "Airships needs 2 to 4 players; 5 have joined."),
+    (AlreadySeated("x"), LobbyClosed, "You're already in this game."),
+    (SeatNotFound("x"), NotSeated, "You're not in this game."),
+])
+async def test_each_lobby_refusal_of_the_store_becomes_a_game_error_a_player_understands(
+    service: TableService, error: StoreError, kind: type[GameError], words: str,
+) -> None:
+    refusal = lobby_refusal(error, await a_table(service), "join")
+    assert type(refusal) is kind and str(refusal) == words
+
+
+async def test_any_other_store_error_stays_a_bug_and_is_not_dressed_up(service: TableService) -> None:
+    table = await a_table(service)
+    assert lobby_refusal(NotFound("no such game"), table, "join") is None
+    with pytest.raises(StoreError, match="disk"), lobby_refusals(table, "join"):
+        raise StoreError("disk trouble")
+
+
+# -- the service when another process wrote between its check and its write ---------------------------
+
+
+def sneak_in_first(monkeypatch: pytest.MonkeyPatch, store: Store, method: str, before: Any) -> None:
+    """Make `store.method` run `before` (the other process's write) first, as if it won the race."""
+    real = getattr(store, method)
+
+    async def raced(*args: Any, **kwargs: Any) -> Any:
+        await before()
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(store, method, raced)
+
+
+async def test_a_join_that_another_process_beat_to_the_last_seat_is_told_the_table_is_full(
+    service: TableService, store: Store, other: Store, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = await a_table(service)
+    for user in (BOB, CAT):
+        await service.join(table.id, user, f"u{user}")
+    sneak_in_first(monkeypatch, store, "add_seat", lambda: other.add_seat(table.id, DAN, "Dan", max_players=4))
+    with pytest.raises(TableFull, match=r"^This game is full \(4 players\)\.$"):
+        await service.join(table.id, EVE, "Eve")
+    assert await seated(store, table.id) == [ANN, BOB, CAT, DAN]
+
+
+async def test_a_start_that_another_process_changed_the_seats_under_says_press_start_again(
+    service: TableService, store: Store, other: Store, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = await a_table(service)
+    await service.join(table.id, BOB, "Bob")
+    sneak_in_first(monkeypatch, store, "start_game", lambda: other.add_seat(table.id, CAT, "Cat", max_players=4))
+    with pytest.raises(LobbyClosed, match="^The table changed while you were starting it: press Start again.$"):
+        await service.start(table.id, ANN)
+    monkeypatch.undo()
+    assert (await service.start(table.id, ANN)).table.status is Status.ACTIVE  # pressing Start again works
+
+
+async def test_a_leave_or_join_that_another_process_started_the_game_under_says_it_has_started(
+    service: TableService, store: Store, other: Store, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = await a_table(service)
+    await service.join(table.id, BOB, "Bob")
+    started = False
+
+    async def start_elsewhere() -> None:
+        nonlocal started
+        if not started:
+            started = True
+            await other.start_game(table.id, [BOB, ANN], min_players=2, max_players=4)
+
+    sneak_in_first(monkeypatch, store, "remove_seat", start_elsewhere)
+    sneak_in_first(monkeypatch, store, "add_seat", start_elsewhere)
+    with pytest.raises(LobbyClosed, match="^This game has already started, so you can't leave it now.$"):
+        await service.leave(table.id, BOB)
+    with pytest.raises(LobbyClosed, match="^This game has already started, so you can't join it now.$"):
+        await service.join(table.id, CAT, "Cat")
+    assert sorted(await seated(store, table.id)) == [ANN, BOB]
+
+
+async def test_adding_and_removing_ai_players_raced_by_another_process_are_answered_plainly(
+    service: TableService, store: Store, other: Store, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = await service.open_table(SLUG, guild_id=GUILD, channel_id=CHANNEL, creator_id=ANN, creator_name="Ann",
+                                     ai=1)
+    sneak_in_first(monkeypatch, store, "add_seat", lambda: other.add_seat(table.id, 2, "Contrail AI 2", ai=True))
+    with pytest.raises(LobbyClosed, match="^Another AI player was just added: try again.$"):
+        await service.add_ai(table.id, ANN)
+    monkeypatch.undo()
+    sneak_in_first(monkeypatch, store, "remove_seat", lambda: other.remove_seat(table.id, 2))
+    with pytest.raises(NotSeated, match="^That AI player was just removed.$"):
+        await service.remove_ai(table.id, ANN)
+    assert await seated(store, table.id) == [ANN, 1]
