@@ -37,6 +37,14 @@ class NotInLobby(StaleVersion):
         self.status = status
 
 
+class GameEnded(StaleVersion):
+    """A change for a live game (an abandon, a seat handed over) reached one that finished or was abandoned."""
+
+    def __init__(self, message: str, status: Status) -> None:
+        super().__init__(message)
+        self.status = status
+
+
 class SeatsFull(StoreError):
     """Every seat the game allows is taken."""
 

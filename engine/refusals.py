@@ -1,4 +1,4 @@
-"""The store's lobby refusals in a player's words: the GameError one process would have given for the same conflict."""
+"""The store's refusals of seat changes in a player's words: the GameError one process gives for the same conflict."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from engine.core import GameError, GameOver
 from engine.records import (
     AlreadySeated,
+    GameEnded,
     NotInLobby,
     SeatNotFound,
     SeatsChanged,
@@ -21,18 +22,18 @@ from engine.tables import LobbyClosed, NotSeated, Table, TableFull
 RESTART = "The table changed while you were starting it: press Start again."
 
 
-def lobby_refusal(
+def refusal(
     error: StoreError, table: Table, verb: str, *,
     already: str = "You're already in this game.", missing: str = "You're not in this game.",
 ) -> GameError | None:
     """The player's sentence for a refusal of the store about `table` (as the service last read it), or None.
 
     `verb` completes "you can't ... it now"; `already` and `missing` say what a seat that was (or was not)
-    there means for this action. None: the error is not a lobby conflict but a bug, to be logged as one.
+    there means for this action. None: the error is no conflict over seats but a bug, to be logged as one.
     """
     if isinstance(error, SeatsFull):
         return TableFull(f"This game is full ({table.max_players} players).")
-    if isinstance(error, NotInLobby):
+    if isinstance(error, NotInLobby | GameEnded):
         if error.status is Status.FINISHED:
             return GameOver("This game is over.")
         if error.status is Status.ABANDONED:
@@ -53,15 +54,15 @@ def lobby_refusal(
 
 
 @contextmanager
-def lobby_refusals(
+def refusals(
     table: Table, verb: str, *,
     already: str = "You're already in this game.", missing: str = "You're not in this game.",
 ) -> Iterator[None]:
-    """Around a lobby write: the store's refusal becomes the player's GameError; any other error stays a bug."""
+    """Around a seat change: the store's refusal becomes the player's GameError; any other error stays a bug."""
     try:
         yield
     except StoreError as error:
-        refusal = lobby_refusal(error, table, verb, already=already, missing=missing)
-        if refusal is None:
+        answer = refusal(error, table, verb, already=already, missing=missing)
+        if answer is None:
             raise
-        raise refusal from None
+        raise answer from None

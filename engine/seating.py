@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import GameError
 from engine.records import DueKind, DueRow, KickVote, SeatRow, Status
+from engine.refusals import refusals
 from engine.tables import NotCreator, NotSeated, Table, require_seat_in_play
 
 if TYPE_CHECKING:
@@ -51,7 +52,9 @@ class Seating:
                                  "hand a seat over (a seat on autopilot may be taken by a newcomer).")
             text = f"{new_name} takes over {old.name}'s seat."
             stamp = datetime.now(UTC).isoformat()
-            await self._store.replace_seat(game_id, old_user, new_user, new_name, table.version, text, stamp)
+            with refusals(table, "hand over a seat in", already="The newcomer already has a seat in this game.",
+                          missing="That player has no seat in this game."):  # another process got there first
+                await self._store.replace_seat(game_id, old_user, new_user, new_name, table.version, text, stamp)
             self._forget_history(game_id)
             return await self.table(game_id)
 

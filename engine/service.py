@@ -14,7 +14,7 @@ from engine.core import Action, NotYourTurn, Outcome, StaleAction, chosen_option
 from engine.reading import LOG_PAGE_LINES, Renderer, TableReader, seat_fallbacks
 from engine.store import DuplicateInteraction, PostKind, PostRow, StaleVersion, Status
 from engine.caching import Memo
-from engine.refusals import lobby_refusals
+from engine.refusals import refusals
 from engine.tables import (
     AlreadyPlayed,
     LobbyClosed,
@@ -106,7 +106,7 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
                 raise TableFull(f"This game is full ({table.max_players} players).")
             taken = {p.user_id for p in table.players if p.ai}
             number = next(n for n in range(1, table.max_players + 1) if n not in taken)
-            with lobby_refusals(table, "add an AI player to", already="Another AI player was just added: try again."):
+            with refusals(table, "add an AI player to", already="Another AI player was just added: try again."):
                 await self._store.add_seat(game_id, number, ai_name(number), ai=True, max_players=table.max_players)
             return await self.table(game_id)
 
@@ -120,7 +120,7 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
             ais = [p for p in table.players if p.ai]
             if not ais:
                 raise NotSeated("There's no AI player to remove.")
-            with lobby_refusals(table, "remove an AI player from", missing="That AI player was just removed."):
+            with refusals(table, "remove an AI player from", missing="That AI player was just removed."):
                 await self._store.remove_seat(game_id, ais[-1].user_id)
             return await self.table(game_id)
 
@@ -132,7 +132,7 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
             if user_id != table.creator_id:
                 raise NotCreator("Only the player who opened this game can change its optional rules.")
             chosen = chosen_options(engine.get_game(table.game.slug), keys)
-            with lobby_refusals(table, "change the optional rules of"):
+            with refusals(table, "change the optional rules of"):
                 await self._store.set_options(game_id, chosen)
             return await self.table(game_id)
 
@@ -149,7 +149,7 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
                 raise LobbyClosed("You're already in this game.")
             if len(table.players) >= table.max_players:
                 raise TableFull(f"This game is full ({table.max_players} players).")
-            with lobby_refusals(table, "join"):
+            with refusals(table, "join"):
                 await self._store.add_seat(game_id, user_id, name, max_players=table.max_players)
             return await self.table(game_id)
 
@@ -161,7 +161,7 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
                 raise NotSeated("You're not in this game.")
             if user_id == table.creator_id:
                 raise NotCreator("You opened this game, so you can't leave it: use /game abandon to close it.")
-            with lobby_refusals(table, "leave"):
+            with refusals(table, "leave"):
                 await self._store.remove_seat(game_id, user_id)
             return await self.table(game_id)
 
@@ -181,7 +181,7 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
             order = [p.user_id for p in table.players]
             random.Random(table.game.seed).shuffle(order)  # a local RNG: the same seed always seats the same way
             # Another process may have seated or unseated someone since the read: the store refuses then.
-            with lobby_refusals(table, "start"):
+            with refusals(table, "start"):
                 await self._store.start_game(game_id, order, min_players=table.min_players,
                                              max_players=table.max_players)
             table = await self.table(game_id)
@@ -204,7 +204,8 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
             if user_id != table.creator_id and not can_manage:
                 raise NotCreator("Only the game's creator or someone with Manage Server can abandon it.")
             require_live(table)
-            await self._store.set_status(game_id, Status.ABANDONED)
+            with refusals(table, "abandon"):  # another process may have ended it since
+                await self._store.set_status(game_id, Status.ABANDONED, only_live=True)
             await self._store.set_dues(game_id, 0, 0.0, {})  # an abandoned game waits on nobody
             self._on_change()  # a league round may be complete now: the scheduler looks
             self._memos.forget(game_id)

@@ -26,6 +26,7 @@ from engine.records import (
     DueKind,
     DueRow,
     DuplicateInteraction,
+    GameEnded,
     GameRow,
     NotFound,
     NotInLobby,
@@ -43,9 +44,9 @@ from engine.records import (
 
 # The rows and errors are the store's vocabulary: its callers import them from here.
 __all__ = [
-    "ActionRow", "AlreadySeated", "DueKind", "DueRow", "DuplicateInteraction", "GameRow", "NotFound", "NotInLobby",
-    "PostKind", "PostRow", "SeatNotFound", "SeatRow", "SeatsChanged", "SeatsFull", "StaleVersion", "Status", "Store",
-    "StoreError", "WrongPlayerCount",
+    "ActionRow", "AlreadySeated", "DueKind", "DueRow", "DuplicateInteraction", "GameEnded", "GameRow", "NotFound",
+    "NotInLobby", "PostKind", "PostRow", "SeatNotFound", "SeatRow", "SeatsChanged", "SeatsFull", "StaleVersion",
+    "Status", "Store", "StoreError", "WrongPlayerCount",
 ]
 
 # Long enough to ride out another process's commit, short enough that a stuck writer surfaces as an error.
@@ -242,9 +243,15 @@ class Store(SeatStore, ClockStore, RatingStore, LeagueStore):
         )
         return [GameRow.from_row(r) for r in rows]
 
-    async def set_status(self, game_id: int, status: Status, outcome: dict | None = None) -> GameRow:
-        """Change the status (e.g. abandon); the outcome is replaced only when one is given."""
+    async def set_status(
+        self, game_id: int, status: Status, outcome: dict | None = None, *, only_live: bool = False
+    ) -> GameRow:
+        """Change the status (e.g. abandon); the outcome is replaced only when one is given.
+
+        `only_live`: GameEnded if the game finished or was abandoned meanwhile (by another process, say)."""
         async with self._transaction():
+            if only_live:
+                await self._live_or_raise(game_id)
             rows = await self._q(
                 "UPDATE games SET status = ?, outcome = COALESCE(?, outcome), updated_at = ?"
                 f" WHERE id = ? RETURNING {GAME_COLUMNS}",

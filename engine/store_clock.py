@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 
-from engine.records import DueKind, DueRow, KickVote, Notify, PlayerPrefs, UndoVote
+from engine.records import (
+    AlreadySeated, DueKind, DueRow, GameEnded, KickVote, Notify, PlayerPrefs, SeatNotFound, Status, UndoVote,
+)
 from engine.store_part import StorePart
 
 DUE_BATCH = 100  # dues claimed at once; the rest wait for the scheduler's next round
@@ -75,13 +78,24 @@ class ClockStore(StorePart):
 
     async def replace_seat(self, game_id: int, old_user: int, new_user: int, new_name: str, version: int,
                            text: str, at: str) -> None:
-        """Give a seat to another person, as it is, and log it; one transaction."""
+        """Give a seat to another person, as it is, and log it; one transaction.
+
+        Checked again here, as another bot process may have got there first: GameEnded once the game is over,
+        SeatNotFound if `old_user` no longer has the seat, AlreadySeated if `new_user` has one already."""
         async with self._transaction():
-            await self._q(
-                "UPDATE seats SET user_id = ?, name = ?, ai = 0, autopilot = 0, missed = 0"
-                " WHERE game_id = ? AND user_id = ?",
-                (new_user, new_name, game_id, old_user),
-            )
+            rows = await self._q("SELECT status FROM games WHERE id = ?", (game_id,))
+            if rows and Status(rows[0][0]) in (Status.FINISHED, Status.ABANDONED):
+                raise GameEnded(f"game {game_id} is {rows[0][0]}", Status(rows[0][0]))
+            try:
+                moved = await self._q(
+                    "UPDATE seats SET user_id = ?, name = ?, ai = 0, autopilot = 0, missed = 0"
+                    " WHERE game_id = ? AND user_id = ? RETURNING seat",
+                    (new_user, new_name, game_id, old_user),
+                )
+            except sqlite3.IntegrityError as exc:
+                raise AlreadySeated(f"user {new_user} already has a seat in game {game_id}") from exc
+            if not moved:
+                raise SeatNotFound(f"user {old_user} has no seat in game {game_id}")
             await self._q(
                 "INSERT INTO seat_events (game_id, version, text, created_at) VALUES (?, ?, ?, ?)",
                 (game_id, version, text, at),

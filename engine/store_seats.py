@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from engine.records import (
     GAME_COLUMNS,
     AlreadySeated,
+    GameEnded,
     GameRow,
     NotFound,
     NotInLobby,
@@ -100,14 +101,25 @@ class SeatStore(StorePart):
             )
         return GameRow.from_row(rows[0])
 
-    async def _lobby_or_raise(self, game_id: int) -> None:
-        """Inside a held transaction: NotFound for no such game, NotInLobby for one that left its lobby."""
+    async def _status_or_raise(self, game_id: int) -> Status:
+        """Inside a held transaction: the game's status; NotFound for no such game."""
         rows = await self._q("SELECT status FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise NotFound(f"game {game_id} does not exist")
-        status = Status(rows[0][0])
+        return Status(rows[0][0])
+
+    async def _lobby_or_raise(self, game_id: int) -> None:
+        """Inside a held transaction: NotInLobby for a game that left its lobby."""
+        status = await self._status_or_raise(game_id)
         if status is not Status.LOBBY:
             raise NotInLobby(f"game {game_id} is {status.value}, not in the lobby", status)
+
+    async def _live_or_raise(self, game_id: int) -> Status:
+        """Inside a held transaction: the status of a game in its lobby or being played; GameEnded for one over."""
+        status = await self._status_or_raise(game_id)
+        if status not in (Status.LOBBY, Status.ACTIVE):
+            raise GameEnded(f"game {game_id} is {status.value}", status)
+        return status
 
     async def _q_many(self, sql: str, rows: list[tuple[int, ...]]) -> None:
         for params in rows:  # a handful of seats: one statement each keeps every one run to completion

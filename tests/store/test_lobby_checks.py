@@ -1,4 +1,4 @@
-"""The lobby's rules checked inside the store's transaction, and each refusal in the words a player reads."""
+"""The seats' rules checked inside the store's transaction, and each refusal in the words a player reads."""
 
 from __future__ import annotations
 
@@ -11,10 +11,11 @@ import pytest_asyncio
 
 import engine
 from engine.core import GameError, GameOver
-from engine.refusals import RESTART, lobby_refusal, lobby_refusals
+from engine.refusals import RESTART, refusal, refusals
 from engine.service import TableService
 from engine.store import (
     AlreadySeated,
+    GameEnded,
     GameRow,
     NotFound,
     NotInLobby,
@@ -126,6 +127,36 @@ async def test_set_options_refuses_a_started_game(store: Store) -> None:
         await store.set_options(game.id, {"x": True})
 
 
+async def test_an_abandon_refuses_a_game_already_over_but_not_a_lobby_or_a_game_being_played(store: Store) -> None:
+    game = await lobby(store, ANN, BOB)
+    await store.start_game(game.id, [ANN, BOB])
+    await store.set_status(game.id, Status.FINISHED, {"ranking": []})
+    with pytest.raises(GameEnded) as refused:
+        await store.set_status(game.id, Status.ABANDONED, only_live=True)
+    assert refused.value.status is Status.FINISHED and (await store.get_game(game.id)).status is Status.FINISHED
+    for live in (await lobby(store, CAT), await lobby(store, DAN, EVE)):
+        if live.creator_id == DAN:
+            await store.start_game(live.id, [DAN, EVE])
+        assert (await store.set_status(live.id, Status.ABANDONED, only_live=True)).status is Status.ABANDONED
+
+
+async def test_replace_seat_refuses_a_seat_already_handed_over_a_seated_newcomer_and_an_ended_game(
+    store: Store,
+) -> None:
+    game = await lobby(store, ANN, BOB, CAT)
+    await store.start_game(game.id, [ANN, BOB, CAT])
+    await store.replace_seat(game.id, BOB, DAN, "Dan", 0, "Dan takes over Bob's seat.", "t")
+    with pytest.raises(SeatNotFound):  # Bob's seat is Dan's now
+        await store.replace_seat(game.id, BOB, EVE, "Eve", 0, "Eve takes over Bob's seat.", "t")
+    with pytest.raises(AlreadySeated):
+        await store.replace_seat(game.id, CAT, DAN, "Dan", 0, "Dan takes over Cat's seat.", "t")
+    await store.set_status(game.id, Status.ABANDONED)
+    with pytest.raises(GameEnded):
+        await store.replace_seat(game.id, CAT, EVE, "Eve", 0, "Eve takes over Cat's seat.", "t")
+    assert sorted(await seated(store, game.id)) == [ANN, CAT, DAN]
+    assert await store.seat_events(game.id) == [(0, "Dan takes over Bob's seat.")]  # no false line in the log
+
+
 # -- each refusal in the player's words ---------------------------------------------------------------
 
 
@@ -138,6 +169,8 @@ async def a_table(service: TableService) -> Table:
     (NotInLobby("x", Status.ACTIVE), LobbyClosed, "This game has already started, so you can't join it now."),
     (NotInLobby("x", Status.FINISHED), GameOver, "This game is over."),
     (NotInLobby("x", Status.ABANDONED), GameOver, "This game was abandoned."),
+    (GameEnded("x", Status.FINISHED), GameOver, "This game is over."),
+    (GameEnded("x", Status.ABANDONED), GameOver, "This game was abandoned."),
     (SeatsChanged("x"), LobbyClosed, RESTART),
     (WrongPlayerCount("x", 5), LobbyClosed, "Airships needs 2 to 4 players; 5 have joined."),
     (AlreadySeated("x"), LobbyClosed, "You're already in this game."),
@@ -146,14 +179,14 @@ async def a_table(service: TableService) -> Table:
 async def test_each_lobby_refusal_of_the_store_becomes_a_game_error_a_player_understands(
     service: TableService, error: StoreError, kind: type[GameError], words: str,
 ) -> None:
-    refusal = lobby_refusal(error, await a_table(service), "join")
-    assert type(refusal) is kind and str(refusal) == words
+    answer = refusal(error, await a_table(service), "join")
+    assert type(answer) is kind and str(answer) == words
 
 
 async def test_any_other_store_error_stays_a_bug_and_is_not_dressed_up(service: TableService) -> None:
     table = await a_table(service)
-    assert lobby_refusal(NotFound("no such game"), table, "join") is None
-    with pytest.raises(StoreError, match="disk"), lobby_refusals(table, "join"):
+    assert refusal(NotFound("no such game"), table, "join") is None
+    with pytest.raises(StoreError, match="disk"), refusals(table, "join"):
         raise StoreError("disk trouble")
 
 
@@ -230,3 +263,30 @@ async def test_adding_and_removing_ai_players_raced_by_another_process_are_answe
     with pytest.raises(NotSeated, match="^That AI player was just removed.$"):
         await service.remove_ai(table.id, ANN)
     assert await seated(store, table.id) == [ANN, 1]
+
+
+async def test_an_abandon_after_another_process_finished_the_game_says_it_is_over(
+    service: TableService, store: Store, other: Store, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = await a_table(service)
+    sneak_in_first(monkeypatch, store, "set_status", lambda: other.set_status(table.id, Status.ABANDONED))
+    with pytest.raises(GameOver, match="^This game was abandoned.$"):
+        await service.abandon(table.id, ANN, can_manage=False)
+
+
+async def test_a_seat_handed_over_by_another_process_first_is_answered_plainly(
+    service: TableService, store: Store, other: Store, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = await a_table(service)
+    await service.join(table.id, BOB, "Bob")
+    await service.start(table.id, ANN)
+    sneak_in_first(monkeypatch, store, "replace_seat",
+                   lambda: other.replace_seat(table.id, BOB, CAT, "Cat", 0, "Cat takes over Bob's seat.", "t"))
+    with pytest.raises(NotSeated, match="^That player has no seat in this game.$"):
+        await service.replace_player(table.id, ANN, BOB, DAN, "Dan", can_manage=False)
+    monkeypatch.undo()
+    sneak_in_first(monkeypatch, store, "replace_seat",
+                   lambda: other.replace_seat(table.id, CAT, DAN, "Dan", 0, "Dan takes over Cat's seat.", "t"))
+    with pytest.raises(GameError, match="^The newcomer already has a seat in this game.$"):
+        await service.replace_player(table.id, ANN, ANN, DAN, "Dan", can_manage=True)
+    assert sorted(await seated(store, table.id)) == [ANN, DAN]
