@@ -86,10 +86,10 @@ class SeatStore(StorePart):
                 raise SeatsChanged(
                     f"seat order {user_ids_in_seat_order} does not match the players seated in game {game_id}"
                 )
-            low = 1 if min_players is None else min_players
-            if not low <= len(seated) <= (max_players or len(seated)):
+            low, high = min_players or 1, max_players or len(seated)
+            if not low <= len(seated) <= high:
                 raise WrongPlayerCount(
-                    f"game {game_id} seats {len(seated)} players; it needs {low} to {max_players}", len(seated)
+                    f"game {game_id} seats {len(seated)} players; it needs {low} to {high}", len(seated)
                 )
             rows = await self._q(
                 f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? RETURNING {GAME_COLUMNS}",
