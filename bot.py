@@ -27,6 +27,7 @@ from cogs.clock import Scheduler
 from cogs.moves import resume_automatic
 from engine.backup import NoDatabase, backup_database
 from engine.core import GameError
+from engine.health import Unreachable, check_sqlite
 from engine.service import Renderer, TableService
 from engine.store import Store, StoreError
 
@@ -262,6 +263,18 @@ def recompute_ratings(database: Path, out: Callable[[str], Any] = print) -> int:
     return 0
 
 
+def check(database: Path, out: Callable[[str], Any] = print) -> int:
+    """--check: the database's backend, version, games and next due item; exit 1 if it cannot be read (health checks)."""
+    try:
+        health = check_sqlite(database)
+    except Unreachable as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_FAILED
+    for line in health.lines(discord.utils.utcnow().timestamp()):
+        out(line)
+    return 0
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="bot.py", description="Run Contrail, the airline board game bot.")
     task = parser.add_mutually_exclusive_group()
@@ -274,6 +287,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     task.add_argument("--recompute-ratings", action="store_true",
                       help="rebuild every rating from the stored game results (after a change of the formula); then exit")
+    task.add_argument("--check", action="store_true",
+                      help="print the database's backend and version, the games by status and the next due item;"
+                      " exit 1 if it cannot be read (a health check); needs no token")
     parser.add_argument("--guild", type=int, metavar="ID", help="with --sync: register in this server only (instant)")
     args = parser.parse_args(argv)
     if args.guild is not None and not args.sync:
@@ -295,6 +311,8 @@ def main(argv: list[str] | None = None, *, out: Callable[[str], Any] = print) ->
         return backup(settings.database_path, args.backup, out)
     if args.recompute_ratings:
         return recompute_ratings(settings.database_path, out)
+    if args.check:
+        return check(settings.database_path, out)
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return EXIT_NO_TOKEN

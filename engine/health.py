@@ -1,0 +1,115 @@
+"""A read-only look at a database for `python bot.py --check`: backend, version, games by status, the next due item.
+
+The check never creates, migrates or writes a database: it opens SQLite read-only, so a health check run
+every few seconds beside the bot changes nothing and cannot take the writer's lock.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from engine.migrations import MIGRATIONS
+from engine.records import DueKind, Status, StoreError
+
+# How long the check waits for a lock held by the running bot before it calls the database unreachable.
+CHECK_BUSY_TIMEOUT_S = 5.0
+
+# What each due item makes the bot do, as the check prints it.
+DUE_WORDS: dict[DueKind, str] = {
+    DueKind.DEADLINE: "the autopilot plays a turn whose time is up",
+    DueKind.REMINDER: "a reminder to the player whose turn it is",
+    DueKind.KICK_VOTE: "a vote to hand a seat to the autopilot closes",
+    DueKind.HELD_PING: "a turn's first ping, held through quiet hours, is sent",
+    DueKind.UNDO_VOTE: "a request to take moves back runs out",
+    DueKind.ROUND_END: "a league round ends and the autopilot plays its games out",
+}
+
+
+class Unreachable(StoreError):
+    """The database cannot be reached or opened; the message is the one line the admin reads."""
+
+
+@dataclass(frozen=True)
+class NextDue:
+    game_id: int
+    kind: DueKind
+    due_at: float  # seconds since the epoch
+
+    @property
+    def when(self) -> datetime:
+        return datetime.fromtimestamp(self.due_at, UTC)
+
+    def describe(self, now: float) -> str:
+        """'game 12: a reminder ... at 2026-12-01T05:00:00+00:00 (in 3 minutes)'."""
+        return (f"game {self.game_id}: {DUE_WORDS.get(self.kind, self.kind.value)}"
+                f" at {self.when.isoformat(timespec='seconds')} ({relative(self.due_at - now)})")
+
+
+@dataclass(frozen=True)
+class Health:
+    """What --check reports about one database."""
+
+    backend: str  # "SQLite 3.45.1" or "PostgreSQL 16.2"
+    location: str  # the file, or the server without its password
+    schema: int  # the migrations applied
+    games: dict[Status, int] = field(default_factory=dict)
+    next_due: NextDue | None = None
+
+    @property
+    def schema_known(self) -> int:
+        return len(MIGRATIONS)
+
+    def lines(self, now: float) -> list[str]:
+        schema = f"schema {self.schema} of {self.schema_known}"
+        if self.schema < self.schema_known:
+            schema += " (the bot migrates it when it starts)"
+        counts = ", ".join(f"{self.games.get(status, 0)} {status.value}" for status in Status)
+        total = sum(self.games.values())
+        due = self.next_due.describe(now) if self.next_due else "nothing is due"
+        return [
+            f"Database: {self.backend} at {self.location}, {schema}.",
+            f"Games: {total} ({counts}).",
+            f"Next due: {due}.",
+        ]
+
+
+def relative(seconds: float) -> str:
+    """'in 3 minutes', '2 hours ago': rounded down to the largest whole unit."""
+    span = abs(seconds)
+    for size, unit in ((86400, "day"), (3600, "hour"), (60, "minute"), (1, "second")):
+        if span >= size or size == 1:
+            count = int(span // size)
+            words = f"{count} {unit}{'' if count == 1 else 's'}"
+            return f"in {words}" if seconds >= 0 else f"{words} ago"
+    raise AssertionError("unreachable")  # the last unit always matches
+
+
+def check_sqlite(path: Path) -> Health:
+    """Read the SQLite database at `path` without writing to it; Unreachable names what is wrong."""
+    if not path.exists():
+        raise Unreachable(f"No database at {path}: check DATABASE_PATH (the bot creates it on its first start).")
+    if not path.is_file():
+        raise Unreachable(f"{path} is not a file: check DATABASE_PATH.")
+    try:
+        # mode=ro: never create, migrate or write; as_uri() escapes characters such as '?' and '#' in the path.
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=CHECK_BUSY_TIMEOUT_S)
+        with closing(connection):
+            schema = int(connection.execute("PRAGMA user_version").fetchone()[0])
+            if schema > len(MIGRATIONS):
+                raise Unreachable(f"{path} has schema version {schema}, newer than this code knows"
+                                  f" ({len(MIGRATIONS)}): upgrade Contrail before using it.")
+            if schema == 0:
+                raise Unreachable(f"{path} is not a Contrail database (it has no schema).")
+            games = {Status(s): n for s, n in connection.execute("SELECT status, COUNT(*) FROM games GROUP BY status")}
+            row = None
+            # An old file from before the turn clock has no dues table yet: nothing is due in it.
+            if connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'dues'").fetchone():
+                row = connection.execute("SELECT game_id, kind, due_at FROM dues ORDER BY due_at LIMIT 1").fetchone()
+    except sqlite3.Error as exc:  # unreadable, locked past the timeout, damaged, or not SQLite at all
+        raise Unreachable(f"Could not read the database at {path}: {exc}.") from None
+    next_due = NextDue(row[0], DueKind(row[1]), row[2]) if row else None
+    return Health(f"SQLite {sqlite3.sqlite_version}", str(path), schema, games, next_due)

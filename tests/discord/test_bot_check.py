@@ -1,0 +1,116 @@
+"""`python bot.py --check`, the health check: backend and version, games by status, the next due item, and one
+line with exit code 1 when the database cannot be read (never creating or changing it)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot import EXIT_FAILED, check
+from engine.health import check_sqlite, relative
+from engine.migrations import MIGRATIONS
+from engine.records import DueKind, Status
+from engine.store import Store
+
+BOT = Path(__file__).resolve().parents[2] / "bot.py"
+
+
+def _run(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL"}}
+    return subprocess.run([sys.executable, str(BOT), *args], cwd=cwd, env={**clean, **(env or {})},
+                          capture_output=True, text=True, timeout=60)
+
+
+async def _database(path: Path) -> None:
+    """Three games (a lobby, an active one, a finished one) and two due items, the earlier a reminder of game 2."""
+    async with await Store.open(path) as store:
+        ids = [(await store.create_game("airships", 1, 2, 3, 7, {})).id for _ in range(3)]
+        for game_id in ids[1:]:
+            await store.add_seat(game_id, 3, "Ada")
+            await store.add_seat(game_id, 4, "Bo")
+            await store.start_game(game_id, [3, 4], min_players=2, max_players=4)
+        await store.set_status(ids[2], Status.FINISHED)
+        await store.set_dues(ids[1], 0, 1_000.0, {DueKind.REMINDER: 4_102_444_800.0, DueKind.DEADLINE: 4_102_531_200.0})
+
+
+async def test_check_reports_backend_schema_games_and_the_next_due_item(tmp_path: Path) -> None:
+    database = tmp_path / "contrail.sqlite3"
+    await _database(database)
+    lines: list[str] = []
+    assert check(database, lines.append) == 0
+    assert lines[0] == (f"Database: SQLite {sqlite3.sqlite_version} at {database},"
+                        f" schema {len(MIGRATIONS)} of {len(MIGRATIONS)}.")
+    assert lines[1] == "Games: 3 (1 lobby, 1 active, 1 finished, 0 abandoned)."
+    assert lines[2].startswith("Next due: game 2: a reminder to the player whose turn it is at 2100-01-01T00:00:00+00:00 (in ")
+
+
+async def test_an_empty_database_has_nothing_due(tmp_path: Path) -> None:
+    database = tmp_path / "contrail.sqlite3"
+    await (await Store.open(database)).close()  # created and migrated, with no game yet
+    health = check_sqlite(database)
+    assert health.games == {} and health.next_due is None
+    assert health.lines(0.0)[1:] == ["Games: 0 (0 lobby, 0 active, 0 finished, 0 abandoned).", "Next due: nothing is due."]
+
+
+def test_an_older_schema_is_reported_as_migrated_on_the_next_start(tmp_path: Path) -> None:
+    database = tmp_path / "old.sqlite3"
+    with sqlite3.connect(database) as connection:
+        for statement in MIGRATIONS[0]:
+            connection.execute(statement)
+        connection.execute("PRAGMA user_version=1")
+    health = check_sqlite(database)
+    assert health.schema == 1 and health.next_due is None  # no dues table yet: nothing is due
+    assert f"schema 1 of {len(MIGRATIONS)} (the bot migrates it when it starts)" in health.lines(0.0)[0]
+
+
+def test_a_missing_database_exits_1_with_one_line_and_is_not_created(tmp_path: Path) -> None:
+    done = _run("--check", cwd=tmp_path)  # no token needed
+    assert done.returncode == EXIT_FAILED and done.stdout == ""
+    [line] = done.stderr.splitlines()
+    assert line == "No database at data/contrail.sqlite3: check DATABASE_PATH (the bot creates it on its first start)."
+    assert not (tmp_path / "data").exists()
+
+
+def test_the_check_runs_from_the_command_line_on_database_path(tmp_path: Path) -> None:
+    database = tmp_path / "elsewhere.sqlite3"
+    asyncio.run(_database(database))
+    done = _run("--check", cwd=tmp_path, env={"DATABASE_PATH": str(database)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[1] == "Games: 3 (1 lobby, 1 active, 1 finished, 0 abandoned)."
+
+
+def test_a_file_that_is_not_a_database_exits_1_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    database = tmp_path / "contrail.sqlite3"
+    database.write_bytes(b"this is not SQLite" * 100)
+    assert check(database, print) == EXIT_FAILED
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"Could not read the database at {database}: ")
+    assert database.read_bytes() == b"this is not SQLite" * 100  # untouched
+
+
+def test_a_newer_schema_exits_1_asking_for_an_upgrade(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    database = tmp_path / "contrail.sqlite3"
+    with sqlite3.connect(database) as connection:
+        connection.execute(f"PRAGMA user_version={len(MIGRATIONS) + 1}")
+    assert check(database, print) == EXIT_FAILED
+    [line] = capsys.readouterr().err.splitlines()
+    assert line == (f"{database} has schema version {len(MIGRATIONS) + 1}, newer than this code knows"
+                    f" ({len(MIGRATIONS)}): upgrade Contrail before using it.")
+
+
+def test_a_directory_is_not_a_database(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert check(tmp_path, print) == EXIT_FAILED
+    assert capsys.readouterr().err.strip() == f"{tmp_path} is not a file: check DATABASE_PATH."
+
+
+def test_relative_times_read_in_whole_units() -> None:
+    assert relative(0) == "in 0 seconds"
+    assert relative(61) == "in 1 minute"
+    assert relative(-7300) == "2 hours ago"
+    assert relative(3 * 86400 + 5) == "in 3 days"
