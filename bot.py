@@ -28,6 +28,7 @@ from cogs.moves import resume_automatic
 from engine.backup import NoDatabase, backup_database
 from engine.core import GameError
 from engine.health import Unreachable, check_sqlite
+from engine.logs import JsonFormatter
 from engine.service import Renderer, TableService
 from engine.store import Store, StoreError
 
@@ -46,6 +47,13 @@ NO_NETWORK = (
     " then start the bot again."
 )
 EXIT_FAILED = 1
+EXIT_BAD_SETTING = 2  # like a missing token: the admin fixes .env or the environment
+LOG_FORMATS = ("text", "json")
+TEXT_LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+class SettingsError(ValueError):
+    """A setting in .env or the environment that cannot be used; the message is the admin's one line."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,7 @@ class Settings:
     token: str | None
     database_path: Path
     log_level: str
+    log_format: str = "text"  # "json": one JSON object per line, for log collectors
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -79,7 +88,22 @@ def load_settings(env_file: Path = Path(".env"), environ: Mapping[str, str] = os
         token=merged.get("DISCORD_TOKEN") or None,
         database_path=Path(merged.get("DATABASE_PATH") or DEFAULT_DATABASE),
         log_level=(merged.get("LOG_LEVEL") or "INFO").upper(),
+        log_format=_log_format(merged.get("LOG_FORMAT")),
     )
+
+
+def _log_format(value: str | None) -> str:
+    chosen = (value or "text").strip().lower()
+    if chosen not in LOG_FORMATS:
+        raise SettingsError(f"LOG_FORMAT must be text or json, not {value!r}.")
+    return chosen
+
+
+def configure_logging(settings: Settings) -> None:
+    """Plain lines by default; LOG_FORMAT=json makes every line (discord.py's too) one JSON object."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(JsonFormatter() if settings.log_format == "json" else logging.Formatter(TEXT_LOG_FORMAT))
+    logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO), handlers=[handler])
 
 
 def intents() -> discord.Intents:
@@ -302,11 +326,12 @@ def main(argv: list[str] | None = None, *, out: Callable[[str], Any] = print) ->
     if args.dump_commands:
         out(json.dumps(asyncio.run(dump_commands()), indent=2, ensure_ascii=False))
         return 0
-    settings = load_settings()
-    logging.basicConfig(
-        level=getattr(logging, settings.log_level, logging.INFO),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_BAD_SETTING
+    configure_logging(settings)
     if args.backup is not None:
         return backup(settings.database_path, args.backup, out)
     if args.recompute_ratings:

@@ -9,6 +9,7 @@ import discord
 
 from cogs import league_posts, messages, moves
 from cogs.flows import post, tables
+from engine import logs
 from engine.tables import Reminder, Table
 
 log = logging.getLogger(__name__)
@@ -53,6 +54,11 @@ class Scheduler:
 
 async def run_due(client: discord.Client) -> None:
     """Do and show what has come due: autopilot moves, then reminders, then words for the tables."""
+    with logs.request():  # one round: its moves are logged as they are posted
+        await _run_due(client)
+
+
+async def _run_due(client: discord.Client) -> None:
     news = await tables(client).run_due()
     for result in news.moves:
         await moves.show_automatic(client, result)

@@ -13,6 +13,7 @@ import discord
 import engine
 from cogs import messages
 from cogs.messages import Reply
+from engine import logs
 from engine.core import GameError, game_options
 from engine.records import PostRow, Status
 from engine.tables import Table
@@ -75,7 +76,8 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
 async def guarded(interaction: discord.Interaction) -> AsyncIterator[None]:
     """Run a command or click body; whatever goes wrong is answered ephemerally and changes nothing more."""
     try:
-        yield
+        with logs.request():  # the moves it commits are logged once they are posted
+            yield
     except Exception as error:  # noqa: BLE001 - the one place that turns every failure into an answer
         await reply_error(interaction, error)
 

@@ -12,6 +12,7 @@ from cogs.flows import (
     begin, channel_by_id, clear_components, clicked_message_id, edit_post, guarded, own_table, post, say, tables,
 )
 from cogs.messages import STALE_PROMPT, Reply, game_name, jump_url, mention, place, unposted_text
+from engine import logs
 from engine.core import StaleAction
 from engine.records import PostKind, UndoVote
 from engine.tables import MoveResult, NeedsConsent, Opening, Table
@@ -77,6 +78,12 @@ async def private_choices_from_component(interaction: discord.Interaction, game_
 
 async def show_move(interaction: discord.Interaction | discord.Client, result: MoveResult) -> bool:
     """Edit or post the turn messages a move changed; True if the clicked message was the one edited."""
+    edited_here = await _show_move(interaction, result)
+    logs.posted(result.table.id)
+    return edited_here
+
+
+async def _show_move(interaction: discord.Interaction | discord.Client, result: MoveResult) -> bool:
     news, table = result.turn, result.table
     clicked = clicked_message_id(interaction)
     if news.continues:
@@ -92,6 +99,7 @@ async def show_move(interaction: discord.Interaction | discord.Client, result: M
     if news.next is not None:
         reply = turn_messages.turn_reply(table, news.next, result.prompt, result.image, ping=result.alerts.thread)
         await post_turn(interaction, table, reply, news.next.start)
+        logs.posted(table.id)  # before the DMs: the table sees the move now
         await send_dms(interaction, table, result.alerts.dm, f"It's your turn in {game_name(table)}")
     elif result.outcome is not None:
         await post(interaction, table, turn_messages.final_reply(table, result.outcome, result.standings, result.image))
@@ -106,8 +114,9 @@ async def post_turn(source: discord.Interaction | discord.Client, table: Table, 
 
 async def resume_automatic(client: discord.Client) -> None:
     """After a restart, AI seats that owed a move play on, and the next person's turn is posted (once)."""
-    for result in await tables(client).resume_automatic():
-        await show_automatic(client, result)
+    with logs.request():
+        for result in await tables(client).resume_automatic():
+            await show_automatic(client, result)
 
 
 async def show_automatic(client: discord.Client, result: MoveResult) -> None:
@@ -123,6 +132,7 @@ async def post_opening(interaction: discord.Interaction, opening: Opening) -> No
     reply = turn_messages.opening_reply(opening)
     start = opening.turn.start if opening.turn is not None else 0
     await post_turn(interaction, opening.table, reply, start)
+    logs.posted(opening.table.id)  # the AI seats that moved first
     await send_dms(interaction, opening.table, opening.alerts.dm, f"{game_name(opening.table)} begins: it's your turn")
 
 

@@ -6,10 +6,12 @@ import asyncio
 import logging
 import random
 import secrets
+import time
 from dataclasses import dataclass, replace
 from typing import Any
 
 import engine
+from engine import logs as move_logs
 from engine.core import Action, NotYourTurn, Outcome, StaleAction, chosen_options
 from engine.reading import LOG_PAGE_LINES, Renderer, TableReader, seat_fallbacks
 from engine.store import DuplicateInteraction, PostKind, PostRow, StaleVersion, Status
@@ -268,6 +270,7 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
 
         `by` marks a move the bot made for a person (the autopilot): the log keeps it, and its words say so.
         """
+        began = time.monotonic()
         game = engine.get_game(table.slug)
         new_state = game.apply(state, seat, action)  # IllegalAction carries the rules' sentence
         outcome = game.outcome(new_state)
@@ -286,6 +289,8 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
         except StaleVersion:
             self._memos.forget(table.id)  # someone else's move won the race; reload from the log
             raise StaleAction("That decision was already made: this prompt is out of date.") from None
+        mover = move_logs.mover(ai=table.at_seat(seat).ai, autopilot=by == AUTOPILOT)
+        move_logs.committed(table.id, row.version, seat, mover, since=began)  # its log line, once it is posted
         table = Table(row, table.players, table.title, table.min_players, table.max_players, table.away)
         view = self._public_view(table, new_state)
         events = table.name_events(list(view.get("events", [])))
