@@ -7,6 +7,7 @@ import asyncio
 import json
 import logging
 import os
+import re
 import signal
 import sqlite3
 import sys
@@ -62,6 +63,8 @@ class Settings:
     database_path: Path
     log_level: str
     log_format: str = "text"  # "json": one JSON object per line, for log collectors
+    shard_count: int | None = None  # every process's shards together; None: Discord's recommendation
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -84,12 +87,45 @@ def read_env_file(path: Path) -> dict[str, str]:
 def load_settings(env_file: Path = Path(".env"), environ: Mapping[str, str] = os.environ) -> Settings:
     """Settings from .env, where the real environment wins (so a deployment can override the file)."""
     merged = {**read_env_file(env_file), **environ}
+    shard_count, shard_ids = parse_shards(merged.get("SHARD_COUNT"), merged.get("SHARD_IDS"))
     return Settings(
         token=merged.get("DISCORD_TOKEN") or None,
         database_path=Path(merged.get("DATABASE_PATH") or DEFAULT_DATABASE),
         log_level=(merged.get("LOG_LEVEL") or "INFO").upper(),
         log_format=_log_format(merged.get("LOG_FORMAT")),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )
+
+
+NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() would also take '²' or '٣'
+
+
+def parse_shards(count_text: str | None, ids_text: str | None) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS ('0,1'): (None, None) runs every shard in this process, as Discord recommends."""
+    count_text, ids_text = (count_text or "").strip(), (ids_text or "").strip()
+    if not count_text:
+        if ids_text:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT too: set SHARD_COUNT to the number of shards"
+                                " of all the bot's processes together.")
+        return None, None
+    if not NUMBER.fullmatch(count_text) or int(count_text) < 1:
+        raise SettingsError(f"SHARD_COUNT must be a whole number of at least 1, not {count_text!r}.")
+    count = int(count_text)
+    if not ids_text:
+        return count, None  # this process runs all of them
+    parts = [part.strip() for part in ids_text.split(",")]
+    if not all(NUMBER.fullmatch(part) for part in parts):
+        raise SettingsError(f"SHARD_IDS must be shard numbers separated by commas (such as 0,1), not {ids_text!r}.")
+    ids = tuple(int(part) for part in parts)
+    for shard in ids:
+        if shard >= count:
+            raise SettingsError(f"SHARD_IDS has shard {shard}, but with SHARD_COUNT={count} the shards are"
+                                f" 0 to {count - 1}.")
+    repeated = sorted({shard for shard in ids if ids.count(shard) > 1})
+    if repeated:
+        raise SettingsError(f"SHARD_IDS lists shard {repeated[0]} more than once.")
+    return count, ids
 
 
 def _log_format(value: str | None) -> str:
@@ -112,8 +148,12 @@ def intents() -> discord.Intents:
     return chosen
 
 
-class ContrailBot(commands.Bot):
-    """The bot: opens the store, builds the table service, loads the cogs and the dynamic buttons."""
+class ContrailBot(commands.AutoShardedBot):
+    """The bot: opens the store, builds the table service, loads the cogs and the dynamic buttons.
+
+    Sharded always: with no SHARD_COUNT it runs as many shards as Discord recommends, all in this process;
+    with SHARD_COUNT (and SHARD_IDS) several processes share the shards.
+    """
 
     def __init__(self, settings: Settings, *, render: Renderer | None = None) -> None:
         # The bot never joins a voice channel, so discord.py's start-up warnings that PyNaCl or davey
@@ -121,7 +161,11 @@ class ContrailBot(commands.Bot):
         # Client.__init__ checks before logging them, so they must be cleared before super().__init__.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+            shard_count=settings.shard_count,
+            shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),
+        )
         self.settings = settings
         self._render = render
         self.store: Store | None = None
@@ -180,7 +224,9 @@ class ContrailBot(commands.Bot):
 
     async def on_ready(self) -> None:
         # No setup here: on_ready fires again on every reconnect.
-        log.info("Logged in as %s in %d servers", self.user, len(self.guilds))
+        shards = self.shard_ids if self.shard_ids is not None else range(self.shard_count or 1)
+        log.info("Logged in as %s in %d servers, on shards %s of %s", self.user, len(self.guilds),
+                 ",".join(map(str, shards)), self.shard_count)
 
     async def close(self) -> None:
         for task in (self.resumed, self.clock_task):

@@ -207,8 +207,8 @@ def test_no_way_to_reach_discord_ends_with_one_line_and_exit_1(tmp_path: Path, a
     "patch",
     [
         "discord.Client.login = raising(OSError(errno.ENETUNREACH, 'Network is unreachable'))",
-        "discord.Client.login = login_ok; discord.Client.connect = raising(discord.GatewayNotFound())",
-        "discord.Client.login = login_ok; discord.Client.connect = raising(asyncio.TimeoutError())",
+        "discord.Client.login = login_ok; discord.AutoShardedClient.connect = raising(discord.GatewayNotFound())",
+        "discord.Client.login = login_ok; discord.AutoShardedClient.connect = raising(asyncio.TimeoutError())",
     ],
     ids=["unreachable", "no-gateway", "timeout"],
 )
@@ -278,7 +278,7 @@ def test_sigterm_closes_the_bot_and_its_database_then_exits_0(tmp_path: Path) ->
         "    print('serving', flush=True)\n"
         "    while not self.is_closed():\n"
         "        await asyncio.sleep(0.02)\n"
-        "discord.Client.connect = serve"
+        "discord.AutoShardedClient.connect = serve"
     )
     code = DRIVER.format(root=str(ROOT), base="", patch=patch)
     clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL"}}
