@@ -1,20 +1,18 @@
-"""Persistent storage for games, seats and the action log: one aiosqlite writer in WAL mode."""
+"""Persistent storage for games, seats and the action log, on SQLite (the default) or PostgreSQL."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager, suppress
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn
 
-import aiosqlite
-
 from engine.backup import BackupResult, backup_database
 from engine.migrations import MIGRATIONS
+from engine.store_backend import BUSY_TIMEOUT_MS, SYNCHRONOUS, Backend, Conflict, SqliteBackend
 from engine.store_clock import ClockStore
 from engine.store_leagues import LeagueStore
 from engine.store_ratings import RatingStore
@@ -47,10 +45,8 @@ __all__ = [
     "ActionRow", "AlreadySeated", "DueKind", "DueRow", "DuplicateInteraction", "GameEnded", "GameRow", "NotFound",
     "NotInLobby", "PostKind", "PostRow", "SeatNotFound", "SeatRow", "SeatsChanged", "SeatsFull", "StaleVersion",
     "Status", "Store", "StoreError", "WrongPlayerCount",
+    "Conflict", "SYNCHRONOUS",
 ]
-
-# Long enough to ride out another process's commit, short enough that a stuck writer surfaces as an error.
-BUSY_TIMEOUT_MS = 5000
 
 
 def _now() -> str:
@@ -62,48 +58,34 @@ def _dumps(value: dict) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
-# Durability: a move a player was told "counted" must survive a power cut or an OS crash, not only the bot's
-# process dying. In WAL mode, synchronous=NORMAL syncs the log only at checkpoints, so the last commits before a
-# machine goes down may vanish; FULL syncs the log at every commit, so a commit that returned is on the disk. It
-# costs one fsync per move (see `bare_commit_ms` and `store_moves_per_s` in the benchmark, and the admin guide).
-SYNCHRONOUS = "FULL"
-
-
 class Store(SeatStore, ClockStore, RatingStore, LeagueStore):
-    """The single writer of one SQLite database; every public method is one serialised unit of work."""
+    """The games, seats and action log of one database; every public method is one unit of work (a transaction)."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
-        # One connection is shared by every coroutine, so two transactions must never interleave
-        # their statements; reads take the lock too, or they could see another's uncommitted rows.
-        self._lock = asyncio.Lock()
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
 
     # -- lifecycle -------------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        """Open (creating and migrating as needed) the database at `path`."""
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves; Python's implicit transactions would fight us.
-        db = await aiosqlite.connect(path, isolation_level=None)
-        try:
-            mode = (await db.execute_fetchall("PRAGMA journal_mode=WAL"))[0][0]
-            if mode != "wal":
-                raise StoreError(f"{path}: could not switch to WAL journal mode (got {mode!r})")
-            await db.execute_fetchall(f"PRAGMA synchronous={SYNCHRONOUS}")
-            await db.execute_fetchall("PRAGMA foreign_keys=ON")
-            await db.execute_fetchall(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            store = cls(db)
-            await store._migrate(path)
-        except BaseException:
-            await db.close()
-            raise
-        return store
+    async def open(cls, where: str | Path) -> Store:
+        """Open (creating and migrating as needed) the SQLite file at `where`, or PostgreSQL at a postgresql:// URL."""
+        if is_postgres_url(where):
+            from engine.store_postgres import PostgresBackend  # asyncpg is only needed by those who use it
+
+            return cls(await PostgresBackend.open(str(where), MIGRATIONS))
+        return cls(await SqliteBackend.open(where, MIGRATIONS))
+
+    @property
+    def backend(self) -> str:
+        """Which database holds the games: "sqlite" or "postgresql"."""
+        return self._backend.name
+
+    async def schema_version(self) -> int:
+        """The number of migrations this database has run."""
+        return await self._backend.schema_version()
 
     async def close(self) -> None:
-        async with self._lock:
-            await self._db.close()
+        await self._backend.close()
 
     async def __aenter__(self) -> Store:
         return self
@@ -111,50 +93,16 @@ class Store(SeatStore, ClockStore, RatingStore, LeagueStore):
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
 
-    async def _migrate(self, path: Path) -> None:
-        for number, statements in enumerate(MIGRATIONS, start=1):
-            # Re-read the version inside the write lock: another process may have migrated meanwhile.
-            async with self._transaction():
-                current = await self._user_version()
-                if current > len(MIGRATIONS):
-                    raise StoreError(
-                        f"{path}: schema version {current} is newer than this code knows"
-                        f" ({len(MIGRATIONS)}); upgrade Contrail before opening it"
-                    )
-                if current >= number:
-                    continue
-                for statement in statements:
-                    await self._q(statement)
-                # PRAGMA takes no bound parameters; `number` is our own int.
-                await self._q(f"PRAGMA user_version={number}")
-
-    async def _user_version(self) -> int:
-        return (await self._q("PRAGMA user_version"))[0][0]
-
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[None]:
-        """Hold the lock across BEGIN IMMEDIATE .. COMMIT; roll back on any exception, cancellation included."""
-        async with self._lock:
-            # IMMEDIATE takes the write lock up front, so a concurrent process waits on busy_timeout
-            # here instead of failing half-way when a read would have to upgrade to a write.
-            await self._q("BEGIN IMMEDIATE")
-            try:
-                yield
-                await self._q("COMMIT")
-            except BaseException:
-                # Always ask: a cancelled BEGIN may still be queued on aiosqlite's thread, and the
-                # FIFO queue runs this ROLLBACK after it. "No transaction is active" is harmless.
-                with suppress(sqlite3.OperationalError):
-                    await self._q("ROLLBACK")
-                raise
+    def _transaction(self) -> AbstractAsyncContextManager[None]:
+        """One unit of work: everything inside commits together or not at all, one writer at a time."""
+        return self._backend.transaction()
 
     async def _q(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        """Run one statement to completion (so none is left in progress at COMMIT) and return its rows."""
-        return list(await self._db.execute_fetchall(sql, params))
+        """Run one statement (inside the current transaction, if any) and return its rows."""
+        return await self._backend.q(sql, params)
 
     async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        async with self._lock:
-            return await self._q(sql, params)
+        return await self._backend.read(sql, params)
 
     async def _game_or_raise(self, game_id: int) -> GameRow:
         """Fetch a game inside an already-held transaction."""
@@ -314,7 +262,7 @@ class Store(SeatStore, ClockStore, RatingStore, LeagueStore):
                     " VALUES (?, ?, ?, ?, ?, ?)",
                     (game_id, seq, seat, payload_text, interaction_id, now),
                 )
-            except sqlite3.IntegrityError as exc:
+            except Conflict as exc:
                 if interaction_id is not None and "interaction_id" in str(exc):
                     raise DuplicateInteraction(f"interaction {interaction_id} was already applied") from exc
                 raise StoreError(f"game {game_id}: could not record move {seq}: {exc}") from exc
@@ -361,9 +309,16 @@ class Store(SeatStore, ClockStore, RatingStore, LeagueStore):
 
     async def backup(self, path: str | Path) -> BackupResult:
         """A consistent copy of this database at `path` (a file, or a directory for a dated file) while play goes on."""
+        if not isinstance(self._backend, SqliteBackend):
+            raise StoreError("a PostgreSQL database is backed up by PostgreSQL's own tools (pg_dump), not by Contrail")
         # Ask SQLite for the file rather than keeping it: the copy runs on a read-only connection of its
-        # own in a thread (engine/backup.py), so it takes neither this lock nor the writer's time.
-        files = {name: file for _, name, file in await self._read("PRAGMA database_list")}
-        if not files.get("main"):
+        # own in a thread (engine/backup.py), so it takes neither the writer's lock nor its time.
+        file = await self._backend.file()
+        if not file:
             raise StoreError("an in-memory database has no file to back up")
-        return await asyncio.to_thread(backup_database, files["main"], path, busy_timeout=BUSY_TIMEOUT_MS / 1000)
+        return await asyncio.to_thread(backup_database, file, path, busy_timeout=BUSY_TIMEOUT_MS / 1000)
+
+
+def is_postgres_url(where: str | Path) -> bool:
+    """Whether a database setting names PostgreSQL (a URL) rather than a SQLite file."""
+    return isinstance(where, str) and where.startswith(("postgresql://", "postgres://"))

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 
 from engine.records import (
     AlreadySeated, DueKind, DueRow, GameEnded, KickVote, Notify, PlayerPrefs, SeatNotFound, Status, UndoVote,
 )
+from engine.store_backend import Conflict
 from engine.store_part import StorePart
 
 DUE_BATCH = 100  # dues claimed at once; the rest wait for the scheduler's next round
@@ -59,8 +59,9 @@ class ClockStore(StorePart):
     async def set_autopilot(self, game_id: int, user_id: int, on: bool) -> None:
         """Put a person's seat on autopilot, or give it back to them (which also forgets their missed deadlines)."""
         async with self._transaction():
+            # `? = 1`, not a bare `?`: PostgreSQL types the parameter from the comparison, as an int like SQLite's.
             await self._q(
-                "UPDATE seats SET autopilot = ?, missed = CASE WHEN ? THEN missed ELSE 0 END"
+                "UPDATE seats SET autopilot = ?, missed = CASE WHEN ? = 1 THEN missed ELSE 0 END"
                 " WHERE game_id = ? AND user_id = ?",
                 (int(on), int(on), game_id, user_id),
             )
@@ -69,7 +70,7 @@ class ClockStore(StorePart):
         """One more deadline missed in a row (or the row broken by a move of their own); the new count."""
         async with self._transaction():
             rows = await self._q(
-                "UPDATE seats SET missed = CASE WHEN ? THEN missed + 1 ELSE 0 END"
+                "UPDATE seats SET missed = CASE WHEN ? = 1 THEN missed + 1 ELSE 0 END"
                 " WHERE game_id = ? AND user_id = ? RETURNING missed",
                 (int(missed), game_id, user_id),
             )
@@ -92,7 +93,7 @@ class ClockStore(StorePart):
                     " WHERE game_id = ? AND user_id = ? RETURNING seat",
                     (new_user, new_name, game_id, old_user),
                 )
-            except sqlite3.IntegrityError as exc:
+            except Conflict as exc:
                 raise AlreadySeated(f"user {new_user} already has a seat in game {game_id}") from exc
             if not moved:
                 raise SeatNotFound(f"user {old_user} has no seat in game {game_id}")

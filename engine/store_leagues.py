@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import enum
 import json
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from engine.records import DueKind, Status, StoreError
+from engine.store_backend import Conflict
 from engine.store_part import StorePart
 
 LEAGUE_COLUMNS = (
@@ -99,7 +99,7 @@ class LeagueStore(StorePart):
                     (guild_id, channel_id, name, slug, table_size, turn_seconds, round_seconds, rounds, int(allow_ai),
                      points, LeagueStatus.SIGNUP.value, creator_id, _now()),
                 )
-        except sqlite3.IntegrityError as exc:
+        except Conflict as exc:
             raise StoreError(f"guild {guild_id} already has a league named {name!r}") from exc
         return LeagueRow.from_row(rows[0])
 
@@ -108,7 +108,7 @@ class LeagueStore(StorePart):
         return LeagueRow.from_row(rows[0]) if rows else None
 
     async def leagues_in_guild(self, guild_id: int) -> list[LeagueRow]:
-        rows = await self._read(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? ORDER BY name COLLATE NOCASE",
+        rows = await self._read(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? ORDER BY LOWER(name), name",
                                 (guild_id,))
         return [LeagueRow.from_row(r) for r in rows]
 

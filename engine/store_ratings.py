@@ -141,9 +141,13 @@ class RatingStore(StorePart):
     async def last_results(self, guild_id: int, slug: str, user_id: int, limit: int = 5) -> list[PastResult]:
         """A member's most recent rated games of one game on a server, newest first."""
         rows = await self._read(
-            "SELECT r.game_id, r.slug, MIN(r.place), (SELECT COUNT(*) FROM results s WHERE s.game_id = r.game_id),"
+            "SELECT r.game_id, r.slug, r.place, (SELECT COUNT(*) FROM results s WHERE s.game_id = r.game_id),"
             " r.score, r.rated_at, g.thread_id, g.channel_id FROM results r JOIN games g ON g.id = r.game_id"
-            " WHERE r.guild_id = ? AND r.slug = ? AND r.user_id = ? GROUP BY r.game_id ORDER BY r.rated DESC LIMIT ?",
+            " WHERE r.guild_id = ? AND r.slug = ? AND r.user_id = ?"
+            # One row per game: the member's best seat (the AI may hold several), said in SQL both databases speak.
+            " AND r.seat = (SELECT b.seat FROM results b WHERE b.game_id = r.game_id AND b.user_id = r.user_id"
+            " ORDER BY b.place, b.seat LIMIT 1)"
+            " ORDER BY r.rated DESC LIMIT ?",
             (guild_id, slug, user_id, limit),
         )
         return [PastResult(*r) for r in rows]

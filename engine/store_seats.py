@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import UTC, datetime
 
 from engine.records import (
@@ -19,10 +18,12 @@ from engine.records import (
     Status,
     WrongPlayerCount,
 )
+from engine.store_backend import Conflict
 from engine.store_part import StorePart
 
 # The service checks these rules too, under a lock of its own; but a second bot process on the same database
-# holds another lock, so the transaction (BEGIN IMMEDIATE: one writer across processes) checks them again.
+# holds another lock, so the transaction (one writer at a time across processes, on SQLite and PostgreSQL alike)
+# checks them again.
 
 
 class SeatStore(StorePart):
@@ -56,7 +57,7 @@ class SeatStore(StorePart):
                     " SELECT ?, ?, ?, COALESCE(MAX(position) + 1, 0), NULL, ? FROM seats WHERE game_id = ?",
                     (game_id, user_id, name, int(ai), game_id),
                 )
-            except sqlite3.IntegrityError as exc:
+            except Conflict as exc:
                 raise AlreadySeated(f"user {user_id} is already seated in game {game_id}") from exc
 
     async def remove_seat(self, game_id: int, user_id: int) -> None:

@@ -16,6 +16,8 @@ from engine.service import TableService
 from engine.store import Status, Store
 from engine.tables import AlreadyPlayed, LobbyClosed, NoSuchTable, NoTableHere, NotCreator, NotSeated, NotStarted, WhichTable
 
+pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL with TEST_DATABASE_URL
+
 GUILD, CHANNEL = 1, 2
 ANN, BOB, CY = 10, 11, 12
 
@@ -107,11 +109,11 @@ async def test_a_double_click_racing_itself_applies_once(service: TableService, 
     assert len(await store.actions(game_id)) == 1
 
 
-async def test_two_processes_racing_for_one_decision_exactly_one_wins(store: Store, tmp_path: Path) -> None:
+async def test_two_processes_racing_for_one_decision_exactly_one_wins(store: Store, database: str | Path) -> None:
     """Two services (as two bot processes would) on one database, each with its own cache."""
     first = TableService(store, render=blank_png)
     game_id = await started(first)
-    other_store = await Store.open(tmp_path / "contrail.sqlite3")  # the file of the `store` fixture
+    other_store = await Store.open(database)  # the database of the `store` fixture
     try:
         second = TableService(other_store, render=blank_png)
         prompt = await first.prompt(game_id)

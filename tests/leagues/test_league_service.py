@@ -13,6 +13,8 @@ from engine.records import Notify, PostKind, Status
 from engine.service import TableService
 from engine.store import Store
 
+pytestmark = pytest.mark.both_backends  # the league rounds' scheduler on SQLite, and PostgreSQL with TEST_DATABASE_URL
+
 DAY = 86400.0
 
 

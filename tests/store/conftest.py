@@ -1,14 +1,10 @@
-"""Fixtures of the store tests: a real SQLite file in a temp dir, and a store opened on it."""
+"""Fixtures of the store tests: the SQLite file lives in a data/ folder of the temp dir, as the bot's does."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-import pytest_asyncio
-
-from engine.store import Store
 
 
 @pytest.fixture
@@ -16,8 +12,7 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "data" / "contrail.sqlite3"
 
 
-@pytest_asyncio.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(db_path)
-    yield opened
-    await opened.close()
+@pytest.fixture
+def sqlite_path(db_path: Path) -> Path:
+    """The SQLite file the shared `store` fixture opens (tests/conftest.py)."""
+    return db_path

@@ -30,6 +30,8 @@ from engine.store import (
 )
 from engine.tables import LobbyClosed, NotSeated, Table, TableFull
 
+pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL with TEST_DATABASE_URL
+
 GUILD, CHANNEL = 111, 222
 ANN, BOB, CAT, DAN, EVE = 501, 502, 503, 504, 505
 SLUG = "airships"
@@ -48,9 +50,9 @@ async def seated(store: Store, game_id: int) -> list[int]:
 
 
 @pytest_asyncio.fixture
-async def other(db_path: Path, store: Store) -> AsyncIterator[Store]:
-    """A second connection to the same file: what another bot process writes between a check and a write."""
-    opened = await Store.open(db_path)
+async def other(database: str | Path, store: Store) -> AsyncIterator[Store]:
+    """A second connection to the same database: what another bot process writes between a check and a write."""
+    opened = await Store.open(database)
     yield opened
     await opened.close()
 

@@ -23,7 +23,7 @@ from engine.store import (
     StoreError,
 )
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.both_backends]  # SQLite, and PostgreSQL with TEST_DATABASE_URL
 
 GUILD, CHANNEL, CREATOR = 111_111_111_111_111_111, 222_222_222_222_222_222, 333_333_333_333_333_333
 ALICE, BOB, CAROL = 900_000_000_000_000_001, 900_000_000_000_000_002, 900_000_000_000_000_003
@@ -98,12 +98,14 @@ async def test_file_newer_than_known_schema_raises_store_error(db_path: Path) ->
         await Store.open(db_path)
 
 
+@pytest.mark.sqlite_only
 async def test_open_creates_parent_dirs_and_turns_on_wal(store: Store, db_path: Path) -> None:
     assert db_path.exists()
     with sqlite3.connect(db_path) as conn:  # WAL is a property of the file, seen by any connection
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
+@pytest.mark.sqlite_only
 async def test_every_commit_is_synced_to_disk_so_an_acknowledged_move_survives_a_power_cut(store: Store) -> None:
     # synchronous is a setting of the connection, not the file: ask the store's own. 2 is FULL (1 NORMAL, 0 OFF).
     assert await store._read("PRAGMA synchronous") == [(2,)]
@@ -277,8 +279,8 @@ async def test_racing_coroutines_on_same_seq_exactly_one_wins(store: Store) -> N
     assert len(await store.actions(game.id)) == 1
 
 
-async def test_two_connections_racing_on_same_file_exactly_one_wins_each_move(db_path: Path) -> None:
-    async with await Store.open(db_path) as first, await Store.open(db_path) as second:
+async def test_two_connections_racing_on_one_database_exactly_one_wins_each_move(database: str | Path) -> None:
+    async with await Store.open(database) as first, await Store.open(database) as second:
         game = await active_game(first)
         for seq in range(1, 21):
             results = await asyncio.gather(
@@ -321,28 +323,20 @@ async def test_failure_mid_append_leaves_nothing_half_written(
     assert (await store.append_action(game.id, 1, 0, {"n": 1}, 4242, snapshot=b"state")).version == 1
 
 
-class RefusingActionInsert:
-    """The store's connection, except that recording a move fails the way a full disk would."""
-
-    def __init__(self, db: Any) -> None:
-        self._db = db
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._db, name)
-
-    async def execute_fetchall(self, sql: str, params: Any = ()) -> Any:
-        if sql.lstrip().startswith("INSERT INTO actions"):
-            raise sqlite3.OperationalError("database or disk is full")
-        return await self._db.execute_fetchall(sql, params)
-
-
 async def test_failing_action_insert_rolls_back_the_version_bump(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The path every real move takes: the game row is updated first, then the INSERT fails."""
+    """The path every real move takes: the game row is updated first, then the INSERT fails (as a full disk would)."""
     game = await active_game(store)
-    monkeypatch.setattr(store, "_db", RefusingActionInsert(store._db))
-    with pytest.raises(sqlite3.OperationalError, match="disk is full"):
+    real_q = store._backend.q
+
+    async def refusing_action_insert(sql: str, params: Any = ()) -> list[Any]:
+        if sql.lstrip().startswith("INSERT INTO actions"):
+            raise OSError("database or disk is full")
+        return await real_q(sql, params)
+
+    monkeypatch.setattr(store._backend, "q", refusing_action_insert)
+    with pytest.raises(OSError, match="disk is full"):
         await store.append_action(game.id, 1, 0, {"n": 1}, 4343, status=Status.FINISHED, outcome={"scores": [1, 0]})
     monkeypatch.undo()
     assert await store.actions(game.id) == []
@@ -378,21 +372,21 @@ async def test_non_bytes_snapshot_is_rejected_before_writing(store: Store) -> No
     assert (await store.get_game(game.id)).version == 0
 
 
-async def test_actions_survive_close_and_reopen(db_path: Path) -> None:
-    async with await Store.open(db_path) as s:
+async def test_actions_survive_close_and_reopen(database: str | Path) -> None:
+    async with await Store.open(database) as s:
         game = await active_game(s)
         for seq in range(1, 6):
             await s.append_action(game.id, seq, seq % 2, {"n": seq}, 6000 + seq)
-    async with await Store.open(db_path) as s:
+    async with await Store.open(database) as s:
         assert [a.payload["n"] for a in await s.actions(game.id)] == [1, 2, 3, 4, 5]
         assert [a.seq for a in await s.actions(game.id, after=2, limit=2)] == [3, 4]
         assert (await s.get_game(game.id)).version == 5
         assert [x.user_id for x in await s.seats(game.id)] == [ALICE, BOB]
 
 
-async def test_finishing_move_stores_status_and_outcome(db_path: Path) -> None:
+async def test_finishing_move_stores_status_and_outcome(database: str | Path) -> None:
     outcome = {"scores": [41, 37], "ranking": [0, 1]}
-    async with await Store.open(db_path) as s:
+    async with await Store.open(database) as s:
         game = await active_game(s)
         await s.append_action(game.id, 1, 0, {"kind": "pass"}, None)
         done = await s.append_action(
@@ -401,7 +395,7 @@ async def test_finishing_move_stores_status_and_outcome(db_path: Path) -> None:
         assert (done.status, done.outcome) == (Status.FINISHED, outcome)
         with pytest.raises(StaleVersion, match="finished"):
             await s.append_action(game.id, 3, 0, {}, None)
-    async with await Store.open(db_path) as s:
+    async with await Store.open(database) as s:
         again = await s.get_game(game.id)
         assert (again.status, again.outcome, again.version) == (Status.FINISHED, outcome, 2)
         assert [g.id for g in await s.list_games(GUILD, [Status.FINISHED])] == [game.id]
@@ -417,15 +411,15 @@ async def test_set_status_abandons_and_keeps_outcome_unless_given(store: Store) 
         await store.set_status(424242, Status.ABANDONED)
 
 
-async def test_posts_remember_one_message_per_kind_and_survive_a_reopen(db_path: Path) -> None:
-    async with await Store.open(db_path) as first:
+async def test_posts_remember_one_message_per_kind_and_survive_a_reopen(database: str | Path) -> None:
+    async with await Store.open(database) as first:
         game = await new_game(first)
         other = await new_game(first)
         await first.set_post(game.id, PostKind.LOBBY, 10, 100, 0)
         await first.set_post(game.id, PostKind.TURN, 11, 110, 0)
         await first.set_post(game.id, PostKind.TURN, 11, 111, 7)  # a new turn replaces the old turn's message
         await first.set_post(other.id, PostKind.TURN, 12, 120, 3)
-    async with await Store.open(db_path) as reopened:
+    async with await Store.open(database) as reopened:
         assert await reopened.posts(game.id) == {
             PostKind.LOBBY: PostRow(PostKind.LOBBY, 10, 100, 0),
             PostKind.TURN: PostRow(PostKind.TURN, 11, 111, 7),
@@ -448,8 +442,8 @@ async def test_ai_seats_are_marked_and_found_in_active_games(store: Store) -> No
     assert [g.id for g in await store.active_games_with_automatic_seats()] == [game.id]
 
 
-async def test_two_processes_claiming_due_times_get_each_one_exactly_once(db_path: Path) -> None:
-    first, second = await Store.open(db_path), await Store.open(db_path)  # two connections, as two bots would
+async def test_two_processes_claiming_due_times_get_each_one_exactly_once(database: str | Path) -> None:
+    first, second = await Store.open(database), await Store.open(database)  # two connections, as two bots would
     try:
         games = [await new_game(first) for _ in range(30)]
         for n, game in enumerate(games):

@@ -8,6 +8,8 @@ from engine.records import DueKind, Status, StoreError
 from engine.store import Store
 from engine.store_leagues import LeagueStatus, NewTable
 
+pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL with TEST_DATABASE_URL
+
 
 async def _league(store: Store, name: str = "Spring", guild: int = 1) -> int:
     row = await store.create_league(guild, 10, name, "airships", 3, 86400, 7 * 86400, 3, False, None, 100)

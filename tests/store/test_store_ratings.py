@@ -13,6 +13,8 @@ import engine.store_ratings
 from engine.ratings import AI_USER, Placed, Skill, rate_game, recompute
 from engine.store import Store
 
+pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL with TEST_DATABASE_URL
+
 GUILD = 1
 
 
@@ -103,6 +105,7 @@ async def test_the_top_ranks_and_last_results_of_a_server(store: Store) -> None:
     assert await store.member_ratings(GUILD, 100, "1930") == []
 
 
+@pytest.mark.sqlite_only  # the command line's recompute takes a SQLite file
 async def test_bot_recompute_ratings_rebuilds_the_table_from_the_results(store: Store, db_path: Path) -> None:
     await store.record_results(await new_game(store), GUILD, "airships", [Placed(0, 10, "ann", 1), Placed(1, 11, "bob", 2)])
     stored = await store.all_ratings()
