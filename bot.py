@@ -31,7 +31,9 @@ from engine.core import GameError
 from engine.health import Unreachable, check_sqlite
 from engine.logs import JsonFormatter
 from engine.service import Renderer, TableService
-from engine.store import Store, StoreError
+from engine.store import Store, StoreError, is_postgres_url
+from engine.store_backend import redacted_url
+from engine.store_move import move_database
 
 log = logging.getLogger("contrail")
 
@@ -65,6 +67,12 @@ class Settings:
     log_format: str = "text"  # "json": one JSON object per line, for log collectors
     shard_count: int | None = None  # every process's shards together; None: Discord's recommendation
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
+    database_url: str | None = None  # postgresql://...: the games live in PostgreSQL, not in the SQLite file
+
+    @property
+    def database(self) -> str | Path:
+        """What the store opens: the PostgreSQL URL when one is set, else the SQLite file."""
+        return self.database_url or self.database_path
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -95,7 +103,14 @@ def load_settings(env_file: Path = Path(".env"), environ: Mapping[str, str] = os
         log_format=_log_format(merged.get("LOG_FORMAT")),
         shard_count=shard_count,
         shard_ids=shard_ids,
+        database_url=_database_url(merged.get("DATABASE_URL")),
     )
+
+
+def _database_url(value: str | None) -> str | None:
+    if value and not is_postgres_url(value.strip()):
+        raise SettingsError("DATABASE_URL must be a postgresql:// URL (or empty, for the SQLite file at DATABASE_PATH).")
+    return value.strip() if value else None
 
 
 NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() would also take '²' or '٣'
@@ -189,7 +204,7 @@ class ContrailBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         # A broken components file stops the bot here, naming its entry, before any player meets it.
         engine.check_games()
-        self.store = await Store.open(self.settings.database_path)  # creates and migrates the file
+        self.store = await Store.open(self.settings.database)  # creates and migrates the file or the tables
         self.scheduler = Scheduler(self)
         # Discord's clock (UTC): the same one the timestamps in messages are read against.
         clocked: dict[str, Any] = {"clock": lambda: discord.utils.utcnow().timestamp(), "on_change": self.scheduler.wake}
@@ -204,7 +219,7 @@ class ContrailBot(commands.AutoShardedBot):
         self.resumed = asyncio.create_task(self.resume_automatic_moves())
         # One task sleeps until the next deadline or reminder; a move that changes them wakes it.
         self.clock_task = asyncio.create_task(self.scheduler.run())
-        log.info("Contrail is set up with database %s", self.settings.database_path)
+        log.info("Contrail is set up with database %s", redacted_url(str(self.settings.database)))
 
     async def resume_automatic_moves(self) -> None:
         await self.wait_until_ready()
@@ -317,9 +332,9 @@ def backup(database: Path, target: str | Path, out: Callable[[str], Any] = print
     return 0
 
 
-def recompute_ratings(database: Path, out: Callable[[str], Any] = print) -> int:
+def recompute_ratings(database: str | Path, out: Callable[[str], Any] = print) -> int:
     """--recompute-ratings: rebuild every rating from the stored results (after a change of the formula)."""
-    if not database.exists():
+    if isinstance(database, Path) and not database.exists():
         print(f"No database at {database}: check DATABASE_PATH (in .env or the environment)"
               " and run this from the bot's folder.", file=sys.stderr)
         return EXIT_FAILED
@@ -329,7 +344,27 @@ def recompute_ratings(database: Path, out: Callable[[str], Any] = print) -> int:
             return await store.recompute_ratings()
 
     count = asyncio.run(run())
-    out(f"Recomputed {count} rating{'' if count == 1 else 's'} from the game results in {database}.")
+    out(f"Recomputed {count} rating{'' if count == 1 else 's'} from the game results in {redacted_url(str(database))}.")
+    return 0
+
+
+def migrate_to(database: Path, target: str, out: Callable[[str], Any] = print) -> int:
+    """--migrate-to: copy the SQLite file into an empty PostgreSQL database, then check every game replays the same."""
+    if not is_postgres_url(target):
+        print(f"--migrate-to takes a postgresql:// URL, not {target!r}.", file=sys.stderr)
+        return EXIT_FAILED
+    if not database.exists():
+        print(f"No database at {database}: check DATABASE_PATH (in .env or the environment)"
+              " and run this from the bot's folder.", file=sys.stderr)
+        return EXIT_FAILED
+    try:
+        report = asyncio.run(move_database(database, target))
+    except (StoreError, OSError) as exc:
+        print(f"Nothing was moved: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    out(f"Moved {database} to {redacted_url(target)}: {report.rows.get('games', 0)} games,"
+        f" {report.rows.get('actions', 0)} moves, {sum(report.rows.values())} rows in all; each of the"
+        f" {report.games_replayed} started games replays to the same position. Now set DATABASE_URL to it.")
     return 0
 
 
@@ -360,6 +395,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     task.add_argument("--check", action="store_true",
                       help="print the database's backend and version, the games by status and the next due item;"
                       " exit 1 if it cannot be read (a health check); needs no token")
+    task.add_argument("--migrate-to", metavar="URL",
+                      help="copy every game, seat, move, rating, league and due time from the SQLite database"
+                      " (DATABASE_PATH) into the empty PostgreSQL database at URL and check each game replays the same")
     parser.add_argument("--guild", type=int, metavar="ID", help="with --sync: register in this server only (instant)")
     args = parser.parse_args(argv)
     if args.guild is not None and not args.sync:
@@ -378,10 +416,16 @@ def main(argv: list[str] | None = None, *, out: Callable[[str], Any] = print) ->
         print(exc, file=sys.stderr)
         return EXIT_BAD_SETTING
     configure_logging(settings)
+    if args.migrate_to is not None:
+        return migrate_to(settings.database_path, args.migrate_to, out)
     if args.backup is not None:
+        if settings.database_url:
+            print("DATABASE_URL names PostgreSQL: back it up with PostgreSQL's own tools (pg_dump);"
+                  " --backup copies a SQLite file.", file=sys.stderr)
+            return EXIT_FAILED
         return backup(settings.database_path, args.backup, out)
     if args.recompute_ratings:
-        return recompute_ratings(settings.database_path, out)
+        return recompute_ratings(settings.database, out)
     if args.check:
         return check(settings.database_path, out)
     if not settings.token:

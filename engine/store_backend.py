@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
@@ -25,6 +26,11 @@ SYNCHRONOUS = "FULL"
 
 class Conflict(StoreError):
     """A statement broke a UNIQUE, PRIMARY KEY or foreign key rule: the same error whichever database said so."""
+
+
+def redacted_url(url: str) -> str:
+    """A database URL without its password, for messages and logs (a SQLite path comes back as it was)."""
+    return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
 
 
 def newer_schema(where: str, current: int, known: int) -> StoreError:

@@ -12,7 +12,7 @@ from typing import Any
 import asyncpg
 
 from engine.records import StoreError
-from engine.store_backend import Backend, Conflict, newer_schema
+from engine.store_backend import Backend, Conflict, newer_schema, redacted_url
 
 # Every writing transaction takes this one advisory lock first: the same single-writer discipline as SQLite's
 # BEGIN IMMEDIATE, so each rule the store checks inside a transaction (seat capacity, the start's seated set,
@@ -73,8 +73,8 @@ class PostgresBackend(Backend):
         try:
             pool = await asyncpg.create_pool(url, min_size=POOL_MIN, max_size=POOL_MAX)
         except (OSError, asyncpg.PostgresError) as exc:
-            raise StoreError(f"could not connect to PostgreSQL at {_redacted(url)}: {exc}") from exc
-        backend = cls(pool, _redacted(url))
+            raise StoreError(f"could not connect to PostgreSQL at {redacted_url(url)}: {exc}") from exc
+        backend = cls(pool, redacted_url(url))
         try:
             await backend._migrate(migrations)
         except BaseException:
@@ -152,7 +152,3 @@ class PostgresBackend(Backend):
                 await self.q(f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'),"
                              f" (SELECT COALESCE(MAX({column}), 0) + 1 FROM {table}), false)")
 
-
-def _redacted(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
