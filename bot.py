@@ -28,7 +28,7 @@ from cogs.clock import Scheduler
 from cogs.moves import resume_automatic
 from engine.backup import NoDatabase, backup_database
 from engine.core import GameError
-from engine.health import Unreachable, check_sqlite
+from engine.health import Unreachable, check_database
 from engine.logs import JsonFormatter
 from engine.service import Renderer, TableService
 from engine.store import Store, StoreError, is_postgres_url
@@ -368,10 +368,10 @@ def migrate_to(database: Path, target: str, out: Callable[[str], Any] = print) -
     return 0
 
 
-def check(database: Path, out: Callable[[str], Any] = print) -> int:
+def check(database: str | Path, out: Callable[[str], Any] = print) -> int:
     """--check: the database's backend, version, games and next due item; exit 1 if it cannot be read (health checks)."""
     try:
-        health = check_sqlite(database)
+        health = check_database(database)
     except Unreachable as exc:
         print(exc, file=sys.stderr)
         return EXIT_FAILED
@@ -427,7 +427,7 @@ def main(argv: list[str] | None = None, *, out: Callable[[str], Any] = print) ->
     if args.recompute_ratings:
         return recompute_ratings(settings.database, out)
     if args.check:
-        return check(settings.database_path, out)
+        return check(settings.database, out)
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return EXIT_NO_TOKEN

@@ -1,19 +1,23 @@
 """A read-only look at a database for `python bot.py --check`: backend, version, games by status, the next due item.
 
-The check never creates, migrates or writes a database: it opens SQLite read-only, so a health check run
-every few seconds beside the bot changes nothing and cannot take the writer's lock.
+The check never creates, migrates or writes a database: it opens SQLite read-only and PostgreSQL in read-only
+transactions, so a health check run every few seconds beside the bot changes nothing and takes no writer's lock.
 """
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from contextlib import closing
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+import asyncpg
+
 from engine.migrations import MIGRATIONS
 from engine.records import DueKind, Status, StoreError
+from engine.store_backend import redacted_url as redacted
 
 # How long the check waits for a lock held by the running bot before it calls the database unreachable.
 CHECK_BUSY_TIMEOUT_S = 5.0
@@ -113,3 +117,40 @@ def check_sqlite(path: Path) -> Health:
         raise Unreachable(f"Could not read the database at {path}: {exc}.") from None
     next_due = NextDue(row[0], DueKind(row[1]), row[2]) if row else None
     return Health(f"SQLite {sqlite3.sqlite_version}", str(path), schema, games, next_due)
+
+
+async def check_postgres(url: str, *, timeout: float = CHECK_BUSY_TIMEOUT_S) -> Health:
+    """Read the PostgreSQL database at `url` in read-only transactions; Unreachable names what is wrong."""
+    where = redacted(url)
+    try:
+        connection = await asyncpg.connect(
+            url, timeout=timeout, server_settings={"default_transaction_read_only": "on"}
+        )
+    except (OSError, asyncio.TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        raise Unreachable(f"Could not reach PostgreSQL at {where}: {exc or type(exc).__name__}.") from None
+    try:
+        server = await connection.fetchval("SHOW server_version")
+        if await connection.fetchval("SELECT to_regclass('schema_version')") is None:
+            raise Unreachable(f"PostgreSQL at {where} holds no Contrail database yet"
+                              " (the bot creates its tables on its first start).")
+        schema = int(await connection.fetchval("SELECT version FROM schema_version") or 0)
+        if schema > len(MIGRATIONS):
+            raise Unreachable(f"PostgreSQL at {where} has schema version {schema}, newer than this code knows"
+                              f" ({len(MIGRATIONS)}): upgrade Contrail before using it.")
+        games = {Status(r[0]): r[1] for r in await connection.fetch("SELECT status, COUNT(*) FROM games GROUP BY status")}
+        row = None
+        if await connection.fetchval("SELECT to_regclass('dues')") is not None:
+            row = await connection.fetchrow("SELECT game_id, kind, due_at FROM dues ORDER BY due_at LIMIT 1")
+    except asyncpg.PostgresError as exc:
+        raise Unreachable(f"Could not read the database at {where}: {exc}.") from None
+    finally:
+        await connection.close()
+    next_due = NextDue(row[0], DueKind(row[1]), row[2]) if row else None
+    return Health(f"PostgreSQL {server.split()[0]}", where, schema, games, next_due)
+
+
+def check_database(database: str | Path) -> Health:
+    """The check of whichever database the bot would open: a postgresql:// URL, or the SQLite file."""
+    if isinstance(database, str):
+        return asyncio.run(check_postgres(database))
+    return check_sqlite(database)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot import EXIT_FAILED, check
-from engine.health import check_sqlite, relative
+from engine.health import NextDue, Unreachable, check_postgres, check_sqlite, relative
 from engine.migrations import MIGRATIONS
 from engine.records import DueKind, Status
 from engine.store import Store
@@ -22,12 +23,13 @@ BOT = Path(__file__).resolve().parents[2] / "bot.py"
 
 
 def _run(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL"}}
+    unset = {"DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "LOG_LEVEL"}
+    clean = {k: v for k, v in os.environ.items() if k not in unset}
     return subprocess.run([sys.executable, str(BOT), *args], cwd=cwd, env={**clean, **(env or {})},
                           capture_output=True, text=True, timeout=60)
 
 
-async def _database(path: Path) -> None:
+async def _database(path: Path | str) -> None:
     """Three games (a lobby, an active one, a finished one) and two due items, the earlier a reminder of game 2."""
     async with await Store.open(path) as store:
         ids = [(await store.create_game("airships", 1, 2, 3, 7, {})).id for _ in range(3)]
@@ -114,3 +116,41 @@ def test_relative_times_read_in_whole_units() -> None:
     assert relative(61) == "in 1 minute"
     assert relative(-7300) == "2 hours ago"
     assert relative(3 * 86400 + 5) == "in 3 days"
+
+
+@pytest.mark.both_backends
+async def test_the_check_reads_either_backend_without_writing(database: Path | str, backend: str) -> None:
+    await _database(database)
+    health = check_sqlite(Path(database)) if backend == "sqlite" else await check_postgres(str(database))
+    assert health.backend.startswith("SQLite " if backend == "sqlite" else "PostgreSQL ")
+    assert health.schema == len(MIGRATIONS)
+    assert health.games == {Status.LOBBY: 1, Status.ACTIVE: 1, Status.FINISHED: 1}
+    assert health.next_due == NextDue(2, DueKind.REMINDER, 4_102_444_800.0)
+    async with await Store.open(database) as store:
+        assert await store.next_due() == 4_102_444_800.0  # the check took nothing
+
+
+async def test_a_postgresql_server_that_cannot_be_reached_is_one_line_without_the_password() -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # nothing listens once the probe is closed
+    with pytest.raises(Unreachable) as refused:
+        await check_postgres(f"postgresql://contrail:secret@127.0.0.1:{port}/contrail", timeout=5)
+    line = str(refused.value)
+    assert line.startswith(f"Could not reach PostgreSQL at postgresql://contrail:***@127.0.0.1:{port}/contrail: ")
+    assert "secret" not in line and "\n" not in line
+
+
+@pytest.mark.both_backends
+async def test_the_command_line_checks_the_database_the_bot_would_use(
+    database: Path | str, backend: str, tmp_path: Path
+) -> None:
+    await _database(database)
+    # DATABASE_URL wins over DATABASE_PATH, as when the bot starts; without it, the SQLite file.
+    setting = {"DATABASE_PATH": str(database)} if backend == "sqlite" else {
+        "DATABASE_URL": str(database), "DATABASE_PATH": str(tmp_path / "absent.sqlite3")}
+    done = await asyncio.to_thread(_run, "--check", cwd=tmp_path, env=setting)
+    assert done.returncode == 0, done.stderr
+    first = done.stdout.splitlines()[0]
+    assert first.startswith("Database: SQLite " if backend == "sqlite" else "Database: PostgreSQL ")
+    assert done.stdout.splitlines()[1] == "Games: 3 (1 lobby, 1 active, 1 finished, 0 abandoned)."
