@@ -12,6 +12,9 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Callable
 
@@ -146,9 +149,31 @@ async def bare_commit_ms(folder: Path) -> float:
     return median_ms(samples)
 
 
-async def store_moves_per_s(slug: str, folder: Path, playouts: list[Playout]) -> float:
+@asynccontextmanager
+async def fresh_schema(url: str) -> AsyncIterator[str]:
+    """A schema of its own in the PostgreSQL database at `url`, dropped afterwards: the benchmark leaves nothing."""
+    import asyncpg  # only with --postgresql
+
+    schema = f"bench_{uuid.uuid4().hex[:12]}"
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(f"CREATE SCHEMA {schema}")
+        try:
+            yield f"{url}{'&' if '?' in url else '?'}search_path={schema}"
+        finally:
+            await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+    finally:
+        await admin.close()
+
+
+async def postgres_moves_per_s(slug: str, url: str, playouts: list[Playout]) -> float:
+    async with fresh_schema(url) as where:
+        return await store_moves_per_s(slug, where, playouts)
+
+
+async def store_moves_per_s(slug: str, where: str | Path, playouts: list[Playout]) -> float:
     """Committed moves per second with 100 games in play at once, each replaying a real log."""
-    store = await Store.open(folder / "store.sqlite3")
+    store = await Store.open(where)
     try:
         games = []
         for i, playout in enumerate(playouts[:100]):
@@ -205,7 +230,8 @@ def arena_figures(slug: str, games: int) -> dict[str, float]:
             "ai_vs_greedy_win_rate": against["greedy"]}
 
 
-def game_figures(slug: str, games: int, arena_games: int, players: int = 3) -> dict[str, Any]:
+def game_figures(slug: str, games: int, arena_games: int, players: int = 3,
+                 postgresql: str | None = None) -> dict[str, Any]:
     """Every figure of one game at `players` seats, and whether each meets its target."""
     # What earlier games left in memory is no part of this game's cost: set it aside from the collector's scans.
     gc.collect()
@@ -217,11 +243,15 @@ def game_figures(slug: str, games: int, arena_games: int, players: int = 3) -> d
     figures.update(render)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        figures["store_moves_per_s"] = asyncio.run(store_moves_per_s(slug, folder, playouts))
+        figures["store_moves_per_s"] = asyncio.run(store_moves_per_s(slug, folder / "store.sqlite3", playouts))
+        if postgresql:
+            figures["store_moves_per_s_postgresql"] = asyncio.run(postgres_moves_per_s(slug, postgresql, playouts))
         figures["bare_commit_ms"] = asyncio.run(bare_commit_ms(folder))
         figures["move_end_to_end_ms"] = asyncio.run(move_end_to_end_ms(slug, folder, players, seed=1))
     budget = END_TO_END_FACTOR * (figures["bare_png_encode_ms"] + figures["bare_commit_ms"])
     targets = {**TARGETS, **GAME_TARGETS.get(slug, {})}
+    if postgresql:
+        targets["store_moves_per_s_postgresql"] = TARGETS["store_moves_per_s"]
     met = {key: (figures[key] < limit if op == "<" else figures[key] >= limit) for key, (op, limit) in targets.items()}
     met["move_end_to_end_ms"] = figures["move_end_to_end_ms"] <= budget
     figures["move_end_to_end_budget_ms"] = round(budget, 3)
@@ -235,9 +265,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--arena-games", type=int, default=20, help="games of ai against random and against greedy")
     parser.add_argument("--game", choices=engine.list_games(), action="append", help="only these games (repeatable)")
     parser.add_argument("--json", action="store_true", help="end with one JSON object keyed by game")
+    parser.add_argument("--postgresql", metavar="URL",
+                        help="also measure store_moves_per_s on this PostgreSQL database (in a schema dropped after)")
     args = parser.parse_args(argv)
     results: dict[str, Any] = {
-        slug: game_figures(slug, max(args.games, 100), args.arena_games) for slug in args.game or engine.list_games()
+        slug: game_figures(slug, max(args.games, 100), args.arena_games, postgresql=args.postgresql)
+        for slug in args.game or engine.list_games()
     }
     results["platform"] = scheduler.platform()
     board = leaderboard.figures()

@@ -246,7 +246,8 @@ class Store(SeatStore, ClockStore, RatingStore, LeagueStore):
         if snapshot is not None and not isinstance(snapshot, bytes | bytearray | memoryview):
             raise TypeError(f"snapshot must be bytes, not {type(snapshot).__name__}")
         now = _now()
-        async with self._transaction():
+        # shared: moves of other games need not wait for this one on PostgreSQL; any other writer still waits.
+        async with self._backend.transaction(shared=True):
             # The version check and the bump are one statement: no window between reading and writing.
             rows = await self._q(
                 "UPDATE games SET version = ?, updated_at = ?,"

@@ -59,7 +59,8 @@ class Backend:
     async def after_copy(self, tables: Sequence[str]) -> None:
         """Inside the transaction that copied rows in with their ids: whatever numbers new rows must catch up."""
 
-    def transaction(self) -> AbstractAsyncContextManager[None]:  # pragma: no cover
+    def transaction(self, *, shared: bool = False) -> AbstractAsyncContextManager[None]:  # pragma: no cover
+        """BEGIN .. COMMIT, one writer at a time; `shared`: a move, which may run beside other moves (see Store)."""
         raise NotImplementedError
 
     async def schema_version(self) -> int:  # pragma: no cover
@@ -128,8 +129,9 @@ class SqliteBackend(Backend):
             return await self._user_version()
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[None]:
+    async def transaction(self, *, shared: bool = False) -> AsyncIterator[None]:
         """Hold the lock across BEGIN IMMEDIATE .. COMMIT; roll back on any exception, cancellation included."""
+        # `shared` changes nothing here: SQLite has one writer at a time, whatever the transaction does.
         async with self._lock:
             # IMMEDIATE takes the write lock up front, so a concurrent process waits on busy_timeout
             # here instead of failing half-way when a read would have to upgrade to a write.

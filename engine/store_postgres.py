@@ -17,6 +17,9 @@ from engine.store_backend import Backend, Conflict, newer_schema, redacted_url
 # Every writing transaction takes this one advisory lock first: the same single-writer discipline as SQLite's
 # BEGIN IMMEDIATE, so each rule the store checks inside a transaction (seat capacity, the start's seated set,
 # claiming a due time once) holds across bot processes exactly as it does on SQLite. Reads never wait for it.
+# Moves take it shared: a move's only rules are its game row's version (one conditional UPDATE, which PostgreSQL's
+# row lock serialises) and the unique interaction id (an index), so moves may commit together (and share a disk
+# flush), while every other writer still runs alone.
 WRITER_LOCK = 0x436F6E74  # "Cont"
 POOL_MIN, POOL_MAX = 1, 10
 # PostgreSQL has no user_version: the schema's version lives in a one-row table of its own.
@@ -107,10 +110,11 @@ class PostgresBackend(Backend):
         return await self._version()
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[None]:
+    async def transaction(self, *, shared: bool = False) -> AsyncIterator[None]:
         """One connection, BEGIN .. COMMIT under the writer lock; asyncpg rolls back on any exception."""
+        lock = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
         async with self._pool.acquire() as connection, connection.transaction():
-            await connection.execute("SELECT pg_advisory_xact_lock($1)", WRITER_LOCK)
+            await connection.execute(f"SELECT {lock}($1)", WRITER_LOCK)
             token = _connection.set(connection)
             try:
                 yield
