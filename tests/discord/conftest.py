@@ -38,8 +38,14 @@ def fixed_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def database_path(tmp_path: Path) -> Path:
+def sqlite_path(tmp_path: Path) -> Path:
     return tmp_path / "data" / "contrail.sqlite3"
+
+
+@pytest.fixture
+def database_path(database: Path | str) -> Path | str:
+    """The bot's database: that SQLite file, or a PostgreSQL schema in a module marked both_backends."""
+    return database
 
 
 @pytest.fixture

@@ -39,9 +39,12 @@ async def close_store(bot: ContrailBot) -> None:
         bot.store = None
 
 
-def make_bot(database_path: Path, render: Any = tiny_png) -> ContrailBot:
+def make_bot(database: Path | str, render: Any = tiny_png) -> ContrailBot:
+    """The bot on a SQLite file, or on PostgreSQL when `database` is a URL (as DATABASE_URL would set)."""
     # One shard: simcord needs a count, and the real bot would ask Discord for its recommendation.
-    settings = Settings(token=None, database_path=database_path, log_level="INFO", shard_count=1)
+    url = database if isinstance(database, str) else None
+    path = database if isinstance(database, Path) else Path("unused.sqlite3")
+    settings = Settings(token=None, database_path=path, log_level="INFO", shard_count=1, database_url=url)
     return create_bot(settings, render=render)
 
 

@@ -15,6 +15,8 @@ from engine.store import Status
 HOUR = 3600.0
 TIMESTAMP = re.compile(r"<t:(\d+):f> \(<t:\1:R>\)")
 
+pytestmark = pytest.mark.both_backends  # the turn clock's scheduler on SQLite, and PostgreSQL with TEST_DATABASE_URL
+
 
 async def clocked_game(lounge: Lounge, *, turn_time: str = "none", reminders: str = "off", players: int = 2) -> None:
     creator, *others = lounge.members[:players]
