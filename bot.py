@@ -9,7 +9,6 @@ import logging
 import os
 import re
 import signal
-import sqlite3
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -26,14 +25,12 @@ from cogs.components import DYNAMIC_ITEMS
 from cogs.flows import reply_error
 from cogs.clock import Scheduler
 from cogs.moves import resume_automatic
-from engine.backup import NoDatabase, backup_database
+from engine.admin import EXIT_FAILED, backup, check, migrate_to, recompute_ratings  # the one-shot tasks
 from engine.core import GameError
-from engine.health import Unreachable, check_database
 from engine.logs import JsonFormatter
 from engine.service import Renderer, TableService
-from engine.store import Store, StoreError, is_postgres_url
+from engine.store import Store, is_postgres_url
 from engine.store_backend import redacted_url
-from engine.store_move import move_database
 
 log = logging.getLogger("contrail")
 
@@ -49,7 +46,6 @@ NO_NETWORK = (
     "Could not reach Discord: check this machine's internet connection (and any firewall or proxy),"
     " then start the bot again."
 )
-EXIT_FAILED = 1
 EXIT_BAD_SETTING = 2  # like a missing token: the admin fixes .env or the environment
 LOG_FORMATS = ("text", "json")
 TEXT_LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -314,70 +310,6 @@ def connection_problem(exc: BaseException) -> str | None:
     if isinstance(exc, OSError) and exc.filename is None:
         return NO_NETWORK
     return None
-
-
-def backup(database: Path, target: str | Path, out: Callable[[str], Any] = print) -> int:
-    """--backup: a consistent copy while the bot may be running; needs no token and no network."""
-    try:
-        result = backup_database(database, target)
-    except NoDatabase:
-        print(f"No database at {database}: check DATABASE_PATH (in .env or the environment)"
-              " and run this from the bot's folder.", file=sys.stderr)
-        return EXIT_FAILED
-    except (StoreError, sqlite3.Error, OSError) as exc:
-        print(f"Could not back up {database} to {target}: {exc}", file=sys.stderr)
-        return EXIT_FAILED
-    games = "1 game" if result.games == 1 else f"{result.games} games"
-    out(f"Backed up {database} to {result.path} ({games}).")
-    return 0
-
-
-def recompute_ratings(database: str | Path, out: Callable[[str], Any] = print) -> int:
-    """--recompute-ratings: rebuild every rating from the stored results (after a change of the formula)."""
-    if isinstance(database, Path) and not database.exists():
-        print(f"No database at {database}: check DATABASE_PATH (in .env or the environment)"
-              " and run this from the bot's folder.", file=sys.stderr)
-        return EXIT_FAILED
-
-    async def run() -> int:
-        async with await Store.open(database) as store:  # one transaction: safe while the bot runs
-            return await store.recompute_ratings()
-
-    count = asyncio.run(run())
-    out(f"Recomputed {count} rating{'' if count == 1 else 's'} from the game results in {redacted_url(str(database))}.")
-    return 0
-
-
-def migrate_to(database: Path, target: str, out: Callable[[str], Any] = print) -> int:
-    """--migrate-to: copy the SQLite file into an empty PostgreSQL database, then check every game replays the same."""
-    if not is_postgres_url(target):
-        print(f"--migrate-to takes a postgresql:// URL, not {target!r}.", file=sys.stderr)
-        return EXIT_FAILED
-    if not database.exists():
-        print(f"No database at {database}: check DATABASE_PATH (in .env or the environment)"
-              " and run this from the bot's folder.", file=sys.stderr)
-        return EXIT_FAILED
-    try:
-        report = asyncio.run(move_database(database, target))
-    except (StoreError, OSError) as exc:
-        print(f"Nothing was moved: {exc}", file=sys.stderr)
-        return EXIT_FAILED
-    out(f"Moved {database} to {redacted_url(target)}: {report.rows.get('games', 0)} games,"
-        f" {report.rows.get('actions', 0)} moves, {sum(report.rows.values())} rows in all; each of the"
-        f" {report.games_replayed} started games replays to the same position. Now set DATABASE_URL to it.")
-    return 0
-
-
-def check(database: str | Path, out: Callable[[str], Any] = print) -> int:
-    """--check: the database's backend, version, games and next due item; exit 1 if it cannot be read (health checks)."""
-    try:
-        health = check_database(database)
-    except Unreachable as exc:
-        print(exc, file=sys.stderr)
-        return EXIT_FAILED
-    for line in health.lines(discord.utils.utcnow().timestamp()):
-        out(line)
-    return 0
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
