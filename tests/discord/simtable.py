@@ -14,6 +14,7 @@ from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberAc
 
 from bot import ContrailBot, Settings, create_bot
 from cogs import turn_messages
+from engine.records import Status
 from engine.service import TableService
 from engine.store import Store
 
@@ -183,6 +184,24 @@ class Lounge:
             moves += 1
         return moves
 
+    async def alone_against_ai(self, thread: ChannelHandle, max_moves: int) -> None:
+        """The first member starts the AI-filled lobby in `thread` and plays to the end: every other move is the AI's
+        (in the log), and the thread gets the lobby, one message a turn of theirs and the scores, pinging only them."""
+        ann = self.members[0]
+        await ann.click(public(thread)[0], label="Start")
+        moves = await self.play_by_components(thread, random.Random(5), max_moves=max_moves)
+        table = await self.service.table(1)
+        assert table.status is Status.FINISHED
+        actions = await self.store.actions(1)
+        ann_seat = table.player(ann.id).seat  # type: ignore[union-attr]
+        assert moves == sum(1 for a in actions if a.seat == ann_seat) and len(actions) > moves
+        human_turns = turns_of([a.seat for a in actions]).count(ann_seat)
+        bodies = self.posted(thread)
+        # The lobby, ann's turns (each also telling what the AI players did since), and the final scores.
+        assert len(bodies) <= 1 + human_turns + 2
+        assert all(p in ([], [ann.id]) for p in map(pings, bodies))
+        assert sum(len(pings(b)) for b in bodies) <= human_turns + 1
+
     async def old_copy(self, thread: ChannelHandle, game_id: int) -> discord.Message:
         """A copy of the current prompt, as a client that missed the turn message's edits would still show it."""
         table = await self.service.table(game_id)
@@ -199,6 +218,11 @@ class Lounge:
 
 
 MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def turns_of(seats: list[int]) -> list[int]:
+    """The seat of each turn: a turn is a run of decisions by the same player."""
+    return [seat for n, seat in enumerate(seats) if n == 0 or seats[n - 1] != seat]
 
 
 def pings(body: dict[str, Any]) -> list[int]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from simtable import Lounge, custom_ids, ephemeral_text, pings, public
@@ -19,21 +18,7 @@ async def test_one_member_plays_a_whole_game_against_three_ai_seats(lounge: Loun
     thread = lounge.thread_of()
     lobby = public(thread)[0]
     assert "Contrail AI 1 (AI)" in lobby.embeds[0].description and "Players (4/4)" in lobby.embeds[0].description
-    await ann.click(lobby, label="Start")
-
-    moves = await lounge.play_by_components(thread, random.Random(5))
-
-    table = await lounge.service.table(1)
-    assert table.status is Status.FINISHED
-    actions = await lounge.store.actions(1)
-    ann_seat = table.player(ann.id).seat  # type: ignore[union-attr]
-    assert moves == sum(1 for a in actions if a.seat == ann_seat)  # every other move was the AI's, in the log
-    assert len(actions) > moves
-    human_turns = sum(1 for n, a in enumerate(actions) if a.seat == ann_seat and (n == 0 or actions[n - 1].seat != ann_seat))
-    bodies = lounge.posted(thread)
-    # The lobby, ann's turns (each also telling what the AI players did since), and the final scores.
-    assert len(bodies) <= 1 + human_turns + 2
-    assert all(p in ([], [ann.id]) for p in map(pings, bodies)) and sum(len(pings(b)) for b in bodies) <= human_turns + 1
+    await lounge.alone_against_ai(thread, max_moves=600)
     said = "\n".join(m.content for m in public(thread))
     assert "Contrail AI" in said and "<@1>" not in said and "<@2>" not in said  # AI seats are named, never mentioned
 

@@ -7,13 +7,8 @@ import random
 
 import pytest
 
-from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, pings, prompt_version, public
+from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, pings, prompt_version, public, turns_of
 from engine.records import Status
-
-
-def turns_of(seats: list[int]) -> list[int]:
-    """The seat of each turn: a turn is a run of decisions by the same player."""
-    return [seat for n, seat in enumerate(seats) if n == 0 or seats[n - 1] != seat]
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -39,22 +34,8 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(l
 
 
 async def test_one_member_plays_a_whole_game_against_two_ai_seats(lounge: Lounge) -> None:
-    ann = lounge.members[0]
-    await ann.slash(lounge.channel, "game new", game="1930", ai=2)
-    thread = lounge.thread_of()
-    await ann.click(public(thread)[0], label="Start")
-
-    moves = await lounge.play_by_components(thread, random.Random(5), max_moves=5000)
-
-    table = await lounge.service.table(1)
-    assert table.status is Status.FINISHED
-    actions = await lounge.store.actions(1)
-    ann_seat = table.player(ann.id).seat  # type: ignore[union-attr]
-    assert moves == sum(1 for a in actions if a.seat == ann_seat) and len(actions) > moves
-    human_turns = turns_of([a.seat for a in actions]).count(ann_seat)
-    bodies = lounge.posted(thread)
-    assert len(bodies) <= 1 + human_turns + 2  # the lobby, ann's turns, the final scores
-    assert all(p in ([], [ann.id]) for p in map(pings, bodies)) and sum(len(pings(b)) for b in bodies) <= human_turns + 1
+    await lounge.members[0].slash(lounge.channel, "game new", game="1930", ai=2)
+    await lounge.alone_against_ai(lounge.thread_of(), max_moves=5000)
 
 
 async def play_until(lounge: Lounge, thread, asks: str, rng: random.Random, limit: int = 3000):  # type: ignore[no-untyped-def]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from simtable import Lounge, custom_ids, ephemeral_text, latest_prompt, pings, public
+from simtable import Lounge, custom_ids, ephemeral_text, latest_prompt, pings, public, turns_of
 
 import renderers
 from engine.service import Renderer
@@ -16,11 +16,6 @@ from engine.store import Status
 def render() -> Renderer:
     """These games draw real boards: the image a player sees is part of what is tested."""
     return renderers.render
-
-
-def turns_of(seats: list[int]) -> list[int]:
-    """The seat of each turn: a turn is a run of decisions by the same player."""
-    return [seat for n, seat in enumerate(seats) if n == 0 or seats[n - 1] != seat]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
