@@ -359,7 +359,9 @@ class LeagueService:
         for player in table.players:
             if not player.ai and not player.autopilot:
                 await self._store.set_autopilot(table.id, player.user_id, True)
-        await self._store.add_seat_event(table.id, table.version, ROUND_END_WORDS, _now_text())
+        # Said once: a process that died half-way through a round's end leaves it to be done again by another.
+        if (table.version, ROUND_END_WORDS) not in await self._store.seat_events(table.id):
+            await self._store.add_seat_event(table.id, table.version, ROUND_END_WORDS, _now_text())
         self._forget_history(table.id)
         table = await self.table(table.id)
         state = await self._state(table)

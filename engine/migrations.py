@@ -144,4 +144,11 @@ MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (guild_id, role_id)
         )""",
     ],
+    [
+        # A due item being done: the claim that took it and until when. It stays in the table until that claim
+        # finishes it, so a process that dies mid-way leaves it to be taken again once the claim runs out.
+        "ALTER TABLE dues ADD COLUMN claimed_by TEXT",
+        "ALTER TABLE dues ADD COLUMN claimed_until REAL",
+        "CREATE INDEX dues_claimed ON dues (claimed_until)",
+    ],
 ]

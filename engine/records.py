@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -163,6 +163,7 @@ class DueRow:
     due_at: float  # seconds since the epoch
     turn: int  # the version the turn began at: a due of an older turn does nothing
     since: float  # when that turn began
+    claim: str = field(default="", compare=False)  # the claim a process took it under ("": not taken)
 
 
 @dataclass(frozen=True)

@@ -93,9 +93,14 @@ class Store(SeatStore, ClockStore, RatingStore, LeagueStore):
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
 
-    def _transaction(self) -> AbstractAsyncContextManager[None]:
-        """One unit of work: everything inside commits together or not at all, one writer at a time."""
-        return self._backend.transaction()
+    def _transaction(self, *, shared: bool = False) -> AbstractAsyncContextManager[None]:
+        """One unit of work: everything inside commits together or not at all, one writer at a time
+        (`shared`: beside other shared ones on PostgreSQL, for work whose rows lock themselves)."""
+        return self._backend.transaction(shared=shared)
+
+    @property
+    def _skip_locked(self) -> str:
+        return self._backend.skip_locked
 
     async def _q(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """Run one statement (inside the current transaction, if any) and return its rows."""

@@ -44,6 +44,9 @@ class Backend:
     """What Store needs of a database: statements, reads, transactions, the schema, and closing."""
 
     name: str = ""
+    # Appended to a SELECT that picks rows to take: rows another transaction holds are passed over, not waited on.
+    # SQLite has one writer, so nothing is held by anyone else while its transaction runs.
+    skip_locked: str = ""
 
     async def q(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:  # pragma: no cover
         raise NotImplementedError

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 
 from engine.records import (
@@ -11,6 +12,9 @@ from engine.store_backend import Conflict
 from engine.store_part import StorePart
 
 DUE_BATCH = 100  # dues claimed at once; the rest wait for the scheduler's next round
+# How long a claim keeps a due item from the others. Doing one takes well under a second (a whole game played out
+# at a league round's end, a few); a process that dies holding a claim delays its items by this much, once.
+DUE_LEASE_SECONDS = 300.0
 
 
 class ClockStore(StorePart):
@@ -29,11 +33,16 @@ class ClockStore(StorePart):
                 )
 
     async def add_due(self, due: DueRow) -> None:
-        """Put back one due time (the next reminder), unless the game has moved on to other dues meanwhile."""
+        """Put back one due time (the next reminder), unless the game has moved on to other dues meanwhile.
+
+        A row of that kind still there and claimed is the one being done now: the new time takes its place
+        (unclaimed), so finishing the old claim leaves it be."""
         async with self._transaction():
             await self._q(
                 "INSERT INTO dues (game_id, kind, due_at, turn, since) VALUES (?, ?, ?, ?, ?)"
-                " ON CONFLICT (game_id, kind) DO NOTHING",
+                " ON CONFLICT (game_id, kind) DO UPDATE SET due_at = excluded.due_at, turn = excluded.turn,"
+                " since = excluded.since, claimed_by = NULL, claimed_until = NULL"
+                " WHERE dues.claimed_by IS NOT NULL",
                 (due.game_id, due.kind.value, due.due_at, due.turn, due.since),
             )
 
@@ -42,19 +51,48 @@ class ClockStore(StorePart):
         return {DueKind(r[1]): DueRow(r[0], DueKind(r[1]), r[2], r[3], r[4]) for r in rows}
 
     async def next_due(self) -> float | None:
-        """The earliest due time of all games: one look at the index."""
-        rows = await self._read("SELECT MIN(due_at) FROM dues")
+        """The earliest time something may be taken: a due time not taken yet, or a claim that runs out.
+
+        Two looks at an index each (a claim always ends after its item's due time)."""
+        rows = await self._read(
+            "SELECT MIN(t) FROM (SELECT MIN(due_at) AS t FROM dues WHERE claimed_until IS NULL"
+            " UNION ALL SELECT MIN(claimed_until) AS t FROM dues) AS soonest"
+        )
         return rows[0][0] if rows else None
 
-    async def claim_dues(self, now: float) -> list[DueRow]:
-        """Take the dues that have come, oldest first: each is handed to one caller only, even across processes."""
-        async with self._transaction():
+    async def claim_dues(self, now: float, lease: float = DUE_LEASE_SECONDS) -> list[DueRow]:
+        """Take the dues that have come, oldest first, for `lease` seconds: each is handed to one caller only,
+        even across processes, and stays taken until `finish_due` (or, if the taker dies, until the lease ends)."""
+        claim = uuid.uuid4().hex
+        # shared: on PostgreSQL, claims and moves run side by side; the row locks (skip_locked) keep two claims
+        # from taking one row, and a row another claim just took no longer matches once its lock is let go.
+        async with self._transaction(shared=True):
             rows = await self._q(
-                "DELETE FROM dues WHERE rowid IN (SELECT rowid FROM dues WHERE due_at <= ? ORDER BY due_at LIMIT ?)"
+                "UPDATE dues SET claimed_by = ?, claimed_until = ? WHERE rowid IN (SELECT rowid FROM dues"
+                " WHERE due_at <= ? AND (claimed_until IS NULL OR claimed_until <= ?)"
+                f" ORDER BY due_at LIMIT ?{self._skip_locked})"
                 " RETURNING game_id, kind, due_at, turn, since",
-                (now, DUE_BATCH),
+                (claim, now + lease, now, now, DUE_BATCH),
             )
-        return sorted((DueRow(r[0], DueKind(r[1]), r[2], r[3], r[4]) for r in rows), key=lambda d: d.due_at)
+        return sorted((DueRow(r[0], DueKind(r[1]), r[2], r[3], r[4], claim) for r in rows), key=lambda d: d.due_at)
+
+    async def finish_due(self, due: DueRow) -> None:
+        """A claimed due is done: remove it, unless something has replaced it since (a new turn's dues)."""
+        async with self._transaction(shared=True):
+            await self._q("DELETE FROM dues WHERE game_id = ? AND kind = ? AND claimed_by = ?",
+                          (due.game_id, due.kind.value, due.claim))
+
+    async def holds(self, due: DueRow) -> bool:
+        """Whether a claim still holds its due: False once something replaced it (a new turn, a new time)."""
+        rows = await self._read("SELECT 1 FROM dues WHERE game_id = ? AND kind = ? AND claimed_by = ?",
+                                (due.game_id, due.kind.value, due.claim))
+        return bool(rows)
+
+    async def retime_due(self, game_id: int, kind: DueKind, turn: int, due_at: float) -> None:
+        """Move a turn's due of this kind (taken or not) to a new time, for anyone to take then."""
+        async with self._transaction():
+            await self._q("UPDATE dues SET due_at = ?, claimed_by = NULL, claimed_until = NULL"
+                          " WHERE game_id = ? AND kind = ? AND turn = ?", (due_at, game_id, kind.value, turn))
 
     async def set_autopilot(self, game_id: int, user_id: int, on: bool) -> None:
         """Put a person's seat on autopilot, or give it back to them (which also forgets their missed deadlines)."""

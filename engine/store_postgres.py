@@ -65,6 +65,7 @@ class PostgresBackend(Backend):
     """A pool of asyncpg connections; a transaction pins one connection to the task that opened it."""
 
     name = "postgresql"
+    skip_locked = " FOR UPDATE SKIP LOCKED"
 
     def __init__(self, pool: asyncpg.Pool, where: str) -> None:
         self._pool = pool

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,8 @@ MISSED_IN_A_ROW = 3  # deadlines a player may miss in a row before the autopilot
 DAY = 86400.0
 VACATION_DAYS, VACATION_WINDOW = 14, 30  # at most 14 days away in any 30
 AUTOPILOT = "autopilot"  # how the log marks a move the bot made for a person
+
+log = logging.getLogger("contrail.clock")
 
 
 @dataclass(frozen=True)
@@ -75,12 +78,24 @@ class TurnClock:
         return await self._store.next_due()
 
     async def run_due(self: TableService) -> ClockNews:
-        """Do everything that has come due: each due is claimed once, even with two bots on one database."""
+        """Do everything that has come due: each due is claimed once, even with two bots on one database.
+
+        A due is removed once done; if this process dies (or the work fails) first, its claim runs out and
+        another round takes it again, where every move still goes through the game's version check."""
         news = ClockNews([], [], [])
         now = self._clock()
-        for due in await self._store.claim_dues(now):
+        # At one time, a turn's held first ping goes before its reminder, which then counts from that ping.
+        for due in sorted(await self._store.claim_dues(now), key=lambda d: (d.due_at, d.kind is not DueKind.HELD_PING)):
             async with self._locks.hold(due.game_id):
-                await self._run_one(due, now, news)
+                if not await self._store.holds(due):
+                    continue  # replaced while the batch ran: by a new turn, or given a new time
+                try:
+                    await self._run_one(due, now, news)
+                except Exception:  # one game's failure must not hold up the others' clocks
+                    log.exception("game %s: the %s due failed; it is tried again when its claim runs out",
+                                  due.game_id, due.kind.value)
+                    continue
+                await self._store.finish_due(due)
         return news
 
     async def _run_one(self: TableService, due: DueRow, now: float, news: ClockNews) -> None:
@@ -128,6 +143,9 @@ class TurnClock:
                 prompt = replace(prompt, deadline=await self.deadline(table.id))
                 first = due.kind is DueKind.HELD_PING
                 news.reminders.append(Reminder(table, prompt, due.since, posts.get(PostKind.TURN), alerts, first))
+                if first and table.game.reminder_seconds:  # one ping at a time: reminders count from this one
+                    await self._store.retime_due(table.id, DueKind.REMINDER, due.turn,
+                                                 now + table.game.reminder_seconds)
             if due.kind is DueKind.REMINDER and table.game.reminder_seconds:
                 # The next one counts from now: a reminder missed while the bot was down is sent once.
                 await self._store.add_due(replace(due, due_at=now + table.game.reminder_seconds))

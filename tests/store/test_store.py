@@ -440,18 +440,3 @@ async def test_ai_seats_are_marked_and_found_in_active_games(store: Store) -> No
     await store.start_game(game.id, [1, ALICE])
     await store.start_game(human_only.id, [BOB, CAROL])
     assert [g.id for g in await store.active_games_with_automatic_seats()] == [game.id]
-
-
-async def test_two_processes_claiming_due_times_get_each_one_exactly_once(database: str | Path) -> None:
-    first, second = await Store.open(database), await Store.open(database)  # two connections, as two bots would
-    try:
-        games = [await new_game(first) for _ in range(30)]
-        for n, game in enumerate(games):
-            await first.set_dues(game.id, 1, 0.0, {DueKind.DEADLINE: 10.0 + n, DueKind.REMINDER: 5.0 + n})
-        claimed = await asyncio.gather(*(store.claim_dues(1000.0) for store in (first, second, first, second)))
-        taken = [(due.game_id, due.kind) for batch in claimed for due in batch]
-        assert len(taken) == len(set(taken)) == 60  # every due handed out once, none twice
-        assert await first.next_due() is None
-    finally:
-        await first.close()
-        await second.close()
