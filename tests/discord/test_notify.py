@@ -82,4 +82,6 @@ async def test_quiet_hours_in_another_time_zone_hold_the_ping_until_they_end(lou
     assert len(lounge.posted(thread)) == posted
     await lounge.env.advance_time(1 * HOUR + 60)  # 08:00 in New York
     new = lounge.posted(thread)[posted:]
-    assert new and pings(new[0]) == [nxt] and "it's your turn" in new[0]["content"]
+    assert len(new) == 1 and pings(new[0]) == [nxt] and "it's your turn" in new[0]["content"]  # not a reminder too
+    await lounge.env.advance_time(6 * HOUR)  # the reminders count from that first ping
+    assert len(lounge.posted(thread)) == posted + 2 and "has waited on you" in lounge.posted(thread)[-1]["content"]
