@@ -40,12 +40,15 @@ async def close_store(bot: ContrailBot) -> None:
         bot.store = None
 
 
-def make_bot(database: Path | str, render: Any = tiny_png) -> ContrailBot:
+def make_bot(
+    database: Path | str, render: Any = tiny_png, *, shard_count: int = 1, shard_ids: tuple[int, ...] | None = None
+) -> ContrailBot:
     """The bot on a SQLite file, or on PostgreSQL when `database` is a URL (as DATABASE_URL would set)."""
-    # One shard: simcord needs a count, and the real bot would ask Discord for its recommendation.
+    # One shard by default: simcord needs a count, and the real bot would ask Discord for its recommendation.
     url = database if isinstance(database, str) else None
     path = database if isinstance(database, Path) else Path("unused.sqlite3")
-    settings = Settings(token=None, database_path=path, log_level="INFO", shard_count=1, database_url=url)
+    settings = Settings(token=None, database_path=path, log_level="INFO", shard_count=shard_count,
+                        shard_ids=shard_ids, database_url=url)
     return create_bot(settings, render=render)
 
 
