@@ -24,8 +24,8 @@ class Memo:
     state: Any
     history: History | None = field(default=None)  # every event so far and who moved, built when first needed
     posts: dict[PostKind, PostRow] | None = None  # the messages the game edits, as last read or recorded
-    # The table as this service last committed it. Only this service writes moves through its store,
-    # and append_action refuses a seq that is not next, so a move may start from it without a read.
+    # The table as this service last committed it. A move from a prompt of this version may start from it
+    # without a read: if another process moved meanwhile, append_action refuses a seq that is not next.
     table: Table | None = None
 
 

@@ -226,8 +226,10 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
         async with self._locks.hold(game_id):
             memo = self._memos.get(game_id)
             table = memo.table if memo and memo.table and memo.table.version == memo.version else None
-            if table is None or (version is not None and version != table.version):
-                table = await self.table(game_id)  # not ours to trust: another process may have moved
+            # A prompt of the version we last committed starts from our table (the store refuses the move if
+            # another process moved since); any other, or none (a /move typed by hand: "now"), reads the store.
+            if table is None or version != table.version:
+                table = await self.table(game_id)
             seat = require_player(table, user_id)
             game = engine.get_game(table.slug)
             state = await self._state(table)

@@ -171,6 +171,28 @@ async def test_moves_alternating_between_two_services_each_see_the_others(store:
     assert len(await store.actions(game_id)) == 8
 
 
+async def test_a_move_typed_without_a_version_sees_the_moves_of_another_process(store: Store) -> None:
+    """A /move typed by hand carries no version: it means the game as the store has it now, whoever moved last."""
+    first = TableService(store, render=blank_png)
+    second = TableService(store, render=blank_png)
+    game_id = await started(first, (ANN, BOB))
+    prompt = await first.prompt(game_id)
+    assert prompt is not None
+    moved = await first.play(game_id, prompt.movers[0].user_id, 0, version=prompt.version)  # cached as committed
+    assert moved.prompt is not None
+    waiting = moved.prompt.movers[0].user_id
+    for _ in range(50):  # the other process plays the waiting player's turn to its end (the autopilot would)
+        prompt = await second.prompt(game_id)
+        assert prompt is not None
+        if prompt.movers[0].user_id != waiting:
+            break
+        await second.play(game_id, waiting, 0, version=prompt.version)
+    mover = prompt.movers[0]
+    assert mover.user_id != waiting
+    result = await first.play(game_id, mover.user_id, mover.choices[0].key)  # not "It's not your turn"
+    assert result.table.version == prompt.version + 1
+
+
 async def test_rendering_runs_off_the_event_loop_and_its_failure_keeps_the_move(store: Store) -> None:
     threads: list[int] = []
 
