@@ -12,9 +12,6 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Callable
 
@@ -23,7 +20,8 @@ from PIL import Image
 
 import engine
 import renderers
-from benchmarks import leaderboard, pairing, scheduler
+from benchmarks import leaderboard, pairing, processes, scheduler
+from benchmarks.processes import fresh_schema
 from engine.arena import arena
 from engine.service import TableService
 from engine.simulate import Playout, play_random
@@ -149,23 +147,6 @@ async def bare_commit_ms(folder: Path) -> float:
     return median_ms(samples)
 
 
-@asynccontextmanager
-async def fresh_schema(url: str) -> AsyncIterator[str]:
-    """A schema of its own in the PostgreSQL database at `url`, dropped afterwards: the benchmark leaves nothing."""
-    import asyncpg  # only with --postgresql
-
-    schema = f"bench_{uuid.uuid4().hex[:12]}"
-    admin = await asyncpg.connect(url)
-    try:
-        await admin.execute(f"CREATE SCHEMA {schema}")
-        try:
-            yield f"{url}{'&' if '?' in url else '?'}search_path={schema}"
-        finally:
-            await admin.execute(f"DROP SCHEMA {schema} CASCADE")
-    finally:
-        await admin.close()
-
-
 async def postgres_moves_per_s(slug: str, url: str, playouts: list[Playout]) -> float:
     async with fresh_schema(url) as where:
         return await store_moves_per_s(slug, where, playouts)
@@ -266,19 +247,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=engine.list_games(), action="append", help="only these games (repeatable)")
     parser.add_argument("--json", action="store_true", help="end with one JSON object keyed by game")
     parser.add_argument("--postgresql", metavar="URL",
-                        help="also measure store_moves_per_s on this PostgreSQL database (in a schema dropped after)")
+                        help="also measure store_moves_per_s and the two-process load run on this PostgreSQL database"
+                             " (in schemas dropped after)")
     args = parser.parse_args(argv)
     results: dict[str, Any] = {
         slug: game_figures(slug, max(args.games, 100), args.arena_games, postgresql=args.postgresql)
         for slug in args.game or engine.list_games()
     }
-    results["platform"] = scheduler.platform()
-    board = leaderboard.figures()
-    results["platform"] = {**results["platform"], **board,
-                           "targets_met": {**results["platform"]["targets_met"], **board["targets_met"]}}
-    paired = pairing.figures()
-    results["platform"] = {**results["platform"], **paired,
-                           "targets_met": {**results["platform"]["targets_met"], **paired["targets_met"]}}
+    platform = scheduler.platform()
+    extra = [leaderboard.figures(), pairing.figures()]
+    if args.postgresql:
+        extra.append(asyncio.run(processes.load_figures(args.postgresql)))
+    for figures in extra:
+        platform = {**platform, **figures, "targets_met": {**platform["targets_met"], **figures["targets_met"]}}
+    results["platform"] = platform
     for slug, figures in results.items():
         print(f"{slug}:")
         for key, value in figures.items():
