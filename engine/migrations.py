@@ -149,6 +149,7 @@ MIGRATIONS: list[list[str]] = [
         # finishes it, so a process that dies mid-way leaves it to be taken again once the claim runs out.
         "ALTER TABLE dues ADD COLUMN claimed_by TEXT",
         "ALTER TABLE dues ADD COLUMN claimed_until REAL",
-        "CREATE INDEX dues_claimed ON dues (claimed_until)",
+        # Partial: the few taken rows only, so finding the earliest free due time still walks dues_at.
+        "CREATE INDEX dues_claimed ON dues (claimed_until) WHERE claimed_until IS NOT NULL",
     ],
 ]

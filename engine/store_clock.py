@@ -56,7 +56,7 @@ class ClockStore(StorePart):
         Two looks at an index each (a claim always ends after its item's due time)."""
         rows = await self._read(
             "SELECT MIN(t) FROM (SELECT MIN(due_at) AS t FROM dues WHERE claimed_until IS NULL"
-            " UNION ALL SELECT MIN(claimed_until) AS t FROM dues) AS soonest"
+            " UNION ALL SELECT MIN(claimed_until) AS t FROM dues WHERE claimed_until IS NOT NULL) AS soonest"
         )
         return rows[0][0] if rows else None
 
