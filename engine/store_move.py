@@ -65,6 +65,8 @@ async def _copy(old: Store, new: Store, tables: list[str]) -> dict[str, int]:
             insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})"
             await new._backend.q_many(insert, [_plain(row) for row in rows])
             counts[table] = len(rows)
+        # The bot is stopped for a move, so no claim on a due item is live: free them for the first process now.
+        await new._q("UPDATE dues SET claimed_by = NULL, claimed_until = NULL")
         await new._backend.after_copy(tables)
     return counts
 

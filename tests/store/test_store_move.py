@@ -54,6 +54,7 @@ async def fill(path: Path) -> dict[str, int]:
         await old.record_results(finished, GUILD, "airships", [Placed(0, ALICE, "Alice", 1, 3.0),
                                                                Placed(1, BOB, "Bob", 2, 1.0)])
         await old.set_dues(active, 12, 100.5, {DueKind.DEADLINE: 200.25, DueKind.REMINDER: 150.0})
+        assert [due.kind for due in await old.claim_dues(160.0)] == [DueKind.REMINDER]  # taken; then the bot stopped
         await old.replace_seat(active, BOB, 2**60 + 3, "Cat", 12, "Cat took Bob's seat.", "2026-01-01T00:00:00+00:00")
         await old.create_league(GUILD, CHANNEL, "Sunday", "airships", 2, None, 86400, 3, False, None, ALICE)
         await old.start_vacation(ALICE, 10.0, 20.0)
@@ -72,6 +73,8 @@ async def test_every_row_moves_and_every_game_replays_the_same(source: Path, dat
             assert await new.actions(game_id) == await old.actions(game_id)
             assert await new.dues(game_id) == await old.dues(game_id)
         assert await new.seat_events(ids["active"]) == [(12, "Cat took Bob's seat.")]
+        assert await old.claim_dues(160.0) == []  # still held by the stopped bot's claim in the file ...
+        assert [due.kind for due in await new.claim_dues(160.0)] == [DueKind.REMINDER]  # ... free once moved
         assert await new.snapshot(ids["active"]) == (12, b"cache")
         assert [lg.name for lg in await new.leagues_in_guild(GUILD)] == ["Sunday"]
         # New rows number on after the copied ones, as they would have in the old file.
