@@ -66,6 +66,9 @@ def migrate_to(database: Path, target: str, out: Callable[[str], Any] = print) -
     except (StoreError, OSError) as exc:
         print(f"Nothing was moved: {exc}", file=sys.stderr)
         return EXIT_FAILED
+    except sqlite3.Error as exc:  # the file itself: not writable (it is opened to be brought up to date), damaged
+        print(f"Nothing was moved: could not use {database}: {exc}.", file=sys.stderr)
+        return EXIT_FAILED
     out(f"Moved {database} to {redacted_url(target)}: {report.rows.get('games', 0)} games,"
         f" {report.rows.get('actions', 0)} moves, {sum(report.rows.values())} rows in all; each of the"
         f" {report.games_replayed} started games replays to the same position. Now set DATABASE_URL to it.")

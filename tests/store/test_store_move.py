@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 
 import pytest
 
 import bot
 import engine
-from engine import store_move
+from engine import admin, store_move
 from engine.core import replay
 from engine.ratings import Placed
 from engine.records import DueKind, Status
@@ -135,6 +136,22 @@ def test_bot_migrate_to_says_what_it_moved_or_why_not(
     assert line.endswith("each of the 2 started games replays to the same position. Now set DATABASE_URL to it.")
     assert bot.main(["--migrate-to", database], out=said.append) == bot.EXIT_FAILED
     assert "Nothing was moved: the postgresql target already has rows in games" in capsys.readouterr().err
+
+
+def test_bot_migrate_to_a_source_it_cannot_write_says_so_in_one_line(
+    source: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    asyncio.run(fill(source))
+    monkeypatch.setenv("DATABASE_PATH", str(source))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+
+    async def read_only(source: Path, target: str) -> None:  # what SQLite says of a file in a folder we may not write
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    monkeypatch.setattr(admin, "move_database", read_only)
+    assert bot.main(["--migrate-to", "postgresql://c@127.0.0.1:1/db"], out=print) == bot.EXIT_FAILED
+    assert capsys.readouterr().err == (f"Nothing was moved: could not use {source}: attempt to write a readonly"
+                                       " database.\n")
 
 
 def test_database_url_must_name_postgresql(tmp_path: Path) -> None:
