@@ -12,8 +12,9 @@ ENV PYTHONUNBUFFERED=1 \
 
 WORKDIR /app
 
-# The only step that uses the network: pip installs the versions requirements.txt pins and the packages they need
-# (nothing from requirements-test.txt, nothing else), as ready-made wheels, since the slim base has no compiler.
+# The only step that uses the network: pip installs the versions requirements.txt pins, every package they need
+# pinned there too (nothing from requirements-test.txt, nothing else), as ready-made wheels, since the slim base
+# has no compiler.
 # Why not a wheelhouse (pip download first, then --no-index here)? It would add a second command before every
 # build, and its wheels would have to match the image's platform; one `docker build` installs what
 # `pip install -r requirements.txt` does outside Docker. A PyPI mirror can stand in: --build-arg PIP_INDEX_URL=...

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from importlib import metadata
 import re
 import shlex
 import subprocess
@@ -11,6 +12,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import urlsplit
 
 import pytest
+from packaging.requirements import Requirement
 
 from container_files import (
     DockerIgnore, Instruction, base_image, build_app, copy_sources, read_compose, read_dockerfile,
@@ -103,6 +105,23 @@ def test_only_the_pinned_requirements_are_installed_and_nothing_else_is_fetched(
     required = [line.strip() for line in (ROOT / "requirements.txt").read_text().splitlines()
                 if line.strip() and not line.startswith("#")]
     assert required and all(PINNED.fullmatch(line) for line in required), required
+
+
+@pytest.mark.parametrize("file", ["requirements.txt", "requirements-test.txt"])
+def test_every_package_installed_is_pinned_what_the_pins_need_included(file: str) -> None:
+    """The closure of each requirements file is pinned, as installed here: an install elsewhere gets the same set."""
+    pinned = {_name(line.split("==")[0]): line.split("==")[1]
+              for name in (file, "requirements.txt")
+              for line in (ROOT / name).read_text().splitlines() if "==" in line and not line.startswith("#")}
+    for name, version in pinned.items():
+        assert metadata.version(name) == version, f"{name} {metadata.version(name)} is installed, {version} pinned"
+        for requirement in map(Requirement, metadata.requires(name) or []):
+            if requirement.marker is None or requirement.marker.evaluate({"extra": ""}):
+                assert _name(requirement.name) in pinned, f"{name} needs {requirement.name}, which is not pinned"
+
+
+def _name(project: str) -> str:
+    return re.sub(r"[-_.]+", "-", project).lower()
 
 
 def test_every_copied_source_exists_and_reaches_the_build() -> None:
