@@ -12,15 +12,18 @@ ENV PYTHONUNBUFFERED=1 \
 
 WORKDIR /app
 
-# The only step that uses the network: pip installs the versions requirements.txt pins, every package they need
+# The only step that may use the network: pip installs the versions requirements.txt pins, every package they need
 # pinned there too (nothing from requirements-test.txt, nothing else), as ready-made wheels, since the slim base
-# has no compiler.
-# Why not a wheelhouse (pip download first, then --no-index here)? It would add a second command before every
-# build, and its wheels would have to match the image's platform; one `docker build` installs what
-# `pip install -r requirements.txt` does outside Docker. A PyPI mirror can stand in: --build-arg PIP_INDEX_URL=...
+# has no compiler. By default pip fetches them from PyPI (--build-arg PIP_INDEX_URL=... for a mirror). With the
+# wheels put in wheels/ first (one command: see wheels/README.md) the build is offline: pip looks nowhere else,
+# and `docker build --network none` works. The install step removes them, though the layer of their COPY keeps
+# them (about 16 MB); from PyPI, that layer is empty.
 ARG PIP_INDEX_URL=https://pypi.org/simple
 COPY requirements.txt ./
-RUN pip install --no-cache-dir --disable-pip-version-check --only-binary=:all: -r requirements.txt
+COPY wheels/ ./wheels/
+RUN from=""; if ls wheels/*.whl >/dev/null 2>&1; then from="--no-index --find-links=wheels"; fi; \
+    pip install --no-cache-dir --disable-pip-version-check --only-binary=:all: $from -r requirements.txt \
+    && rm -rf wheels
 
 # A user of its own with a fixed id, so that a host folder mounted at /data can be handed to it (chown 10001).
 # /data belongs to it before it becomes a volume: a new named volume starts as a copy of it, owner included.

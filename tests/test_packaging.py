@@ -94,17 +94,27 @@ def test_only_the_pinned_requirements_are_installed_and_nothing_else_is_fetched(
     runs = [i.text for i in instructions("RUN")]
     installs = [run for run in runs if "pip" in run]
     assert len(installs) == 1
-    words = shlex.split(installs[0])
-    assert words[:2] == ["pip", "install"] and "&&" not in words and ";" not in installs[0]
+    commands = [shlex.split(c) for c in re.split(r"\s*(?:;|&&)\s*", installs[0])]
+    [words] = [c for c in commands if c[:2] == ["pip", "install"]]
     arguments = [w for w in words[2:] if not w.startswith("-")]
-    assert arguments == ["requirements.txt"] and words[words.index("requirements.txt") - 1] == "-r"
+    assert arguments == ["$from", "requirements.txt"] and words[words.index("requirements.txt") - 1] == "-r"
     assert "--only-binary=:all:" in words  # a wheel or nothing: the slim base has no compiler
+    # $from is empty (PyPI), or the wheelhouse alone when wheels/ holds any: then pip looks nowhere else.
+    assert ["from=\"\"", "if ls wheels/*.whl >/dev/null 2>&1", "then from=\"--no-index --find-links=wheels\"",
+            "fi"] == [c.strip() for c in re.split(r"\s*(?:;|&&)\s*", installs[0])][:4]
+    assert commands[-1] == ["rm", "-rf", "wheels"]  # the wheels do not stay in the image
     for run in runs:
         assert not re.search(r"\b(apt-get|apt|curl|wget|git|pip3?\s+download)\b", run), run
     assert not any("://" in i.text for i in instructions("ADD")), "ADD from a URL is a second network step"
     required = [line.strip() for line in (ROOT / "requirements.txt").read_text().splitlines()
                 if line.strip() and not line.startswith("#")]
     assert required and all(PINNED.fullmatch(line) for line in required), required
+
+
+def test_a_wheelhouse_reaches_the_build_but_never_git() -> None:
+    assert not IGNORE.excludes("wheels/aiohttp-3.14.5-cp311-cp311-manylinux2014_x86_64.whl")
+    assert "wheels/*.whl" in (ROOT / ".gitignore").read_text().splitlines()
+    assert "--network none" in (ROOT / "wheels" / "README.md").read_text()
 
 
 @pytest.mark.parametrize("file", ["requirements.txt", "requirements-test.txt"])
