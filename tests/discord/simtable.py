@@ -111,9 +111,11 @@ def ephemeral_text(result: InteractionResult) -> str:
 class Lounge:
     """A server with a games channel and five members, with the bot's commands synced."""
 
-    def __init__(self, env: Env) -> None:
+    def __init__(self, env: Env, *, shard_id: int | None = None) -> None:
         self.env = env
-        self.guild: GuildHandle = env.create_guild("Contrail test server")
+        # On a bot of several shards, the shard whose gateway gets this server's events (simcord's choice if None).
+        where = {} if shard_id is None else {"shard_id": shard_id}
+        self.guild: GuildHandle = env.create_guild("Contrail test server", **where)
         self.channel: ChannelHandle = self.guild.create_text_channel("games")
         self.members: list[MemberActor] = [self.guild.add_member(env.create_user(n)) for n in MEMBER_NAMES]
 

@@ -14,7 +14,7 @@ import pytest
 import pytest_asyncio
 from discord.ext import commands
 from simcord import Env
-from simtable import MEMBER_NAMES, Lounge, close_store, public, tiny_png
+from simtable import Lounge, close_store, make_bot, public
 
 from bot import EXIT_BAD_SETTING, ContrailBot, Settings, SettingsError, create_bot, load_settings, parse_shards
 from engine.store import Status
@@ -84,26 +84,15 @@ def test_a_wrong_shard_setting_stops_the_bot_before_anything_else(tmp_path: Path
 @pytest_asyncio.fixture
 async def simcord_bot(database_path: Path) -> AsyncIterator[ContrailBot]:
     """This module's bot runs shards 0 and 2 of 3 (the conftest's runs a single shard)."""
-    settings = Settings(None, database_path, "INFO", shard_count=3, shard_ids=(0, 2))
-    bot = create_bot(settings, render=tiny_png)
+    bot = make_bot(database_path, shard_count=3, shard_ids=(0, 2))
     yield bot
     await close_store(bot)
-
-
-class ShardTwoLounge(Lounge):
-    """The lounge's server, on shard 2: the second of the two this bot runs."""
-
-    def __init__(self, env: Env) -> None:
-        self.env = env
-        self.guild = env.create_guild("Contrail test server", shard_id=2)
-        self.channel = self.guild.create_text_channel("games")
-        self.members = [self.guild.add_member(env.create_user(n)) for n in MEMBER_NAMES]
 
 
 @pytest_asyncio.fixture
 async def lounge(simcord_env: Env) -> AsyncIterator[Lounge]:
     await simcord_env.bot.tree.sync()
-    lounge = ShardTwoLounge(simcord_env)
+    lounge = Lounge(simcord_env, shard_id=2)  # the second of the two shards this bot runs
     yield lounge
     await close_store(lounge.bot)
 

@@ -34,7 +34,7 @@ from simcord import ChannelHandle, Env, HttpLogEntry, MemberActor
 from simcord import _dpy_internals
 from simcord.http import FakeHTTPClient
 from simtable import (
-    MEMBER_NAMES, Lounge, choices_of, close_store, ephemeral_text, latest_prompt, make_bot, pings, public, turns_of,
+    Lounge, choices_of, close_store, ephemeral_text, latest_prompt, make_bot, pings, public, turns_of,
 )
 
 from bot import ContrailBot
@@ -70,20 +70,10 @@ async def simcord_bot(database_path: Path) -> AsyncIterator[ContrailBot]:
     await close_store(bot)
 
 
-class ShardZeroLounge(Lounge):
-    """The lounge's server on shard 0: A's gateway gets its events and interactions, B's never does."""
-
-    def __init__(self, env: Env) -> None:
-        self.env = env
-        self.guild = env.create_guild("Contrail test server", shard_id=0)
-        self.channel = self.guild.create_text_channel("games")
-        self.members = [self.guild.add_member(env.create_user(n)) for n in MEMBER_NAMES]
-
-
 @pytest_asyncio.fixture
 async def lounge(simcord_env: Env) -> AsyncIterator[Lounge]:
     await simcord_env.bot.tree.sync()
-    yield ShardZeroLounge(simcord_env)
+    yield Lounge(simcord_env, shard_id=0)  # A's gateway gets its events and interactions, B's never does
 
 
 @pytest_asyncio.fixture
