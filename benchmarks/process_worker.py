@@ -5,7 +5,7 @@ file or a PostgreSQL URL), touches READY, waits for the file GO (so every proces
 - `load`: commits each planned game's moves through the store, all games at once; every tenth move is sent again
   with its interaction id, as Discord retries a click, and must be refused;
 - `play`: plays the planned games through the table service, a seeded choice at each decision, printing a line
-  per move it was told counted (`ack GAME SEQ INTERACTION`) the moment it was told;
+  per move it was told counted (`ack GAME SEQ INTERACTION`) or refused (`refused GAME VERSION`) when told;
 - `clock`: does the due work at the planned time until none is left, printing `done GAME` per autopilot move.
 Prints one JSON line at the end (a process killed before it prints nothing more).
 """
@@ -82,6 +82,7 @@ async def play(service: TableService, plan: dict[str, Any]) -> dict[str, Any]:
                 await service.play(game_id, mover.user_id, pick, version=prompt.version, interaction_id=interaction)
             except GameError:  # the other process got there first: "out of date", as a player would read
                 tally["stale"] += 1
+                print(f"refused {game_id} {prompt.version}", flush=True)
                 continue
             tally["counted"] += 1
             print(f"ack {game_id} {prompt.version + 1} {interaction}", flush=True)

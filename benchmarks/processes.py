@@ -162,12 +162,15 @@ async def race_and_kill_run(database: str, folder: Path, games: int, kills: int,
         ids = await seat_games(store, games, range(1000, 1000 + games))
     plans = {role: {"games": ids, "interactions": (n + 1) << 40} for n, role in enumerate("ab")}
     told: list[tuple[int, int, int]] = []  # (game, seq, interaction) of each move a process was told counted
+    refused = 0  # submissions answered "out of date": the other process had made that decision first
 
     def heard(lines: list[str]) -> None:
+        nonlocal refused
         told.extend(tuple(map(int, line.split()[1:])) for line in lines if line.startswith("ack "))  # type: ignore[misc]
+        refused += sum(line.startswith("refused ") for line in lines)
 
     running = dict(zip("ab", await spawn("play", database, plans, folder, "ab")))
-    killed, last = 0, {}
+    killed = 0
     while killed < kills and not all(p.returncode == 0 for p in running.values()):
         await asyncio.sleep(chance.uniform(0.05, 0.4))
         role = chance.choice("ab")
@@ -177,9 +180,8 @@ async def race_and_kill_run(database: str, folder: Path, games: int, kills: int,
         lines, _ = await finish(running[role])
         heard(lines)
         running[role] = (await spawn("play", database, plans, folder / f"restart{killed}-{role}", role))[0]
-    for role, process in running.items():
-        lines, last[role] = await finish(process)
-        heard(lines)
+    for process in running.values():
+        heard((await finish(process))[0])
     async with await Store.open(database) as store:
         logs = {g: {a.seq: a.interaction_id for a in await store.actions(g)} for g in ids}
         finished = sum([(await store.get_game(g)).outcome is not None for g in ids])
@@ -192,10 +194,10 @@ async def race_and_kill_run(database: str, folder: Path, games: int, kills: int,
         "doubled": sum(1 for g, log in logs.items() for seq, interaction in log.items()
                        if (interaction or 0) % (1 << 40) != g * 10_000 + seq - 1),
         "stored_moves": sum(len(log) for log in logs.values()),
+        # Kills that fell inside a move: committed, but the process died before it could say so.
+        "committed_not_yet_told": sum(len(log) for log in logs.values()) - len(told),
+        "submissions_answered": len(told) + refused, "refused_as_out_of_date": refused,
         "games_finished": finished, "games_not_replaying": broken,
-        # The two processes that played to the end: their submissions, and how many the other had won.
-        "final_submissions": sum(r["submitted"] for r in last.values()),
-        "final_refused_as_stale": sum(r["stale"] for r in last.values()),
     }
 
 
