@@ -33,6 +33,10 @@ DUE_WORDS: dict[DueKind, str] = {
 }
 
 
+# The schema version whose migration added claims on due items (a process doing one holds it for a while).
+DUE_CLAIMS_SCHEMA = 9
+
+
 class Unreachable(StoreError):
     """The database cannot be reached or opened; the message is the one line the admin reads."""
 
@@ -42,15 +46,20 @@ class NextDue:
     game_id: int
     kind: DueKind
     due_at: float  # seconds since the epoch
-
-    @property
-    def when(self) -> datetime:
-        return datetime.fromtimestamp(self.due_at, UTC)
+    taken_until: float | None = None  # a bot process is doing it, and holds it until then
 
     def describe(self, now: float) -> str:
-        """'game 12: a reminder ... at 2026-12-01T05:00:00+00:00 (in 3 minutes)'."""
-        return (f"game {self.game_id}: {DUE_WORDS.get(self.kind, self.kind.value)}"
-                f" at {self.when.isoformat(timespec='seconds')} ({relative(self.due_at - now)})")
+        """'game 12: a reminder ... at 2026-12-01T05:00:00+00:00 (in 3 minutes)', and who holds it, if anyone."""
+        text = (f"game {self.game_id}: {DUE_WORDS.get(self.kind, self.kind.value)}"
+                f" at {_iso(self.due_at)} ({relative(self.due_at - now)})")
+        if self.taken_until is not None and self.taken_until > now:
+            # A process that died holding it is not told apart from one at work: either way it comes back then.
+            text += f"; a bot process is doing it, holding it until {_iso(self.taken_until)}"
+        return text
+
+
+def _iso(seconds: float) -> str:
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds")
 
 
 @dataclass(frozen=True)
@@ -112,11 +121,17 @@ def check_sqlite(path: Path) -> Health:
             row = None
             # An old file from before the turn clock has no dues table yet: nothing is due in it.
             if connection.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'dues'").fetchone():
-                row = connection.execute("SELECT game_id, kind, due_at FROM dues ORDER BY due_at LIMIT 1").fetchone()
+                row = connection.execute(_first_due(schema)).fetchone()
     except sqlite3.Error as exc:  # unreadable, locked past the timeout, damaged, or not SQLite at all
         raise Unreachable(f"Could not read the database at {path}: {exc}.") from None
-    next_due = NextDue(row[0], DueKind(row[1]), row[2]) if row else None
+    next_due = NextDue(row[0], DueKind(row[1]), row[2], row[3]) if row else None
     return Health(f"SQLite {sqlite3.sqlite_version}", str(path), schema, games, next_due)
+
+
+def _first_due(schema: int) -> str:
+    """The earliest due item, with its claim where the schema has claims (the check never migrates)."""
+    claimed = "claimed_until" if schema >= DUE_CLAIMS_SCHEMA else "NULL"
+    return f"SELECT game_id, kind, due_at, {claimed} FROM dues ORDER BY due_at LIMIT 1"
 
 
 async def check_postgres(url: str, *, timeout: float = CHECK_BUSY_TIMEOUT_S) -> Health:
@@ -140,12 +155,12 @@ async def check_postgres(url: str, *, timeout: float = CHECK_BUSY_TIMEOUT_S) -> 
         games = {Status(r[0]): r[1] for r in await connection.fetch("SELECT status, COUNT(*) FROM games GROUP BY status")}
         row = None
         if await connection.fetchval("SELECT to_regclass('dues')") is not None:
-            row = await connection.fetchrow("SELECT game_id, kind, due_at FROM dues ORDER BY due_at LIMIT 1")
+            row = await connection.fetchrow(_first_due(schema))
     except asyncpg.PostgresError as exc:
         raise Unreachable(f"Could not read the database at {where}: {exc}.") from None
     finally:
         await connection.close()
-    next_due = NextDue(row[0], DueKind(row[1]), row[2]) if row else None
+    next_due = NextDue(row[0], DueKind(row[1]), row[2], row[3]) if row else None
     return Health(f"PostgreSQL {server.split()[0]}", where, schema, games, next_due)
 
 

@@ -128,6 +128,12 @@ async def test_the_check_reads_either_backend_without_writing(database: Path | s
     assert health.next_due == NextDue(2, DueKind.REMINDER, 4_102_444_800.0)
     async with await Store.open(database) as store:
         assert await store.next_due() == 4_102_444_800.0  # the check took nothing
+        [taken] = await store.claim_dues(4_102_444_800.0)  # a bot process takes it and is doing it
+    health = check_sqlite(Path(database)) if backend == "sqlite" else await check_postgres(str(database))
+    assert health.next_due == NextDue(2, DueKind.REMINDER, 4_102_444_800.0, 4_102_445_100.0)
+    assert health.next_due.describe(4_102_444_810.0) == (
+        "game 2: a reminder to the player whose turn it is at 2100-01-01T00:00:00+00:00 (10 seconds ago);"
+        " a bot process is doing it, holding it until 2100-01-01T00:05:00+00:00")
 
 
 async def test_a_postgresql_server_that_cannot_be_reached_is_one_line_without_the_password() -> None:
