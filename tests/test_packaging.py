@@ -176,8 +176,10 @@ def test_the_copied_files_run_the_bot_the_games_and_the_check(tmp_path: Path) ->
 
 
 SMOKE = """
-import asyncio, importlib, pkgutil, sys
-assert not any("{repository}" in entry for entry in sys.path), sys.path  # only /app and the installed packages
+import asyncio, importlib, os, pkgutil, sys
+# Only /app and the installed packages: the repository's folder (whose bot.py, engine/... would import) is not on
+# the path. Compared as folders, not as text: a venv named like the repository's folder is no part of it.
+assert os.path.realpath("{repository}") not in {{os.path.realpath(e or ".") for e in sys.path}}, sys.path
 import bot, engine, renderers
 for package in ("engine", "cogs", "renderers"):
     for module in pkgutil.walk_packages(importlib.import_module(package).__path__, package + "."):
