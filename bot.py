@@ -25,12 +25,12 @@ from cogs.components import DYNAMIC_ITEMS
 from cogs.flows import reply_error
 from cogs.clock import Scheduler
 from cogs.moves import resume_automatic
-from engine.admin import EXIT_FAILED, backup, check, migrate_to, recompute_ratings  # the one-shot tasks
+from engine.cli.admin import EXIT_FAILED, backup, check, migrate_to, recompute_ratings  # the one-shot tasks
 from engine.core import GameError
-from engine.logs import JsonFormatter
-from engine.service import Renderer, TableService
-from engine.store import Store, is_postgres_url
-from engine.store_backend import redacted_url
+from engine.services.logs import JsonFormatter
+from engine.services.service import Renderer, TableService
+from engine.store.store import Store, is_postgres_url
+from engine.store.backend import redacted_url
 
 log = logging.getLogger("contrail")
 

@@ -22,10 +22,10 @@ import engine
 import renderers
 from benchmarks import leaderboard, pairing, processes, scheduler
 from benchmarks.processes import fresh_schema
-from engine.arena import arena
-from engine.service import TableService
-from engine.simulate import Playout, play_random
-from engine.store import SYNCHRONOUS, Status, Store
+from engine.cli.arena import arena
+from engine.services.service import TableService
+from engine.cli.simulate import Playout, play_random
+from engine.store.store import SYNCHRONOUS, Status, Store
 from renderers.common import encode_png
 from renderers.png import StripCache, encode_board
 

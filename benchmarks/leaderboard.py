@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from cogs.ratings import leaderboard_reply
-from engine.ratings import AI_NAME, AI_USER, StoredResult, recompute
-from engine.service import TableService
-from engine.store import Status, Store
+from engine.platform.ratings import AI_NAME, AI_USER, StoredResult, recompute
+from engine.services.service import TableService
+from engine.store.store import Status, Store
 
 RATED_GAMES = 10_000
 MEMBERS = 1_000

@@ -7,7 +7,7 @@ import statistics
 import time
 from typing import Any
 
-from engine.leagues import Entrant, meetings, pair_round
+from engine.platform.leagues import Entrant, meetings, pair_round
 
 MEMBERS = 1_000
 TABLE_SIZE = 4

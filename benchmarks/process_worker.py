@@ -20,11 +20,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engine import store_clock
+from engine.store import clock as store_clock
 from engine.core import GameError
-from engine.records import DuplicateInteraction, StaleVersion
-from engine.service import TableService
-from engine.store import Store
+from engine.platform.records import DuplicateInteraction, StaleVersion
+from engine.services.service import TableService
+from engine.store.store import Store
 
 GO_SECONDS = 60.0  # a partner that never starts is a broken run, not a slow one
 

@@ -24,11 +24,11 @@ from typing import Any
 
 import engine
 from engine.core import Action, replay
-from engine.records import DueKind
-from engine.service import TableService
-from engine.simulate import play_random
-from engine.store import Store
-from engine.store_clock import DUE_LEASE_SECONDS
+from engine.platform.records import DueKind
+from engine.services.service import TableService
+from engine.cli.simulate import play_random
+from engine.store.store import Store
+from engine.store.clock import DUE_LEASE_SECONDS
 
 SLUG = "airships"
 PROCESSES = 2

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from engine.records import DueKind
-from engine.service import TableService
-from engine.store import Status, Store
+from engine.platform.records import DueKind
+from engine.services.service import TableService
+from engine.store.store import Status, Store
 
 LIVE_GAMES = 10_000
 TARGETS = {"scheduler_due_ms": 5.0, "startup_ms_10k_games": 2000.0}  # the targets, both "<"

@@ -9,8 +9,8 @@ import discord
 
 from cogs import league_posts, messages, moves
 from cogs.flows import post, tables
-from engine import logs
-from engine.tables import Reminder, Table
+from engine.services import logs
+from engine.services.tables import Reminder, Table
 
 log = logging.getLogger(__name__)
 

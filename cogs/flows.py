@@ -13,13 +13,13 @@ import discord
 import engine
 from cogs import messages
 from cogs.messages import Reply
-from engine import logs
+from engine.services import logs
 from engine.core import GameError, game_options
-from engine.records import PostRow, Status
-from engine.tables import Table
+from engine.platform.records import PostRow, Status
+from engine.services.tables import Table
 
 if TYPE_CHECKING:
-    from engine.service import TableService
+    from engine.services.service import TableService
 
 log = logging.getLogger(__name__)
 

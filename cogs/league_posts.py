@@ -13,11 +13,11 @@ from cogs import messages, moves, turn_messages
 from cogs.flows import THREAD_ARCHIVE_MINUTES, channel_by_id, post, tables
 from cogs.messages import Reply, clip, duration, mention
 from engine.core import GameError
-from engine.league_service import LeagueInfo, LeagueNews, LeagueNewsKind, LeagueRow, LeagueStatus, LeagueTable
-from engine.leagues import Standing, parse_points, points_text
-from engine.notify import Alerts
-from engine.records import PostKind, Status
-from engine.tables import Table
+from engine.services.league_service import LeagueInfo, LeagueNews, LeagueNewsKind, LeagueRow, LeagueStatus, LeagueTable
+from engine.platform.leagues import Standing, parse_points, points_text
+from engine.platform.notify import Alerts
+from engine.platform.records import PostKind, Status
+from engine.services.tables import Table
 
 log = logging.getLogger(__name__)
 

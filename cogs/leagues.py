@@ -12,7 +12,7 @@ from cogs import flows, league_posts
 from cogs.lobby import GAME_CHOICES, TURN_TIMES, seconds
 from cogs.messages import Reply
 from engine.core import GameError
-from engine.league_service import LeagueNews
+from engine.services.league_service import LeagueNews
 
 LEAGUE = "The league (needed only where the server has several)"
 SEASON = "An earlier season (the current one if left out)"

@@ -9,7 +9,7 @@ from discord.ext import commands
 import engine
 from cogs import flows, lobby_posts, messages, moves, replays
 from engine.core import read_options
-from engine.records import Status
+from engine.platform.records import Status
 
 GAME_CHOICES = [app_commands.Choice(name=engine.get_game(slug).title, value=slug) for slug in engine.list_games()]
 GAME_ID = "Which game (needed only where several are being played)"

@@ -8,8 +8,8 @@ import discord
 
 from cogs import components, messages, moves
 from cogs.flows import begin, clear_components, clicked_message_id, edit_post, guarded, own_table, post, say, tables
-from engine.records import KickVote, PostKind, Status
-from engine.tables import Table
+from engine.platform.records import KickVote, PostKind, Status
+from engine.services.tables import Table
 
 log = logging.getLogger(__name__)
 

@@ -11,8 +11,8 @@ import discord
 import engine
 from cogs import components
 from engine.core import Outcome, game_options, hand_name
-from engine.records import PostRow, SeatRow, Status
-from engine.tables import LogPage, MyGame, RulesCard, Standing, Table, TableStatus
+from engine.platform.records import PostRow, SeatRow, Status
+from engine.services.tables import LogPage, MyGame, RulesCard, Standing, Table, TableStatus
 
 CONTENT_MAX = 2000
 EMBED_TITLE_MAX = 256

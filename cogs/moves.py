@@ -12,10 +12,10 @@ from cogs.flows import (
     begin, channel_by_id, clear_components, clicked_message_id, edit_post, guarded, own_table, post, say, tables,
 )
 from cogs.messages import STALE_PROMPT, Reply, game_name, jump_url, mention, place, unposted_text
-from engine import logs
+from engine.services import logs
 from engine.core import StaleAction
-from engine.records import PostKind, UndoVote
-from engine.tables import MoveResult, NeedsConsent, Opening, Table
+from engine.platform.records import PostKind, UndoVote
+from engine.services.tables import MoveResult, NeedsConsent, Opening, Table
 
 log = logging.getLogger(__name__)
 

@@ -7,8 +7,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import flows, messages
-from engine.notify import zone_names
-from engine.records import Notify, PlayerPrefs
+from engine.platform.notify import zone_names
+from engine.platform.records import Notify, PlayerPrefs
 
 WHERE = [app_commands.Choice(name=name, value=value.value) for value, name in (
     (Notify.THREAD, "A ping in the game's thread"), (Notify.DM, "A direct message"),

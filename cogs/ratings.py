@@ -11,8 +11,8 @@ from discord.ext import commands
 from cogs import flows
 from cogs.lobby import GAME_CHOICES
 from cogs.messages import COLOUR, EMBED_DESCRIPTION_MAX, EMBED_TITLE_MAX, FIELD_VALUE_MAX, Reply, clip
-from engine.rating_service import GameRating, Leaderboard, RatingCard
-from engine.ratings import AI_USER, PROVISIONAL_GAMES
+from engine.services.rating_service import GameRating, Leaderboard, RatingCard
+from engine.platform.ratings import AI_USER, PROVISIONAL_GAMES
 
 EMBED_FIELDS_MAX = 25
 NAME_MAX = 40  # a leaderboard line stays one line on a phone

@@ -10,7 +10,7 @@ import discord
 from cogs import components, flows
 from cogs.messages import CONTENT_MAX, Reply, clip, game_name
 from engine.core import GameError
-from engine.replays import ReplayFrame
+from engine.services.replays import ReplayFrame
 
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's default per-file limit, when the interaction doesn't say
 WORD_LINE_MAX = 400  # one long event line must not crowd out the others

@@ -12,8 +12,8 @@ from cogs.messages import (
     final_embed, game_name, mention,
 )
 from engine.core import Action, Outcome
-from engine.tables import Opening, Prompt, Standing, Table
-from engine.turns import Turn
+from engine.services.tables import Opening, Prompt, Standing, Table
+from engine.platform.turns import Turn
 
 MAX_BUTTON_CHOICES = 5  # "a few": one row of buttons; more become a select menu
 SELECT_DESCRIPTION_MAX = 100

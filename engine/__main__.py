@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from engine.arena import POLICIES, arena
+from engine.cli.arena import POLICIES, arena
 from engine.core import Action, GameError, name_seats
-from engine.export import ExportError, parse_export, replay_export, view_fingerprint
-from engine.simulate import play_random
+from engine.platform.export import ExportError, parse_export, replay_export, view_fingerprint
+from engine.cli.simulate import play_random
 
 
 def simulate(args: argparse.Namespace) -> int:

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from engine.service import TableService
-from engine.store import Store
+from engine.services.service import TableService
+from engine.store.store import Store
 
 
 # The store's backends. A test module marked `both_backends` runs its store tests on each; PostgreSQL only when

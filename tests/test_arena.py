@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine import arena
+from engine.cli import arena
 from engine.__main__ import main
 from engine.core import Outcome
 

@@ -11,11 +11,11 @@ import pytest
 
 import engine
 from engine.__main__ import main
-from engine.export import ExportError, build_export, parse_export, replay_export, view_fingerprint
-from engine.records import Status
-from engine.simulate import play_random
-from engine.store import Store
-from engine.undo import Replayer, undo_payload
+from engine.platform.export import ExportError, build_export, parse_export, replay_export, view_fingerprint
+from engine.platform.records import Status
+from engine.cli.simulate import play_random
+from engine.store.store import Store
+from engine.platform.undo import Replayer, undo_payload
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("Ann", "Bob", "Cy", "Dee")
@@ -171,8 +171,8 @@ def test_the_command_line_exits_non_zero_on_a_bad_file(tmp_path: Path) -> None:
 
 
 async def test_a_long_games_animation_keeps_the_setup_and_the_final_position(tmp_path: Path) -> None:
-    from engine.replays import turn_ends
-    from engine.service import TableService
+    from engine.services.replays import turn_ends
+    from engine.services.service import TableService
 
     store = await Store.open(tmp_path / "turns.sqlite3")
     try:

@@ -12,9 +12,9 @@ RULES = ROOT / "engine" / "rules"
 RENDERERS = ROOT / "renderers"
 
 RULES_MAY_NOT_IMPORT = {
-    "discord", "aiosqlite", "PIL", "asyncio", "sqlite3", "time", "datetime", "random", "engine.store", "engine.service",
+    "discord", "aiosqlite", "PIL", "asyncio", "sqlite3", "time", "datetime", "random", "engine.store", "engine.services",
 }
-RENDERERS_MAY_NOT_IMPORT = {"discord", "aiosqlite", "engine.store", "engine.service"}
+RENDERERS_MAY_NOT_IMPORT = {"discord", "aiosqlite", "engine.store", "engine.services"}
 SEEDED_RANDOM = RULES / "rng.py"  # the one place random.Random is wrapped, seeded per game and step
 
 
@@ -53,9 +53,9 @@ def python_files(folder: Path) -> list[Path]:
 
 
 def test_the_checker_sees_what_it_should() -> None:
-    source = "import time\nfrom .. import store\nfrom engine import service\nimport importlib\nimportlib.import_module('discord')\n"
+    source = "import time\nfrom .. import store\nfrom engine import services\nimport importlib\nimportlib.import_module('discord')\n"
     imported = imported_modules(source, "engine.rules.x")
-    assert forbidden(imported, RULES_MAY_NOT_IMPORT) == ["discord", "engine.service", "engine.store", "time"]
+    assert forbidden(imported, RULES_MAY_NOT_IMPORT) == ["discord", "engine.services", "engine.store", "time"]
     assert forbidden(imported_modules("from PIL.Image import open\nimport os.path", "renderers.a"), {"PIL"}) == ["PIL.Image", "PIL.Image.open"]
     assert forbidden(imported_modules("import timeit\nfrom engine.storey import x", "m"), {"time", "engine.store"}) == []
 

@@ -10,11 +10,11 @@ from openskill.models import PlackettLuce
 
 import engine
 from engine.core import EndReason, Outcome
-from engine.ratings import AI_USER, NEW, Placed, Skill, places, rate_game, rated_outcome, shown, shown_text
-from engine.rating_service import leader_rows
-from engine.service import TableService
-from engine.store import Status, Store
-from engine.store_ratings import RatingRow
+from engine.platform.ratings import AI_USER, NEW, Placed, Skill, places, rate_game, rated_outcome, shown, shown_text
+from engine.services.rating_service import leader_rows
+from engine.services.service import TableService
+from engine.store.store import Status, Store
+from engine.store.ratings import RatingRow
 
 GUILD, CHANNEL = 1, 2
 ANN, BOB = 10, 11

@@ -12,9 +12,9 @@ import pytest
 
 import engine
 from engine.core import GameOver, IllegalAction, NotYourTurn, StaleAction
-from engine.service import TableService
-from engine.store import Status, Store
-from engine.tables import AlreadyPlayed, LobbyClosed, NoSuchTable, NoTableHere, NotCreator, NotSeated, NotStarted, WhichTable
+from engine.services.service import TableService
+from engine.store.store import Status, Store
+from engine.services.tables import AlreadyPlayed, LobbyClosed, NoSuchTable, NoTableHere, NotCreator, NotSeated, NotStarted, WhichTable
 
 pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL with TEST_DATABASE_URL
 

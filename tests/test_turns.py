@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.records import PostKind, PostRow
-from engine.turns import SINCE_LINES, History, LogLine, turn_news
+from engine.platform.records import PostKind, PostRow
+from engine.platform.turns import SINCE_LINES, History, LogLine, turn_news
 
 
 def history(*moves: tuple[int, list[str]]) -> History:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import engine
-from engine.simulate import play_random
-from engine.undo import Replayer, undo_payload, undone
+from engine.cli.simulate import play_random
+from engine.platform.undo import Replayer, undo_payload, undone
 
 GAME = engine.get_game("airships")
 

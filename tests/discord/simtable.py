@@ -14,9 +14,9 @@ from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberAc
 
 from bot import ContrailBot, Settings, create_bot
 from cogs import turn_messages
-from engine.records import Status
-from engine.service import TableService
-from engine.store import Store
+from engine.platform.records import Status
+from engine.services.service import TableService
+from engine.store.store import Store
 
 PROMPT_ID = re.compile(r"g:(\d+):v(\d+):(\d+|pick|mine)")
 MEMBER_NAMES = ("ann", "bob", "cy", "dee", "eve")

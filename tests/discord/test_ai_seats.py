@@ -9,7 +9,7 @@ from test_restart import _restart
 
 import engine
 from engine.core import Action
-from engine.store import Status
+from engine.store.store import Status
 
 
 async def test_one_member_plays_a_whole_game_against_three_ai_seats(lounge: Lounge) -> None:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, pings, public, turns_of
-from engine.records import Status
+from engine.platform.records import Status
 
 
 @pytest.mark.parametrize(("players", "rules"), [(2, ""), (3, "all"), (4, "")])

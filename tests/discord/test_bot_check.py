@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from bot import EXIT_FAILED, check
-from engine.health import NextDue, Unreachable, check_postgres, check_sqlite, relative
-from engine.migrations import MIGRATIONS
-from engine.records import DueKind, Status
-from engine.store import Store
+from engine.store.health import NextDue, Unreachable, check_postgres, check_sqlite, relative
+from engine.store.migrations import MIGRATIONS
+from engine.platform.records import DueKind, Status
+from engine.store.store import Store
 
 BOT = Path(__file__).resolve().parents[2] / "bot.py"
 

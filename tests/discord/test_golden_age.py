@@ -8,7 +8,7 @@ import random
 import pytest
 
 from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, pings, prompt_version, public, turns_of
-from engine.records import Status
+from engine.platform.records import Status
 
 
 @pytest.mark.parametrize("players", [2, 3])

@@ -12,7 +12,7 @@ from simcord import InteractionResult
 from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, pings, prompt_version, public
 
 from cogs import messages
-from engine.store import Status
+from engine.store.store import Status
 
 
 def _list_lines(result: InteractionResult) -> list[str]:

@@ -14,7 +14,7 @@ from simtable import Lounge, choices_of, ephemeral_text, is_final, latest_prompt
 from test_restart import _restart
 
 from cogs import league_posts
-from engine.records import Status
+from engine.platform.records import Status
 from engine.rules.airships import ai as airships_ai
 
 DAY = 86400.0

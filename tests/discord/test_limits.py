@@ -17,13 +17,13 @@ from cogs import clock, lobby_posts, messages, players, turn_messages
 from cogs.components import DYNAMIC_ITEMS
 from cogs.messages import Reply
 from engine.core import Action, EndReason, Outcome
-from engine.service import TableService
-from engine.store import GameRow, SeatRow, Status, Store
+from engine.services.service import TableService
+from engine.store.store import GameRow, SeatRow, Status, Store
 from engine.rules.guide import RulesTopic
-from engine.notify import Alerts
-from engine.records import KickVote, Notify, PlayerPrefs, PostKind, PostRow
-from engine.tables import LogPage, Mover, MyGame, Opening, Prompt, Reminder, RulesCard, Standing, Table, TableStatus
-from engine.turns import Turn
+from engine.platform.notify import Alerts
+from engine.platform.records import KickVote, Notify, PlayerPrefs, PostKind, PostRow
+from engine.services.tables import LogPage, Mover, MyGame, Opening, Prompt, Reminder, RulesCard, Standing, Table, TableStatus
+from engine.platform.turns import Turn
 
 NAME = re.compile(r"^[-_'\w]{1,32}$")
 SUBCOMMAND, GROUP = 1, 2

@@ -16,8 +16,8 @@ import pytest
 from simtable import Lounge, choices_of, latest_prompt, public
 
 from bot import EXIT_BAD_SETTING, Settings, SettingsError, configure_logging, load_settings
-from engine import logs
-from engine.logs import JsonFormatter
+from engine.services import logs
+from engine.services.logs import JsonFormatter
 
 BOT = Path(__file__).resolve().parents[2] / "bot.py"
 

@@ -10,7 +10,7 @@ from simcord import ChannelHandle
 
 from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, prompt_version, public
 
-from engine.store import Status
+from engine.store.store import Status
 
 MISSING_PERMISSIONS = {"status": 403, "code": 50013, "message": "Missing Permissions"}
 UNKNOWN_CHANNEL = {"status": 404, "code": 10003, "message": "Unknown Channel"}

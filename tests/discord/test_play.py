@@ -8,8 +8,8 @@ import pytest
 from simtable import Lounge, custom_ids, ephemeral_text, latest_prompt, pings, public, turns_of
 
 import renderers
-from engine.service import Renderer
-from engine.store import Status
+from engine.services.service import Renderer
+from engine.store.store import Status
 
 
 @pytest.fixture

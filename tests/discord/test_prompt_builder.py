@@ -6,7 +6,7 @@ import discord
 
 from cogs import turn_messages
 from engine.core import Action
-from engine.tables import Mover, Prompt
+from engine.services.tables import Mover, Prompt
 
 
 def test_minor_choices_are_secondary_buttons_and_the_decision_uses_the_games_words() -> None:

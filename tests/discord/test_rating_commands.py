@@ -9,10 +9,10 @@ from simtable import Lounge, ephemeral_text
 from test_limits import reply_problems
 
 from cogs.ratings import leaderboard_reply, rating_reply
-from engine.rating_service import GameRating, Leaderboard, RatingCard, leader_rows
-from engine.ratings import AI_NAME, AI_USER, PROVISIONAL_GAMES, Placed, Skill
-from engine.store import Status
-from engine.store_ratings import PastResult, RatingRow
+from engine.services.rating_service import GameRating, Leaderboard, RatingCard, leader_rows
+from engine.platform.ratings import AI_NAME, AI_USER, PROVISIONAL_GAMES, Placed, Skill
+from engine.store.store import Status
+from engine.store.ratings import PastResult, RatingRow
 
 
 def answer(result: InteractionResult) -> ResponseMessage:

@@ -16,10 +16,10 @@ from simtable import Lounge, close_store, ephemeral_text, make_bot, public, tiny
 
 import engine
 from cogs import components, replays
-from engine.export import parse_export, replay_export
-from engine.replays import ReplayFrame
-from engine.service import Renderer
-from engine.store import Status
+from engine.platform.export import parse_export, replay_export
+from engine.services.replays import ReplayFrame
+from engine.services.service import Renderer
+from engine.store.store import Status
 
 SEEN: list[dict[str, Any]] = []  # every view the renderer was asked to draw, in order
 

@@ -10,7 +10,7 @@ import pytest
 from simtable import Lounge, choices_of, ephemeral_text, latest_prompt, pings, public
 from test_restart import _restart
 
-from engine.store import Status
+from engine.store.store import Status
 
 HOUR = 3600.0
 TIMESTAMP = re.compile(r"<t:(\d+):f> \(<t:\1:R>\)")

@@ -7,7 +7,7 @@ import random
 from simtable import Lounge, choices_of, ephemeral_text, latest_prompt, public
 
 import engine
-from engine.undo import is_undo
+from engine.platform.undo import is_undo
 
 
 async def play_until(lounge: Lounge, game_id: int, step: str, rng: random.Random) -> None:

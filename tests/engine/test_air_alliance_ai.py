@@ -27,12 +27,12 @@ from air_alliance_helpers import (
     put,
     table,
 )
-from engine.arena import arena
+from engine.cli.arena import arena
 from engine.core import Action, GameError
 from engine.rules.air_alliance import ai
 from engine.rules.air_alliance.state import AirAllianceState, Step
 from engine.rules.air_alliance.turn import begin_turn
-from engine.simulate import play_random
+from engine.cli.simulate import play_random
 
 
 @cache

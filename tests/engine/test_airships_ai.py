@@ -15,7 +15,7 @@ from engine.core import Action, GameError
 from engine.rules.airships import ai, dice, odds, prospects, rules
 from engine.rules.airships.data import components
 from engine.rules.airships.state import AirshipsState, Step, Throw
-from engine.simulate import play_random
+from engine.cli.simulate import play_random
 
 C = components()
 

@@ -9,7 +9,7 @@ import pytest
 from airships_helpers import GAME, check_cards_conserved, check_chips_conserved, check_throw
 from engine.core import MAX_CHOICES, MAX_LABEL, Action
 from engine.rules.airships.state import AirshipsState, Step
-from engine.simulate import play_random
+from engine.cli.simulate import play_random
 
 
 class CheckedGame:

@@ -8,7 +8,7 @@ from airships_helpers import GAME
 
 from engine.core import Outcome
 from engine.rules.airships.state import Step
-from engine.simulate import play_random
+from engine.cli.simulate import play_random
 
 
 def test_every_step_has_words_for_its_decision() -> None:

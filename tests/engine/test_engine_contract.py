@@ -12,7 +12,7 @@ import engine
 from airships_helpers import C, GAME, check_cards_conserved, give, lay, set_field, table
 from engine.core import MAX_CHOICES, MAX_LABEL, Action, Game, GameError, GameOver, IllegalAction, NotYourTurn
 from engine.rules.airships.data import Department
-from engine.simulate import play_random
+from engine.cli.simulate import play_random
 
 PLAYER_COUNTS = (2, 3, 4)
 

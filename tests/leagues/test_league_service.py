@@ -6,12 +6,12 @@ from typing import Any
 
 import pytest
 
-from engine.league_service import LeagueNewsKind, LeagueRow, NotLeagueAdmin
-from engine.leagues import LeagueError
-from engine.notify import Alerts
-from engine.records import Notify, PostKind, Status
-from engine.service import TableService
-from engine.store import Store
+from engine.services.league_service import LeagueNewsKind, LeagueRow, NotLeagueAdmin
+from engine.platform.leagues import LeagueError
+from engine.platform.notify import Alerts
+from engine.platform.records import Notify, PostKind, Status
+from engine.services.service import TableService
+from engine.store.store import Store
 
 pytestmark = pytest.mark.both_backends  # the league rounds' scheduler on SQLite, and PostgreSQL with TEST_DATABASE_URL
 

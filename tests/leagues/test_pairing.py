@@ -8,7 +8,7 @@ from itertools import combinations
 
 import pytest
 
-from engine.leagues import (
+from engine.platform.leagues import (
     Entrant, GameResult, LeagueError, game_points, meetings, pair_round, parse_points, standings, table_sizes,
 )
 

@@ -58,14 +58,14 @@ class TextLog:
 def engine_views(players: int, seed: int) -> list[dict[str, Any]]:
     """Every position of one random game, as deep copies (the renderer only reads them)."""
     pytest.importorskip("engine")
-    pytest.importorskip("engine.simulate")
+    pytest.importorskip("engine.cli.simulate")
     return copy.deepcopy(_engine_views(players, seed))
 
 
 @functools.lru_cache(maxsize=8)
 def _engine_views(players: int, seed: int) -> list[dict[str, Any]]:
     import engine
-    from engine import simulate
+    from engine.cli import simulate
 
     game = engine.get_game("airships")
     views: list[dict[str, Any]] = []

@@ -181,7 +181,7 @@ def test_event_placeholders_become_the_players_names() -> None:
 def test_every_position_of_a_real_engine_game_renders() -> None:
     """The contract end to end: whatever the engine's public view holds, the renderer draws it."""
     engine = pytest.importorskip("engine")
-    simulate = pytest.importorskip("engine.simulate")
+    simulate = pytest.importorskip("engine.cli.simulate")
     try:
         game = engine.get_game(SLUG)
     except engine.GameError:

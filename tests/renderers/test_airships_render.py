@@ -147,7 +147,7 @@ def test_fonts_and_their_licence_are_vendored() -> None:
 def test_every_position_of_a_real_engine_game_renders() -> None:
     """The contract end to end: whatever the engine's public view holds, the renderer draws it."""
     engine = pytest.importorskip("engine")
-    simulate = pytest.importorskip("engine.simulate")
+    simulate = pytest.importorskip("engine.cli.simulate")
     game = engine.get_game("airships")
     for players in (2, 3, 4):
         views: list[dict[str, Any]] = []

@@ -9,7 +9,7 @@ from PIL import Image
 
 import engine
 import renderers
-from engine.simulate import play_random
+from engine.cli.simulate import play_random
 from renderers.animation import FRAME_MS, LAST_FRAME_MS, WIDTHS, TooLarge, animate
 
 

@@ -12,11 +12,11 @@ import pytest
 
 import engine
 from bot import main
-from engine import backup as backup_module
+from engine.store import backup as backup_module
 from engine.core import Action, replay
-from engine.service import TableService
-from engine.store import Status, Store, StoreError
-from engine.tables import Prompt
+from engine.services.service import TableService
+from engine.store.store import Status, Store, StoreError
+from engine.services.tables import Prompt
 
 GUILD, CHANNEL = 1, 2
 PLAYERS = {10: "ann", 11: "bob", 12: "cy"}

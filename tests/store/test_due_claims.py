@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.records import DueRow
-from engine.store import DueKind, GameRow, Store
-from engine.store_clock import DUE_LEASE_SECONDS
+from engine.platform.records import DueRow
+from engine.store.store import DueKind, GameRow, Store
+from engine.store.clock import DUE_LEASE_SECONDS
 
 pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL with TEST_DATABASE_URL
 
@@ -96,7 +96,7 @@ async def test_an_item_put_back_while_being_done_outlives_the_claim(store: Store
 AFTER_CLAIM = """
 import asyncio, os, signal, sys
 sys.path.insert(0, {root!r})
-from engine.store import Store
+from engine.store.store import Store
 async def main():
     store = await Store.open({where!r})
     print(len(await store.claim_dues({now!r})), flush=True)
@@ -106,7 +106,7 @@ asyncio.run(main())
 INSIDE_CLAIM = """
 import asyncio, os, signal, sys
 sys.path.insert(0, {root!r})
-from engine.store import Store
+from engine.store.store import Store
 async def main():
     store = await Store.open({where!r})
     async with store._transaction(shared=True):

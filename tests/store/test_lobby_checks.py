@@ -11,9 +11,9 @@ import pytest_asyncio
 
 import engine
 from engine.core import GameError, GameOver
-from engine.refusals import RESTART, refusal, refusals
-from engine.service import TableService
-from engine.store import (
+from engine.services.refusals import RESTART, refusal, refusals
+from engine.services.service import TableService
+from engine.store.store import (
     AlreadySeated,
     GameEnded,
     GameRow,
@@ -28,7 +28,7 @@ from engine.store import (
     StoreError,
     WrongPlayerCount,
 )
-from engine.tables import LobbyClosed, NotSeated, Table, TableFull
+from engine.services.tables import LobbyClosed, NotSeated, Table, TableFull
 
 pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL with TEST_DATABASE_URL
 

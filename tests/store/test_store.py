@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from engine import store as store_module
-from engine.store import (
+from engine.store import store as store_module
+from engine.store.store import (
     DueKind,
     DuplicateInteraction,
     GameRow,

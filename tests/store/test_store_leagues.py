@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.records import DueKind, Status, StoreError
-from engine.store import Store
-from engine.store_leagues import LeagueStatus, NewTable
+from engine.platform.records import DueKind, Status, StoreError
+from engine.store.store import Store
+from engine.store.leagues import LeagueStatus, NewTable
 
 pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL with TEST_DATABASE_URL
 

@@ -10,12 +10,13 @@ import pytest
 
 import bot
 import engine
-from engine import admin, store_move
+from engine.cli import admin
+from engine.cli import move_database as store_move
 from engine.core import replay
-from engine.ratings import Placed
-from engine.records import DueKind, Status
-from engine.store import Store
-from engine.store_move import ReplayMismatch, TargetNotEmpty, move_database, verify_replays
+from engine.platform.ratings import Placed
+from engine.platform.records import DueKind, Status
+from engine.store.store import Store
+from engine.cli.move_database import ReplayMismatch, TargetNotEmpty, move_database, verify_replays
 
 pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL with TEST_DATABASE_URL
 

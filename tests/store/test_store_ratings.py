@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import bot
-import engine.store_ratings
-from engine.ratings import AI_USER, Placed, Skill, rate_game, recompute
-from engine.store import Store
+import engine.store.ratings
+from engine.platform.ratings import AI_USER, Placed, Skill, rate_game, recompute
+from engine.store.store import Store
 
 pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL with TEST_DATABASE_URL
 
@@ -44,7 +44,7 @@ async def test_a_failure_while_rating_writes_neither_results_nor_ratings(store: 
     def broken(*args: object) -> dict[int, Skill]:
         raise ValueError("a formula bug")
 
-    monkeypatch.setattr(engine.store_ratings, "rate_game", broken)
+    monkeypatch.setattr(engine.store.ratings, "rate_game", broken)
     second = await new_game(store)
     with pytest.raises(ValueError):
         await store.record_results(second, GUILD, "airships", [Placed(0, 10, "ann", 2), Placed(1, 11, "bob", 1)])

@@ -12,9 +12,9 @@ import pytest
 
 import engine
 from engine.core import Action, replay
-from engine.refusals import RESTART
-from engine.service import TableService
-from engine.store import Status, Store
+from engine.services.refusals import RESTART
+from engine.services.service import TableService
+from engine.store.store import Status, Store
 
 HELPER = Path(__file__).with_name("two_processes.py")
 ROUNDS = 15  # races per test: enough that both orders and the photo finish turn up, in a second or two

@@ -7,12 +7,12 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from engine.core import GameError
-from engine.records import DueKind, DueRow, KickVote, SeatRow, Status
-from engine.refusals import refusals
-from engine.tables import NotCreator, NotSeated, Table, require_seat_in_play
+from engine.platform.records import DueKind, DueRow, KickVote, SeatRow, Status
+from engine.services.refusals import refusals
+from engine.services.tables import NotCreator, NotSeated, Table, require_seat_in_play
 
 if TYPE_CHECKING:
-    from engine.service import TableService
+    from engine.services.service import TableService
 
 KICK_VOTE_SECONDS = 24 * 3600  # a vote stays open a day; without a majority by then nothing changes
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import aiosqlite
 
-from engine.records import StoreError
+from engine.platform.records import StoreError
 
 # Long enough to ride out another process's commit, short enough that a stuck writer surfaces as an error.
 BUSY_TIMEOUT_MS = 5000

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 import engine
 from engine.core import GameError
-from engine.records import DueKind, DueRow, PostKind, Status
-from engine.tables import MoveResult, Prompt, Reminder, Table, require_seat_in_play, standings_from_view
-from engine.notify import Alerts, alerts_for, quiet_until
-from engine.turns import Turn, turn_news
+from engine.platform.records import DueKind, DueRow, PostKind, Status
+from engine.services.tables import MoveResult, Prompt, Reminder, Table, require_seat_in_play, standings_from_view
+from engine.platform.notify import Alerts, alerts_for, quiet_until
+from engine.platform.turns import Turn, turn_news
 
 if TYPE_CHECKING:
-    from engine.service import Moved, TableService
+    from engine.services.service import Moved, TableService
 
 MISSED_IN_A_ROW = 3  # deadlines a player may miss in a row before the autopilot keeps their seat
 DAY = 86400.0
@@ -150,7 +150,7 @@ class TurnClock:
                 # The next one counts from now: a reminder missed while the bot was down is sent once.
                 await self._store.add_due(replace(due, due_at=now + table.game.reminder_seconds))
             return
-        from engine.service import Moved  # the service imports this module: import its value type late
+        from engine.services.service import Moved  # the service imports this module: import its value type late
 
         moved = Moved(table, state, None, self._public_view(table, state), [], history, movers)
         while moved.to_act == movers and moved.outcome is None:  # the autopilot plays the rest of the turn
@@ -192,7 +192,7 @@ class TurnClock:
 
     async def automatic_now(self: TableService, game_id: int) -> MoveResult | None:
         """If the seats the bot plays owe moves now (a chain cut short, a seat just put on autopilot), make them."""
-        from engine.service import Moved
+        from engine.services.service import Moved
 
         async with self._locks.hold(game_id):
             table = await self.table(game_id)

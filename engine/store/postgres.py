@@ -11,8 +11,8 @@ from typing import Any
 
 import asyncpg
 
-from engine.records import StoreError
-from engine.store_backend import Backend, Conflict, newer_schema, redacted_url
+from engine.platform.records import StoreError
+from engine.store.backend import Backend, Conflict, newer_schema, redacted_url
 
 # Every writing transaction takes this one advisory lock first: the same single-writer discipline as SQLite's
 # BEGIN IMMEDIATE, so each rule the store checks inside a transaction (seat capacity, the start's seated set,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from engine.records import (
+from engine.platform.records import (
     GAME_COLUMNS,
     AlreadySeated,
     GameEnded,
@@ -18,8 +18,8 @@ from engine.records import (
     Status,
     WrongPlayerCount,
 )
-from engine.store_backend import Conflict
-from engine.store_part import StorePart
+from engine.store.backend import Conflict
+from engine.store.part import StorePart
 
 # The service checks these rules too, under a lock of its own; but a second bot process on the same database
 # holds another lock, so the transaction (one writer at a time across processes, on SQLite and PostgreSQL alike)

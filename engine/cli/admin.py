@@ -10,11 +10,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.backup import NoDatabase, backup_database
-from engine.health import Unreachable, check_database
-from engine.store import Store, StoreError, is_postgres_url
-from engine.store_backend import redacted_url
-from engine.store_move import move_database
+from engine.store.backup import NoDatabase, backup_database
+from engine.store.health import Unreachable, check_database
+from engine.store.store import Store, StoreError, is_postgres_url
+from engine.store.backend import redacted_url
+from engine.cli.move_database import move_database
 
 EXIT_FAILED = 1
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.records import PostRow
+from engine.platform.records import PostRow
 
 SINCE_LINES = 8  # "what happened since your last turn" keeps the newest lines; /log has them all
 

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 
 import engine
 from engine.core import GameError, Outcome
-from engine.ratings import AI_NAME, AI_USER, NEW, Placed, Skill, places, rated_outcome, shown_text
-from engine.store_ratings import PastResult, RatingRow
-from engine.tables import Table
+from engine.platform.ratings import AI_NAME, AI_USER, NEW, Placed, Skill, places, rated_outcome, shown_text
+from engine.store.ratings import PastResult, RatingRow
+from engine.services.tables import Table
 
 if TYPE_CHECKING:
-    from engine.service import TableService
+    from engine.services.service import TableService
 
 log = logging.getLogger("engine.ratings")
 

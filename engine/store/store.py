@@ -10,14 +10,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn
 
-from engine.backup import BackupResult, backup_database
-from engine.migrations import MIGRATIONS
-from engine.store_backend import BUSY_TIMEOUT_MS, SYNCHRONOUS, Backend, Conflict, SqliteBackend
-from engine.store_clock import ClockStore
-from engine.store_leagues import LeagueStore
-from engine.store_ratings import RatingStore
-from engine.store_seats import SeatStore
-from engine.records import (
+from engine.store.backup import BackupResult, backup_database
+from engine.store.migrations import MIGRATIONS
+from engine.store.backend import BUSY_TIMEOUT_MS, SYNCHRONOUS, Backend, Conflict, SqliteBackend
+from engine.store.clock import ClockStore
+from engine.store.leagues import LeagueStore
+from engine.store.ratings import RatingStore
+from engine.store.seats import SeatStore
+from engine.platform.records import (
     GAME_COLUMNS,
     ActionRow,
     AlreadySeated,
@@ -70,7 +70,7 @@ class Store(SeatStore, ClockStore, RatingStore, LeagueStore):
     async def open(cls, where: str | Path) -> Store:
         """Open (creating and migrating as needed) the SQLite file at `where`, or PostgreSQL at a postgresql:// URL."""
         if is_postgres_url(where):
-            from engine.store_postgres import PostgresBackend  # asyncpg is only needed by those who use it
+            from engine.store.postgres import PostgresBackend  # asyncpg is only needed by those who use it
 
             return cls(await PostgresBackend.open(str(where), MIGRATIONS))
         return cls(await SqliteBackend.open(where, MIGRATIONS))
@@ -318,7 +318,7 @@ class Store(SeatStore, ClockStore, RatingStore, LeagueStore):
         if not isinstance(self._backend, SqliteBackend):
             raise StoreError("a PostgreSQL database is backed up by PostgreSQL's own tools (pg_dump), not by Contrail")
         # Ask SQLite for the file rather than keeping it: the copy runs on a read-only connection of its
-        # own in a thread (engine/backup.py), so it takes neither the writer's lock nor its time.
+        # own in a thread (engine/store/backup.py), so it takes neither the writer's lock nor its time.
         file = await self._backend.file()
         if not file:
             raise StoreError("an in-memory database has no file to back up")

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 import engine
 from engine.core import Action, GameError, is_private
-from engine.export import build_export, replay_log
-from engine.records import ActionRow, Status
-from engine.tables import Table, require_started
-from engine.undo import is_undo
+from engine.platform.export import build_export, replay_log
+from engine.platform.records import ActionRow, Status
+from engine.services.tables import Table, require_started
+from engine.platform.undo import is_undo
 
 if TYPE_CHECKING:
-    from engine.service import TableService
+    from engine.services.service import TableService
 
 MAX_FRAMES = 100  # an animation's frames: a longer game is shown at evenly spaced turns, the last always
 

@@ -7,16 +7,16 @@ from typing import TYPE_CHECKING, Any
 
 import engine
 from engine.core import GameError, StaleAction
-from engine.records import DueKind, DueRow, PostKind, Status, UndoVote
-from engine.store import DuplicateInteraction, StaleVersion
-from engine.tables import (
+from engine.platform.records import DueKind, DueRow, PostKind, Status, UndoVote
+from engine.store.store import DuplicateInteraction, StaleVersion
+from engine.services.tables import (
     AlreadyPlayed, MoveResult, NeedsConsent, NotSeated, Table, require_player, standings_from_view,
 )
-from engine.turns import turn_news
-from engine.undo import Replayer, is_undo, undo_payload, undone
+from engine.platform.turns import turn_news
+from engine.platform.undo import Replayer, is_undo, undo_payload, undone
 
 if TYPE_CHECKING:
-    from engine.service import TableService
+    from engine.services.service import TableService
 
 UNDO_VOTE_SECONDS = 24 * 3600  # without every approval within a day, nothing is taken back
 
@@ -135,6 +135,6 @@ class Undoing:
 
 
 def _moved(table: Table, state: Any, view: dict[str, Any], history: Any, to_act: tuple[int, ...]) -> Any:
-    from engine.service import Moved  # the service imports this module: import its value type late
+    from engine.services.service import Moved  # the service imports this module: import its value type late
 
     return Moved(table, state, None, view, [], history, to_act)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from engine.records import StoreError
+from engine.platform.records import StoreError
 
 # How long to wait for another connection's lock (e.g. while the bot's WAL is being checkpointed).
 DEFAULT_BUSY_TIMEOUT_S = 5.0

@@ -9,9 +9,9 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.records import PostKind, PostRow
-from engine.tables import Table
-from engine.turns import History
+from engine.platform.records import PostKind, PostRow
+from engine.services.tables import Table
+from engine.platform.turns import History
 
 MEMO_LIMIT = 500  # games whose state stays in memory; any other is replayed from the log when asked for
 

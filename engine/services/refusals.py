@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from engine.core import GameError, GameOver
-from engine.records import (
+from engine.platform.records import (
     AlreadySeated,
     GameEnded,
     NotInLobby,
@@ -17,7 +17,7 @@ from engine.records import (
     StoreError,
     WrongPlayerCount,
 )
-from engine.tables import LobbyClosed, NotSeated, Table, TableFull
+from engine.services.tables import LobbyClosed, NotSeated, Table, TableFull
 
 RESTART = "The table changed while you were starting it: press Start again."
 

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from engine.records import DueKind, Status, StoreError
-from engine.store_backend import Conflict
-from engine.store_part import StorePart
+from engine.platform.records import DueKind, Status, StoreError
+from engine.store.backend import Conflict
+from engine.store.part import StorePart
 
 LEAGUE_COLUMNS = (
     "id, guild_id, channel_id, name, slug, table_size, turn_seconds, round_seconds, rounds, allow_ai, points,"

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import asyncpg
 
-from engine.migrations import MIGRATIONS
-from engine.records import DueKind, Status, StoreError
-from engine.store_backend import redacted_url as redacted
+from engine.store.migrations import MIGRATIONS
+from engine.platform.records import DueKind, Status, StoreError
+from engine.store.backend import redacted_url as redacted
 
 # How long the check waits for a lock held by the running bot before it calls the database unreachable.
 CHECK_BUSY_TIMEOUT_S = 5.0

@@ -10,8 +10,8 @@ from typing import Any
 
 import engine
 from engine.core import Action, GameError, Outcome
-from engine.records import ActionRow, GameRow, SeatRow
-from engine.undo import Replayer, is_undo
+from engine.platform.records import ActionRow, GameRow, SeatRow
+from engine.platform.undo import Replayer, is_undo
 
 FORMAT = "contrail-game"  # what a file says it is, so another JSON file is told apart at once
 VERSION = 1  # the layout of the document; a reader refuses versions it does not know

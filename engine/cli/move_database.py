@@ -9,9 +9,9 @@ from typing import Any
 
 import engine
 from engine.core import GameError
-from engine.export import replay_log
-from engine.records import StoreError
-from engine.store import Store
+from engine.platform.export import replay_log
+from engine.platform.records import StoreError
+from engine.store.store import Store
 
 
 class TargetNotEmpty(StoreError):

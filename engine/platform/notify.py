@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from engine.core import GameError
-from engine.records import Notify, PlayerPrefs
+from engine.platform.records import Notify, PlayerPrefs
 
 QUIET = re.compile(r"(\d{1,2})(?::(\d{2}))?-(\d{1,2})(?::(\d{2}))?")
 

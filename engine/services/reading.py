@@ -12,10 +12,10 @@ from functools import cache
 from typing import Any
 
 import engine
-from engine.caching import MEMO_LIMIT, Locks, Memo, Memos
+from engine.services.caching import MEMO_LIMIT, Locks, Memo, Memos
 from engine.core import Action, GameError, hand_name, is_private
-from engine.store import DueKind, GameRow, NotFound, PostKind, PostRow, Status, Store
-from engine.tables import (
+from engine.store.store import DueKind, GameRow, NotFound, PostKind, PostRow, Status, Store
+from engine.services.tables import (
     Board,
     LogPage,
     Mover,
@@ -34,9 +34,9 @@ from engine.tables import (
     require_started,
     standings_from_view,
 )
-from engine.turn_clock import AUTOPILOT, autopilot_events, by_of
-from engine.turns import History, LogLine
-from engine.undo import Replayer, is_undo, undone
+from engine.services.turn_clock import AUTOPILOT, autopilot_events, by_of
+from engine.platform.turns import History, LogLine
+from engine.platform.undo import Replayer, is_undo, undone
 
 log = logging.getLogger("engine.service")
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from engine.notify import parse_quiet_hours, zone
-from engine.records import Notify, PlayerPrefs
+from engine.platform.notify import parse_quiet_hours, zone
+from engine.platform.records import Notify, PlayerPrefs
 
 if TYPE_CHECKING:
-    from engine.service import TableService
+    from engine.services.service import TableService
 
 
 class Players:

@@ -11,13 +11,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import engine
-from engine import logs as move_logs
+from engine.services import logs as move_logs
 from engine.core import Action, NotYourTurn, Outcome, StaleAction, chosen_options
-from engine.reading import LOG_PAGE_LINES, Renderer, TableReader, seat_fallbacks
-from engine.store import DuplicateInteraction, PostKind, PostRow, StaleVersion, Status
-from engine.caching import Memo
-from engine.refusals import refusals
-from engine.tables import (
+from engine.services.reading import LOG_PAGE_LINES, Renderer, TableReader, seat_fallbacks
+from engine.store.store import DuplicateInteraction, PostKind, PostRow, StaleVersion, Status
+from engine.services.caching import Memo
+from engine.services.refusals import refusals
+from engine.services.tables import (
     AlreadyPlayed,
     LobbyClosed,
     MoveResult,
@@ -32,14 +32,14 @@ from engine.tables import (
     require_player,
     standings_from_view,
 )
-from engine.league_service import LeagueService
-from engine.players import Players
-from engine.rating_service import Rating
-from engine.replays import Replays
-from engine.seating import Seating
-from engine.undoing import Undoing
-from engine.turn_clock import AUTOPILOT, TurnClock, autopilot_events
-from engine.turns import History, turn_news
+from engine.services.league_service import LeagueService
+from engine.services.players import Players
+from engine.services.rating_service import Rating
+from engine.services.replays import Replays
+from engine.services.seating import Seating
+from engine.services.undoing import Undoing
+from engine.services.turn_clock import AUTOPILOT, TurnClock, autopilot_events
+from engine.platform.turns import History, turn_news
 
 __all__ = ["LOG_PAGE_LINES", "Renderer", "TableService"]
 

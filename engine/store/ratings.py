@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from engine.ratings import Placed, Skill, StoredResult, rate_game, recompute
-from engine.records import GAME_COLUMNS, GameRow, Status
-from engine.store_part import StorePart
+from engine.platform.ratings import Placed, Skill, StoredResult, rate_game, recompute
+from engine.platform.records import GAME_COLUMNS, GameRow, Status
+from engine.store.part import StorePart
 
-ORDINAL_SQL = "(mu - 3 * sigma)"  # engine.ratings.Skill.ordinal, for sorting in SQL
+ORDINAL_SQL = "(mu - 3 * sigma)"  # engine.platform.ratings.Skill.ordinal, for sorting in SQL
 
 
 @dataclass(frozen=True)

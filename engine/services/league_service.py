@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING
 
 import engine
 from engine.core import GameError
-from engine.leagues import (
+from engine.platform.leagues import (
     GameResult, LeagueError, Standing, entrants_by_rating, entrants_by_standing, game_points, meetings, pair_round,
     parse_points, standings,
 )
-from engine.notify import Alerts, quiet_until
-from engine.records import DueRow, Notify, PostKind, Status, StoreError
-from engine.store_leagues import LeagueGame, LeagueRow, LeagueStatus, NewTable
-from engine.tables import Table
+from engine.platform.notify import Alerts, quiet_until
+from engine.platform.records import DueRow, Notify, PostKind, Status, StoreError
+from engine.store.leagues import LeagueGame, LeagueRow, LeagueStatus, NewTable
+from engine.services.tables import Table
 
 __all__ = ["LeagueInfo", "LeagueNews", "LeagueNewsKind", "LeagueRow", "LeagueService", "LeagueStatus", "LeagueTable",
            "NotLeagueAdmin"]
@@ -28,8 +28,8 @@ __all__ = ["LeagueInfo", "LeagueNews", "LeagueNewsKind", "LeagueRow", "LeagueSer
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
-    from engine.turn_clock import ClockNews
-    from engine.service import TableService
+    from engine.services.turn_clock import ClockNews
+    from engine.services.service import TableService
 
 NAME_MAX = 40  # a league's name, shown in thread names and embed titles
 MAX_ROUNDS = 20
@@ -289,7 +289,7 @@ class LeagueService:
 
     async def _open_round(self: TableService, league: LeagueRow, round_: int) -> LeagueNews | None:
         """Pair the members and put each table's game in its lobby, with the league's clock; None if already done."""
-        import engine.service as service  # the service imports this module; its seed source is one for all games
+        import engine.services.service as service  # the service imports this module; its seed source is one for all games
 
         game = engine.get_game(league.slug)
         members = await self._store.league_members(league.id, league.season)
@@ -349,7 +349,7 @@ class LeagueService:
 
     async def _round_end(self: TableService, table: Table, due: DueRow, news: ClockNews) -> None:
         """The round's deadline: every seat goes on autopilot and the game is played out now; the log says so."""
-        from engine.service import Moved  # the service imports this module: import its value type late
+        from engine.services.service import Moved  # the service imports this module: import its value type late
 
         if table.status is Status.LOBBY:  # never started (Discord refused so far): once it is, it is played out
             await self._store.add_due(replace(due, due_at=self._clock() + LOBBY_RETRY_SECONDS))

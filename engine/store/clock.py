@@ -5,11 +5,11 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 
-from engine.records import (
+from engine.platform.records import (
     AlreadySeated, DueKind, DueRow, GameEnded, KickVote, Notify, PlayerPrefs, SeatNotFound, Status, UndoVote,
 )
-from engine.store_backend import Conflict
-from engine.store_part import StorePart
+from engine.store.backend import Conflict
+from engine.store.part import StorePart
 
 DUE_BATCH = 100  # dues claimed at once; the rest wait for the scheduler's next round
 # How long a claim keeps a due item from the others. Doing one takes well under a second (a whole game played out

@@ -1,0 +1,1 @@
+"""Pure platform logic shared by every game: stored records, turns, undo, leagues, ratings, notifications, export."""
