@@ -28,9 +28,10 @@ from cogs.moves import resume_automatic
 from engine.cli.admin import EXIT_FAILED, backup, check, migrate_to, recompute_ratings  # the one-shot tasks
 from engine.core import GameError
 from engine.services.logs import JsonFormatter
-from engine.services.service import Renderer, TableService
-from engine.store.store import Store, is_postgres_url
+from engine.services import Drawing, Services
+from engine.store import Store, is_postgres_url
 from engine.store.backend import redacted_url
+from renderers.drawing import PillowDrawing
 
 log = logging.getLogger("contrail")
 
@@ -166,7 +167,7 @@ class ContrailBot(commands.AutoShardedBot):
     with SHARD_COUNT (and SHARD_IDS) several processes share the shards.
     """
 
-    def __init__(self, settings: Settings, *, render: Renderer | None = None) -> None:
+    def __init__(self, settings: Settings, *, drawing: Drawing | None = None) -> None:
         # The bot never joins a voice channel, so discord.py's start-up warnings that PyNaCl or davey
         # is missing ("voice will NOT be supported") only alarm admins; these are the flags that
         # Client.__init__ checks before logging them, so they must be cleared before super().__init__.
@@ -178,15 +179,15 @@ class ContrailBot(commands.AutoShardedBot):
             shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),
         )
         self.settings = settings
-        self._render = render
+        self._drawing = drawing
         self.store: Store | None = None
-        self._tables: TableService | None = None
+        self._tables: Services | None = None
         self.resumed: asyncio.Task[None] | None = None  # the one-off resumption of AI moves after a start
         self.scheduler: Scheduler | None = None
         self.clock_task: asyncio.Task[None] | None = None
 
     @property
-    def tables(self) -> TableService:
+    def tables(self) -> Services:
         if self._tables is None:
             raise RuntimeError("the table service exists only after setup_hook")
         return self._tables
@@ -203,10 +204,9 @@ class ContrailBot(commands.AutoShardedBot):
         self.store = await Store.open(self.settings.database)  # creates and migrates the file or the tables
         self.scheduler = Scheduler(self)
         # Discord's clock (UTC): the same one the timestamps in messages are read against.
-        clocked: dict[str, Any] = {"clock": lambda: discord.utils.utcnow().timestamp(), "on_change": self.scheduler.wake}
-        if self._render is not None:
-            clocked["render"] = self._render
-        self._tables = TableService(self.store, **clocked)
+        drawing = self._drawing or PillowDrawing()
+        self._tables = Services(self.store, drawing, clock=lambda: discord.utils.utcnow().timestamp(),
+                                on_change=self.scheduler.wake)
         await self.load_cogs()
         self.tree.error(self.on_app_command_error)
         # Buttons answer by their custom id, so prompts posted before a restart keep working.
@@ -249,9 +249,9 @@ class ContrailBot(commands.AutoShardedBot):
             self.store = None
 
 
-def create_bot(settings: Settings | None = None, *, render: Renderer | None = None) -> ContrailBot:
-    """Build the bot without connecting; tests and tools drive it offline."""
-    return ContrailBot(settings or load_settings(), render=render)
+def create_bot(settings: Settings | None = None, *, drawing: Drawing | None = None) -> ContrailBot:
+    """Build the bot without connecting; tests and tools drive it offline (`drawing`: Pillow's unless given)."""
+    return ContrailBot(settings or load_settings(), drawing=drawing)
 
 
 def command_payloads(bot: ContrailBot) -> list[dict[str, Any]]:

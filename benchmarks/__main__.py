@@ -23,7 +23,8 @@ import renderers
 from benchmarks import leaderboard, pairing, processes, scheduler
 from benchmarks.processes import fresh_schema
 from engine.cli.arena import arena
-from engine.services.service import TableService
+from engine.services import Services
+from renderers.drawing import PillowDrawing
 from engine.cli.simulate import Playout, play_random
 from engine.store.store import SYNCHRONOUS, Status, Store
 from renderers.common import encode_png
@@ -180,22 +181,22 @@ async def move_end_to_end_ms(slug: str, folder: Path, players: int, seed: int) -
     """Whole moves through the service: check, commit, and draw the new board (as the bot does)."""
     store = await Store.open(folder / "service.sqlite3")
     try:
-        service = TableService(store)
+        service = Services(store, PillowDrawing())
         samples: list[float] = []
         chooser = random.Random(seed)  # a fixed cycle of picks can loop (back, choose, back...) forever
         for round_ in range(3):
-            table = await service.open_table(slug, guild_id=1, channel_id=round_, creator_id=100, creator_name="p0")
+            table = await service.lobby.open_table(slug, guild_id=1, channel_id=round_, creator_id=100, creator_name="p0")
             for seat in range(1, players):
-                await service.join(table.id, 100 + seat, f"p{seat}")
-            await service.start(table.id, 100)
-            while (prompt := await service.prompt(table.id)) is not None:
+                await service.lobby.join(table.id, 100 + seat, f"p{seat}")
+            await service.lobby.start(table.id, 100)
+            while (prompt := await service.reading.prompt(table.id)) is not None:
                 mover = prompt.movers[0]
                 pick = chooser.randrange(len(mover.choices))
                 started = time.perf_counter()
-                await service.play(table.id, mover.user_id, pick, version=prompt.version,
+                await service.core.play(table.id, mover.user_id, pick, version=prompt.version,
                                    interaction_id=round_ * 1_000_000 + len(samples))
                 samples.append(time.perf_counter() - started)
-            assert (await service.table(table.id)).status is Status.FINISHED
+            assert (await service.reading.table(table.id)).status is Status.FINISHED
         return median_ms(samples)
     finally:
         await store.close()

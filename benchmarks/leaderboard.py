@@ -13,7 +13,8 @@ from typing import Any
 
 from cogs.ratings import leaderboard_reply
 from engine.platform.ratings import AI_NAME, AI_USER, StoredResult, recompute
-from engine.services.service import TableService
+from engine.services import Services
+from renderers.drawing import PillowDrawing
 from engine.store.store import Status, Store
 
 RATED_GAMES = 10_000
@@ -58,20 +59,20 @@ async def leaderboard_ms(folder: Path) -> dict[str, float]:
     rated = fill(path, RATED_GAMES)
     store = await Store.open(path)
     try:
-        service = TableService(store)
+        service = Services(store, PillowDrawing())
         queries, images = [], []
         for _ in range(20):  # what /leaderboard does before sending: the top 25, their ranks, and the embed
             started = time.perf_counter()
-            board = await service.leaderboard(GUILD, SLUG)
+            board = await service.ratings.leaderboard(GUILD, SLUG)
             leaderboard_reply(board, None)
             queries.append(time.perf_counter() - started)
         for _ in range(5):
             started = time.perf_counter()
-            await service.leaderboard_image(board)
+            await service.ratings.leaderboard_image(board)
             images.append(time.perf_counter() - started)
         assert len(board.rows) == 25 and board.rated == rated
         card_started = time.perf_counter()
-        await service.rating_card(GUILD, board.rows[0].user_id, board.rows[0].name, SLUG)
+        await service.ratings.rating_card(GUILD, board.rows[0].user_id, board.rows[0].name, SLUG)
         card = time.perf_counter() - card_started
     finally:
         await store.close()

@@ -23,14 +23,10 @@ from typing import Any
 from engine.store import clock as store_clock
 from engine.core import GameError
 from engine.platform.records import DuplicateInteraction, StaleVersion
-from engine.services.service import TableService
+from engine.services import Services
 from engine.store.store import Store
 
 GO_SECONDS = 60.0  # a partner that never starts is a broken run, not a slow one
-
-
-def no_board(slug: str, view: dict[str, Any]) -> bytes:
-    return b"\x89PNG not drawn"  # the runs measure the database, not the renderer
 
 
 async def wait_for(go: Path) -> None:
@@ -63,14 +59,14 @@ async def load(store: Store, plan: dict[str, Any]) -> dict[str, Any]:
             "started": started, "ended": time.time()}
 
 
-async def play(service: TableService, plan: dict[str, Any]) -> dict[str, Any]:
+async def play(service: Services, plan: dict[str, Any]) -> dict[str, Any]:
     """Play every planned game to its end through the service; both processes choose alike, so they race."""
     tally = {"submitted": 0, "counted": 0, "stale": 0}
     interactions = plan["interactions"]
 
     async def one(game_id: int) -> None:
         while True:
-            prompt = await service.prompt(game_id)
+            prompt = await service.reading.prompt(game_id)
             if prompt is None:
                 return
             mover = prompt.movers[0]
@@ -79,7 +75,7 @@ async def play(service: TableService, plan: dict[str, Any]) -> dict[str, Any]:
             interaction = interactions + game_id * 10_000 + prompt.version
             tally["submitted"] += 1
             try:
-                await service.play(game_id, mover.user_id, pick, version=prompt.version, interaction_id=interaction)
+                await service.core.play(game_id, mover.user_id, pick, version=prompt.version, interaction_id=interaction)
             except GameError:  # the other process got there first: "out of date", as a player would read
                 tally["stale"] += 1
                 print(f"refused {game_id} {prompt.version}", flush=True)
@@ -91,10 +87,10 @@ async def play(service: TableService, plan: dict[str, Any]) -> dict[str, Any]:
     return tally
 
 
-async def clock(service: TableService) -> dict[str, Any]:
+async def clock(service: Services) -> dict[str, Any]:
     done = 0
     while True:
-        news = await service.run_due()
+        news = await service.clock.run_due()
         for result in news.moves:
             print(f"done {result.table.id}", flush=True)
         done += len(news.moves)
@@ -107,7 +103,7 @@ async def main(mode: str, database: str, plan_path: Path, ready: Path, go: Path)
     plan = plan.get(ready.name, plan)  # a plan may hold each process's own part under its name
     store = await Store.open(database)
     try:
-        service = TableService(store, render=no_board, clock=lambda: plan.get("now", time.time()))
+        service = Services(store, clock=lambda: plan.get("now", time.time()))
         ready.touch()
         await wait_for(go)
         if mode == "load":

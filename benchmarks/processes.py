@@ -25,7 +25,7 @@ from typing import Any
 import engine
 from engine.core import Action, replay
 from engine.platform.records import DueKind
-from engine.services.service import TableService
+from engine.services import Services
 from engine.cli.simulate import play_random
 from engine.store.store import Store
 from engine.store.clock import DUE_LEASE_SECONDS
@@ -206,13 +206,13 @@ async def clock_run(database: str, folder: Path, games: int, kill: bool) -> dict
     the survivor then taking its items when their claims run out). Each deadline's autopilot turn is played once."""
     start = 1_800_000_000.0
     async with await Store.open(database) as store:
-        service = TableService(store, render=lambda slug, view: b"", clock=lambda: start)
+        service = Services(store, clock=lambda: start)  # no boards: the figures are the store's
         ids = []
         for n in range(games):
-            table = await service.open_table(SLUG, guild_id=1, channel_id=2, creator_id=1, creator_name="player 1",
+            table = await service.lobby.open_table(SLUG, guild_id=1, channel_id=2, creator_id=1, creator_name="player 1",
                                              turn_seconds=int(HOUR))
-            await service.join(table.id, 2, "player 2")
-            await service.start(table.id, 1)
+            await service.lobby.join(table.id, 2, "player 2")
+            await service.lobby.start(table.id, 1)
             ids.append(table.id)
         versions = {g: (await store.get_game(g)).version for g in ids}
     due_at = start + 2 * HOUR

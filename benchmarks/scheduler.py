@@ -12,7 +12,7 @@ from typing import Any
 
 import engine
 from engine.platform.records import DueKind
-from engine.services.service import TableService
+from engine.services import Services
 from engine.store.store import Status, Store
 
 LIVE_GAMES = 10_000
@@ -49,16 +49,16 @@ async def startup_and_due_ms(folder: Path) -> dict[str, float]:
     started = time.perf_counter()
     engine.check_games()
     store = await Store.open(path)
-    service = TableService(store, clock=lambda: now)
+    service = Services(store, clock=lambda: now)
     await service.resume_automatic()
-    await service.next_due()
+    await service.clock.next_due()
     startup = time.perf_counter() - started
     try:
         samples = []
         for _ in range(50):  # one round of the scheduler with nothing due yet: when next, and claim what is due
             started = time.perf_counter()
-            await service.next_due()
-            await service.run_due()
+            await service.clock.next_due()
+            await service.clock.run_due()
             samples.append(time.perf_counter() - started)
     finally:
         await store.close()

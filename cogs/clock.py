@@ -39,7 +39,7 @@ class Scheduler:
                 await run_due(self._client)  # what came due while the bot was down is done once, first
             except Exception:  # a bad turn must not stop every other game's clock
                 log.exception("the scheduler failed; it tries again at the next due time")
-            due = await tables(self._client).next_due()
+            due = await tables(self._client).clock.next_due()
             now = discord.utils.utcnow().timestamp()
             wait = IDLE_SECONDS if due is None else max(0.0, min(due - now, IDLE_SECONDS))
             if self._woken:
@@ -59,7 +59,7 @@ async def run_due(client: discord.Client) -> None:
 
 
 async def _run_due(client: discord.Client) -> None:
-    news = await tables(client).run_due()
+    news = await tables(client).clock.run_due()
     for result in news.moves:
         await moves.show_automatic(client, result)
     for reminder in news.reminders:

@@ -19,7 +19,7 @@ from engine.platform.records import PostRow, Status
 from engine.services.tables import Table
 
 if TYPE_CHECKING:
-    from engine.services.service import TableService
+    from engine.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +27,7 @@ SORRY = "Something went wrong on my side. Please try again in a moment."
 AUTOCOMPLETE_MAX = 25  # Discord shows no more; discord.py does not cut the list for us
 
 
-def tables(source: discord.Interaction | discord.Client) -> TableService:
+def tables(source: discord.Interaction | discord.Client) -> Services:
     """The table service, from an interaction or (for automatic moves) the bot itself."""
     client = source.client if isinstance(source, discord.Interaction) else source
     return client.tables  # type: ignore[attr-defined, no-any-return]
@@ -153,12 +153,12 @@ async def find_table(interaction: discord.Interaction, game_id: int | None) -> T
     """The game a command means: the one named, else the one in this thread or channel."""
     if interaction.guild_id is None or interaction.channel_id is None:
         raise GameError("Games live in servers: use this command in a server channel.")
-    return await tables(interaction).find_table(interaction.guild_id, interaction.channel_id, game_id)
+    return await tables(interaction).reading.find_table(interaction.guild_id, interaction.channel_id, game_id)
 
 
 async def own_table(interaction: discord.Interaction, game_id: int) -> Table:
     """A game named by a component's custom id, refused if it belongs to another server."""
-    return await tables(interaction).table(game_id, guild_id=interaction.guild_id or 0)
+    return await tables(interaction).reading.table(game_id, guild_id=interaction.guild_id or 0)
 
 
 # -- messages the game keeps editing ----------------------------------------------------------
@@ -205,7 +205,7 @@ async def clear_components(interaction: discord.Interaction, content: str | None
 async def log_page_from_component(interaction: discord.Interaction, game_id: int, page: int) -> None:
     async with guarded(interaction):
         await own_table(interaction, game_id)
-        log_page = await tables(interaction).log(game_id, page)
+        log_page = await tables(interaction).reading.log(game_id, page)
         await interaction.response.edit_message(**messages.log_reply(log_page).edit_kwargs())
 
 
@@ -238,11 +238,11 @@ async def open_table(
         )
     service = tables(interaction)
     if isinstance(interaction.channel, discord.Thread):
-        here = await service.tables_at(interaction.guild_id, interaction.channel_id)
+        here = await service.reading.tables_at(interaction.guild_id, interaction.channel_id)
         if any(t.status in (Status.LOBBY, Status.ACTIVE) for t in here):
             raise GameError("This thread already has a game: open new games from a text channel.")
     user = interaction.user
-    table = await service.open_table(
+    table = await service.lobby.open_table(
         slug,
         guild_id=interaction.guild_id,
         channel_id=interaction.channel_id,
@@ -255,7 +255,7 @@ async def open_table(
     )
     thread = await _open_thread(interaction, f"{table.title} #{table.id}")
     if thread is not None:
-        table = await service.move_to_thread(table.id, thread.id)
+        table = await service.lobby.move_to_thread(table.id, thread.id)
     return table
 
 
@@ -297,8 +297,8 @@ async def table_choices(interaction: discord.Interaction, current: str) -> list[
     if interaction.guild_id is None or interaction.channel_id is None:
         return []
     service = tables(interaction)
-    here = await service.tables_at(interaction.guild_id, interaction.channel_id)
-    others = await service.tables_in_guild(interaction.guild_id, live_only=True, limit=AUTOCOMPLETE_MAX)
+    here = await service.reading.tables_at(interaction.guild_id, interaction.channel_id)
+    others = await service.reading.tables_in_guild(interaction.guild_id, live_only=True, limit=AUTOCOMPLETE_MAX)
     seen: set[int] = set()
     choices = []
     needle = current.strip().lstrip("#").lower()

@@ -13,7 +13,7 @@ from cogs import messages, moves, turn_messages
 from cogs.flows import THREAD_ARCHIVE_MINUTES, channel_by_id, post, tables
 from cogs.messages import Reply, clip, duration, mention
 from engine.core import GameError
-from engine.services.league_service import LeagueInfo, LeagueNews, LeagueNewsKind, LeagueRow, LeagueStatus, LeagueTable
+from engine.services.leagues import LeagueInfo, LeagueNews, LeagueNewsKind, LeagueRow, LeagueStatus, LeagueTable
 from engine.platform.leagues import Standing, parse_points, points_text
 from engine.platform.notify import Alerts
 from engine.platform.records import PostKind, Status
@@ -32,7 +32,7 @@ _OPENERS: weakref.WeakKeyDictionary[discord.Client, asyncio.Lock] = weakref.Weak
 
 async def run_league_work(client: discord.Client) -> None:
     """Open rounds that are due and post finished seasons' recaps (the scheduler calls this on every wake)."""
-    for news in await tables(client).league_work():
+    for news in await tables(client).leagues.league_work():
         await show_league_news(client, news)
 
 
@@ -64,17 +64,17 @@ async def open_round(client: discord.Client, news: LeagueNews) -> None:
 
 async def _open_game(client: discord.Client, news: LeagueNews, game_id: int) -> Table | None:
     service = tables(client)
-    table = await service.table(game_id)
-    if table.status is Status.ACTIVE and PostKind.TURN not in await service.posts(table.id):
+    table = await service.reading.table(game_id)
+    if table.status is Status.ACTIVE and PostKind.TURN not in await service.reading.posts(table.id):
         return await _post_unposted(client, news, table)
     if table.status is not Status.LOBBY:
         return None  # opened already (by another path, or before a restart)
     if table.game.thread_id is None:
         thread = await _thread(client, news.league, f"{news.league.name} · round {news.round} · #{table.id}")
         if thread is not None:
-            table = await service.move_to_thread(table.id, thread.id)
-    opening = await service.start(table.id, table.creator_id)
-    pings = await service.welcome_pings(opening.table, opening.alerts)
+            table = await service.lobby.move_to_thread(table.id, thread.id)
+    opening = await service.lobby.start(table.id, table.creator_id)
+    pings = await service.leagues.welcome_pings(opening.table, opening.alerts)
     await post(client, opening.table, _hello(news, opening.table, pings))
     await moves.post_opening(client, opening)  # type: ignore[arg-type]  # a client posts like an interaction
     return opening.table
@@ -92,12 +92,12 @@ def _hello(news: LeagueNews, table: Table, pings: tuple[int, ...]) -> Reply:
 
 async def _post_unposted(client: discord.Client, news: LeagueNews, table: Table) -> Table:
     """A game the bot started just before it stopped, never shown: its players pinged and the current prompt."""
-    pings = await tables(client).welcome_pings(table, Alerts())  # the prompt below pings nobody
+    pings = await tables(client).leagues.welcome_pings(table, Alerts())  # the prompt below pings nobody
     await post(client, table, _hello(news, table, pings))
-    prompt = await tables(client).prompt(table.id)
+    prompt = await tables(client).reading.prompt(table.id)
     if prompt is not None:
         message = await post(client, table, turn_messages.prompt_reply(table, prompt))
-        await tables(client).record_post(table.id, PostKind.TURN, message.channel.id, message.id, prompt.version)
+        await tables(client).core.record_post(table.id, PostKind.TURN, message.channel.id, message.id, prompt.version)
     return table
 
 

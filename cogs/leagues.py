@@ -12,7 +12,7 @@ from cogs import flows, league_posts
 from cogs.lobby import GAME_CHOICES, TURN_TIMES, seconds
 from cogs.messages import Reply
 from engine.core import GameError
-from engine.services.league_service import LeagueNews
+from engine.services.leagues import LeagueNews
 
 LEAGUE = "The league (needed only where the server has several)"
 SEASON = "An earlier season (the current one if left out)"
@@ -40,7 +40,7 @@ async def league_choices(interaction: discord.Interaction, current: str) -> list
     if interaction.guild_id is None:
         return []
     needle = current.strip().lower()
-    names = await flows.tables(interaction).league_names(interaction.guild_id)
+    names = await flows.tables(interaction).leagues.league_names(interaction.guild_id)
     return [app_commands.Choice(name=n, value=n) for n in names if needle in n.lower()][: flows.AUTOCOMPLETE_MAX]
 
 
@@ -72,7 +72,7 @@ class Leagues(commands.GroupCog, group_name="league", group_description="Communi
             guild_id, channel_id = _where(interaction)
             if isinstance(interaction.channel, discord.Thread):
                 raise GameError("Create a league from a text channel: its games open in threads of that channel.")
-            league = await flows.tables(interaction).create_league(
+            league = await flows.tables(interaction).leagues.create_league(
                 guild_id, channel_id, interaction.user.id, _roles(interaction),
                 can_manage=interaction.permissions.manage_guild, name=name, slug=game.value, table_size=table_size,
                 turn_seconds=seconds(turn_time.value), round_seconds=seconds(round_length.value if round_length else "7d")
@@ -90,7 +90,7 @@ class Leagues(commands.GroupCog, group_name="league", group_description="Communi
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             guild_id, _ = _where(interaction)
-            row = await flows.tables(interaction).join_league(guild_id, league, interaction.user.id,
+            row = await flows.tables(interaction).leagues.join_league(guild_id, league, interaction.user.id,
                                                               interaction.user.display_name)
             await flows.say(interaction, f"You're signed up for {row.name}, season {row.season}.")
 
@@ -101,7 +101,7 @@ class Leagues(commands.GroupCog, group_name="league", group_description="Communi
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             guild_id, _ = _where(interaction)
-            row = await flows.tables(interaction).leave_league(guild_id, league, interaction.user.id)
+            row = await flows.tables(interaction).leagues.leave_league(guild_id, league, interaction.user.id)
             await flows.say(interaction, f"You left {row.name}.")
 
     @app_commands.command(name="info", description="A league's settings, members and schedule")
@@ -111,7 +111,7 @@ class Leagues(commands.GroupCog, group_name="league", group_description="Communi
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             guild_id, _ = _where(interaction)
-            info = await flows.tables(interaction).league_info(guild_id, league)
+            info = await flows.tables(interaction).leagues.league_info(guild_id, league)
             await flows.say(interaction, league_posts.info_reply(info))
 
     @app_commands.command(name="admins", description="Let a role run the server's leagues, or list who may")
@@ -123,9 +123,9 @@ class Leagues(commands.GroupCog, group_name="league", group_description="Communi
             guild_id, _ = _where(interaction)
             service = flows.tables(interaction)
             if role is None:
-                roles = await service.league_admins(guild_id)
+                roles = await service.leagues.league_admins(guild_id)
             else:
-                roles = await service.set_league_admin(guild_id, role.id, allow,
+                roles = await service.leagues.set_league_admin(guild_id, role.id, allow,
                                                        can_manage=interaction.permissions.manage_guild)
             who = ", ".join(f"<@&{r}>" for r in roles) or "no role"
             await flows.say(interaction, f"Leagues are run by members with Manage Server and by {who}.")
@@ -137,7 +137,7 @@ class Leagues(commands.GroupCog, group_name="league", group_description="Communi
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             guild_id, _ = _where(interaction)
-            started = await flows.tables(interaction).start_league(guild_id, league, _roles(interaction),
+            started = await flows.tables(interaction).leagues.start_league(guild_id, league, _roles(interaction),
                                                                    can_manage=interaction.permissions.manage_guild)
             if not isinstance(started, LeagueNews):
                 text = f"Season {started.season} of **{started.name}** is open for sign-ups: /league join."
@@ -156,9 +156,9 @@ class Leagues(commands.GroupCog, group_name="league", group_description="Communi
             await flows.begin(interaction)
             guild_id, _ = _where(interaction)
             service = flows.tables(interaction)
-            table = await service.league_standings(guild_id, league, season)
+            table = await service.leagues.league_standings(guild_id, league, season)
             sub = league_posts.progress_text(table.league, table.played, table.games)
-            image = await service.standings_image(table, sub)
+            image = await service.leagues.standings_image(table, sub)
             await flows.say(interaction, league_posts.standings_reply(table, image))
 
     @app_commands.command(name="export", description="The season's results as a CSV file")
@@ -169,7 +169,7 @@ class Leagues(commands.GroupCog, group_name="league", group_description="Communi
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             guild_id, _ = _where(interaction)
-            row, text = await flows.tables(interaction).league_csv(guild_id, league, season)
+            row, text = await flows.tables(interaction).leagues.league_csv(guild_id, league, season)
             stem = "".join(c if c.isalnum() else "-" for c in row.name.lower())[:CSV_NAME_MAX]
             file = discord.File(BytesIO(text.encode("utf-8")), filename=f"{stem}-season-{row.season}.csv")
             lines = text.count("\n") - 1

@@ -110,7 +110,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             table = await flows.find_table(interaction, game_id)
-            status = await flows.tables(interaction).status(table.id)
+            status = await flows.tables(interaction).reading.status(table.id)
             await flows.show(interaction, table, messages.status_reply(status))
 
     @app_commands.command(name="list", description="The games on this server, with links to their threads")
@@ -118,7 +118,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             limit = messages.LIST_LIMIT + 1  # one more than shown, to know whether older games were left out
-            found = await flows.tables(interaction).tables_in_guild(interaction.guild_id or 0, limit=limit)
+            found = await flows.tables(interaction).reading.tables_in_guild(interaction.guild_id or 0, limit=limit)
             await flows.say(interaction, messages.list_reply(found))
 
     @app_commands.command(name="return", description="Take your seat back from the autopilot")
@@ -128,7 +128,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             table = await flows.find_table(interaction, game_id)
-            table = await flows.tables(interaction).return_to_seat(table.id, interaction.user.id)
+            table = await flows.tables(interaction).clock.return_to_seat(table.id, interaction.user.id)
             note = f"{interaction.user.display_name} is back: the next decision of their seat is theirs again."
             await flows.publish(interaction, table, messages.Reply(content=note), counted="You're back")
 
@@ -144,7 +144,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await flows.begin(interaction)
             table = await flows.find_table(interaction, game_id)
             can_manage = interaction.permissions.manage_guild
-            table = await flows.tables(interaction).replace_player(
+            table = await flows.tables(interaction).seating.replace_player(
                 table.id, interaction.user.id, player.id, with_.id, with_.display_name, can_manage=can_manage
             )
             sentence = f"{with_.mention} takes over {player.display_name}'s seat, as it is."
@@ -164,11 +164,11 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             table = await flows.find_table(interaction, game_id)
             service = flows.tables(interaction)
             if vote:
-                table, open_vote, passed = await service.vote_kick(table.id, interaction.user.id, player.id)
+                table, open_vote, passed = await service.seating.vote_kick(table.id, interaction.user.id, player.id)
                 await lobby_posts.show_kick_vote(interaction, table, player.id, open_vote, passed)
                 await flows.say(interaction, "Your vote counts: the others are asked.")
                 return
-            table = await service.kick(table.id, interaction.user.id, player.id,
+            table = await service.seating.kick(table.id, interaction.user.id, player.id,
                                        can_manage=interaction.permissions.manage_guild)
             await lobby_posts.seat_changed(interaction, table, f"{player.display_name} is removed from "
                                            f"{messages.game_name(table)}: the autopilot plays their seat.")
@@ -178,7 +178,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
     async def mine(self, interaction: discord.Interaction) -> None:
         async with flows.guarded(interaction):
             await flows.begin(interaction)
-            games = await flows.tables(interaction).my_games(interaction.user.id)
+            games = await flows.tables(interaction).reading.my_games(interaction.user.id)
             servers = {g.id: g.name for g in interaction.client.guilds}
             await flows.say(interaction, messages.mine_reply(games, servers))
 
@@ -190,7 +190,7 @@ class Lobby(commands.GroupCog, group_name="game", group_description="Open, join 
             await flows.begin(interaction)
             table = await flows.find_table(interaction, game_id)
             can_manage = interaction.permissions.manage_guild
-            table = await flows.tables(interaction).abandon(table.id, interaction.user.id, can_manage=can_manage)
+            table = await flows.tables(interaction).lobby.abandon(table.id, interaction.user.id, can_manage=can_manage)
             if table.started:
                 await moves.close_turn(interaction, table)  # the buttons of a game that is over go
             else:

@@ -26,7 +26,7 @@ async def post_lobby(interaction: discord.Interaction, table: Table) -> None:
     except discord.HTTPException:
         log.warning("game %s: could not post the invitation in channel %s", table.id, table.game.channel_id, exc_info=True)
         return
-    await tables(interaction).record_post(table.id, PostKind.INVITE, invite.channel.id, invite.id, table.version)
+    await tables(interaction).core.record_post(table.id, PostKind.INVITE, invite.channel.id, invite.id, table.version)
 
 
 async def refresh_lobby(interaction: discord.Interaction, table: Table) -> None:
@@ -39,12 +39,12 @@ async def refresh_lobby(interaction: discord.Interaction, table: Table) -> None:
 
 async def _refresh_lobby(interaction: discord.Interaction, table: Table) -> None:
     service = tables(interaction)
-    posts = await service.posts(table.id)
+    posts = await service.reading.posts(table.id)
     lobby, invite = posts.get(PostKind.LOBBY), posts.get(PostKind.INVITE)
     if lobby is None or not await edit_post(interaction, lobby, messages.lobby_reply(table)):
         if table.status is Status.LOBBY:
             await post_live_lobby(interaction, table)
-            lobby = (await service.posts(table.id)).get(PostKind.LOBBY)
+            lobby = (await service.reading.posts(table.id)).get(PostKind.LOBBY)
     if invite is not None:
         await edit_post(interaction, invite, messages.invite_reply(table))
     clicked = clicked_message_id(interaction)
@@ -55,31 +55,31 @@ async def _refresh_lobby(interaction: discord.Interaction, table: Table) -> None
 async def post_live_lobby(interaction: discord.Interaction, table: Table) -> None:
     """Post the one live lobby (at the start, or anew when it was deleted or the game predates lobby posts)."""
     lobby = await post(interaction, table, messages.lobby_reply(table))
-    await tables(interaction).record_post(table.id, PostKind.LOBBY, lobby.channel.id, lobby.id, table.version)
+    await tables(interaction).core.record_post(table.id, PostKind.LOBBY, lobby.channel.id, lobby.id, table.version)
 
 
 async def join(interaction: discord.Interaction, table: Table) -> Table:
-    table = await tables(interaction).join(table.id, interaction.user.id, interaction.user.display_name)
+    table = await tables(interaction).lobby.join(table.id, interaction.user.id, interaction.user.display_name)
     await refresh_lobby(interaction, table)
     return table
 
 
 async def leave(interaction: discord.Interaction, table: Table) -> Table:
-    table = await tables(interaction).leave(table.id, interaction.user.id)
+    table = await tables(interaction).lobby.leave(table.id, interaction.user.id)
     await refresh_lobby(interaction, table)
     return table
 
 
 async def seat_ai(interaction: discord.Interaction, table: Table, *, add: bool) -> Table:
     service = tables(interaction)
-    changed = await (service.add_ai if add else service.remove_ai)(table.id, interaction.user.id)
+    changed = await (service.lobby.add_ai if add else service.lobby.remove_ai)(table.id, interaction.user.id)
     await refresh_lobby(interaction, changed)
     return changed
 
 
 async def start(interaction: discord.Interaction, table: Table) -> Table:
     """Start the game: the lobby copies close, and the first turn's message pings the first player."""
-    opening = await tables(interaction).start(table.id, interaction.user.id)
+    opening = await tables(interaction).lobby.start(table.id, interaction.user.id)
     try:
         await refresh_lobby(interaction, opening.table)
         await moves.post_opening(interaction, opening)
@@ -109,7 +109,7 @@ async def rules_from_component(interaction: discord.Interaction, game_id: int, k
     async with guarded(interaction):
         await begin(interaction)
         table = await own_table(interaction, game_id)
-        table = await tables(interaction).set_options(table.id, interaction.user.id, keys)
+        table = await tables(interaction).lobby.set_options(table.id, interaction.user.id, keys)
         await refresh_lobby(interaction, table)
 
 
@@ -129,7 +129,7 @@ async def leave_started_from_component(interaction: discord.Interaction, game_id
         if interaction.user.id != user_id:
             await say(interaction, "This button is for the player who asked to leave.")
             return
-        table = await tables(interaction).leave_started(game_id, user_id)
+        table = await tables(interaction).seating.leave_started(game_id, user_id)
         await clear_components(interaction, "You left: the autopilot plays your seat. /game return takes it back.")
         await seat_changed(interaction, table, f"{table.player(user_id).name} leaves the game: the autopilot plays "  # type: ignore[union-attr]
                                                "their seat. They can come back with /game return.")
@@ -141,7 +141,7 @@ async def seat_changed(interaction: discord.Interaction, table: Table, sentence:
         await post(interaction, table, messages.Reply(content=sentence, ping=ping))
     except discord.HTTPException:
         log.warning("game %s: could not post a seat change", table.id, exc_info=True)
-    result = await tables(interaction).automatic_now(table.id)
+    result = await tables(interaction).clock.automatic_now(table.id)
     if result is not None:
         await moves.show_automatic(interaction.client, result)
 
@@ -161,7 +161,7 @@ async def kick_vote_from_component(interaction: discord.Interaction, game_id: in
     async with guarded(interaction):
         await begin(interaction)
         table = await own_table(interaction, game_id)
-        table, vote, passed = await tables(interaction).vote_kick(table.id, interaction.user.id, target, approve)
+        table, vote, passed = await tables(interaction).seating.vote_kick(table.id, interaction.user.id, target, approve)
         await show_kick_vote(interaction, table, target, vote, passed)
 
 

@@ -38,10 +38,10 @@ async def play(interaction: discord.Interaction, table: Table, pick: int | str, 
     """
     service = tables(interaction)
     try:
-        result = await service.play(table.id, interaction.user.id, pick, version=version, interaction_id=interaction.id)
+        result = await service.core.play(table.id, interaction.user.id, pick, version=version, interaction_id=interaction.id)
     except StaleAction as error:
-        fresh = await service.table(table.id)
-        prompt = await service.prompt(table.id)
+        fresh = await service.reading.table(table.id)
+        prompt = await service.reading.prompt(table.id)
         reason = str(error) or STALE_PROMPT
         await say(interaction, turn_messages.stale_reply(fresh, prompt, interaction.user.id, reason))
         return
@@ -69,7 +69,7 @@ async def private_choices_from_component(interaction: discord.Interaction, game_
     async with guarded(interaction):
         await begin(interaction)
         table = await own_table(interaction, game_id)
-        prompt = await tables(interaction).prompt(table.id)
+        prompt = await tables(interaction).reading.prompt(table.id)
         if prompt is None or prompt.version != version:
             await say(interaction, turn_messages.stale_reply(table, prompt, interaction.user.id))
             return
@@ -109,7 +109,7 @@ async def _show_move(interaction: discord.Interaction | discord.Client, result: 
 async def post_turn(source: discord.Interaction | discord.Client, table: Table, reply: Reply, start: int) -> None:
     """Post a turn's message and remember it, so every further decision of the turn edits it."""
     message = await post(source, table, reply)
-    await tables(source).record_post(table.id, PostKind.TURN, message.channel.id, message.id, start)
+    await tables(source).core.record_post(table.id, PostKind.TURN, message.channel.id, message.id, start)
 
 
 async def resume_automatic(client: discord.Client) -> None:
@@ -140,7 +140,7 @@ async def send_dms(source: discord.Interaction | discord.Client, table: Table, u
                    lead: str) -> None:
     """Tell players by DM, for those who asked; a closed DM falls back to a ping in the thread, remembered."""
     client = source.client if isinstance(source, discord.Interaction) else source
-    posts = await tables(source).posts(table.id)
+    posts = await tables(source).reading.posts(table.id)
     turn = posts.get(PostKind.TURN)
     link = jump_url(table, turn) if turn else place(table)
     refused = []
@@ -150,7 +150,7 @@ async def send_dms(source: discord.Interaction | discord.Client, table: Table, u
             await user.send(f"{lead}: {link}")
         except discord.HTTPException:  # DMs closed (or the user gone): the thread it is, from now on
             refused.append(user_id)
-            await tables(source).dm_refused(user_id)
+            await tables(source).players.dm_refused(user_id)
     if refused:
         who = " ".join(mention(u) for u in refused)
         await post(source, table, Reply(content=f"{who}, {lead[0].lower()}{lead[1:]}: {link}", ping=tuple(refused)))
@@ -158,7 +158,7 @@ async def send_dms(source: discord.Interaction | discord.Client, table: Table, u
 
 async def close_turn(interaction: discord.Interaction, table: Table) -> None:
     """An abandoned game's turn message keeps its words but loses its buttons."""
-    post = (await tables(interaction).posts(table.id)).get(PostKind.TURN)
+    post = (await tables(interaction).reading.posts(table.id)).get(PostKind.TURN)
     if post is None:
         return
     try:
@@ -186,9 +186,9 @@ async def undo(interaction: discord.Interaction, table: Table) -> None:
     """/undo: at once when nothing was revealed, else a request to the table."""
     service = tables(interaction)
     try:
-        result = await service.undo(table.id, interaction.user.id, interaction.id)
+        result = await service.undo.undo(table.id, interaction.user.id, interaction.id)
     except NeedsConsent:
-        vote = await service.ask_undo(table.id, interaction.user.id)
+        vote = await service.undo.ask_undo(table.id, interaction.user.id)
         await post(interaction, table, undo_vote_reply(table, vote))
         await say(interaction, "Dice or a card were shown since, so the other players are asked.")
         return
@@ -200,7 +200,7 @@ async def undo_vote_from_component(interaction: discord.Interaction, game_id: in
     async with guarded(interaction):
         await begin(interaction)
         table = await own_table(interaction, game_id)
-        vote, result, words = await tables(interaction).answer_undo(table.id, interaction.user.id, approve)
+        vote, result, words = await tables(interaction).undo.answer_undo(table.id, interaction.user.id, approve)
         if vote is not None:
             await interaction.edit_original_response(**undo_vote_reply(table, vote).edit_kwargs())
             return

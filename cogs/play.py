@@ -17,7 +17,7 @@ async def move_choices(interaction: discord.Interaction, current: str) -> list[a
     When it is not the caller's turn, one entry says whose turn it is."""
     try:
         table = await flows.find_table(interaction, getattr(interaction.namespace, "game_id", None))
-        version, actions, waiting = await flows.tables(interaction).choices_for(table.id, interaction.user.id)
+        version, actions, waiting = await flows.tables(interaction).reading.choices_for(table.id, interaction.user.id)
     except GameError as error:
         return [app_commands.Choice(name=messages.clip(str(error), 100), value=WAIT)]
     if waiting:
@@ -43,7 +43,7 @@ async def rules_topics(interaction: discord.Interaction, current: str) -> list[a
     chosen = getattr(interaction.namespace, "game", None)
     slug = chosen if isinstance(chosen, str) and chosen else await slug_here(interaction)
     needle = current.strip().lower()
-    card = flows.tables(interaction).rules(slug)
+    card = flows.tables(interaction).reading.rules(slug)
     return [
         app_commands.Choice(name=messages.clip(t.title, 100), value=t.key)
         for t in card.topics
@@ -79,7 +79,7 @@ class Play(commands.Cog):
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             table = await flows.find_table(interaction, game_id)
-            board = await flows.tables(interaction).board(table.id)
+            board = await flows.tables(interaction).reading.board(table.id)
             url = messages.jump_url(board.table, board.turn_post) if board.turn_post else ""
             await flows.show(interaction, board.table, turn_messages.board_reply(board.table, board.image, board.prompt, url))
 
@@ -96,7 +96,7 @@ class Play(commands.Cog):
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             table = await flows.find_table(interaction, game_id)
-            log_page = await flows.tables(interaction).log(table.id, page)
+            log_page = await flows.tables(interaction).reading.log(table.id, page)
             await flows.show(interaction, table, messages.log_reply(log_page))
 
     @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down
@@ -107,7 +107,7 @@ class Play(commands.Cog):
         async with flows.guarded(interaction):
             await flows.begin(interaction)
             table = await flows.find_table(interaction, game_id)
-            table, view = await flows.tables(interaction).hand(table.id, interaction.user.id)
+            table, view = await flows.tables(interaction).reading.hand(table.id, interaction.user.id)
             await flows.say(interaction, messages.hand_reply(table, view))
 
     @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down
@@ -129,14 +129,14 @@ class Play(commands.Cog):
             await flows.begin(interaction)
             service = flows.tables(interaction)
             if end:
-                await service.come_back(interaction.user.id)
+                await service.players.come_back(interaction.user.id)
                 await flows.say(interaction, "Welcome back: your deadlines and reminders run again.")
             elif days is not None:
-                until = await service.go_away(interaction.user.id, days)
+                until = await service.players.go_away(interaction.user.id, days)
                 await flows.say(interaction, f"Enjoy the break: your games wait for you until <t:{int(until)}:f>. "
                                              "/vacation end:True brings you back early.")
             else:
-                away = (await service.away([interaction.user.id])).get(interaction.user.id)
+                away = (await service.players.away([interaction.user.id])).get(interaction.user.id)
                 text = f"You're away until <t:{int(away)}:f>." if away else "You're not away. /vacation days:N takes a break."
                 await flows.say(interaction, text)
 
@@ -150,7 +150,7 @@ class Play(commands.Cog):
     ) -> None:
         async with flows.guarded(interaction):
             slug = game.value if game else await slug_here(interaction)
-            await flows.say(interaction, messages.rules_reply(flows.tables(interaction).rules(slug, topic)))
+            await flows.say(interaction, messages.rules_reply(flows.tables(interaction).reading.rules(slug, topic)))
 
 
 async def setup(bot: commands.Bot) -> None:

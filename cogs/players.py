@@ -51,7 +51,7 @@ class Players(commands.Cog):
             await flows.begin(interaction)
             service = flows.tables(interaction)
             chosen = Notify(where.value) if where else None
-            prefs = await service.set_notify(interaction.user.id, chosen, quiet_hours)
+            prefs = await service.players.set_notify(interaction.user.id, chosen, quiet_hours)
             await flows.say(interaction, messages.clip(prefs_text(prefs), messages.CONTENT_MAX))
 
     @app_commands.guild_only()
@@ -61,7 +61,7 @@ class Players(commands.Cog):
     async def timezone(self, interaction: discord.Interaction, zone: app_commands.Range[str, 1, 64]) -> None:
         async with flows.guarded(interaction):
             await flows.begin(interaction)
-            prefs = await flows.tables(interaction).set_timezone(interaction.user.id, zone.strip())
+            prefs = await flows.tables(interaction).players.set_timezone(interaction.user.id, zone.strip())
             await flows.say(interaction, f"Your time zone is {prefs.timezone}. " + prefs_text(prefs))
 
 

@@ -11,7 +11,7 @@ from discord.ext import commands
 from cogs import flows
 from cogs.lobby import GAME_CHOICES
 from cogs.messages import COLOUR, EMBED_DESCRIPTION_MAX, EMBED_TITLE_MAX, FIELD_VALUE_MAX, Reply, clip
-from engine.services.rating_service import GameRating, Leaderboard, RatingCard
+from engine.services.ratings import GameRating, Leaderboard, RatingCard
 from engine.platform.ratings import AI_USER, PROVISIONAL_GAMES
 
 EMBED_FIELDS_MAX = 25
@@ -102,7 +102,7 @@ class Ratings(commands.Cog):
             bot_user = interaction.client.user
             user_id = AI_USER if bot_user is not None and who.id == bot_user.id else who.id
             assert interaction.guild_id is not None  # guild_only
-            card = await flows.tables(interaction).rating_card(
+            card = await flows.tables(interaction).ratings.rating_card(
                 interaction.guild_id, user_id, who.display_name, game.value if game else None
             )
             await flows.say(interaction, rating_reply(interaction.guild_id, card))
@@ -116,8 +116,8 @@ class Ratings(commands.Cog):
             await flows.begin(interaction)
             assert interaction.guild_id is not None  # guild_only
             service = flows.tables(interaction)
-            board = await service.leaderboard(interaction.guild_id, game.value)
-            image = await service.leaderboard_image(board)
+            board = await service.ratings.leaderboard(interaction.guild_id, game.value)
+            image = await service.ratings.leaderboard_image(board)
             await flows.say(interaction, leaderboard_reply(board, image))
 
 

@@ -34,8 +34,8 @@ async def started_choices(interaction: discord.Interaction, current: str) -> lis
     if interaction.guild_id is None or interaction.channel_id is None:
         return []
     service = flows.tables(interaction)
-    here = await service.tables_at(interaction.guild_id, interaction.channel_id)
-    latest = await service.tables_in_guild(interaction.guild_id, limit=2 * flows.AUTOCOMPLETE_MAX)
+    here = await service.reading.tables_at(interaction.guild_id, interaction.channel_id)
+    latest = await service.reading.tables_in_guild(interaction.guild_id, limit=2 * flows.AUTOCOMPLETE_MAX)
     needle = current.strip().lstrip("#").lower()
     choices: dict[int, discord.app_commands.Choice[int]] = {}
     for table in [*here, *latest]:
@@ -48,7 +48,7 @@ async def started_choices(interaction: discord.Interaction, current: str) -> lis
 async def show(interaction: discord.Interaction, game_id: int | None) -> None:
     """/game replay: the latest position, privately; the buttons step through the rest."""
     table = await flows.find_table(interaction, game_id)
-    frame = await flows.tables(interaction).replay_frame(table.id, interaction.guild_id or 0)
+    frame = await flows.tables(interaction).replays.replay_frame(table.id, interaction.guild_id or 0)
     await flows.say(interaction, replay_reply(frame, interaction.user.id))
 
 
@@ -60,7 +60,7 @@ async def step_from_component(interaction: discord.Interaction, game_id: int, mo
             raise GameError("This replay is someone else's: use /game replay to step through the game yourself.")
         await flows.begin(interaction)
         latest = slot == "last"  # Last follows a live game to its newest move, wherever the button was made
-        frame = await flows.tables(interaction).replay_frame(game_id, interaction.guild_id or 0,
+        frame = await flows.tables(interaction).replays.replay_frame(game_id, interaction.guild_id or 0,
                                                              None if latest else move)
         edit = replay_reply(frame, viewer_id).edit_kwargs()
         if frame.image is None:  # the board couldn't be drawn: drop the old one rather than show it for this move
@@ -71,7 +71,7 @@ async def step_from_component(interaction: discord.Interaction, game_id: int, mo
 async def export(interaction: discord.Interaction, game_id: int | None) -> None:
     """/game export: the game as a JSON file, privately, once it is over."""
     table = await flows.find_table(interaction, game_id)
-    found = await flows.tables(interaction).export_game(table.id, interaction.guild_id or 0)
+    found = await flows.tables(interaction).replays.export_game(table.id, interaction.guild_id or 0)
     limit = getattr(interaction, "filesize_limit", None) or DEFAULT_UPLOAD_LIMIT
     if len(found.data) > limit:
         raise GameError(f"The export of {game_name(table)} is {len(found.data) // 1024:,} KiB, over Discord's "
@@ -86,7 +86,7 @@ async def animation(interaction: discord.Interaction, game_id: int | None) -> No
     """/game animation: a game that is over as an animated GIF, one frame per turn, privately."""
     table = await flows.find_table(interaction, game_id)
     limit = getattr(interaction, "filesize_limit", None) or DEFAULT_UPLOAD_LIMIT
-    found = await flows.tables(interaction).animation(table.id, interaction.guild_id or 0, limit)
+    found = await flows.tables(interaction).replays.animation(table.id, interaction.guild_id or 0, limit)
     note = f"{game_name(found.table)}, one frame per turn."
     await interaction.followup.send(content=note, file=discord.File(BytesIO(found.data), filename=found.filename),
                                     ephemeral=True)

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from engine.services.service import TableService
+from engine.services import Services
+from tests.stub_drawing import stub_drawing
 from engine.store.store import Store
 
 
@@ -91,6 +92,6 @@ async def store(database: str | Path) -> AsyncIterator[Store]:
 
 
 @pytest.fixture
-def service(store: Store) -> TableService:
+def service(store: Store) -> Services:
     """The table service on that store, drawing no boards."""
-    return TableService(store, render=no_board)
+    return Services(store, stub_drawing(no_board))

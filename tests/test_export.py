@@ -172,12 +172,13 @@ def test_the_command_line_exits_non_zero_on_a_bad_file(tmp_path: Path) -> None:
 
 async def test_a_long_games_animation_keeps_the_setup_and_the_final_position(tmp_path: Path) -> None:
     from engine.services.replays import turn_ends
-    from engine.services.service import TableService
+    from engine.services import Services
+    from renderers.drawing import PillowDrawing
 
     store = await Store.open(tmp_path / "turns.sqlite3")
     try:
         game_id = await stored_game(store, "airships", 2, 3)
-        table = await TableService(store).table(game_id)
+        table = await Services(store, PillowDrawing()).reading.table(game_id)
         rows = await store.actions(game_id)
     finally:
         await store.close()

@@ -11,8 +11,9 @@ from openskill.models import PlackettLuce
 import engine
 from engine.core import EndReason, Outcome
 from engine.platform.ratings import AI_USER, NEW, Placed, Skill, places, rate_game, rated_outcome, shown, shown_text
-from engine.services.rating_service import leader_rows
-from engine.services.service import TableService
+from engine.services.ratings import leader_rows
+from engine.services import Services
+from tests.stub_drawing import stub_drawing
 from engine.store.store import Status, Store
 from engine.store.ratings import RatingRow
 
@@ -86,33 +87,33 @@ def test_only_a_game_that_ended_by_its_rules_is_rated() -> None:
 # -- through the service ---------------------------------------------------------------------------
 
 
-async def play_out(service: TableService, game_id: int, rng: random.Random) -> None:
+async def play_out(service: Services, game_id: int, rng: random.Random) -> None:
     """Random choices for whichever person must act, until the game is over (AI and autopilot seats move alone)."""
     for _ in range(2000):
-        table = await service.table(game_id)
+        table = await service.reading.table(game_id)
         if table.status is not Status.ACTIVE:
             return
         game = engine.get_game(table.slug)
-        state = await service._state(table)
+        state = await service.core.load.state(table)
         seat = game.to_act(state)[0]
         user = table.at_seat(seat).user_id
-        await service.play(game_id, user, rng.randrange(len(game.legal_actions(state, seat))))
+        await service.core.play(game_id, user, rng.randrange(len(game.legal_actions(state, seat))))
     raise AssertionError("the game did not end")
 
 
-async def airships(service: TableService, *, bob: bool = True, ai: int = 0) -> int:
-    table = await service.open_table("airships", guild_id=GUILD, channel_id=CHANNEL, creator_id=ANN,
+async def airships(service: Services, *, bob: bool = True, ai: int = 0) -> int:
+    table = await service.lobby.open_table("airships", guild_id=GUILD, channel_id=CHANNEL, creator_id=ANN,
                                      creator_name="ann", ai=ai)
     if bob:
-        await service.join(table.id, BOB, "bob")
-    await service.start(table.id, ANN)
+        await service.lobby.join(table.id, BOB, "bob")
+    await service.lobby.start(table.id, ANN)
     return table.id
 
 
-async def test_a_finished_game_is_rated_once_with_each_seat_and_place(service: TableService, store: Store) -> None:
+async def test_a_finished_game_is_rated_once_with_each_seat_and_place(service: Services, store: Store) -> None:
     game_id = await airships(service)
     await play_out(service, game_id, random.Random(3))
-    table = await service.table(game_id)
+    table = await service.reading.table(game_id)
     outcome = Outcome.from_dict(table.game.outcome or {})
     results = await store.stored_results()
     assert [(r.user_id, r.place) for r in results] == [(table.at_seat(s).user_id, places(outcome)[s]) for s in (0, 1)]
@@ -120,38 +121,38 @@ async def test_a_finished_game_is_rated_once_with_each_seat_and_place(service: T
     assert {r.user_id: r.skill for r in await store.all_ratings()} == expected
     assert not await store.record_results(game_id, GUILD, "airships", [Placed(0, ANN, "ann", 1), Placed(1, BOB, "bob", 2)])
     assert {r.user_id: r.skill for r in await store.all_ratings()} == expected  # a second call changes nothing
-    numbers = await service.rating_numbers(GUILD, "airships", [ANN, BOB, 99])
+    numbers = await service.ratings.rating_numbers(GUILD, "airships", [ANN, BOB, 99])
     assert numbers == {ANN: expected[ANN].number, BOB: expected[BOB].number, 99: 1500.0}
-    assert await service.rating_numbers(GUILD + 1, "airships", [ANN]) == {ANN: 1500.0}  # per server
+    assert await service.ratings.rating_numbers(GUILD + 1, "airships", [ANN]) == {ANN: 1500.0}  # per server
 
 
-async def test_ai_seats_from_the_start_are_rated_as_contrail_ai(service: TableService, store: Store) -> None:
+async def test_ai_seats_from_the_start_are_rated_as_contrail_ai(service: Services, store: Store) -> None:
     game_id = await airships(service, bob=False, ai=2)
     await play_out(service, game_id, random.Random(4))
     results = await store.stored_results()
-    table = await service.table(game_id)
+    table = await service.reading.table(game_id)
     assert sorted(r.user_id for r in results) == [AI_USER, AI_USER, ANN]
     assert {r.seat for r in results if r.user_id == AI_USER} == set(table.ai_seats)
     ratings = {r.user_id: r for r in await store.all_ratings()}
     assert set(ratings) == {AI_USER, ANN} and ratings[AI_USER].name == "Contrail AI" and ratings[AI_USER].skill.games == 1
 
 
-async def test_a_seat_left_to_the_autopilot_is_rated_as_its_person(service: TableService, store: Store) -> None:
+async def test_a_seat_left_to_the_autopilot_is_rated_as_its_person(service: Services, store: Store) -> None:
     game_id = await airships(service)
     await store.set_autopilot(game_id, BOB, True)
     await play_out(service, game_id, random.Random(5))
     assert sorted(r.user_id for r in await store.stored_results()) == [ANN, BOB]
 
 
-async def test_an_abandoned_game_is_never_rated(service: TableService, store: Store) -> None:
+async def test_an_abandoned_game_is_never_rated(service: Services, store: Store) -> None:
     game_id = await airships(service)
-    await service.abandon(game_id, ANN, can_manage=False)
-    assert await service.rate_unrated() == 0
+    await service.lobby.abandon(game_id, ANN, can_manage=False)
+    assert await service.ratings.rate_unrated() == 0
     assert await store.stored_results() == [] and await store.all_ratings() == []
 
 
 async def test_a_game_finished_just_before_a_stop_is_rated_at_the_next_start(
-    service: TableService, store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+    service: Services, store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
 ) -> None:
     first, second = await airships(service), await airships(service)
 
@@ -165,7 +166,7 @@ async def test_a_game_finished_just_before_a_stop_is_rated_at_the_next_start(
     assert "rated at the next start" in caplog.text
     monkeypatch.undo()
     assert await store.stored_results() == []
-    restarted = TableService(store, render=lambda slug, view: b"")  # the bot started again
+    restarted = Services(store, stub_drawing(lambda slug, view: b""))  # the bot started again
     await restarted.resume_automatic()
     results = await store.stored_results()
     assert [r.game_id for r in results] == [second, second, first, first]  # in the order they finished
@@ -173,9 +174,9 @@ async def test_a_game_finished_just_before_a_stop_is_rated_at_the_next_start(
     assert len(await store.stored_results()) == 4  # once only
 
 
-async def test_an_ai_seat_handed_to_a_person_is_rated_as_that_person(service: TableService, store: Store) -> None:
+async def test_an_ai_seat_handed_to_a_person_is_rated_as_that_person(service: Services, store: Store) -> None:
     game_id = await airships(service, bob=False, ai=1)
-    await service.replace_player(game_id, BOB, 1, BOB, "bob", can_manage=False)  # a newcomer takes the AI's seat
+    await service.seating.replace_player(game_id, BOB, 1, BOB, "bob", can_manage=False)  # a newcomer takes the AI's seat
     await play_out(service, game_id, random.Random(9))
     assert sorted(r.user_id for r in await store.stored_results()) == [ANN, BOB]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.platform.records import PostRow
 
@@ -102,3 +103,17 @@ def turn_news(
     mine = post if post is not None and post.version == played.start else None
     continues = bool(after) and after == before
     return TurnNews(played, mine, continues, None if continues or not after else history.turn(after, automatic))
+
+
+AUTOPILOT = "autopilot"  # how the log marks a move the bot made for a person
+
+
+def autopilot_events(name: str, events: list[str]) -> list[str]:
+    """A move the bot made for a person says so: the log and the turn's message read 'Autopilot for ann: ...'."""
+    return [f"Autopilot for {name}: {events[0]}", *events[1:]] if events else [f"Autopilot for {name}."]
+
+
+def by_of(payload: dict[str, Any]) -> str | None:
+    """Who made a logged move for its seat, when it was not the seat's own player."""
+    by = payload.get("by")
+    return by if isinstance(by, str) else None

@@ -1,1 +1,57 @@
-"""The services: the table manager and the features it serves (seating, the turn clock, undo, leagues, ratings, replays)."""
+"""The services: a table core that every move goes through, and the features composed around it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from engine.services.caching import MEMO_LIMIT
+from engine.services.clock import TurnClock
+from engine.services.core import TableCore
+from engine.services.drawing import Drawing
+from engine.services.leagues import Leagues
+from engine.services.lobby import Lobby
+from engine.services.players import Players
+from engine.services.ratings import Ratings
+from engine.services.reading import Reading
+from engine.services.replays import Replays
+from engine.services.seating import Seating
+from engine.services.undo import Undoing
+from engine.store import DueKind, Store
+from engine.services.tables import MoveResult
+
+__all__ = ["Drawing", "Services"]
+
+
+class Services:
+    """Everything the Discord layer asks of the games, one feature per attribute; no Discord, no drawing of its own."""
+
+    def __init__(
+        self,
+        store: Store,
+        drawing: Drawing | None = None,
+        *,
+        memo_limit: int = MEMO_LIMIT,
+        clock: Callable[[], float] = time.time,
+        on_change: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.store = store
+        self.core = TableCore(store, drawing, memo_limit=memo_limit, clock=clock, on_change=on_change)
+        self.reading = Reading(self.core)
+        self.lobby = Lobby(self.core)
+        self.seating = Seating(self.core)
+        self.clock = TurnClock(self.core)
+        self.undo = Undoing(self.core)
+        self.players = Players(self.core)
+        self.ratings = Ratings(self.core)
+        self.leagues = Leagues(self.core, self.ratings)
+        self.replays = Replays(self.core)
+        self.core.on_finish(self.ratings.rate_finished)
+        self.clock.handle(DueKind.KICK_VOTE, self.seating.kick_vote_due)
+        self.clock.handle(DueKind.UNDO_VOTE, self.undo.undo_vote_due)
+        self.clock.handle(DueKind.ROUND_END, self.leagues.round_end_due, live_only=False)
+
+    async def resume_automatic(self) -> list[MoveResult]:
+        """At start: rate games that finished just before a stop, then let the bot's seats that owe moves play."""
+        await self.ratings.rate_unrated()  # before any newer game finishes, so results keep their order
+        return await self.clock.play_owed()

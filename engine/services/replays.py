@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import engine
 from engine.core import Action, GameError, is_private
 from engine.platform.export import build_export, replay_log
 from engine.platform.records import ActionRow, Status
+from engine.services.core import TableCore
+from engine.services.drawing import Drawing
+from engine.services.loading import public_view
 from engine.services.tables import Table, require_started
 from engine.platform.undo import is_undo
 
-if TYPE_CHECKING:
-    from engine.services.service import TableService
 
 MAX_FRAMES = 100  # an animation's frames: a longer game is shown at evenly spaced turns, the last always
 
@@ -41,60 +42,65 @@ class GameFile:
 
 
 class Replays:
-    """The service's look back: mixed into TableService, answering from the store and the log only."""
+    """The look back at a game, answered from the store and the log only."""
 
-    async def replay_frame(self: TableService, game_id: int, guild_id: int, move: int | None = None) -> ReplayFrame:
+    def __init__(self, core: TableCore) -> None:
+        self._core = core
+        self._store = core.store
+
+    async def replay_frame(self, game_id: int, guild_id: int, move: int | None = None) -> ReplayFrame:
         """The public board and words after `move` (the latest when None) of a started game of this server.
 
         Only the public view is drawn and only the public log's words are used, so a live game's hidden
         hands (1930's contracts) stay hidden, whoever steps through it.
         """
-        table = await self.table(game_id, guild_id=guild_id)
+        table = await self._core.load.table(game_id, guild_id=guild_id)
         require_started(table, "there's nothing to replay")
         total = table.version
         move = total if move is None else move
         if not 0 <= move <= total:
             raise GameError(f"{table.title} #{table.id} has {total} moves: pick one from 0 (the setup) to {total}.")
-        lines = (await self._history(table)).lines
+        lines = (await self._core.load.history(table)).lines
         rows = await self._store.actions(table.id, limit=move) if move else []
         state, fallback = await asyncio.to_thread(_replay_to, table, rows)
         words = tuple(line.text for line in lines if line.seq == move) or fallback
         actor = table.at_seat(rows[-1].seat).name if rows else None
-        image = await self._draw(table, self._public_view(table, state))
+        image = await self._core.draw(table, public_view(table, state))
         return ReplayFrame(table, move, total, actor, words, image)
 
-    async def export_game(self: TableService, game_id: int, guild_id: int) -> GameFile:
+    async def export_game(self, game_id: int, guild_id: int) -> GameFile:
         """The JSON export of a game of this server that is over (a live game's seed would foretell its chance)."""
-        table = await self.table(game_id, guild_id=guild_id)
+        table = await self._core.load.table(game_id, guild_id=guild_id)
         require_started(table, "there's nothing to export")
         seats = await self._store.seats(game_id)
         rows = await self._store.actions(game_id)
         export = await asyncio.to_thread(build_export, table.game, seats, rows)
         return GameFile(table, f"contrail-{table.slug}-{table.id}.json", export.to_json().encode())
 
-    async def animation(self: TableService, game_id: int, guild_id: int, limit: int) -> GameFile:
+    async def animation(self, game_id: int, guild_id: int, limit: int) -> GameFile:
         """An animated GIF of a game of this server that is over: its public board at the end of every turn.
 
         `limit` is the upload limit in bytes: the frames are made smaller until the file fits.
         """
-        table = await self.table(game_id, guild_id=guild_id)
+        table = await self._core.load.table(game_id, guild_id=guild_id)
         require_started(table, "there's nothing to animate")
         if table.status is Status.ACTIVE:
             raise GameError(f"{table.title} #{table.id} is still being played: its animation comes once it is over.")
+        drawing = self._core.drawing
+        if drawing is None:
+            raise GameError("This bot draws no pictures, so it makes no animations.")
         rows = await self._store.actions(game_id)
-        data = await asyncio.to_thread(self._animate, table, rows, limit)
+        data = await asyncio.to_thread(_animate, drawing, table, rows, limit)
+        if data is None:
+            raise GameError(f"An animation of {table.title} #{table.id} would be over the upload limit here, "
+                            "even at its smallest.")
         return GameFile(table, f"contrail-{table.slug}-{table.id}.gif", data)
 
-    def _animate(self: TableService, table: Table, rows: list[ActionRow], limit: int) -> bytes:
-        """Draw every turn's last position and join them (in a worker thread: a long game takes seconds)."""
-        from renderers.animation import TooLarge, animate  # late, like the renderer: drawing needs Pillow
 
-        frames = [self._render(table.slug, self._public_view(table, state)) for state in turn_ends(table, rows)]
-        try:
-            return animate(frames, limit=limit)
-        except TooLarge:
-            raise GameError(f"An animation of {table.title} #{table.id} would be over the upload limit here, "
-                            "even at its smallest.") from None
+def _animate(drawing: Drawing, table: Table, rows: list[ActionRow], limit: int) -> bytes | None:
+    """Draw every turn's last position and join them (in a worker thread: a long game takes seconds)."""
+    frames = [drawing.board(table.slug, public_view(table, state)) for state in turn_ends(table, rows)]
+    return drawing.animation(frames, limit=limit)
 
 
 def turn_ends(table: Table, rows: list[ActionRow], most: int = MAX_FRAMES) -> list[Any]:

@@ -4,41 +4,43 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
 
 from engine.core import GameError
 from engine.platform.records import DueKind, DueRow, KickVote, SeatRow, Status
+from engine.services.clock import ClockNews
+from engine.services.core import TableCore
 from engine.services.refusals import refusals
 from engine.services.tables import NotCreator, NotSeated, Table, require_seat_in_play
-
-if TYPE_CHECKING:
-    from engine.services.service import TableService
 
 KICK_VOTE_SECONDS = 24 * 3600  # a vote stays open a day; without a majority by then nothing changes
 
 
 class Seating:
-    """Mixed into TableService."""
+    """Seats changing hands during play: to the autopilot, to a newcomer, by a vote."""
 
-    async def leave_started(self: TableService, game_id: int, user_id: int) -> Table:
+    def __init__(self, core: TableCore) -> None:
+        self._core = core
+        self._store = core.store
+
+    async def leave_started(self, game_id: int, user_id: int) -> Table:
         """A player leaves a game being played: the autopilot plays their seat (they may come back)."""
-        async with self._locks.hold(game_id):
-            table = await self.table(game_id)
+        async with self._core.hold(game_id):
+            table = await self._core.load.table(game_id)
             player = require_seat_in_play(table, user_id)
             if player.autopilot:
                 raise GameError("The autopilot plays your seat already; /game return takes it back.")
             await self._store.set_autopilot(game_id, user_id, True)
             await self._log_seat(table, f"{player.name} leaves the game: the autopilot plays their seat.")
-            return await self.table(game_id)
+            return await self._core.load.table(game_id)
 
     async def replace_player(
-        self: TableService, game_id: int, by_user: int, old_user: int, new_user: int, new_name: str,
+        self, game_id: int, by_user: int, old_user: int, new_user: int, new_name: str,
         *, can_manage: bool,
     ) -> Table:
         """Give a seat to a newcomer, as it is: by the creator, a server manager, or the player handing it over;
         a seat the bot plays (on autopilot, or an AI seat) may also be taken by the newcomer themselves."""
-        async with self._locks.hold(game_id):
-            table = await self.table(game_id)
+        async with self._core.hold(game_id):
+            table = await self._core.load.table(game_id)
             if table.status is not Status.ACTIVE:
                 raise GameError("Only a game being played has seats to hand over.")
             old = table.player(old_user)
@@ -55,25 +57,25 @@ class Seating:
             with refusals(table, "hand over a seat in", already="The newcomer already has a seat in this game.",
                           missing="That player has no seat in this game."):  # another process got there first
                 await self._store.replace_seat(game_id, old_user, new_user, new_name, table.version, text, stamp)
-            self._forget_history(game_id)
-            return await self.table(game_id)
+            self._core.seats_changed(game_id)
+            return await self._core.load.table(game_id)
 
-    async def kick(self: TableService, game_id: int, by_user: int, target: int, *, can_manage: bool) -> Table:
+    async def kick(self, game_id: int, by_user: int, target: int, *, can_manage: bool) -> Table:
         """The creator or a server manager hands a player's seat to the autopilot (others may call a vote)."""
-        async with self._locks.hold(game_id):
-            table = await self.table(game_id)
+        async with self._core.hold(game_id):
+            table = await self._core.load.table(game_id)
             player = self._kickable(table, target)
             if by_user != table.creator_id and not can_manage:
                 raise NotCreator("Only the game's creator or someone with Manage Server can remove a player; "
                                  "the other players can vote on it with /game kick vote:True.")
             await self._remove(table, player.user_id)
-            return await self.table(game_id)
+            return await self._core.load.table(game_id)
 
-    async def vote_kick(self: TableService, game_id: int, by_user: int, target: int,
+    async def vote_kick(self, game_id: int, by_user: int, target: int,
                         approve: bool = True) -> tuple[Table, KickVote | None, bool]:
         """Open the vote (its caller approves) or cast a vote on it; (table, the vote still open, whether it passed)."""
-        async with self._locks.hold(game_id):
-            table = await self.table(game_id)
+        async with self._core.hold(game_id):
+            table = await self._core.load.table(game_id)
             player = self._kickable(table, target)
             vote = await self._store.kick_vote(game_id)
             voters = tuple(p.user_id for p in table.players if p.seat is not None and not p.ai and p.user_id != target)
@@ -82,9 +84,9 @@ class Seating:
                     raise GameError("Another vote is open in this game: wait for it to end.")
                 if not voters:
                     raise GameError("There's nobody else to vote: the game's creator can remove the player.")
-                vote = KickVote(game_id, target, voters, (), (), self._clock() + KICK_VOTE_SECONDS)
-                await self._store.add_due(DueRow(game_id, DueKind.KICK_VOTE, vote.expires_at, 0, self._clock()))
-                self._on_change()
+                vote = KickVote(game_id, target, voters, (), (), self._core.clock() + KICK_VOTE_SECONDS)
+                await self._core.schedule.add_due(DueRow(game_id, DueKind.KICK_VOTE, vote.expires_at, 0,
+                                                         self._core.clock()))
             if by_user not in vote.voters:
                 raise NotSeated("Only the other players of this game vote on a seat.")
             yes = tuple(u for u in vote.yes if u != by_user) + ((by_user,) if approve else ())
@@ -93,7 +95,7 @@ class Seating:
             if vote.passed:
                 await self._store.end_kick_vote(game_id)
                 await self._remove(table, player.user_id)
-                return await self.table(game_id), None, True
+                return await self._core.load.table(game_id), None, True
             if vote.failed:
                 await self._store.end_kick_vote(game_id)
                 return table, None, False
@@ -111,17 +113,24 @@ class Seating:
             raise GameError("The autopilot plays that seat already.")
         return player
 
-    async def _remove(self: TableService, table: Table, user_id: int) -> None:
+    async def _remove(self, table: Table, user_id: int) -> None:
         await self._store.set_autopilot(table.id, user_id, True)
-        await self._log_seat(table, f"{table.player(user_id).name} is removed: the autopilot plays their seat.")  # type: ignore[union-attr]
+        await self._log_seat(table, f"{name_of(table, user_id)} is removed: the autopilot plays their seat.")
 
-    async def _log_seat(self: TableService, table: Table, text: str) -> None:
+    async def _log_seat(self, table: Table, text: str) -> None:
         await self._store.add_seat_event(table.id, table.version, text, datetime.now(UTC).isoformat())
-        self._forget_history(table.id)
+        self._core.seats_changed(table.id)
 
-    def _forget_history(self: TableService, game_id: int) -> None:
-        """The log gained a line of its own: rebuild the events from the store when next asked."""
-        memo = self._memos.get(game_id)
-        if memo is not None:
-            memo.history = None
-            memo.table = None  # the seats changed too
+    async def kick_vote_due(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
+        """A kick vote's day is over: without a majority, nothing changes."""
+        vote = await self._store.kick_vote(table.id)
+        if vote is not None and vote.expires_at <= now:
+            await self._store.end_kick_vote(table.id)
+            news.notices.append((table, f"The vote on {name_of(table, vote.target)}'s seat ran out "
+                                        "without a majority: nothing changes."))
+
+
+def name_of(table: Table, user_id: int) -> str:
+    """The name of a person seated at the table (or who was, when the seat changed hands since)."""
+    player = table.player(user_id)
+    return player.name if player is not None else "a former player"

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core import Action, GameError, GameOver, IllegalAction, Outcome, StaleAction, name_seats
-from engine.store.store import GameRow, PostRow, SeatRow, Status
+from engine.store import GameRow, PostRow, SeatRow, Status
 from engine.rules.guide import RulesTopic
 from engine.platform.notify import Alerts
 from engine.platform.turns import Turn, TurnNews
@@ -260,6 +261,16 @@ class RulesCard:
     players: str  # e.g. "2–4"
     topic: RulesTopic
     topics: tuple[RulesTopic, ...]  # every topic of the game's guide, in order
+
+
+def ai_name(number: int) -> str:
+    """An AI seat's name, plain and numbered ('Contrail AI 2')."""
+    return f"Contrail AI {number}"
+
+
+def new_seed() -> int:
+    """A new game's seed: every die and shuffle of the game follows from it."""
+    return secrets.randbits(62)
 
 
 def outcome_from_dict(data: dict[str, Any] | None) -> Outcome | None:

@@ -14,7 +14,7 @@ from simcord import Env
 from simtable import Lounge, close_store, make_bot, tiny_png
 
 from bot import ContrailBot
-from engine.services.service import Renderer
+from tests.stub_drawing import Renderer
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -34,7 +34,7 @@ def no_bot_errors(request: pytest.FixtureRequest, caplog: pytest.LogCaptureFixtu
 def fixed_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
     """Games get seeds 1001, 1002, ... instead of secrets.randbits: a failing game can be replayed exactly."""
     seeds = itertools.count(1001)
-    monkeypatch.setattr("engine.services.service.secrets", SimpleNamespace(randbits=lambda bits: next(seeds)))
+    monkeypatch.setattr("engine.services.tables.secrets", SimpleNamespace(randbits=lambda bits: next(seeds)))
 
 
 @pytest.fixture

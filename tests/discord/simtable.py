@@ -15,7 +15,8 @@ from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberAc
 from bot import ContrailBot, Settings, create_bot
 from cogs import turn_messages
 from engine.platform.records import Status
-from engine.services.service import TableService
+from engine.services import Services
+from tests.stub_drawing import stub_drawing
 from engine.store.store import Store
 
 PROMPT_ID = re.compile(r"g:(\d+):v(\d+):(\d+|pick|mine)")
@@ -49,7 +50,7 @@ def make_bot(
     path = database if isinstance(database, Path) else Path("unused.sqlite3")
     settings = Settings(token=None, database_path=path, log_level="INFO", shard_count=shard_count,
                         shard_ids=shard_ids, database_url=url)
-    return create_bot(settings, render=render)
+    return create_bot(settings, drawing=stub_drawing(render))
 
 
 # -- reading what the bot posted ---------------------------------------------------------------
@@ -124,7 +125,7 @@ class Lounge:
         return self.env.bot  # type: ignore[return-value]
 
     @property
-    def service(self) -> TableService:
+    def service(self) -> Services:
         return self.bot.tables
 
     @property
@@ -195,7 +196,7 @@ class Lounge:
         ann = self.members[0]
         await ann.click(public(thread)[0], label="Start")
         moves = await self.play_by_components(thread, random.Random(5), max_moves=max_moves)
-        table = await self.service.table(1)
+        table = await self.service.reading.table(1)
         assert table.status is Status.FINISHED
         actions = await self.store.actions(1)
         ann_seat = table.player(ann.id).seat  # type: ignore[union-attr]
@@ -209,8 +210,8 @@ class Lounge:
 
     async def old_copy(self, thread: ChannelHandle, game_id: int) -> discord.Message:
         """A copy of the current prompt, as a client that missed the turn message's edits would still show it."""
-        table = await self.service.table(game_id)
-        prompt = await self.service.prompt(game_id)
+        table = await self.service.reading.table(game_id)
+        prompt = await self.service.reading.prompt(game_id)
         assert prompt is not None
         channel = self.bot.get_channel(thread.id)
         assert isinstance(channel, discord.Thread | discord.TextChannel)

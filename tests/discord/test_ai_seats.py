@@ -38,7 +38,7 @@ async def test_the_creator_adds_and_removes_ai_players_in_the_lobby(lounge: Loun
     assert ephemeral_text(refused) == "Only the player who opened this game can add AI players."
 
     await ann.click(lobby, label="Remove AI")
-    table = await lounge.service.table(1)
+    table = await lounge.service.reading.table(1)
     assert [p.name for p in table.players if p.ai] == ["Contrail AI 1"]
     await bob.click(public(thread)[0], label="Join")
     await ann.click(public(thread)[0], label="Add AI")
@@ -62,11 +62,11 @@ async def test_an_ai_chain_cut_short_by_a_restart_plays_on_once(lounge: Lounge, 
     thread = lounge.thread_of()
     await ann.click(public(thread)[0], label="Start")
     game = engine.get_game("airships")
-    table = await lounge.service.table(1)
+    table = await lounge.service.reading.table(1)
     ann_seat = table.player(ann.id).seat  # type: ignore[union-attr]
     # Ann's moves go straight into the log, as if the bot stopped right after storing them: the AI owes a move.
     while True:
-        table = await lounge.service.table(1)
+        table = await lounge.service.reading.table(1)
         moves = [(a.seat, Action.from_dict(a.payload)) for a in await lounge.store.actions(1)]
         state = engine.replay(game, len(table.players), table.game.seed, table.game.options, moves)
         if game.to_act(state) != [ann_seat]:
@@ -80,9 +80,9 @@ async def test_an_ai_chain_cut_short_by_a_restart_plays_on_once(lounge: Lounge, 
     assert lounge.bot.resumed is not None
     await lounge.bot.resumed
 
-    resumed = await lounge.service.table(1)
+    resumed = await lounge.service.reading.table(1)
     assert resumed.version > table.version  # the AI moved on
-    prompt = await lounge.service.prompt(1)
+    prompt = await lounge.service.reading.prompt(1)
     assert resumed.status is Status.FINISHED or (prompt is not None and prompt.user_ids == (ann.id,))
     assert len(public(thread)) == before + 1  # ann's next turn (or the final scores), in one message
     assert pings(lounge.posted(thread)[-1]) == ([] if prompt is None else [ann.id])
@@ -90,4 +90,4 @@ async def test_an_ai_chain_cut_short_by_a_restart_plays_on_once(lounge: Lounge, 
     await _restart(lounge, database_path)  # a second start finds nothing owed: nothing moves, nothing is posted
     assert lounge.bot.resumed is not None
     await lounge.bot.resumed
-    assert (await lounge.service.table(1)).version == resumed.version and len(public(thread)) == before + 1
+    assert (await lounge.service.reading.table(1)).version == resumed.version and len(public(thread)) == before + 1

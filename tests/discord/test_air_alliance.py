@@ -18,7 +18,7 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(
 
     moves = await lounge.play_by_components(thread, random.Random(3 + players), max_moves=3000)
 
-    table = await lounge.service.table(game_id)
+    table = await lounge.service.reading.table(game_id)
     assert table.status is Status.FINISHED and table.version == moves
     turns = turns_of([a.seat for a in await lounge.store.actions(game_id)])
     bodies = lounge.posted(thread)
@@ -77,11 +77,11 @@ async def test_undo_takes_back_a_landing_that_drew_no_card_and_status_and_mine_n
         mover = lounge.member(prompt.raw_mentions[0])
         pick = next(how for label, how in choices_of(prompt) if wanted in label and not label.startswith("Back"))
         await lounge.click_choice(mover, prompt, pick)
-    version = (await lounge.service.table(game_id)).version
+    version = (await lounge.service.reading.table(game_id)).version
     result = await mover.slash(thread, "undo")
     assert ephemeral_text(result) == "Done: take back moves 1 to 3."  # the turn so far: nothing was revealed
-    assert (await lounge.service.table(game_id)).version == version + 1
-    back = await lounge.service.prompt(game_id)
+    assert (await lounge.service.reading.table(game_id)).version == version + 1
+    back = await lounge.service.reading.prompt(game_id)
     assert back is not None and back.asks == "place a marker" and back.movers[0].user_id == mover.id
 
     await mover.slash(thread, "game status")

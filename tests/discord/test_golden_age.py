@@ -17,7 +17,7 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(l
 
     moves = await lounge.play_by_components(thread, random.Random(3 + players), max_moves=5000)
 
-    table = await lounge.service.table(game_id)
+    table = await lounge.service.reading.table(game_id)
     assert table.status is Status.FINISHED and table.version == moves
     turns = turns_of([a.seat for a in await lounge.store.actions(game_id)])
     bodies = lounge.posted(thread)
@@ -75,11 +75,11 @@ async def test_the_ceo_is_asked_for_the_dividend_and_pinged_when_someone_else_fl
     for _ in range(40):  # random play until a flight hands the dividend to another player
         prompt = await play_until(lounge, thread, "your turn: choose how the dividend is paid", rng)
         actions = await lounge.store.actions(game_id)
-        if actions[-1].seat != (await lounge.service.prompt(game_id)).movers[0].seat:  # type: ignore[union-attr]
+        if actions[-1].seat != (await lounge.service.reading.prompt(game_id)).movers[0].seat:  # type: ignore[union-attr]
             break
         mover = lounge.member(prompt.raw_mentions[0])
         await lounge.click_choice(mover, prompt, choices_of(prompt)[0][1])
-    ceo = (await lounge.service.prompt(game_id)).movers[0]  # type: ignore[union-attr]
+    ceo = (await lounge.service.reading.prompt(game_id)).movers[0]  # type: ignore[union-attr]
     assert prompt.raw_mentions == [ceo.user_id]
     assert pings(lounge.posted(thread)[-1]) == [ceo.user_id]
     assert any("Full dividend" in label for label, _ in choices_of(prompt)), (prompt.content, choices_of(prompt))
@@ -107,7 +107,7 @@ async def test_undo_takes_back_a_founding_before_the_price_and_status_and_mine_n
     await lounge.click_choice(mover, prompt, pick)
     result = await mover.slash(thread, "undo")
     assert ephemeral_text(result) == "Done: take back moves 1 to 1."  # nothing was revealed
-    back = await lounge.service.prompt(game_id)
+    back = await lounge.service.reading.prompt(game_id)
     assert back is not None and back.asks == "found an airline (two tokens)" and back.movers[0].user_id == mover.id
 
     await mover.slash(thread, "game status")

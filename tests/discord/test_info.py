@@ -29,7 +29,7 @@ async def test_game_list_shows_slug_players_state_and_thread_privately(lounge: L
 
     assert lines[0] == f"**#2 Airships** (`airships`) · lobby · cy · <#{lounge.thread_of().id}>"
     assert lines[1] == f"**#{game_id} Airships** (`airships`) · active · " + ", ".join(
-        p.name for p in (await lounge.service.table(game_id)).players
+        p.name for p in (await lounge.service.reading.table(game_id)).players
     ) + f" · <#{thread.id}>"
     assert len(lines) == 2
 
@@ -37,11 +37,11 @@ async def test_game_list_shows_slug_players_state_and_thread_privately(lounge: L
 async def test_game_list_puts_live_games_first_and_stops_at_the_most_recent(lounge: Lounge) -> None:
     ann = lounge.members[0]
     here = {"guild_id": lounge.guild.id, "channel_id": lounge.channel.id, "creator_id": ann.id, "creator_name": "ann"}
-    old = await lounge.service.open_table("airships", **here)
+    old = await lounge.service.lobby.open_table("airships", **here)
     abandoned_ids = []
     for _ in range(messages.LIST_LIMIT + 1):
-        table = await lounge.service.open_table("airships", **here)
-        await lounge.service.abandon(table.id, ann.id, can_manage=False)
+        table = await lounge.service.lobby.open_table("airships", **here)
+        await lounge.service.lobby.abandon(table.id, ann.id, can_manage=False)
         abandoned_ids.append(table.id)
     reads = 0
     seats = lounge.store.seats
@@ -72,12 +72,12 @@ async def test_status_names_whose_turn_it_is_and_the_scores(lounge: Lounge) -> N
 
     assert result.response is None
     [embed] = public(thread)[-1].embeds
-    prompt = await lounge.service.prompt(game_id)
+    prompt = await lounge.service.reading.prompt(game_id)
     assert prompt is not None
     assert embed.title == f"Airships #{game_id}: being played"
     assert embed.description.startswith(f"Turn: **{prompt.movers[0].name}**")
     scores = next(f.value for f in embed.fields if f.name == "Scores so far").splitlines()
-    table = await lounge.service.table(game_id)
+    table = await lounge.service.reading.table(game_id)
     assert scores == [f"{p.name}: 0 VP" for p in table.players]
 
 
@@ -99,7 +99,7 @@ async def test_a_spectators_board_pings_nobody_and_points_at_the_turn_message(lo
     await lounge.members[4].slash(thread, "board")  # anyone may ask, e.g. when the prompt scrolled away
 
     message = public(thread)[-1]
-    prompt = await lounge.service.prompt(game_id)
+    prompt = await lounge.service.reading.prompt(game_id)
     assert prompt is not None
     assert message.content.startswith(f"Airships #{game_id}: the board after 0 moves.\n")
     assert f"Waiting for {prompt.movers[0].name} to choose a card to throw for." in message.content
@@ -157,7 +157,7 @@ async def test_a_game_abandoned_before_it_started_shows_its_lobby_and_has_no_boa
 async def test_log_pages_through_the_history(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
     await lounge.play_by_components(thread, random.Random(4))
-    history = await lounge.service.log(game_id, 1)
+    history = await lounge.service.reading.log(game_id, 1)
     assert history.pages >= 2
 
     result = await lounge.members[4].slash(lounge.channel, "log", game_id=game_id)
@@ -227,7 +227,7 @@ async def test_abandon_by_a_stranger_is_refused(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
     result = await lounge.members[1].slash(thread, "game abandon")  # a player, but not the creator
     assert ephemeral_text(result) == "Only the game's creator or someone with Manage Server can abandon it."
-    assert (await lounge.service.table(game_id)).status is Status.ACTIVE
+    assert (await lounge.service.reading.table(game_id)).status is Status.ACTIVE
 
 
 async def test_abandon_by_a_server_manager(lounge: Lounge) -> None:
@@ -237,7 +237,7 @@ async def test_abandon_by_a_server_manager(lounge: Lounge) -> None:
 
     await manager.slash(thread, "game abandon")
 
-    assert (await lounge.service.table(game_id)).status is Status.ABANDONED
+    assert (await lounge.service.reading.table(game_id)).status is Status.ABANDONED
     assert public(thread)[-1].content.startswith(f"Airships #{game_id} was abandoned by {manager.mention}.")
     again = await lounge.members[0].slash(thread, "game abandon")
     assert ephemeral_text(again) == "This game was abandoned."
@@ -248,7 +248,7 @@ async def test_abandon_by_the_creator_keeps_the_log_readable(lounge: Lounge) -> 
     turn_message = latest_prompt(thread)
     assert turn_message is not None
     await lounge.members[0].slash(thread, "game abandon")
-    assert (await lounge.service.table(game_id)).status is Status.ABANDONED
+    assert (await lounge.service.reading.table(game_id)).status is Status.ABANDONED
     closed = next(m for m in public(thread) if m.id == turn_message.id)
     assert custom_ids(closed) == [] and closed.content == turn_message.content  # words kept, buttons gone
     result = await lounge.members[1].slash(lounge.channel, "log", game_id=game_id)

@@ -7,7 +7,7 @@ from simtable import Lounge, ephemeral_text, public
 from test_limits import reply_problems
 
 from cogs import league_posts
-from engine.services.league_service import LeagueInfo, LeagueNews, LeagueNewsKind, LeagueTable
+from engine.services.leagues import LeagueInfo, LeagueNews, LeagueNewsKind, LeagueTable
 from engine.platform.leagues import Standing
 from engine.platform.records import Status
 from engine.store.leagues import LeagueGame, LeagueRow, LeagueStatus
@@ -50,7 +50,7 @@ async def test_wrong_inputs_get_plain_answers(lounge: Lounge) -> None:
         "Only members with Manage Server or a league admin role (/league admins) can do that.")
     too_few = ephemeral_text(await organiser.slash(lounge.channel, "league start", league="Cup"))
     assert too_few.startswith("1 member can't be split into tables of 3")
-    assert (await lounge.service.league_info(lounge.guild.id, "Cup")).league.status is LeagueStatus.SIGNUP
+    assert (await lounge.service.leagues.league_info(lounge.guild.id, "Cup")).league.status is LeagueStatus.SIGNUP
 
     await bob.slash(lounge.channel, "league join", league="Summer")
     await organiser.slash(lounge.channel, "league start", league="Summer")

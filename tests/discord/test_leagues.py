@@ -55,13 +55,13 @@ async def _round_games(lounge: Lounge, round_: int) -> list[int]:
 
 
 async def _thread_of(lounge: Lounge, game_id: int):  # type: ignore[no-untyped-def]
-    thread_id = (await lounge.service.table(game_id)).game.thread_id
+    thread_id = (await lounge.service.reading.table(game_id)).game.thread_id
     return next(t for t in lounge.channel.threads if t.id == thread_id)
 
 
 async def _whole_log(lounge: Lounge, game_id: int) -> list[str]:
-    pages = (await lounge.service.log(game_id, 1)).pages
-    return [line for p in range(1, pages + 1) for line in (await lounge.service.log(game_id, p)).lines]
+    pages = (await lounge.service.reading.log(game_id, 1)).pages
+    return [line for p in range(1, pages + 1) for line in (await lounge.service.reading.log(game_id, p)).lines]
 
 
 async def test_a_season_of_nine_members_over_three_rounds(lounge: Lounge, database_path: Path) -> None:
@@ -77,7 +77,7 @@ async def test_a_season_of_nine_members_over_three_rounds(lounge: Lounge, databa
     assert len(first) == 3 and len(lounge.channel.threads) == 3
     for game_id in first:  # each table in its own thread: a welcome, then the first turn; each player pinged once
         thread = await _thread_of(lounge, game_id)
-        seated = {p.user_id for p in (await lounge.service.table(game_id)).players}
+        seated = {p.user_id for p in (await lounge.service.reading.table(game_id)).players}
         welcome, *turn = lounge.posted(thread)
         assert "round 1" in welcome["content"] and all(f"<@{u}>" in welcome["content"] for u in seated)
         assert sorted(u for body in lounge.posted(thread) for u in pings(body)) == sorted(seated)
@@ -95,13 +95,13 @@ async def test_a_season_of_nine_members_over_three_rounds(lounge: Lounge, databa
         actor = next(m for m in members if m.id == prompt.raw_mentions[0])
         await lounge.click_choice(actor, prompt, choices_of(prompt)[0][1])
     for game_id in (played, left):
-        for player in (await lounge.service.table(game_id)).players:
-            await lounge.service.leave_started(game_id, player.user_id)
-        result = await lounge.service.automatic_now(game_id)
+        for player in (await lounge.service.reading.table(game_id)).players:
+            await lounge.service.seating.leave_started(game_id, player.user_id)
+        result = await lounge.service.clock.automatic_now(game_id)
         assert result is not None and result.outcome is not None
     assert await _round_games(lounge, 2) == []  # the last table is still being played
     await lounge.env.advance_time(7 * DAY + 1)
-    assert (await lounge.service.table(late_game)).status is Status.FINISHED
+    assert (await lounge.service.reading.table(late_game)).status is Status.FINISHED
     log = await _whole_log(lounge, late_game)
     assert any("The round's deadline came: the autopilot plays this game out" in line for line in log)
     assert any(". Autopilot for " in line for line in log)
@@ -113,7 +113,7 @@ async def test_a_season_of_nine_members_over_three_rounds(lounge: Lounge, databa
     await _restart(lounge, database_path)
     await lounge.env.advance_time(7 * DAY + 1)
     for game_id in second:
-        assert (await lounge.service.table(game_id)).status is Status.FINISHED
+        assert (await lounge.service.reading.table(game_id)).status is Status.FINISHED
     third = await _round_games(lounge, 3)
     assert len(third) == 3
     await lounge.env.advance_time(7 * DAY + 1)
@@ -121,14 +121,14 @@ async def test_a_season_of_nine_members_over_three_rounds(lounge: Lounge, databa
     # Nobody met anyone twice: 9 members over 3 rounds of tables of 3 can avoid it, and the pairing does.
     tables = []
     for game_id in [*first, *second, *third]:
-        tables.append(tuple(p.user_id for p in (await lounge.service.table(game_id)).players))
+        tables.append(tuple(p.user_id for p in (await lounge.service.reading.table(game_id)).players))
     pairs = [pair for table in tables for pair in combinations(sorted(table), 2)]
     assert len(pairs) == len(set(pairs)) == 27
 
     # The recap names the champion, first in the standings; the standings add up to 9 games of 2 + 1 + 0.
     recap = public(lounge.channel)[-1]
     assert recap.content.startswith("🏆 **Spring Cup**, season 1 is over after 3 rounds. Champion: ")
-    board = await lounge.service.league_standings(lounge.guild.id, None)
+    board = await lounge.service.leagues.league_standings(lounge.guild.id, None)
     champions = [s.user_id for s in board.lines if s.rank == 1]
     assert pings(lounge.posted(lounge.channel)[-1]) == champions
     assert sum(s.points for s in board.lines) == 27 and all(s.games == 3 for s in board.lines)
@@ -169,16 +169,16 @@ async def test_a_round_opened_just_before_a_stop_is_started_and_posted_once_afte
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(league_posts, "run_league_work", stopped)  # the old bot's scheduler shows nothing
-        news = await lounge.service.start_league(lounge.guild.id, None, [], can_manage=True)
+        news = await lounge.service.leagues.start_league(lounge.guild.id, None, [], can_manage=True)
         started = news.game_ids[0]  # type: ignore[union-attr]
-        await lounge.service.start(started, (await lounge.service.table(started)).creator_id)
+        await lounge.service.lobby.start(started, (await lounge.service.reading.table(started)).creator_id)
     await _restart(lounge, database_path)
     await lounge.env.advance_time(60)  # the new bot's scheduler looks at once
 
     for game_id in news.game_ids:  # type: ignore[union-attr]
-        table = await lounge.service.table(game_id)
+        table = await lounge.service.reading.table(game_id)
         assert table.status is Status.ACTIVE
-        assert await lounge.service.posts(game_id)  # its turn message, to edit from now on
+        assert await lounge.service.reading.posts(game_id)  # its turn message, to edit from now on
     assert len(lounge.channel.threads) == 2  # the two lobbies opened in threads; the started game plays here
     hello = [m for m in public(lounge.channel) if "your table in **Spring Cup**" in m.content]
     assert len(hello) == 1 and latest_prompt(lounge.channel) is not None

@@ -17,7 +17,8 @@ from cogs import clock, lobby_posts, messages, players, turn_messages
 from cogs.components import DYNAMIC_ITEMS
 from cogs.messages import Reply
 from engine.core import Action, EndReason, Outcome
-from engine.services.service import TableService
+from engine.services import Services
+from tests.stub_drawing import stub_drawing
 from engine.store.store import GameRow, SeatRow, Status, Store
 from engine.rules.guide import RulesTopic
 from engine.platform.notify import Alerts
@@ -282,21 +283,21 @@ def test_the_message_checker_catches_broken_messages() -> None:
 async def test_every_message_of_a_real_four_player_game_fits(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "limits.sqlite3")
     try:
-        service = TableService(store, render=tiny_png)
-        table = await service.open_table(
+        service = Services(store, stub_drawing(tiny_png))
+        table = await service.lobby.open_table(
             "airships", guild_id=1, channel_id=2, creator_id=100, creator_name="C" * 32
         )
         for user in range(101, 104):
-            table = await service.join(table.id, user, f"{'N' * 31}{user % 10}")
+            table = await service.lobby.join(table.id, user, f"{'N' * 31}{user % 10}")
             assert reply_problems(messages.lobby_reply(table)) == []
             assert reply_problems(messages.invite_reply(table)) == []
-        opening = await service.start(table.id, 100)
+        opening = await service.lobby.start(table.id, 100)
         replies = [turn_messages.opening_reply(opening)]
         prompt = opening.prompt
         rng = random.Random(9)
         while prompt is not None:
             mover = prompt.movers[0]
-            result = await service.play(table.id, mover.user_id, rng.randrange(len(mover.choices)), version=prompt.version)
+            result = await service.core.play(table.id, mover.user_id, rng.randrange(len(mover.choices)), version=prompt.version)
             news = result.turn
             replies.append(turn_messages.turn_reply(result.table, news.played, result.prompt if news.continues else None, b"png"))
             if news.next is not None:
@@ -307,16 +308,16 @@ async def test_every_message_of_a_real_four_player_game_fits(tmp_path: Path) -> 
             replies.append(turn_messages.stale_reply(result.table, result.prompt, mover.user_id))
             replies.append(turn_messages.board_reply(result.table, b"png", result.prompt))
             if result.table.version % 10 == 0:
-                replies.append(messages.status_reply(await service.status(table.id)))
+                replies.append(messages.status_reply(await service.reading.status(table.id)))
                 for user in range(100, 104):
-                    replies.append(messages.hand_reply(*await service.hand(table.id, user)))
+                    replies.append(messages.hand_reply(*await service.reading.hand(table.id, user)))
             prompt = result.prompt
-        replies.append(messages.status_reply(await service.status(table.id)))
-        first = await service.log(table.id, 1)
+        replies.append(messages.status_reply(await service.reading.status(table.id)))
+        first = await service.reading.log(table.id, 1)
         for number in range(1, first.pages + 1):
-            replies.append(messages.log_reply(await service.log(table.id, number)))
-        replies.append(messages.list_reply(await service.tables_in_guild(1)))
-        replies += [messages.rules_reply(service.rules("airships", t.key)) for t in service.rules("airships").topics]
+            replies.append(messages.log_reply(await service.reading.log(table.id, number)))
+        replies.append(messages.list_reply(await service.reading.tables_in_guild(1)))
+        replies += [messages.rules_reply(service.reading.rules("airships", t.key)) for t in service.reading.rules("airships").topics]
         for reply in replies:
             assert reply_problems(reply) == []
     finally:

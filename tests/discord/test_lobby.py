@@ -23,7 +23,7 @@ async def test_new_game_opens_a_thread_with_a_lobby(lounge: Lounge) -> None:
     assert lobby.embeds[0].title == "Airships #1: lobby"
     assert "Players (1/4)" in lobby.embeds[0].description
     assert custom_ids(lobby) == ["lobby:1:join", "lobby:1:leave", "lobby:1:start", "lobby:1:add_ai"]
-    table = await lounge.service.table(1)
+    table = await lounge.service.reading.table(1)
     assert table.game.thread_id == thread.id and table.status is Status.LOBBY
     assert [p.user_id for p in table.players] == [ann.id]  # the creator sits down at once
 
@@ -41,7 +41,7 @@ async def test_new_game_stays_in_the_channel_where_threads_are_not_allowed(loung
     [lobby] = public(closed)
     assert lobby.embeds[0].title == "Airships #1: lobby"
     assert result.response is None  # the "thinking" answer is removed: the lobby itself is the answer here
-    assert (await lounge.service.table(1)).place_id == closed.id
+    assert (await lounge.service.reading.table(1)).place_id == closed.id
 
 
 async def test_join_and_leave_by_button_update_the_lobby(lounge: Lounge) -> None:
@@ -55,7 +55,7 @@ async def test_join_and_leave_by_button_update_the_lobby(lounge: Lounge) -> None
 
     await bob.click(lobby, label="Leave")
     assert "Players (1/4)" in public(thread)[0].embeds[0].description
-    assert [p.user_id for p in (await lounge.service.table(1)).players] == [ann.id]
+    assert [p.user_id for p in (await lounge.service.reading.table(1)).players] == [ann.id]
 
 
 async def test_join_and_leave_by_command_inside_the_thread(lounge: Lounge) -> None:
@@ -71,7 +71,7 @@ async def test_join_and_leave_by_command_inside_the_thread(lounge: Lounge) -> No
     assert ephemeral_text(result) == "You left Airships #1."
     [lobby] = public(thread)
     assert "Players (1/4)" in lobby.embeds[0].description
-    assert len((await lounge.service.table(1)).players) == 1
+    assert len((await lounge.service.reading.table(1)).players) == 1
 
 
 async def test_join_from_the_parent_channel_finds_the_only_open_game(lounge: Lounge) -> None:
@@ -80,7 +80,7 @@ async def test_join_from_the_parent_channel_finds_the_only_open_game(lounge: Lou
     result = await bob.slash(lounge.channel, "game join")
     assert ephemeral_text(result) == "You joined Airships #1."
     assert "Players (2/4)" in public(thread)[0].embeds[0].description
-    assert len((await lounge.service.table(1)).players) == 2
+    assert len((await lounge.service.reading.table(1)).players) == 2
 
 
 async def test_lobby_refusals_are_private_and_change_nothing(lounge: Lounge) -> None:
@@ -96,7 +96,7 @@ async def test_lobby_refusals_are_private_and_change_nothing(lounge: Lounge) -> 
         await member.click(lobby, label="Join")
     assert ephemeral_text(await eve.click(lobby, label="Join")) == "This game is full (4 players)."
     assert ephemeral_text(await bob.click(lobby, label="Start")) == "Only the player who opened this game can start it."
-    table = await lounge.service.table(1)
+    table = await lounge.service.reading.table(1)
     assert table.status is Status.LOBBY and len(table.players) == 4
 
 
@@ -107,7 +107,7 @@ async def test_start_shuffles_seats_with_the_game_seed_and_shows_them(lounge: Lo
     await cy.click(public(thread)[0], label="Join")
     await ann.slash(thread, "game start")
 
-    table = await lounge.service.table(1)
+    table = await lounge.service.reading.table(1)
     expected = [ann.id, bob.id, cy.id]
     random.Random(table.game.seed).shuffle(expected)
     assert [p.user_id for p in table.players] == expected
@@ -125,7 +125,7 @@ async def test_start_by_button_closes_the_lobby(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
     lobby = public(thread)[0]
     assert custom_ids(lobby) == []  # the lobby buttons are gone once the game runs
-    assert (await lounge.service.table(game_id)).status is Status.ACTIVE
+    assert (await lounge.service.reading.table(game_id)).status is Status.ACTIVE
     result = await lounge.members[2].slash(thread, "game join")
     assert ephemeral_text(result) == "This game has already started, so you can't join it now."
 
@@ -158,7 +158,7 @@ async def test_an_older_lobby_copy_points_at_the_live_one_without_buttons(lounge
     live = public(thread)[0]
     # A copy posted before lobbies were kept in one message (e.g. by an older version of the bot).
     channel = lounge.bot.get_channel(thread.id)
-    old = await channel.send(**messages.lobby_reply(await lounge.service.table(1)).send_kwargs())  # type: ignore[union-attr]
+    old = await channel.send(**messages.lobby_reply(await lounge.service.reading.table(1)).send_kwargs())  # type: ignore[union-attr]
 
     await bob.click(old, label="Join")
     old_now = next(m for m in public(thread) if m.id == old.id)
@@ -173,12 +173,12 @@ async def test_a_name_the_board_cannot_draw_shows_as_its_nation_the_same_in_text
     await li.click(public(thread)[0], label="Join")
     await fox.click(public(thread)[0], label="Start")
 
-    table = await lounge.service.table(1)
+    table = await lounge.service.reading.table(1)
     nations = {p.user_id: ("USA", "Germany")[p.seat] for p in table.players}  # type: ignore[index]
     shown = {p.user_id: p.name for p in table.players}
     assert shown == {fox.id: f"Fox ({nations[fox.id]})", li.id: nations[li.id]}
     opening = latest_prompt(thread)
     assert opening is not None
     assert f"{shown[fox.id]} plays {nations[fox.id]}" in opening.content and "🦊" not in opening.content
-    board = await lounge.service.board(1)
+    board = await lounge.service.reading.board(1)
     assert board.prompt is not None and board.prompt.movers[0].name in shown.values()

@@ -47,7 +47,7 @@ async def test_every_move_of_people_and_ai_gets_one_line_with_its_times(
     await ann.click(public(thread)[0], label="Start")
     await _click_moves(lounge, thread, 6)
 
-    table = await lounge.service.table(1)
+    table = await lounge.service.reading.table(1)
     actions = await lounge.store.actions(1)
     records = _move_records(caplog)
     # Exactly one line per stored move, in order: none missing, none doubled.
@@ -69,7 +69,7 @@ async def test_the_autopilot_s_moves_are_logged_as_the_autopilot_s(
 ) -> None:
     caplog.set_level(logging.INFO, logger="contrail.moves")
     thread, game_id = await lounge.started_game(players=2)
-    leaver = lounge.member((await lounge.service.table(game_id)).at_seat(0).user_id)  # the first to move
+    leaver = lounge.member((await lounge.service.reading.table(game_id)).at_seat(0).user_id)  # the first to move
     asked = await leaver.slash(thread, "game leave")
     shown = asked.followups[0] if asked.followups else asked.response
     assert shown is not None

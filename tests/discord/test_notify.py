@@ -18,8 +18,8 @@ async def two_player_game(lounge: Lounge) -> None:
 async def play_until_the_turn_passes(lounge: Lounge) -> int:
     """Decide for whoever must act until someone else's turn begins; returns who that is."""
     thread = lounge.thread_of()
-    first = (await lounge.service.prompt(1)).user_ids  # type: ignore[union-attr]
-    while (prompt := await lounge.service.prompt(1)) is not None and prompt.user_ids == first:
+    first = (await lounge.service.reading.prompt(1)).user_ids  # type: ignore[union-attr]
+    while (prompt := await lounge.service.reading.prompt(1)) is not None and prompt.user_ids == first:
         message = latest_prompt(thread)
         assert message is not None
         labels = choices_of(message)
@@ -63,7 +63,7 @@ async def test_closed_dms_fall_back_to_a_ping_in_the_thread_and_are_remembered(l
                                 message="Cannot send messages to this user")
     nxt = await play_until_the_turn_passes(lounge)
     assert pings(lounge.posted(thread)[-1]) == [nxt]  # told in the thread instead
-    assert (await lounge.service.prefs_of(nxt)).dm_refused
+    assert (await lounge.service.players.prefs_of(nxt)).dm_refused
     said = ephemeral_text(await lounge.member(nxt).slash(lounge.channel, "notify"))
     assert "Your direct messages were closed to me" in said
 

@@ -44,14 +44,14 @@ async def test_a_clicked_move_counts_when_its_post_is_refused(lounge: Lounge, ca
         await lounge.click_choice(lounge.member(prompt.raw_mentions[0]), prompt, choices_of(prompt)[0][1])
     else:
         raise AssertionError("no turn ended by a click")
-    version = (await lounge.service.table(game_id)).version
+    version = (await lounge.service.reading.table(game_id)).version
     before = len(public(thread))
     refuse_next_post(lounge, thread, MISSING_PERMISSIONS)
 
     result = await lounge.click_choice(lounge.member(prompt.raw_mentions[0]), prompt, ending[0])
 
     assert ephemeral_text(result) == unposted(thread, "Your move counted", "/board shows the game again.")
-    assert (await lounge.service.table(game_id)).version == version + 1
+    assert (await lounge.service.reading.table(game_id)).version == version + 1
     assert len(public(thread)) == before
     assert custom_ids(public(thread)[-1]) == []  # the answered turn's message lost its buttons all the same
     assert any(f"game {game_id}: could not show move" in line for line in warned(caplog))
@@ -62,7 +62,7 @@ async def test_a_clicked_move_counts_when_its_post_is_refused(lounge: Lounge, ca
 
 async def test_a_move_by_command_into_a_deleted_thread_still_counts(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
-    prompt = await lounge.service.prompt(game_id)
+    prompt = await lounge.service.reading.prompt(game_id)
     assert prompt is not None
     mover = lounge.member(prompt.user_ids[0])
     lounge.env.inject_error("PATCH", f"/channels/{thread.id}/messages/*", **UNKNOWN_CHANNEL)  # type: ignore[arg-type]
@@ -84,7 +84,7 @@ async def test_a_start_counts_when_its_post_is_refused(lounge: Lounge) -> None:
     result = await ann.click(public(thread)[0], label="Start")
 
     assert ephemeral_text(result) == unposted(thread, "The game started", "/board shows the board and the first prompt.")
-    assert (await lounge.service.table(1)).status is Status.ACTIVE
+    assert (await lounge.service.reading.table(1)).status is Status.ACTIVE
     assert custom_ids(public(thread)[0]) == []  # the lobby is closed
     await ann.slash(thread, "board")
     assert prompt_version(public(thread)[-1]) == 0
@@ -100,7 +100,7 @@ async def test_a_new_game_is_kept_when_its_lobby_cannot_be_posted(lounge: Lounge
     assert ephemeral_text(result) == unposted(thread, "Game #1 is open", "Players can still join with /game join.")
     assert public(thread) == []
     await bob.slash(thread, "game join")
-    assert [p.user_id for p in (await lounge.service.table(1)).players] == [ann.id, bob.id]
+    assert [p.user_id for p in (await lounge.service.reading.table(1)).players] == [ann.id, bob.id]
 
 
 def _channel_denying(lounge: Lounge, **denied: bool) -> ChannelHandle:
@@ -131,7 +131,7 @@ async def test_new_game_is_refused_up_front_where_the_bot_could_not_post(
         f"I can't host a game here: I'm missing {missing} in this channel. "
         "A server manager can grant them; then try /game new again."
     )
-    assert await lounge.service.tables_in_guild(lounge.guild.id) == []
+    assert await lounge.service.reading.tables_in_guild(lounge.guild.id) == []
     assert channel.threads == [] and public(channel) == []
 
 

@@ -8,7 +8,7 @@ import pytest
 from simtable import Lounge, custom_ids, ephemeral_text, latest_prompt, pings, public, turns_of
 
 import renderers
-from engine.services.service import Renderer
+from tests.stub_drawing import Renderer
 from engine.store.store import Status
 
 
@@ -24,7 +24,7 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(l
 
     moves = await lounge.play_by_components(thread, random.Random(7 + players))
 
-    table = await lounge.service.table(game_id)
+    table = await lounge.service.reading.table(game_id)
     assert table.status is Status.FINISHED and table.version == moves
     actions = await lounge.store.actions(game_id)
     turns = turns_of([a.seat for a in actions])
@@ -67,7 +67,7 @@ async def test_a_game_played_with_move_and_autocomplete(lounge: Lounge) -> None:
         actor = lounge.member(prompt.raw_mentions[0])
         offered = await actor.autocomplete(thread, "move", "choice", "")
         assert 0 < len(offered) <= 25
-        version, legal, waiting = await lounge.service.choices_for(game_id, actor.id)
+        version, legal, waiting = await lounge.service.reading.choices_for(game_id, actor.id)
         assert not waiting
         assert [c["value"] for c in offered] == [f"v{version}:{a.key}" for a in legal][:25]
         assert [c["name"] for c in offered] == [a.label for a in legal][:25]
@@ -76,7 +76,7 @@ async def test_a_game_played_with_move_and_autocomplete(lounge: Lounge) -> None:
         assert ephemeral_text(result) == f"Done: {next(c['name'] for c in offered if c == pick)}."
         moves += 1
 
-    table = await lounge.service.table(game_id)
+    table = await lounge.service.reading.table(game_id)
     assert table.status is Status.FINISHED and table.version == moves
     assert public(thread)[-1].embeds[0].title.startswith("Final scores")
     turns = turns_of([a.seat for a in await lounge.store.actions(game_id)])
@@ -96,16 +96,16 @@ async def test_autocomplete_filters_by_what_was_typed(lounge: Lounge) -> None:
 
 async def test_autocomplete_says_whose_turn_it_is_and_choosing_it_answers_the_same(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
-    prompt = await lounge.service.prompt(game_id)
+    prompt = await lounge.service.reading.prompt(game_id)
     assert prompt is not None
-    other = lounge.member(next(p.user_id for p in (await lounge.service.table(game_id)).players
+    other = lounge.member(next(p.user_id for p in (await lounge.service.reading.table(game_id)).players
                                if p.user_id != prompt.user_ids[0]))
     mover = prompt.movers[0].name
     [entry] = await other.autocomplete(thread, "move", "choice", "")
     assert entry["name"] == f"It's {mover}'s turn: choose a card to throw for."
     result = await other.slash(thread, "move", choice=entry["value"])
     assert ephemeral_text(result) == f"It's not your turn: waiting for {mover}."
-    assert (await lounge.service.table(game_id)).version == 0
+    assert (await lounge.service.reading.table(game_id)).version == 0
 
 
 async def test_a_move_edits_the_turn_message_and_answers_the_typist_in_one_line(lounge: Lounge) -> None:
@@ -118,7 +118,7 @@ async def test_a_move_edits_the_turn_message_and_answers_the_typist_in_one_line(
         before = len(public(thread))
         result = await actor.slash(thread, "move", choice=offered[0]["value"])
         assert ephemeral_text(result).startswith("Done: ") and "\n" not in ephemeral_text(result)
-        nxt = await lounge.service.prompt(game_id)
+        nxt = await lounge.service.reading.prompt(game_id)
         assert nxt is not None
         if nxt.user_ids != (actor.id,):
             break
@@ -140,9 +140,9 @@ async def test_a_move_sent_twice_is_refused_as_out_of_date(lounge: Lounge) -> No
     actor = lounge.member(prompt.raw_mentions[0])
     [first, *_] = await actor.autocomplete(thread, "move", "choice", "")
     await actor.slash(thread, "move", choice=first["value"])
-    version = (await lounge.service.table(game_id)).version
+    version = (await lounge.service.reading.table(game_id)).version
 
     again = await actor.slash(thread, "move", choice=first["value"])  # a double Enter, or a client retry
 
     assert ephemeral_text(again).startswith("This prompt is out of date.")
-    assert (await lounge.service.table(game_id)).version == version
+    assert (await lounge.service.reading.table(game_id)).version == version

@@ -9,7 +9,7 @@ from simtable import Lounge, ephemeral_text
 from test_limits import reply_problems
 
 from cogs.ratings import leaderboard_reply, rating_reply
-from engine.services.rating_service import GameRating, Leaderboard, RatingCard, leader_rows
+from engine.services.ratings import GameRating, Leaderboard, RatingCard, leader_rows
 from engine.platform.ratings import AI_NAME, AI_USER, PROVISIONAL_GAMES, Placed, Skill
 from engine.store.store import Status
 from engine.store.ratings import PastResult, RatingRow
@@ -29,7 +29,7 @@ async def test_rating_and_leaderboard_after_a_whole_game(lounge: Lounge) -> None
 
     thread, game_id = await lounge.started_game(players=2)
     await lounge.play_by_components(thread, random.Random(11))
-    table = await lounge.service.table(game_id)
+    table = await lounge.service.reading.table(game_id)
     assert table.status is Status.FINISHED
     winner = table.players[table.game.outcome["ranking"][0][0]].user_id  # type: ignore[index]
     loser = bob.id if winner == ann.id else ann.id

@@ -18,7 +18,7 @@ import engine
 from cogs import components, replays
 from engine.platform.export import parse_export, replay_export
 from engine.services.replays import ReplayFrame
-from engine.services.service import Renderer
+from tests.stub_drawing import Renderer
 from engine.store.store import Status
 
 SEEN: list[dict[str, Any]] = []  # every view the renderer was asked to draw, in order
@@ -40,9 +40,9 @@ async def play_moves(lounge: Lounge, game_id: int, moves: int | None = None, see
     """Play through the service (quicker than clicking), choosing at random; None: to the end. The moves made."""
     rng = random.Random(seed)
     made = 0
-    while (prompt := await lounge.service.prompt(game_id)) is not None and (moves is None or made < moves):
+    while (prompt := await lounge.service.reading.prompt(game_id)) is not None and (moves is None or made < moves):
         mover = prompt.movers[0]
-        await lounge.service.play(game_id, mover.user_id, rng.randrange(len(mover.choices)), version=prompt.version)
+        await lounge.service.core.play(game_id, mover.user_id, rng.randrange(len(mover.choices)), version=prompt.version)
         made += 1
     return made
 
@@ -64,7 +64,7 @@ def button_ids(message: discord.Message) -> dict[str, tuple[str, bool]]:
 async def test_replay_steps_first_back_next_last_editing_the_same_private_message(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
     await play_moves(lounge, game_id, 6)
-    total = (await lounge.service.table(game_id)).version
+    total = (await lounge.service.reading.table(game_id)).version
     cy = lounge.members[2]  # a spectator may look back too
     posted = len(public(thread))
 
@@ -83,8 +83,8 @@ async def test_replay_steps_first_back_next_last_editing_the_same_private_messag
 
     message = (await cy.click(message, label="Next ▶")).response.message  # type: ignore[union-attr]
     assert message.content.startswith(f"**Replay of Airships #{game_id}**: move 1 of {total}, by ")
-    table = await lounge.service.table(game_id)
-    history = await lounge.service.log(game_id, 1, per_page=1000)
+    table = await lounge.service.reading.table(game_id)
+    history = await lounge.service.reading.log(game_id, 1, per_page=1000)
     first_move = [line.split(". ", 1)[1] for line in history.lines if line.startswith("1. ")]
     assert message.content.splitlines()[1:] == first_move  # the move's words, as /log tells them
     assert f"by {table.at_seat((await lounge.store.actions(game_id))[0].seat).name}." in message.content
@@ -119,7 +119,7 @@ async def test_replay_and_export_refuse_wrong_ids_lobbies_and_other_servers(loun
     for command in ("game replay", "game export"):
         result = await ann.slash(lounge.channel, command, game_id=42)
         assert ephemeral_text(result) == "There is no game #42."
-    elsewhere = await lounge.service.open_table("airships", guild_id=lounge.guild.id + 1, channel_id=5, creator_id=9,
+    elsewhere = await lounge.service.lobby.open_table("airships", guild_id=lounge.guild.id + 1, channel_id=5, creator_id=9,
                                                 creator_name="zed")
     for command in ("game replay", "game export"):
         result = await ann.slash(lounge.channel, command, game_id=elsewhere.id)
@@ -136,7 +136,7 @@ async def test_export_of_a_finished_game_is_a_private_file_that_replays_to_its_s
     refused = await lounge.members[3].slash(thread, "game export")  # live: its seed would foretell the dice
     assert ephemeral_text(refused) == f"Game #{game_id} is still active: it can be exported once it is over."
     await play_moves(lounge, game_id)
-    table = await lounge.service.table(game_id)
+    table = await lounge.service.reading.table(game_id)
     assert table.status is Status.FINISHED
 
     result = await lounge.members[3].slash(lounge.channel, "game export", game_id=game_id)
@@ -159,10 +159,10 @@ async def test_a_live_1930_replay_draws_only_the_public_view(lounge: Lounge) -> 
     SEEN.clear()
     shown = private(await lounge.members[4].slash(thread, "game replay"))
     message = (await lounge.members[4].click(shown, label="◀ Back")).response.message  # type: ignore[union-attr]
-    version = (await lounge.service.table(game_id)).version
+    version = (await lounge.service.reading.table(game_id)).version
     assert f"move {version - 1} of {version}" in message.content
     game = engine.get_game("1930")
-    table = await lounge.service.table(game_id)
+    table = await lounge.service.reading.table(game_id)
     rows = await lounge.store.actions(game_id, limit=version - 1)
     state = engine.replay(game, 3, table.game.seed, {}, [(r.seat, engine.Action.from_dict(r.payload)) for r in rows])
     public_view = {**game.view(state, None), "seat_names": list(table.names)}

@@ -25,7 +25,7 @@ async def test_a_prompt_posted_before_a_restart_still_works(lounge: Lounge, data
         prompt = latest_prompt(thread)
         assert prompt is not None
         await lounge.click_choice(lounge.member(prompt.raw_mentions[0]), prompt, rng.choice(choices_of(prompt))[1])
-    version = (await lounge.service.table(game_id)).version
+    version = (await lounge.service.reading.table(game_id)).version
     prompt = latest_prompt(thread)
     assert prompt is not None and prompt_version(prompt) == version
 
@@ -34,11 +34,11 @@ async def test_a_prompt_posted_before_a_restart_still_works(lounge: Lounge, data
     result = await lounge.click_choice(lounge.member(prompt.raw_mentions[0]), prompt, choices_of(prompt)[0][1])
     assert not [m for m in result.followups if m.ephemeral]
     assert len(public(thread)) <= before + 1  # the turn's message is edited, or the next turn's posted
-    assert (await lounge.service.table(game_id)).version == version + 1
+    assert (await lounge.service.reading.table(game_id)).version == version + 1
 
     # and the game can be played to its end by the new bot
     await lounge.play_by_components(thread, rng)
-    assert (await lounge.service.table(game_id)).status is Status.FINISHED
+    assert (await lounge.service.reading.table(game_id)).status is Status.FINISHED
 
 
 async def test_a_stale_prompt_after_a_restart_answers_with_a_private_fresh_one(
@@ -49,10 +49,10 @@ async def test_a_stale_prompt_after_a_restart_answers_with_a_private_fresh_one(
     actor = lounge.member(stale.raw_mentions[0])
     offered = await actor.autocomplete(thread, "move", "choice", "")
     await actor.slash(thread, "move", choice=offered[0]["value"])
-    version = (await lounge.service.table(game_id)).version
+    version = (await lounge.service.reading.table(game_id)).version
 
     await _restart(lounge, database_path)
-    current = await lounge.service.prompt(game_id)
+    current = await lounge.service.reading.prompt(game_id)
     assert current is not None
     mover = lounge.member(current.user_ids[0])
     posted = len(public(thread))
@@ -61,10 +61,10 @@ async def test_a_stale_prompt_after_a_restart_answers_with_a_private_fresh_one(
     assert fresh.content.startswith("This prompt is out of date.\n")
     assert prompt_version(fresh.message) == version
     assert len(public(thread)) == posted  # answered privately: nothing new in the thread
-    assert (await lounge.service.table(game_id)).version == version
+    assert (await lounge.service.reading.table(game_id)).version == version
     # the fresh prompt answers for the new bot
     await lounge.click_choice(mover, fresh, choices_of(fresh.message)[0][1])
-    assert (await lounge.service.table(game_id)).version == version + 1
+    assert (await lounge.service.reading.table(game_id)).version == version + 1
     assert len(public(thread)) <= posted + 1
 
 
@@ -75,7 +75,7 @@ async def test_a_lobby_survives_a_restart(lounge: Lounge, database_path: Path) -
     await _restart(lounge, database_path)
     await bob.click(lobby, label="Join")
     await ann.click(public(thread)[0], label="Start")
-    assert (await lounge.service.table(1)).status is Status.ACTIVE
+    assert (await lounge.service.reading.table(1)).status is Status.ACTIVE
     assert latest_prompt(thread) is not None
 
 
@@ -99,8 +99,8 @@ async def test_a_restart_mid_turn_keeps_editing_the_same_turn_message(lounge: Lo
     offered = await lounge.member(actor).autocomplete(thread, "move", "choice", "")
     await lounge.member(actor).slash(thread, "move", choice=offered[0]["value"])
 
-    table = await lounge.service.table(game_id)
-    prompt = await lounge.service.prompt(game_id)
+    table = await lounge.service.reading.table(game_id)
+    prompt = await lounge.service.reading.prompt(game_id)
     edited = next(m for m in public(thread) if m.id == turn_message.id)
     if prompt is not None and prompt.user_ids == (actor,):
         assert len(public(thread)) == before and custom_ids(edited)  # still the turn's one message

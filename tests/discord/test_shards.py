@@ -105,4 +105,4 @@ async def test_a_bot_running_several_shards_plays_a_game_to_the_end(lounge: Loun
     thread = lounge.thread_of()
     await ann.click(public(thread)[0], label="Start")
     await lounge.play_by_components(thread, random.Random(11))
-    assert (await lounge.service.table(1)).status is Status.FINISHED
+    assert (await lounge.service.reading.table(1)).status is Status.FINISHED

@@ -132,7 +132,7 @@ async def deadline_taken_by_b(lounge: Lounge, b: ContrailBot) -> Missed:
     assert missed_turn is not None and missed_turn.raw_mentions == [sleeper.id]
     stale = await lounge.old_copy(thread, 1)
     assert calls_of(b) == []  # every command and click so far was answered by A, the shard that received it
-    version = (await b.tables.table(1)).version
+    version = (await b.tables.reading.table(1)).version
 
     # A's clock stops, so that B's is the one that takes the deadline.
     a.clock_task.cancel()  # type: ignore[union-attr]
@@ -167,14 +167,14 @@ async def test_the_other_process_plays_a_deadline_and_posts_it_in_a_thread_its_g
     assert pings(calls_of(b)[-1].json or {}) == [missed.first.id]
 
     # The autopilot's moves are in the log once; A's clock, waking now, finds nothing left to do.
-    table = await b.tables.table(1)
+    table = await b.tables.reading.table(1)
     actions = await b.store.actions(1)  # type: ignore[union-attr]
     autopilot = [x for x in actions if x.payload.get("by") == "autopilot"]
     assert table.version > missed.version and len(autopilot) == table.version - missed.version
     assert {x.seat for x in autopilot} == {table.player(missed.sleeper.id).seat}  # type: ignore[union-attr]
     requests = len(lounge.env.http_requests)
     await run_due(a)
-    assert len(lounge.env.http_requests) == requests and (await a.tables.table(1)).version == table.version
+    assert len(lounge.env.http_requests) == requests and (await a.tables.reading.table(1)).version == table.version
 
 
 async def test_the_shard_that_receives_the_players_answers_them_from_the_database(
@@ -184,25 +184,25 @@ async def test_the_shard_that_receives_the_players_answers_them_from_the_databas
     missed = await deadline_taken_by_b(lounge, b)
     thread, first, sleeper = missed.thread, missed.first, missed.sleeper
     b_turn = public(thread)[-1]  # the turn message B posted
-    played = (await b.tables.table(1)).version
+    played = (await b.tables.reading.table(1)).version
     start = len(env.http_requests)
 
     # The next player types a move by its key (no version: "now"): A reads the game B moved, takes the move, and
     # edits the turn message B posted (the turn's one message), pinging nobody.
-    prompt = await b.tables.prompt(1)  # asked of B: A's caches stay as A left them
+    prompt = await b.tables.reading.prompt(1)  # asked of B: A's caches stay as A left them
     assert prompt is not None and prompt.user_ids == (first.id,)
     done = await first.slash(thread, "move", choice=prompt.movers[0].choices[0].key)
     assert ephemeral_text(done).startswith("Done: ")
-    assert (await b.tables.table(1)).version == played + 1
+    assert (await b.tables.reading.table(1)).version == played + 1
     edits = [e for e in env.http_requests[start:] if e.method == "PATCH" and e.path.startswith(f"/channels/{thread.id}/")]
     assert edits and edits[0].path == f"/channels/{thread.id}/messages/{b_turn.id}"
 
     # The sleeper's old prompt is out of date: A says so, with whose turn it is, and applies nothing.
-    now = await b.tables.prompt(1)
+    now = await b.tables.reading.prompt(1)
     assert now is not None
     late = await lounge.click_choice(sleeper, missed.stale, choices_of(missed.stale)[0][1])
     assert ephemeral_text(late).startswith(f"This prompt is out of date. Waiting for {now.movers[0].name} ")
-    assert (await b.tables.table(1)).version == played + 1
+    assert (await b.tables.reading.table(1)).version == played + 1
     await play_turn(lounge, thread, first, random.Random(4))  # the rest of the turn, through A
     assert latest_prompt(thread).raw_mentions == [sleeper.id]  # type: ignore[union-attr]
 
@@ -210,7 +210,7 @@ async def test_the_shard_that_receives_the_players_answers_them_from_the_databas
     # once, by one process: A for the turns its players began, B for the turn after the autopilot.
     actions = await b.store.actions(1)  # type: ignore[union-attr]
     assert [x.seq for x in actions] == list(range(1, len(actions) + 1))
-    table = await b.tables.table(1)
+    table = await b.tables.reading.table(1)
     turns = [table.at_seat(seat).user_id for seat in turns_of([x.seat for x in actions])]
     turns.append(sleeper.id)  # the turn being played now, with no decision yet
     by_b = {id(c) for c in calls_of(b)}

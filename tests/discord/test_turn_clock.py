@@ -42,7 +42,7 @@ async def test_the_lobby_shows_the_clock_and_the_prompt_its_deadline_as_a_timest
 async def test_reminders_ping_whoever_the_turn_waits_on_at_the_chosen_interval(lounge: Lounge) -> None:
     await clocked_game(lounge, reminders="6h")
     thread = lounge.thread_of()
-    waiting = (await lounge.service.prompt(1)).user_ids  # type: ignore[union-attr]
+    waiting = (await lounge.service.reading.prompt(1)).user_ids  # type: ignore[union-attr]
     before = len(lounge.posted(thread))
 
     await lounge.env.advance_time(5 * HOUR)
@@ -57,7 +57,7 @@ async def test_reminders_ping_whoever_the_turn_waits_on_at_the_chosen_interval(l
     prompt = latest_prompt(thread)
     assert prompt is not None
     await lounge.click_choice(lounge.member(prompt.raw_mentions[0]), prompt, choices_of(prompt)[0][1])
-    mover_now = (await lounge.service.prompt(1)).user_ids  # type: ignore[union-attr]
+    mover_now = (await lounge.service.reading.prompt(1)).user_ids  # type: ignore[union-attr]
     count = len(lounge.posted(thread))
     await lounge.env.advance_time(6 * HOUR + 1)
     new = lounge.posted(thread)[count:]
@@ -67,7 +67,7 @@ async def test_reminders_ping_whoever_the_turn_waits_on_at_the_chosen_interval(l
 async def test_a_deadline_lets_the_autopilot_play_the_turn_and_the_posts_say_so(lounge: Lounge) -> None:
     await clocked_game(lounge, turn_time="12h")
     thread = lounge.thread_of()
-    late = (await lounge.service.prompt(1)).movers[0]  # type: ignore[union-attr]
+    late = (await lounge.service.reading.prompt(1)).movers[0]  # type: ignore[union-attr]
     turn_message = latest_prompt(thread)
     assert turn_message is not None
 
@@ -75,22 +75,22 @@ async def test_a_deadline_lets_the_autopilot_play_the_turn_and_the_posts_say_so(
 
     record = next(m for m in public(thread) if m.id == turn_message.id)
     assert f"Autopilot for {late.name}: " in record.content and "your turn" not in record.content
-    nxt = await lounge.service.prompt(1)
+    nxt = await lounge.service.reading.prompt(1)
     assert nxt is not None and nxt.movers[0].seat != late.seat
     assert pings(lounge.posted(thread)[-1]) == [nxt.movers[0].user_id]  # the next turn, as after any move
-    log = await lounge.service.log(1)
+    log = await lounge.service.reading.log(1)
     assert any(re.match(rf"\d+\. Autopilot for {late.name}: ", line) for line in log.lines)  # the log says so too
-    assert (await lounge.service.table(1)).player(late.user_id).missed == 1  # type: ignore[union-attr]
+    assert (await lounge.service.reading.table(1)).player(late.user_id).missed == 1  # type: ignore[union-attr]
 
 
 async def test_three_missed_deadlines_keep_the_seat_on_autopilot_until_game_return(lounge: Lounge) -> None:
     await clocked_game(lounge, turn_time="12h")
     thread = lounge.thread_of()
-    table = await lounge.service.table(1)
+    table = await lounge.service.reading.table(1)
     sleeper = table.at_seat(0)
     awake = lounge.member(table.at_seat(1).user_id)
     for _ in range(60):  # the sleeper never moves; the other player always does, at once
-        table = await lounge.service.table(1)
+        table = await lounge.service.reading.table(1)
         if table.player(sleeper.user_id).autopilot or table.status is not Status.ACTIVE:  # type: ignore[union-attr]
             break
         prompt = latest_prompt(thread)
@@ -100,7 +100,7 @@ async def test_three_missed_deadlines_keep_the_seat_on_autopilot_until_game_retu
             await awake.slash(thread, "move", choice=offered[0]["value"])
         else:
             await lounge.env.advance_time(12 * HOUR + 1)
-    table = await lounge.service.table(1)
+    table = await lounge.service.reading.table(1)
     assert table.player(sleeper.user_id).autopilot  # type: ignore[union-attr]
     assert any("missed 3 deadlines in a row" in m.content for m in public(thread))
     await lounge.member(awake.id).slash(thread, "game status")
@@ -110,7 +110,7 @@ async def test_three_missed_deadlines_keep_the_seat_on_autopilot_until_game_retu
     refused = await awake.slash(thread, "game return")
     assert ephemeral_text(refused) == "Your seat isn't on autopilot: it's yours already."
     await lounge.member(sleeper.user_id).slash(thread, "game return")
-    table = await lounge.service.table(1)
+    table = await lounge.service.reading.table(1)
     assert not table.player(sleeper.user_id).autopilot and table.player(sleeper.user_id).missed == 0  # type: ignore[union-attr]
     assert "is back" in public(thread)[-1].content
 
@@ -120,7 +120,7 @@ async def test_a_restart_between_a_reminder_and_the_deadline_doubles_nothing_and
 ) -> None:
     await clocked_game(lounge, turn_time="24h", reminders="12h")
     thread = lounge.thread_of()
-    version = (await lounge.service.table(1)).version
+    version = (await lounge.service.reading.table(1)).version
     await lounge.env.advance_time(12 * HOUR + 1)
     reminders = len(lounge.posted(thread))
 
@@ -128,7 +128,7 @@ async def test_a_restart_between_a_reminder_and_the_deadline_doubles_nothing_and
     await lounge.env.advance_time(1 * HOUR)
     assert len(lounge.posted(thread)) == reminders  # the reminder already sent is not sent again
     await lounge.env.advance_time(11 * HOUR)  # the deadline passes after the restart: played once
-    table = await lounge.service.table(1)
+    table = await lounge.service.reading.table(1)
     assert table.version > version
     actions = await lounge.store.actions(1)
     assert sum(1 for a in actions if a.payload.get("by") == "autopilot") == table.version - version
@@ -137,7 +137,7 @@ async def test_a_restart_between_a_reminder_and_the_deadline_doubles_nothing_and
 async def test_a_vacation_holds_deadlines_and_reminders_and_shows_who_is_away(lounge: Lounge) -> None:
     await clocked_game(lounge, turn_time="12h", reminders="6h")
     thread = lounge.thread_of()
-    mover = lounge.member((await lounge.service.prompt(1)).user_ids[0])  # type: ignore[union-attr]
+    mover = lounge.member((await lounge.service.reading.prompt(1)).user_ids[0])  # type: ignore[union-attr]
     result = await mover.slash(thread, "vacation", days=3)
     assert ephemeral_text(result).startswith("Enjoy the break: your games wait for you until <t:")
     await mover.slash(thread, "game status")
@@ -146,12 +146,12 @@ async def test_a_vacation_holds_deadlines_and_reminders_and_shows_who_is_away(lo
     posted = len(lounge.posted(thread))
 
     await lounge.env.advance_time(2 * 24 * HOUR)  # the deadline and the reminders fall during the time away
-    assert (await lounge.service.table(1)).version == 0 and len(lounge.posted(thread)) == posted
+    assert (await lounge.service.reading.table(1)).version == 0 and len(lounge.posted(thread)) == posted
 
     await lounge.env.advance_time(1 * 24 * HOUR + 6 * HOUR + 60)  # back, and the reminder interval passes
     assert len(lounge.posted(thread)) == posted + 1 and pings(lounge.posted(thread)[-1]) == [mover.id]
     await lounge.env.advance_time(6 * HOUR)  # the whole turn time after the return: the autopilot plays
-    assert (await lounge.service.table(1)).version > 0
+    assert (await lounge.service.reading.table(1)).version > 0
 
 
 async def test_vacations_are_limited_to_14_days_in_any_30_and_can_end_early(lounge: Lounge) -> None:
@@ -172,11 +172,11 @@ async def test_vacations_are_limited_to_14_days_in_any_30_and_can_end_early(loun
 async def test_a_whole_game_where_one_of_three_stops_answering_reaches_its_end(lounge: Lounge) -> None:
     await clocked_game(lounge, turn_time="12h", reminders="6h", players=3)
     thread = lounge.thread_of()
-    table = await lounge.service.table(1)
+    table = await lounge.service.reading.table(1)
     sleeper = table.at_seat(1)
     reminded = deadlines = 0
     for _ in range(400):
-        prompt = await lounge.service.prompt(1)
+        prompt = await lounge.service.reading.prompt(1)
         if prompt is None:
             break
         mover = prompt.user_ids[0]
@@ -190,7 +190,7 @@ async def test_a_whole_game_where_one_of_three_stops_answering_reaches_its_end(l
         after = lounge.posted(thread)[len(before):]
         reminded += sum(1 for b in after if "has waited on you" in (b.get("content") or "") and pings(b) == [mover])
         deadlines += 1
-    table = await lounge.service.table(1)
+    table = await lounge.service.reading.table(1)
     assert table.status is Status.FINISHED  # the game reached its end
     assert deadlines == 3 and reminded == 3  # three turns waited, each reminded once, then the autopilot played
     assert table.player(sleeper.user_id).autopilot  # type: ignore[union-attr]  # after the third, it kept the seat
@@ -204,9 +204,9 @@ async def test_a_whole_game_where_one_of_three_stops_answering_reaches_its_end(l
     other = lounge.thread_of()
     await lounge.members[4].click(public(other)[0], label="Join")
     await back.click(public(other)[0], label="Start")
-    await lounge.service.leave_started(2, back.id)
+    await lounge.service.seating.leave_started(2, back.id)
     await back.slash(other, "game return")
-    assert not (await lounge.service.table(2)).player(back.id).autopilot  # type: ignore[union-attr]
+    assert not (await lounge.service.reading.table(2)).player(back.id).autopilot  # type: ignore[union-attr]
     assert "is back" in public(other)[-1].content
 
 
@@ -220,14 +220,14 @@ async def test_at_the_deadline_the_autopilot_plays_the_whole_turn_and_pings_only
     thread = lounge.thread_of()
     await bob.click(public(thread)[0], label="Join")
     await ann.click(public(thread)[0], label="Start")
-    late = (await lounge.service.prompt(1)).movers[0]  # type: ignore[union-attr]
+    late = (await lounge.service.reading.prompt(1)).movers[0]  # type: ignore[union-attr]
     before = len(lounge.posted(thread))
 
     await lounge.env.advance_time(12 * HOUR + 1)
 
-    nxt = await lounge.service.prompt(1)
+    nxt = await lounge.service.reading.prompt(1)
     assert nxt is not None and nxt.movers[0].seat != late.seat  # every decision of the late turn was played
     new = lounge.posted(thread)[before:]
     assert [pings(b) for b in new] == [[nxt.movers[0].user_id]]  # one message for the next turn, one ping
-    log = await lounge.service.log(1, per_page=500)
+    log = await lounge.service.reading.log(1, per_page=500)
     assert any(f"Autopilot for {late.name}: " in line for line in log.lines)

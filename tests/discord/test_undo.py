@@ -14,7 +14,7 @@ async def play_until(lounge: Lounge, game_id: int, step: str, rng: random.Random
     """Click random choices until the game waits on a decision of this step (e.g. 'exchange')."""
     thread = lounge.thread_of()
     for _ in range(300):
-        prompt = await lounge.service.prompt(game_id)
+        prompt = await lounge.service.reading.prompt(game_id)
         assert prompt is not None, "the game ended first"
         if prompt.asks == step:
             return
@@ -28,20 +28,20 @@ async def test_a_decision_that_showed_nothing_is_taken_back_alone_and_the_log_sa
     thread, game_id = await lounge.started_game(players=2)
     # Choosing a card whose throw waits on an exchange decision shows nothing: no die is thrown yet.
     await play_until(lounge, game_id, "choose how to roll", random.Random(3))
-    prompt = await lounge.service.prompt(game_id)
+    prompt = await lounge.service.reading.prompt(game_id)
     assert prompt is not None
     mover = lounge.member(prompt.user_ids[0])
-    version = (await lounge.service.table(game_id)).version
+    version = (await lounge.service.reading.table(game_id)).version
     actions = await lounge.store.actions(game_id)
 
     result = await mover.slash(thread, "undo")
 
     assert ephemeral_text(result).startswith("Done: take back moves")
-    table = await lounge.service.table(game_id)
+    table = await lounge.service.reading.table(game_id)
     assert table.version == version + 1 and is_undo((await lounge.store.actions(game_id))[-1].payload)
-    back = await lounge.service.prompt(game_id)
+    back = await lounge.service.reading.prompt(game_id)
     assert back is not None and back.asks == "choose a card to throw for" and back.user_ids == (mover.id,)
-    log = (await lounge.service.log(game_id, per_page=500)).lines  # the whole log, whatever page the undo falls on
+    log = (await lounge.service.reading.log(game_id, per_page=500)).lines  # the whole log, whatever page the undo falls on
     assert any(line.endswith("(undone)") for line in log) and any("takes back moves" in line for line in log)
     # The log is the truth: replaying it, undo included, gives the same position.
     assert len(await lounge.store.actions(game_id)) == len(actions) + 1
@@ -50,36 +50,36 @@ async def test_a_decision_that_showed_nothing_is_taken_back_alone_and_the_log_sa
 async def test_a_throw_is_never_taken_back_without_everyones_consent(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=3)
     await play_until(lounge, game_id, "take another go or end your turn", random.Random(5))
-    prompt = await lounge.service.prompt(game_id)
+    prompt = await lounge.service.reading.prompt(game_id)
     assert prompt is not None
     asker = lounge.member(prompt.user_ids[0])
-    others = [lounge.member(p.user_id) for p in (await lounge.service.table(game_id)).players if p.user_id != asker.id]
-    version = (await lounge.service.table(game_id)).version
+    others = [lounge.member(p.user_id) for p in (await lounge.service.reading.table(game_id)).players if p.user_id != asker.id]
+    version = (await lounge.service.reading.table(game_id)).version
 
     asked = await asker.slash(thread, "undo")
     assert ephemeral_text(asked) == "Dice or a card were shown since, so the other players are asked."
     [request] = [m for m in public(thread) if "asks to take back" in m.content]
-    assert (await lounge.service.table(game_id)).version == version  # nothing yet
+    assert (await lounge.service.reading.table(game_id)).version == version  # nothing yet
     await others[0].click(request, label="Approve")
-    assert (await lounge.service.table(game_id)).version == version  # one of two agreed: still nothing
+    assert (await lounge.service.reading.table(game_id)).version == version  # one of two agreed: still nothing
     await others[1].click(request, label="Refuse")
-    assert (await lounge.service.table(game_id)).version == version  # one refusal keeps the moves
+    assert (await lounge.service.reading.table(game_id)).version == version  # one refusal keeps the moves
     assert "refused" in next(m for m in public(thread) if m.id == request.id).content
 
     await asker.slash(thread, "undo")
     [request] = [m for m in public(thread) if "asks to take back" in m.content and m.components]
     for other in others:
         await other.click(request, label="Approve")
-    table = await lounge.service.table(game_id)
+    table = await lounge.service.reading.table(game_id)
     assert table.version == version + 1 and is_undo((await lounge.store.actions(game_id))[-1].payload)
-    assert (await lounge.service.prompt(game_id)).user_ids == (asker.id,)  # type: ignore[union-attr]
+    assert (await lounge.service.reading.prompt(game_id)).user_ids == (asker.id,)  # type: ignore[union-attr]
 
 
 async def test_nothing_of_yours_to_take_back_once_someone_else_has_moved(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
-    prompt = await lounge.service.prompt(game_id)
+    prompt = await lounge.service.reading.prompt(game_id)
     assert prompt is not None
-    waiting = next(p for p in (await lounge.service.table(game_id)).players if p.user_id != prompt.user_ids[0])
+    waiting = next(p for p in (await lounge.service.reading.table(game_id)).players if p.user_id != prompt.user_ids[0])
     result = await lounge.member(waiting.user_id).slash(thread, "undo")
     assert ephemeral_text(result) == "There's nothing of yours to take back: someone else has moved since your last decision."
     assert engine.get_game("airships")  # the game itself knows nothing of undo: it lives in the log

@@ -21,7 +21,7 @@ from cogs.flows import SORRY
 
 async def _snapshot(lounge: Lounge, game_id: int, thread: ChannelHandle) -> tuple[int, int, int]:
     """(version, stored actions, public messages): all three must stay put after a refusal."""
-    table = await lounge.service.table(game_id)
+    table = await lounge.service.reading.table(game_id)
     return table.version, len(await lounge.store.actions(game_id)), len(public(thread))
 
 
@@ -47,7 +47,7 @@ async def test_move_out_of_turn_is_refused(lounge: Lounge) -> None:
     prompt = latest_prompt(thread)
     assert prompt is not None
     waiting = next(m for m in lounge.members[:2] if m.id != prompt.raw_mentions[0])
-    key = (await lounge.service.prompt(game_id)).movers[0].choices[0].key  # type: ignore[union-attr]
+    key = (await lounge.service.reading.prompt(game_id)).movers[0].choices[0].key  # type: ignore[union-attr]
     before = await _snapshot(lounge, game_id, thread)
 
     result = await waiting.slash(thread, "move", choice=key)
@@ -92,7 +92,7 @@ async def _move_on_by_command(lounge: Lounge, thread: ChannelHandle) -> tuple[di
 
 
 async def _assert_fresh_prompt_for(lounge: Lounge, game_id: int, answer: ResponseMessage, member: MemberActor) -> None:
-    current = await lounge.service.prompt(game_id)
+    current = await lounge.service.reading.prompt(game_id)
     assert current is not None and current.user_ids == (member.id,)
     assert answer.content == f"This prompt is out of date.\nAirships #{game_id}: {turn_messages.prompt_text(current)}"
     assert prompt_version(answer.message) == current.version
@@ -104,7 +104,7 @@ async def test_a_stale_button_is_answered_privately_with_the_clickers_fresh_prom
     old, actor = await _move_on_by_command(lounge, thread)
     version, actions, posted = await _snapshot(lounge, game_id, thread)
     assert prompt_version(old) == version - 1
-    mover = lounge.member((await lounge.service.prompt(game_id)).user_ids[0])  # type: ignore[union-attr]
+    mover = lounge.member((await lounge.service.reading.prompt(game_id)).user_ids[0])  # type: ignore[union-attr]
 
     result = await lounge.click_choice(mover, old, choices_of(old)[0][1])
 
@@ -112,7 +112,7 @@ async def test_a_stale_button_is_answered_privately_with_the_clickers_fresh_prom
     assert await _snapshot(lounge, game_id, thread) == (version, actions, posted)  # nothing public
     fresh = _private_answer(result).message
     await lounge.click_choice(mover, fresh, choices_of(fresh)[0][1])  # the private prompt plays
-    assert (await lounge.service.table(game_id)).version == version + 1
+    assert (await lounge.service.reading.table(game_id)).version == version + 1
     assert len(public(thread)) <= posted + 1  # the turn's message is edited, or the next turn's is posted
 
 
@@ -120,7 +120,7 @@ async def test_a_stale_click_by_someone_waiting_says_whose_turn_it_is(lounge: Lo
     thread, game_id = await lounge.started_game(players=3)
     old, _ = await _move_on_by_command(lounge, thread)
     before = await _snapshot(lounge, game_id, thread)
-    current = await lounge.service.prompt(game_id)
+    current = await lounge.service.reading.prompt(game_id)
     assert current is not None
     waiting = next(m for m in lounge.members[:3] if m.id not in current.user_ids)
 
@@ -147,7 +147,7 @@ async def test_a_second_click_for_a_decision_already_made_posts_nothing(lounge: 
 
     assert _private_answer(second).content.startswith("This prompt is out of date.")
     assert len(public(thread)) <= before + 1  # the move, and no second prompt
-    assert (await lounge.service.table(game_id)).version == 1
+    assert (await lounge.service.reading.table(game_id)).version == 1
 
 
 async def _select_prompt(lounge: Lounge, thread: ChannelHandle) -> discord.Message:
@@ -167,7 +167,7 @@ async def test_a_stale_select_menu_is_answered_privately(lounge: Lounge) -> None
     old, actor = await _move_on_by_command(lounge, thread)
     assert choices_of(old) == choices_of(prompt)
     before = await _snapshot(lounge, game_id, thread)
-    current = await lounge.service.prompt(game_id)
+    current = await lounge.service.reading.prompt(game_id)
     assert current is not None
     clicker = lounge.member(current.user_ids[0])
 
@@ -267,14 +267,14 @@ async def test_several_games_in_a_channel_ask_which(lounge: Lounge) -> None:
     suggestions = await ann.autocomplete(closed, "game status", "game_id", "")
     assert {c["value"] for c in suggestions} == {1, 2}
     await bob.slash(closed, "game join", game_id=1)
-    assert len((await lounge.service.table(1)).players) == 2
+    assert len((await lounge.service.reading.table(1)).players) == 2
 
 
 async def test_a_second_game_in_a_game_thread_is_refused(lounge: Lounge) -> None:
     thread = await lounge.open_game(lounge.members[0])
     result = await lounge.members[1].slash(thread, "game new", game="airships")
     assert ephemeral_text(result) == "This thread already has a game: open new games from a text channel."
-    assert len(await lounge.service.tables_in_guild(lounge.guild.id)) == 1
+    assert len(await lounge.service.reading.tables_in_guild(lounge.guild.id)) == 1
 
 
 @pytest.mark.bot_errors

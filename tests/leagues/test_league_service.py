@@ -6,11 +6,12 @@ from typing import Any
 
 import pytest
 
-from engine.services.league_service import LeagueNewsKind, LeagueRow, NotLeagueAdmin
+from engine.services.leagues import LeagueNewsKind, LeagueRow, NotLeagueAdmin
 from engine.platform.leagues import LeagueError
 from engine.platform.notify import Alerts
 from engine.platform.records import Notify, PostKind, Status
-from engine.services.service import TableService
+from engine.services import Services
+from tests.stub_drawing import stub_drawing
 from engine.store.store import Store
 
 pytestmark = pytest.mark.both_backends  # the league rounds' scheduler on SQLite, and PostgreSQL with TEST_DATABASE_URL
@@ -32,32 +33,32 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def service(store: Store, clock: Clock) -> TableService:
+def service(store: Store, clock: Clock) -> Services:
     def blank(slug: str, view: dict[str, Any]) -> bytes:
         return b""
 
-    return TableService(store, render=blank, clock=clock)
+    return Services(store, stub_drawing(blank), clock=clock)
 
 
-async def _league(service: TableService, **changes: Any) -> None:
+async def _league(service: Services, **changes: Any) -> None:
     settings: dict[str, Any] = dict(name="Spring Cup", slug="airships", table_size=3, turn_seconds=None,
                                     round_seconds=int(7 * DAY), rounds=2)
-    await service.create_league(1, 10, 100, [], can_manage=True, **{**settings, **changes})
+    await service.leagues.create_league(1, 10, 100, [], can_manage=True, **{**settings, **changes})
 
 
-async def _whole_log(service: TableService, game_id: int) -> list[str]:
-    pages = (await service.log(game_id, 1)).pages
-    return [line.split(". ", 1)[-1] for p in range(1, pages + 1) for line in (await service.log(game_id, p)).lines]
+async def _whole_log(service: Services, game_id: int) -> list[str]:
+    pages = (await service.reading.log(game_id, 1)).pages
+    return [line.split(". ", 1)[-1] for p in range(1, pages + 1) for line in (await service.reading.log(game_id, p)).lines]
 
 
-async def test_only_managers_or_league_admin_roles_create_leagues(service: TableService) -> None:
+async def test_only_managers_or_league_admin_roles_create_leagues(service: Services) -> None:
     with pytest.raises(NotLeagueAdmin):
-        await service.create_league(1, 10, 100, [77], can_manage=False, name="X", slug="airships", table_size=3,
+        await service.leagues.create_league(1, 10, 100, [77], can_manage=False, name="X", slug="airships", table_size=3,
                                     turn_seconds=None, round_seconds=3600, rounds=1)
     with pytest.raises(NotLeagueAdmin):
-        await service.set_league_admin(1, 77, True, can_manage=False)
-    await service.set_league_admin(1, 77, True, can_manage=True)
-    await service.create_league(1, 10, 100, [77], can_manage=False, name="X", slug="airships", table_size=3,
+        await service.leagues.set_league_admin(1, 77, True, can_manage=False)
+    await service.leagues.set_league_admin(1, 77, True, can_manage=True)
+    await service.leagues.create_league(1, 10, 100, [77], can_manage=False, name="X", slug="airships", table_size=3,
                                 turn_seconds=None, round_seconds=3600, rounds=1)
     with pytest.raises(LeagueError, match="already has a league named"):
         await _league(service, name="x")
@@ -67,83 +68,83 @@ async def test_only_managers_or_league_admin_roles_create_leagues(service: Table
         await _league(service, name="Odd", points="three")
 
 
-async def test_sign_ups_close_when_the_season_starts(service: TableService) -> None:
+async def test_sign_ups_close_when_the_season_starts(service: Services) -> None:
     await _league(service)
     with pytest.raises(LeagueError, match="can't be split"):  # nobody yet
-        await service.start_league(1, None, [], can_manage=True)
+        await service.leagues.start_league(1, None, [], can_manage=True)
     for user in range(1001, 1004):
-        await service.join_league(1, "spring cup", user, f"p{user}")
+        await service.leagues.join_league(1, "spring cup", user, f"p{user}")
     with pytest.raises(LeagueError, match="already signed up"):
-        await service.join_league(1, None, 1001, "p1001")
-    news = await service.start_league(1, None, [], can_manage=True)
+        await service.leagues.join_league(1, None, 1001, "p1001")
+    news = await service.leagues.start_league(1, None, [], can_manage=True)
     assert news.kind is LeagueNewsKind.ROUND_OPENED and len(news.game_ids) == 1  # type: ignore[union-attr]
     with pytest.raises(LeagueError, match="Sign-ups for Spring Cup are closed"):
-        await service.join_league(1, None, 1004, "p1004")
+        await service.leagues.join_league(1, None, 1004, "p1004")
     with pytest.raises(LeagueError, match="already under way"):
-        await service.start_league(1, None, [], can_manage=True)
+        await service.leagues.start_league(1, None, [], can_manage=True)
 
 
 async def test_round_deadlines_play_the_games_out_and_the_season_ends_with_standings(
-    service: TableService, clock: Clock,
+    service: Services, clock: Clock,
 ) -> None:
     await _league(service, rounds=2)
     for user in range(1001, 1004):
-        await service.join_league(1, None, user, f"p{user}")
-    news = await service.start_league(1, None, [], can_manage=True)
+        await service.leagues.join_league(1, None, user, f"p{user}")
+    news = await service.leagues.start_league(1, None, [], can_manage=True)
     [game_id] = news.game_ids  # type: ignore[union-attr]
-    table = await service.table(game_id)
+    table = await service.reading.table(game_id)
     assert (table.game.turn_seconds, table.game.reminder_seconds) == (None, 86400)  # the league's clock, daily reminders
-    await service.start(game_id, table.creator_id)
-    assert [n.game_ids for n in await service.league_work()] == [(game_id,)]  # started, but shown nowhere yet
-    await service.record_post(game_id, PostKind.TURN, 10, 99, table.version)  # as the Discord layer does
-    assert await service.league_work() == []  # the round is being played
+    await service.lobby.start(game_id, table.creator_id)
+    assert [n.game_ids for n in await service.leagues.league_work()] == [(game_id,)]  # started, but shown nowhere yet
+    await service.core.record_post(game_id, PostKind.TURN, 10, 99, table.version)  # as the Discord layer does
+    assert await service.leagues.league_work() == []  # the round is being played
     clock.now += 7 * DAY + 1
-    await service.run_due()
-    assert (await service.table(game_id)).status is Status.FINISHED
+    await service.clock.run_due()
+    assert (await service.reading.table(game_id)).status is Status.FINISHED
     assert any("The round's deadline came" in line for line in await _whole_log(service, game_id))
     assert any(line.startswith("Autopilot for p100") for line in await _whole_log(service, game_id))
-    [second] = await service.league_work()
+    [second] = await service.leagues.league_work()
     assert second.kind is LeagueNewsKind.ROUND_OPENED and second.round == 2
     [game_two] = second.game_ids
-    await service.start(game_two, (await service.table(game_two)).creator_id)
+    await service.lobby.start(game_two, (await service.reading.table(game_two)).creator_id)
     clock.now += 7 * DAY + 1
-    await service.run_due()
-    [over] = await service.league_work()
+    await service.clock.run_due()
+    [over] = await service.leagues.league_work()
     assert over.kind is LeagueNewsKind.SEASON_OVER
     assert sum(s.points for s in over.standings) == 2 * 3  # 2 + 1 + 0 per game
-    assert await service.league_work() == []
-    _, text = await service.league_csv(1, None)
+    assert await service.leagues.league_work() == []
+    _, text = await service.leagues.league_csv(1, None)
     assert text.count("\n") == 1 + 6 and text.startswith("league,season,round,game")
 
 
 async def test_a_game_still_in_its_lobby_at_the_deadline_is_played_out_once_started(
-    service: TableService, clock: Clock,
+    service: Services, clock: Clock,
 ) -> None:
     await _league(service, rounds=1)
     for user in range(1001, 1004):
-        await service.join_league(1, None, user, f"p{user}")
-    news = await service.start_league(1, None, [], can_manage=True)
+        await service.leagues.join_league(1, None, user, f"p{user}")
+    news = await service.leagues.start_league(1, None, [], can_manage=True)
     [game_id] = news.game_ids  # type: ignore[union-attr]
     clock.now += 7 * DAY + 1  # Discord refused to open it until after the deadline
-    await service.run_due()
-    assert (await service.table(game_id)).status is Status.LOBBY
-    await service.start(game_id, (await service.table(game_id)).creator_id)
+    await service.clock.run_due()
+    assert (await service.reading.table(game_id)).status is Status.LOBBY
+    await service.lobby.start(game_id, (await service.reading.table(game_id)).creator_id)
     clock.now += 3600
-    await service.run_due()
-    assert (await service.table(game_id)).status is Status.FINISHED
-    [over] = await service.league_work()
+    await service.clock.run_due()
+    assert (await service.reading.table(game_id)).status is Status.FINISHED
+    [over] = await service.leagues.league_work()
     assert over.kind is LeagueNewsKind.SEASON_OVER
 
 
 async def test_a_tables_welcome_pings_each_person_once_and_minds_quiet_hours_and_muted_pings(
-        service: TableService) -> None:
+        service: Services) -> None:
     await _league(service)
     for user in (1001, 1002, 1003):
-        await service.join_league(1, None, user, f"p{user}")
-    await service.set_notify(1001, Notify.OFF, None)
-    await service.set_notify(1002, None, "13-15")  # the clock reads 13:46 UTC: within their quiet hours
-    news = await service.start_league(1, None, [], can_manage=True)
+        await service.leagues.join_league(1, None, user, f"p{user}")
+    await service.players.set_notify(1001, Notify.OFF, None)
+    await service.players.set_notify(1002, None, "13-15")  # the clock reads 13:46 UTC: within their quiet hours
+    news = await service.leagues.start_league(1, None, [], can_manage=True)
     assert not isinstance(news, LeagueRow)
-    table = await service.table(news.game_ids[0])
-    assert await service.welcome_pings(table, Alerts()) == (1003,)
-    assert await service.welcome_pings(table, Alerts(thread=(1003,))) == ()  # the first turn already pings them
+    table = await service.reading.table(news.game_ids[0])
+    assert await service.leagues.welcome_pings(table, Alerts()) == (1003,)
+    assert await service.leagues.welcome_pings(table, Alerts(thread=(1003,))) == ()  # the first turn already pings them

@@ -14,7 +14,8 @@ import engine
 from bot import main
 from engine.store import backup as backup_module
 from engine.core import Action, replay
-from engine.services.service import TableService
+from engine.services import Services
+from tests.stub_drawing import stub_drawing
 from engine.store.store import Status, Store, StoreError
 from engine.services.tables import Prompt
 
@@ -36,27 +37,27 @@ def cli_env(tmp_path: Path, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> P
     return db_path
 
 
-async def play_a_game(service: TableService, seed: int, prompts: dict[tuple[int, int], Prompt | None]) -> int:
+async def play_a_game(service: Services, seed: int, prompts: dict[tuple[int, int], Prompt | None]) -> int:
     """Open, fill and start a table, then play real moves, recording the prompt at every version."""
     users = list(PLAYERS)
-    table = await service.open_table(
+    table = await service.lobby.open_table(
         "airships", guild_id=GUILD, channel_id=CHANNEL, creator_id=users[0], creator_name="ann"
     )
     for user in users[1:]:
-        await service.join(table.id, user, PLAYERS[user])
-    await service.start(table.id, users[0])
+        await service.lobby.join(table.id, user, PLAYERS[user])
+    await service.lobby.start(table.id, users[0])
     rng = random.Random(seed)
-    prompt = await service.prompt(table.id)
+    prompt = await service.reading.prompt(table.id)
     prompts[table.id, 0] = prompt
     for _ in range(MOVES_PER_GAME):
         if prompt is None:
             break
         mover = prompt.movers[0]
-        result = await service.play(
+        result = await service.core.play(
             table.id, mover.user_id, rng.randrange(len(mover.choices)), version=prompt.version
         )
         prompt = result.prompt
-        prompts[table.id, result.table.version] = await service.prompt(table.id)
+        prompts[table.id, result.table.version] = await service.reading.prompt(table.id)
         await asyncio.sleep(0.001)  # let the backups interleave with the moves
     return table.id
 
@@ -73,7 +74,7 @@ async def check_backup(copy: Path, live: Store, prompts: dict[tuple[int, int], P
         assert conn.execute("PRAGMA journal_mode").fetchone() == ("delete",)  # one self-contained file
     opened = await Store.open(copy)
     try:
-        service = TableService(opened, render=blank_png)
+        service = Services(opened, stub_drawing(blank_png))
         for game_id in {g for g, _ in prompts}:
             row = await opened.get_game(game_id)
             log = await opened.actions(game_id)
@@ -85,7 +86,7 @@ async def check_backup(copy: Path, live: Store, prompts: dict[tuple[int, int], P
                 assert row.version == 0
                 continue
             # Re-running the service on the copy gives the prompt the live game showed at that version...
-            assert await service.prompt(game_id) == prompts[game_id, row.version]
+            assert await service.reading.prompt(game_id) == prompts[game_id, row.version]
             # ...and replaying the copied log gives the live game's public view at that version.
             game = engine.get_game(row.slug)
             seats = len(await opened.seats(game_id))
@@ -101,7 +102,7 @@ async def check_backup(copy: Path, live: Store, prompts: dict[tuple[int, int], P
 async def test_backups_taken_while_games_are_played_replay_every_game(
     store: Store, tmp_path: Path, cli_env: Path
 ) -> None:
-    service = TableService(store, render=blank_png)
+    service = Services(store, stub_drawing(blank_png))
     prompts: dict[tuple[int, int], Prompt | None] = {}
     copies: list[Path] = []
     cli_lines: list[str] = []

@@ -46,10 +46,10 @@ async def test_two_processes_claiming_due_times_get_each_one_exactly_once(databa
         claimed = await asyncio.gather(*(store.claim_dues(NOW) for store in (first, second, first, second)))
         assert len(keys(claimed)) == len(set(keys(claimed))) == 60  # every due handed out once, none twice
         assert await second.claim_dues(NOW) == []
-        assert await first.next_due() == LATER  # taken, not done: they come back if nobody finishes them
+        assert await first.clock.next_due() == LATER  # taken, not done: they come back if nobody finishes them
         for due in (due for batch in claimed for due in batch):
             await first.finish_due(due)
-        assert await first.next_due() is None
+        assert await first.clock.next_due() is None
     finally:
         await first.close()
         await second.close()
@@ -136,7 +136,7 @@ async def test_a_process_killed_after_its_claim_leaves_the_items_to_be_taken_aga
     first, second = await Store.open(database), await Store.open(database)
     try:
         assert await first.claim_dues(NOW) == []  # the dead process's claim still holds them
-        assert await first.next_due() == LATER  # the scheduler wakes when it runs out
+        assert await first.clock.next_due() == LATER  # the scheduler wakes when it runs out
         again = await asyncio.gather(first.claim_dues(LATER), second.claim_dues(LATER))
         assert len(keys(again)) == len(set(keys(again))) == 20
     finally:

@@ -12,7 +12,7 @@ import pytest_asyncio
 import engine
 from engine.core import GameError, GameOver
 from engine.services.refusals import RESTART, refusal, refusals
-from engine.services.service import TableService
+from engine.services import Services
 from engine.store.store import (
     AlreadySeated,
     GameEnded,
@@ -162,8 +162,8 @@ async def test_replace_seat_refuses_a_seat_already_handed_over_a_seated_newcomer
 # -- each refusal in the player's words ---------------------------------------------------------------
 
 
-async def a_table(service: TableService) -> Table:
-    return await service.open_table(SLUG, guild_id=GUILD, channel_id=CHANNEL, creator_id=ANN, creator_name="Ann")
+async def a_table(service: Services) -> Table:
+    return await service.lobby.open_table(SLUG, guild_id=GUILD, channel_id=CHANNEL, creator_id=ANN, creator_name="Ann")
 
 
 @pytest.mark.parametrize(("error", "kind", "words"), [
@@ -179,13 +179,13 @@ async def a_table(service: TableService) -> Table:
     (SeatNotFound("x"), NotSeated, "You're not in this game."),
 ])
 async def test_each_lobby_refusal_of_the_store_becomes_a_game_error_a_player_understands(
-    service: TableService, error: StoreError, kind: type[GameError], words: str,
+    service: Services, error: StoreError, kind: type[GameError], words: str,
 ) -> None:
     answer = refusal(error, await a_table(service), "join")
     assert type(answer) is kind and str(answer) == words
 
 
-async def test_any_other_store_error_stays_a_bug_and_is_not_dressed_up(service: TableService) -> None:
+async def test_any_other_store_error_stays_a_bug_and_is_not_dressed_up(service: Services) -> None:
     table = await a_table(service)
     assert refusal(NotFound("no such game"), table, "join") is None
     with pytest.raises(StoreError, match="disk"), refusals(table, "join"):
@@ -207,34 +207,34 @@ def sneak_in_first(monkeypatch: pytest.MonkeyPatch, store: Store, method: str, b
 
 
 async def test_a_join_that_another_process_beat_to_the_last_seat_is_told_the_table_is_full(
-    service: TableService, store: Store, other: Store, monkeypatch: pytest.MonkeyPatch,
+    service: Services, store: Store, other: Store, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     table = await a_table(service)
     for user in (BOB, CAT):
-        await service.join(table.id, user, f"u{user}")
+        await service.lobby.join(table.id, user, f"u{user}")
     sneak_in_first(monkeypatch, store, "add_seat", lambda: other.add_seat(table.id, DAN, "Dan", max_players=4))
     with pytest.raises(TableFull, match=r"^This game is full \(4 players\)\.$"):
-        await service.join(table.id, EVE, "Eve")
+        await service.lobby.join(table.id, EVE, "Eve")
     assert await seated(store, table.id) == [ANN, BOB, CAT, DAN]
 
 
 async def test_a_start_that_another_process_changed_the_seats_under_says_press_start_again(
-    service: TableService, store: Store, other: Store, monkeypatch: pytest.MonkeyPatch,
+    service: Services, store: Store, other: Store, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     table = await a_table(service)
-    await service.join(table.id, BOB, "Bob")
+    await service.lobby.join(table.id, BOB, "Bob")
     sneak_in_first(monkeypatch, store, "start_game", lambda: other.add_seat(table.id, CAT, "Cat", max_players=4))
     with pytest.raises(LobbyClosed, match="^The table changed while you were starting it: press Start again.$"):
-        await service.start(table.id, ANN)
+        await service.lobby.start(table.id, ANN)
     monkeypatch.undo()
-    assert (await service.start(table.id, ANN)).table.status is Status.ACTIVE  # pressing Start again works
+    assert (await service.lobby.start(table.id, ANN)).table.status is Status.ACTIVE  # pressing Start again works
 
 
 async def test_a_leave_or_join_that_another_process_started_the_game_under_says_it_has_started(
-    service: TableService, store: Store, other: Store, monkeypatch: pytest.MonkeyPatch,
+    service: Services, store: Store, other: Store, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     table = await a_table(service)
-    await service.join(table.id, BOB, "Bob")
+    await service.lobby.join(table.id, BOB, "Bob")
     started = False
 
     async def start_elsewhere() -> None:
@@ -246,49 +246,49 @@ async def test_a_leave_or_join_that_another_process_started_the_game_under_says_
     sneak_in_first(monkeypatch, store, "remove_seat", start_elsewhere)
     sneak_in_first(monkeypatch, store, "add_seat", start_elsewhere)
     with pytest.raises(LobbyClosed, match="^This game has already started, so you can't leave it now.$"):
-        await service.leave(table.id, BOB)
+        await service.lobby.leave(table.id, BOB)
     with pytest.raises(LobbyClosed, match="^This game has already started, so you can't join it now.$"):
-        await service.join(table.id, CAT, "Cat")
+        await service.lobby.join(table.id, CAT, "Cat")
     assert sorted(await seated(store, table.id)) == [ANN, BOB]
 
 
 async def test_adding_and_removing_ai_players_raced_by_another_process_are_answered_plainly(
-    service: TableService, store: Store, other: Store, monkeypatch: pytest.MonkeyPatch,
+    service: Services, store: Store, other: Store, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    table = await service.open_table(SLUG, guild_id=GUILD, channel_id=CHANNEL, creator_id=ANN, creator_name="Ann",
+    table = await service.lobby.open_table(SLUG, guild_id=GUILD, channel_id=CHANNEL, creator_id=ANN, creator_name="Ann",
                                      ai=1)
     sneak_in_first(monkeypatch, store, "add_seat", lambda: other.add_seat(table.id, 2, "Contrail AI 2", ai=True))
     with pytest.raises(LobbyClosed, match="^Another AI player was just added: try again.$"):
-        await service.add_ai(table.id, ANN)
+        await service.lobby.add_ai(table.id, ANN)
     monkeypatch.undo()
     sneak_in_first(monkeypatch, store, "remove_seat", lambda: other.remove_seat(table.id, 2))
     with pytest.raises(NotSeated, match="^That AI player was just removed.$"):
-        await service.remove_ai(table.id, ANN)
+        await service.lobby.remove_ai(table.id, ANN)
     assert await seated(store, table.id) == [ANN, 1]
 
 
 async def test_an_abandon_after_another_process_finished_the_game_says_it_is_over(
-    service: TableService, store: Store, other: Store, monkeypatch: pytest.MonkeyPatch,
+    service: Services, store: Store, other: Store, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     table = await a_table(service)
     sneak_in_first(monkeypatch, store, "set_status", lambda: other.set_status(table.id, Status.ABANDONED))
     with pytest.raises(GameOver, match="^This game was abandoned.$"):
-        await service.abandon(table.id, ANN, can_manage=False)
+        await service.lobby.abandon(table.id, ANN, can_manage=False)
 
 
 async def test_a_seat_handed_over_by_another_process_first_is_answered_plainly(
-    service: TableService, store: Store, other: Store, monkeypatch: pytest.MonkeyPatch,
+    service: Services, store: Store, other: Store, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     table = await a_table(service)
-    await service.join(table.id, BOB, "Bob")
-    await service.start(table.id, ANN)
+    await service.lobby.join(table.id, BOB, "Bob")
+    await service.lobby.start(table.id, ANN)
     sneak_in_first(monkeypatch, store, "replace_seat",
                    lambda: other.replace_seat(table.id, BOB, CAT, "Cat", 0, "Cat takes over Bob's seat.", "t"))
     with pytest.raises(NotSeated, match="^That player has no seat in this game.$"):
-        await service.replace_player(table.id, ANN, BOB, DAN, "Dan", can_manage=False)
+        await service.seating.replace_player(table.id, ANN, BOB, DAN, "Dan", can_manage=False)
     monkeypatch.undo()
     sneak_in_first(monkeypatch, store, "replace_seat",
                    lambda: other.replace_seat(table.id, CAT, DAN, "Dan", 0, "Dan takes over Cat's seat.", "t"))
     with pytest.raises(GameError, match="^The newcomer already has a seat in this game.$"):
-        await service.replace_player(table.id, ANN, ANN, DAN, "Dan", can_manage=True)
+        await service.seating.replace_player(table.id, ANN, ANN, DAN, "Dan", can_manage=True)
     assert sorted(await seated(store, table.id)) == [ANN, DAN]

@@ -420,12 +420,12 @@ async def test_posts_remember_one_message_per_kind_and_survive_a_reopen(database
         await first.set_post(game.id, PostKind.TURN, 11, 111, 7)  # a new turn replaces the old turn's message
         await first.set_post(other.id, PostKind.TURN, 12, 120, 3)
     async with await Store.open(database) as reopened:
-        assert await reopened.posts(game.id) == {
+        assert await reopened.reading.posts(game.id) == {
             PostKind.LOBBY: PostRow(PostKind.LOBBY, 10, 100, 0),
             PostKind.TURN: PostRow(PostKind.TURN, 11, 111, 7),
         }
-        assert await reopened.posts(other.id) == {PostKind.TURN: PostRow(PostKind.TURN, 12, 120, 3)}
-        assert await reopened.posts(999) == {}
+        assert await reopened.reading.posts(other.id) == {PostKind.TURN: PostRow(PostKind.TURN, 12, 120, 3)}
+        assert await reopened.reading.posts(999) == {}
 
 
 async def test_ai_seats_are_marked_and_found_in_active_games(store: Store) -> None:

@@ -58,7 +58,7 @@ async def fill(path: Path) -> dict[str, int]:
         await old.set_dues(active, 12, 100.5, {DueKind.DEADLINE: 200.25, DueKind.REMINDER: 150.0})
         assert [due.kind for due in await old.claim_dues(160.0)] == [DueKind.REMINDER]  # taken; then the bot stopped
         await old.replace_seat(active, BOB, 2**60 + 3, "Cat", 12, "Cat took Bob's seat.", "2026-01-01T00:00:00+00:00")
-        await old.create_league(GUILD, CHANNEL, "Sunday", "airships", 2, None, 86400, 3, False, None, ALICE)
+        await old.leagues.create_league(GUILD, CHANNEL, "Sunday", "airships", 2, None, 86400, 3, False, None, ALICE)
         await old.start_vacation(ALICE, 10.0, 20.0)
         return {"active": active, "finished": finished, "lobby": lobby.id}
 

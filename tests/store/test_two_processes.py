@@ -13,7 +13,7 @@ import pytest
 import engine
 from engine.core import Action, replay
 from engine.services.refusals import RESTART
-from engine.services.service import TableService
+from engine.services import Services
 from engine.store.store import Status, Store
 
 HELPER = Path(__file__).with_name("two_processes.py")
@@ -53,12 +53,12 @@ async def race(tmp_path: Path, db_path: Path, steps: list[dict[str, Any]]) -> li
     return list(zip(a, b))
 
 
-async def lobby(service: TableService, joined: int, round_: int) -> int:
+async def lobby(service: Services, joined: int, round_: int) -> int:
     """A lobby of the creator and `joined` - 1 more players; its id."""
-    table = await service.open_table(SLUG, guild_id=GUILD, channel_id=CHANNEL, creator_id=CREATOR,
+    table = await service.lobby.open_table(SLUG, guild_id=GUILD, channel_id=CHANNEL, creator_id=CREATOR,
                                      creator_name="Creator")
     for n in range(1, joined):
-        await service.join(table.id, 10_000 * round_ + n, f"p{n}")
+        await service.lobby.join(table.id, 10_000 * round_ + n, f"p{n}")
     return table.id
 
 
@@ -67,7 +67,7 @@ def outcomes(pair: tuple[dict, dict]) -> list[str]:
 
 
 async def test_two_processes_joining_the_last_seat_seat_one_player_and_tell_the_other_it_is_full(
-    service: TableService, store: Store, tmp_path: Path, db_path: Path,
+    service: Services, store: Store, tmp_path: Path, db_path: Path,
 ) -> None:
     steps, games = [], []
     for r in range(ROUNDS):
@@ -83,7 +83,7 @@ async def test_two_processes_joining_the_last_seat_seat_one_player_and_tell_the_
 
 
 async def test_a_start_racing_a_join_either_starts_a_legal_game_or_is_told_to_press_start_again(
-    service: TableService, store: Store, tmp_path: Path, db_path: Path,
+    service: Services, store: Store, tmp_path: Path, db_path: Path,
 ) -> None:
     steps, games = [], []
     for r in range(ROUNDS):
@@ -107,7 +107,7 @@ async def test_a_start_racing_a_join_either_starts_a_legal_game_or_is_told_to_pr
 
 
 async def test_a_start_racing_a_leave_never_starts_below_the_minimum(
-    service: TableService, store: Store, tmp_path: Path, db_path: Path,
+    service: Services, store: Store, tmp_path: Path, db_path: Path,
 ) -> None:
     steps, games = [], []
     for r in range(ROUNDS):
@@ -127,13 +127,13 @@ async def test_a_start_racing_a_leave_never_starts_below_the_minimum(
 
 
 async def test_two_processes_submitting_the_same_decision_apply_it_once_and_tell_the_other_it_is_stale(
-    service: TableService, store: Store, tmp_path: Path, db_path: Path,
+    service: Services, store: Store, tmp_path: Path, db_path: Path,
 ) -> None:
     steps, games = [], []
     for r in range(ROUNDS):
         game_id = await lobby(service, GAME.min_players, r)
-        await service.start(game_id, CREATOR)
-        prompt = await service.prompt(game_id)
+        await service.lobby.start(game_id, CREATOR)
+        prompt = await service.reading.prompt(game_id)
         assert prompt is not None
         games.append((game_id, prompt.version))
         mover = prompt.movers[0].user_id

@@ -20,7 +20,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script from the repository's tests
 
 from engine.core import GameError  # noqa: E402 - after the path is set
-from engine.services.service import TableService  # noqa: E402
+from engine.services import Services  # noqa: E402
+from tests.stub_drawing import stub_drawing  # noqa: E402
 from engine.store.store import Store  # noqa: E402
 
 BARRIER_SECONDS = 20.0  # a partner that never comes is a broken test, not a slow one
@@ -40,17 +41,17 @@ def meet(barrier: Path, role: str, step: int) -> None:
             raise TimeoutError(f"the other process never reached step {step}")
 
 
-async def perform(service: TableService, op: dict[str, Any]) -> dict[str, Any]:
+async def perform(service: Services, op: dict[str, Any]) -> dict[str, Any]:
     game, user = op["game"], op["user"]
     try:
         if op["op"] == "join":
-            await service.join(game, user, op["name"])
+            await service.lobby.join(game, user, op["name"])
         elif op["op"] == "leave":
-            await service.leave(game, user)
+            await service.lobby.leave(game, user)
         elif op["op"] == "start":
-            await service.start(game, user)
+            await service.lobby.start(game, user)
         elif op["op"] == "play":
-            await service.play(game, user, op["pick"], version=op["version"])
+            await service.core.play(game, user, op["pick"], version=op["version"])
         else:
             raise ValueError(f"unknown op {op['op']!r}")
     except GameError as error:
@@ -65,7 +66,7 @@ async def main(db: Path, plan: Path, barrier: Path, role: str) -> list[dict[str,
     steps = json.loads(plan.read_text())["steps"]
     store = await Store.open(db)
     try:
-        service = TableService(store, render=no_board)
+        service = Services(store, stub_drawing(no_board))
         results = []
         for number, step in enumerate(steps):
             meet(barrier, role, number)

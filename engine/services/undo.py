@@ -1,30 +1,29 @@
-"""/undo in the service: take back a player's latest decisions, alone when nothing was revealed, else by consent."""
+"""/undo: take back a player's latest decisions, alone when nothing was revealed, else by consent."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
 
 import engine
 from engine.core import GameError, StaleAction
-from engine.platform.records import DueKind, DueRow, PostKind, Status, UndoVote
-from engine.store.store import DuplicateInteraction, StaleVersion
-from engine.services.tables import (
-    AlreadyPlayed, MoveResult, NeedsConsent, NotSeated, Table, require_player, standings_from_view,
-)
-from engine.platform.turns import turn_news
+from engine.platform.records import DueKind, DueRow, DuplicateInteraction, StaleVersion, Status, UndoVote
+from engine.services.clock import ClockNews
+from engine.services.core import TableCore
+from engine.services.loading import opening_state
+from engine.services.tables import AlreadyPlayed, MoveResult, NeedsConsent, NotSeated, Table, require_player
 from engine.platform.undo import Replayer, is_undo, undo_payload, undone
-
-if TYPE_CHECKING:
-    from engine.services.service import TableService
 
 UNDO_VOTE_SECONDS = 24 * 3600  # without every approval within a day, nothing is taken back
 
 
 class Undoing:
-    """Mixed into TableService."""
+    """/undo: a player takes back their latest decisions, alone or with the others' consent."""
 
-    async def _undo_target(self: TableService, table: Table, seat: int) -> tuple[int, bool]:
+    def __init__(self, core: TableCore) -> None:
+        self._core = core
+        self._store = core.store
+
+    async def _undo_target(self, table: Table, seat: int) -> tuple[int, bool]:
         """(the version to go back to, whether that takes back a card or dice shown) for this seat's latest run.
 
         Alone, a player takes back the decisions since the last one that showed something; a decision that
@@ -42,7 +41,7 @@ class Undoing:
             run.insert(0, row)
         game = engine.get_game(table.slug)
         replayer = Replayer(game)
-        replayer.start(game.setup(len(table.players), table.game.seed, dict(table.game.options)))
+        replayer.start(opening_state(table))
         for row in rows:
             replayer.apply(row.seq, row.seat, row.payload)
         shows = [game.reveals(replayer.states[row.seq - 1], replayer.states[row.seq]) for row in run]
@@ -51,10 +50,10 @@ class Undoing:
             return run[first].seq - 1, False
         return run[-1].seq - 1, True  # the latest decision showed a card or dice: only it, and by consent
 
-    async def undo(self: TableService, game_id: int, user_id: int, interaction_id: int | None = None) -> MoveResult:
+    async def undo(self, game_id: int, user_id: int, interaction_id: int | None = None) -> MoveResult:
         """Take back the caller's latest decisions at once, when they showed nothing hidden or random."""
-        async with self._locks.hold(game_id):
-            table = await self.table(game_id)
+        async with self._core.hold(game_id):
+            table = await self._core.load.table(game_id)
             seat = require_player(table, user_id)
             to_version, revealed = await self._undo_target(table, seat)
             if revealed:
@@ -62,10 +61,10 @@ class Undoing:
                                    to_version)
             return await self._take_back(table, seat, to_version, interaction_id)
 
-    async def ask_undo(self: TableService, game_id: int, user_id: int) -> UndoVote:
+    async def ask_undo(self, game_id: int, user_id: int) -> UndoVote:
         """Ask every other person seated to agree to take the caller's latest decisions back."""
-        async with self._locks.hold(game_id):
-            table = await self.table(game_id)
+        async with self._core.hold(game_id):
+            table = await self._core.load.table(game_id)
             seat = require_player(table, user_id)
             to_version, _ = await self._undo_target(table, seat)
             voters = tuple(p.user_id for p in table.players if p.seat is not None and not p.ai and p.user_id != user_id)
@@ -74,17 +73,17 @@ class Undoing:
                                 "that can't be taken back.")
             if await self._store.undo_vote(game_id) is not None:
                 raise GameError("A request to take moves back is open already: wait for its answer.")
-            vote = UndoVote(game_id, user_id, to_version, table.version, voters, (), self._clock() + UNDO_VOTE_SECONDS)
+            vote = UndoVote(game_id, user_id, to_version, table.version, voters, (), self._core.clock() + UNDO_VOTE_SECONDS)
             await self._store.put_undo_vote(vote)
-            await self._store.add_due(DueRow(game_id, DueKind.UNDO_VOTE, vote.expires_at, 0, self._clock()))
-            self._on_change()
+            await self._core.schedule.add_due(DueRow(game_id, DueKind.UNDO_VOTE, vote.expires_at, 0,
+                                                     self._core.clock()))
             return vote
 
-    async def answer_undo(self: TableService, game_id: int, user_id: int,
+    async def answer_undo(self, game_id: int, user_id: int,
                           approve: bool) -> tuple[UndoVote | None, MoveResult | None, str]:
         """One answer: (the request still open, the result once all agreed, words when it is over)."""
-        async with self._locks.hold(game_id):
-            table = await self.table(game_id)
+        async with self._core.hold(game_id):
+            table = await self._core.load.table(game_id)
             vote = await self._store.undo_vote(game_id)
             if vote is None:
                 raise StaleAction("That request is over.")
@@ -101,15 +100,16 @@ class Undoing:
                 await self._store.put_undo_vote(vote)
                 return vote, None, ""
             await self._store.end_undo_vote(game_id)
-            seat = table.player(vote.requester).seat  # type: ignore[union-attr]
-            result = await self._take_back(table, seat, vote.to_version, None)  # type: ignore[arg-type]
+            requester = table.player(vote.requester)
+            if requester is None or requester.seat is None:  # their seat changed hands while the others agreed
+                return None, None, "The player who asked has left the game since: nothing is taken back."
+            result = await self._take_back(table, requester.seat, vote.to_version, None)
             return None, result, "Everyone agreed: the moves are taken back."
 
-    async def _take_back(self: TableService, table: Table, seat: int, to_version: int,
+    async def _take_back(self, table: Table, seat: int, to_version: int,
                          interaction_id: int | None) -> MoveResult:
         """Append the undo entry (the log stays append-only) and show the game as it was at `to_version`."""
-        game = engine.get_game(table.slug)
-        before = tuple(game.to_act(await self._state(table)))
+        before = (await self._core.now(table)).to_act
         try:
             row = await self._store.append_action(table.id, table.version + 1, seat, undo_payload(to_version),
                                                   interaction_id)
@@ -117,24 +117,17 @@ class Undoing:
             raise AlreadyPlayed("That was already done.") from None
         except StaleVersion:
             raise StaleAction("The game has moved on: nothing is taken back.") from None
-        self._memos.forget(table.id)
-        table = await self.table(table.id)
-        state = await self._state(table)
-        history = await self._history(table, state)
-        view = self._public_view(table, state)
-        after = tuple(game.to_act(state))
-        posts = await self._posts(table.id)
-        news = turn_news(history, before, after, posts.get(PostKind.TURN), table.automatic_seats)
+        self._core.forget(table.id)
+        moved = await self._core.now(await self._core.load.table(table.id))
+        news = await self._core.news(moved, before)
         if not news.continues:  # back in the middle of the player's own turn: that turn is theirs again
-            news = replace(news, next=history.turn(after, table.automatic_seats))
-        prompt, alerts = await self._settle(_moved(table, state, view, history, after), news.next)
-        image = await self._draw(table, view)
-        label = f"Take back moves {to_version + 1} to {row.version - 1}"
-        events = [history.lines[-1].text]  # "ann takes back moves 5 to 7."
-        return MoveResult(table, events, image, prompt, None, standings_from_view(table, view), news, label, alerts)
+            news = replace(news, next=moved.history.turn(moved.to_act, moved.table.automatic_seats))
+        moved = replace(moved, events=[moved.history.lines[-1].text])  # "ann takes back moves 5 to 7."
+        return await self._core.result(moved, news, f"Take back moves {to_version + 1} to {row.version - 1}")
 
-
-def _moved(table: Table, state: Any, view: dict[str, Any], history: Any, to_act: tuple[int, ...]) -> Any:
-    from engine.services.service import Moved  # the service imports this module: import its value type late
-
-    return Moved(table, state, None, view, [], history, to_act)
+    async def undo_vote_due(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
+        """A request to take moves back that a day passed on: nothing is taken back."""
+        request = await self._store.undo_vote(table.id)
+        if request is not None and request.expires_at <= now:
+            await self._store.end_undo_vote(table.id)
+            news.notices.append((table, "A day passed without every player agreeing: nothing is taken back."))

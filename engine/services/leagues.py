@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import csv
 import enum
 import io
 import logging
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
 
 import engine
 from engine.core import GameError
@@ -20,16 +18,17 @@ from engine.platform.leagues import (
 from engine.platform.notify import Alerts, quiet_until
 from engine.platform.records import DueRow, Notify, PostKind, Status, StoreError
 from engine.store.leagues import LeagueGame, LeagueRow, LeagueStatus, NewTable
-from engine.services.tables import Table
+from engine.services.clock import ClockNews
+from engine.services.core import MAX_AUTOMATIC, TableCore
+from engine.services.drawing import drawn
+from engine.services.ratings import Ratings
+from engine.services.tables import Table, ai_name, new_seed
 
-__all__ = ["LeagueInfo", "LeagueNews", "LeagueNewsKind", "LeagueRow", "LeagueService", "LeagueStatus", "LeagueTable",
+__all__ = ["LeagueInfo", "LeagueNews", "LeagueNewsKind", "LeagueRow", "Leagues", "LeagueStatus", "LeagueTable",
            "NotLeagueAdmin"]
 
 log = logging.getLogger(__name__)
 
-if TYPE_CHECKING:
-    from engine.services.turn_clock import ClockNews
-    from engine.services.service import TableService
 
 NAME_MAX = 40  # a league's name, shown in thread names and embed titles
 MAX_ROUNDS = 20
@@ -105,12 +104,17 @@ def results_of(games: list[LeagueGame]) -> list[GameResult]:
     return results
 
 
-class LeagueService:
-    """Mixed into TableService: everything /league asks, and the rounds that open on their own."""
+class Leagues:
+    """Everything /league asks, and the rounds that open and end on their own."""
+
+    def __init__(self, core: TableCore, ratings: Ratings) -> None:
+        self._core = core
+        self._store = core.store
+        self._ratings = ratings
 
     # -- finding and running leagues ------------------------------------------------------------------
 
-    async def league_named(self: TableService, guild_id: int, name: str | None) -> LeagueRow:
+    async def league_named(self, guild_id: int, name: str | None) -> LeagueRow:
         """The league of that name on this server (any case); with no name, the server's only league."""
         leagues = await self._store.leagues_in_guild(guild_id)
         if not leagues:
@@ -126,29 +130,29 @@ class LeagueService:
             raise LeagueError(f"There's no league named {name.strip()!r} on this server.")
         return found
 
-    async def league_names(self: TableService, guild_id: int) -> list[str]:
+    async def league_names(self, guild_id: int) -> list[str]:
         return [lg.name for lg in await self._store.leagues_in_guild(guild_id)]
 
-    async def may_run_leagues(self: TableService, guild_id: int, role_ids: list[int], can_manage: bool) -> bool:
+    async def may_run_leagues(self, guild_id: int, role_ids: list[int], can_manage: bool) -> bool:
         return can_manage or bool(set(role_ids) & set(await self._store.league_admins(guild_id)))
 
-    async def _require_admin(self: TableService, guild_id: int, role_ids: list[int], can_manage: bool) -> None:
+    async def _require_admin(self, guild_id: int, role_ids: list[int], can_manage: bool) -> None:
         if not await self.may_run_leagues(guild_id, role_ids, can_manage):
             raise NotLeagueAdmin("Only members with Manage Server or a league admin role (/league admins) "
                                  "can do that.")
 
-    async def set_league_admin(self: TableService, guild_id: int, role_id: int, on: bool, *, can_manage: bool) -> list[int]:
+    async def set_league_admin(self, guild_id: int, role_id: int, on: bool, *, can_manage: bool) -> list[int]:
         """Manage Server alone decides which roles run leagues; the roles that do now."""
         if not can_manage:
             raise NotLeagueAdmin("Only members with Manage Server can choose who runs leagues.")
         await self._store.set_league_admin(guild_id, role_id, on)
         return await self._store.league_admins(guild_id)
 
-    async def league_admins(self: TableService, guild_id: int) -> list[int]:
+    async def league_admins(self, guild_id: int) -> list[int]:
         return await self._store.league_admins(guild_id)
 
     async def create_league(
-        self: TableService, guild_id: int, channel_id: int, user_id: int, role_ids: list[int], *, can_manage: bool,
+        self, guild_id: int, channel_id: int, user_id: int, role_ids: list[int], *, can_manage: bool,
         name: str, slug: str, table_size: int, turn_seconds: int | None, round_seconds: int, rounds: int,
         allow_ai: bool = False, points: str | None = None,
     ) -> LeagueRow:
@@ -174,14 +178,14 @@ class LeagueService:
         except StoreError:
             raise LeagueError(f"This server already has a league named {name!r}.") from None
 
-    async def join_league(self: TableService, guild_id: int, name: str | None, user_id: int, user_name: str) -> LeagueRow:
+    async def join_league(self, guild_id: int, name: str | None, user_id: int, user_name: str) -> LeagueRow:
         league = await self.league_named(guild_id, name)
         self._require_signup(league)
         if not await self._store.add_member(league.id, league.season, user_id, user_name):
             raise LeagueError(f"You're already signed up for {league.name}.")
         return league
 
-    async def leave_league(self: TableService, guild_id: int, name: str | None, user_id: int) -> LeagueRow:
+    async def leave_league(self, guild_id: int, name: str | None, user_id: int) -> LeagueRow:
         league = await self.league_named(guild_id, name)
         self._require_signup(league)
         if not await self._store.remove_member(league.id, league.season, user_id):
@@ -196,17 +200,17 @@ class LeagueService:
             raise LeagueError(f"Season {league.season} of {league.name} is over: an organiser can open the next "
                               "with /league start.")
 
-    async def league_info(self: TableService, guild_id: int, name: str | None) -> LeagueInfo:
+    async def league_info(self, guild_id: int, name: str | None) -> LeagueInfo:
         league = await self.league_named(guild_id, name)
         members = await self._store.league_members(league.id, league.season)
         games = await self._store.league_games(league.id, league.season)
         names = dict(members)
         for game in games:
-            table = await self.table(game.game_id)
+            table = await self._core.load.table(game.game_id)
             names.update((p.user_id, p.name) for p in table.players if not p.ai)
         return LeagueInfo(league, members, tuple(games), names)
 
-    async def league_standings(self: TableService, guild_id: int, name: str | None,
+    async def league_standings(self, guild_id: int, name: str | None,
                                season: int | None = None) -> LeagueTable:
         league = in_season(await self.league_named(guild_id, name), season)
         games = await self._store.league_games(league.id, league.season)
@@ -214,25 +218,21 @@ class LeagueService:
         played = sum(1 for g in games if g.status is Status.FINISHED)
         return LeagueTable(league, tuple(lines), played, len(games))
 
-    async def standings_image(self: TableService, standing: LeagueTable, subtitle: str) -> bytes | None:
+    async def standings_image(self, standing: LeagueTable, subtitle: str) -> bytes | None:
         """The standings drawn as a PNG in a worker thread; None if drawing failed (the embed still answers)."""
-        from renderers.standings import draw_standings  # imported late: the service needs Pillow only to draw
-
         league = standing.league
         rows = [{"rank": s.rank, "name": s.name, "points": s.points, "opponents": s.opponents_points,
                  "games": s.games} for s in standing.lines]
-        try:
-            return await asyncio.to_thread(draw_standings, f"{league.name} · season {league.season}", subtitle, rows)
-        except Exception:  # a drawing bug must not cost the standings themselves
-            log.exception("could not draw the standings of league %s", league.id)
-            return None
+        drawing = self._core.drawing
+        return await drawn(f"the standings of league {league.id}", drawing.standings if drawing else None,
+                           f"{league.name} · season {league.season}", subtitle, rows)
 
-    async def _standings(self: TableService, league: LeagueRow, games: list[LeagueGame]) -> list[Standing]:
+    async def _standings(self, league: LeagueRow, games: list[LeagueGame]) -> list[Standing]:
         members = await self._store.league_members(league.id, league.season)
-        ratings = await self.rating_numbers(league.guild_id, league.slug, list(members))
+        ratings = await self._ratings.rating_numbers(league.guild_id, league.slug, list(members))
         return standings(members, results_of(games), ratings, parse_points(league.points))
 
-    async def league_csv(self: TableService, guild_id: int, name: str | None,
+    async def league_csv(self, guild_id: int, name: str | None,
                          season: int | None = None) -> tuple[LeagueRow, str]:
         """The season's results, one line per seat of every finished game, as CSV text."""
         league = in_season(await self.league_named(guild_id, name), season)
@@ -244,7 +244,7 @@ class LeagueService:
         for game in games:
             if game.status is not Status.FINISHED or not game.outcome:
                 continue
-            table = await self.table(game.game_id)
+            table = await self._core.load.table(game.game_id)
             [result] = results_of([game])
             earned = game_points(result, points)
             place = {seat: 1 + sum(len(g) for g in game.outcome["ranking"][:i])
@@ -258,7 +258,7 @@ class LeagueService:
 
     # -- seasons and rounds -----------------------------------------------------------------------------
 
-    async def start_league(self: TableService, guild_id: int, name: str | None, role_ids: list[int], *,
+    async def start_league(self, guild_id: int, name: str | None, role_ids: list[int], *,
                            can_manage: bool) -> LeagueNews | LeagueRow:
         """Close sign-ups and open round 1; after a finished season, open the next season's sign-ups instead."""
         await self._require_admin(guild_id, role_ids, can_manage)
@@ -282,36 +282,34 @@ class LeagueService:
             raise LeagueError(f"{league.name}'s first round was just opened by someone else.")
         return news
 
-    async def _fresh(self: TableService, league: LeagueRow) -> LeagueRow:
+    async def _fresh(self, league: LeagueRow) -> LeagueRow:
         row = await self._store.league(league.id)
         assert row is not None
         return row
 
-    async def _open_round(self: TableService, league: LeagueRow, round_: int) -> LeagueNews | None:
+    async def _open_round(self, league: LeagueRow, round_: int) -> LeagueNews | None:
         """Pair the members and put each table's game in its lobby, with the league's clock; None if already done."""
-        import engine.services.service as service  # the service imports this module; its seed source is one for all games
-
         game = engine.get_game(league.slug)
         members = await self._store.league_members(league.id, league.season)
         earlier = await self._store.league_games(league.id, league.season)
         if round_ == 1:
-            entrants = entrants_by_rating(await self.rating_numbers(league.guild_id, league.slug, list(members)))
+            entrants = entrants_by_rating(await self._ratings.rating_numbers(league.guild_id, league.slug, list(members)))
         else:
             entrants = entrants_by_standing(await self._standings(league, earlier))
         met = meetings([u for _, u, ai in g.seats if not ai] for g in earlier)
         paired = pair_round(entrants, league.table_size, game.min_players, game.max_players, league.allow_ai, met)
         tables = [NewTable(tuple((u, members[u], False) for u in t.members) +
-                           tuple((n, service.ai_name(n), True) for n in range(1, t.ai + 1)),
-                           service.secrets.randbits(62)) for t in paired]
-        now = self._clock()
+                           tuple((n, ai_name(n), True) for n in range(1, t.ai + 1)),
+                           new_seed()) for t in paired]
+        now = self._core.clock()
         game_ids = await self._store.open_round(league, round_, now + league.round_seconds, now, tables,
                                                 REMINDER_SECONDS)
         if game_ids is None:
             return None
-        self._on_change()  # the round's end is a new due time
+        self._core.on_change()  # the round's end is a new due time
         return LeagueNews(LeagueNewsKind.ROUND_OPENED, await self._fresh(league), round_, tuple(game_ids))
 
-    async def league_work(self: TableService) -> list[LeagueNews]:
+    async def league_work(self) -> list[LeagueNews]:
         """What the running leagues owe now: the next round once a round's games are over, or the season's end.
 
         Run by the scheduler whenever it wakes (a game finishing wakes it), and at start-up, so a round that
@@ -339,20 +337,18 @@ class LeagueService:
                                        standings=tuple(lines)))
         return news
 
-    async def welcome_pings(self: TableService, table: Table, first_turn: Alerts) -> tuple[int, ...]:
+    async def welcome_pings(self, table: Table, first_turn: Alerts) -> tuple[int, ...]:
         """Who a table's welcome pings: each person once, so not those its first turn already tells (or holds
         through their quiet hours); not those in their quiet hours now, nor those who turned pings off."""
         told = {*first_turn.thread, *first_turn.dm, *first_turn.held}
         people = [p.user_id for p in table.players if not p.ai and p.user_id not in told]
-        prefs, now = await self._store.prefs(people), self._clock()
+        prefs, now = await self._store.prefs(people), self._core.clock()
         return tuple(u for u in people if prefs[u].notify is not Notify.OFF and quiet_until(prefs[u], now) is None)
 
-    async def _round_end(self: TableService, table: Table, due: DueRow, news: ClockNews) -> None:
+    async def round_end_due(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
         """The round's deadline: every seat goes on autopilot and the game is played out now; the log says so."""
-        from engine.services.service import Moved  # the service imports this module: import its value type late
-
         if table.status is Status.LOBBY:  # never started (Discord refused so far): once it is, it is played out
-            await self._store.add_due(replace(due, due_at=self._clock() + LOBBY_RETRY_SECONDS))
+            await self._store.add_due(replace(due, due_at=self._core.clock() + LOBBY_RETRY_SECONDS))
             return
         if table.status is not Status.ACTIVE:
             return
@@ -362,15 +358,9 @@ class LeagueService:
         # Said once: a process that died half-way through a round's end leaves it to be done again by another.
         if (table.version, ROUND_END_WORDS) not in await self._store.seat_events(table.id):
             await self._store.add_seat_event(table.id, table.version, ROUND_END_WORDS, _now_text())
-        self._forget_history(table.id)
-        table = await self.table(table.id)
-        state = await self._state(table)
-        history = await self._history(table, state)
-        movers = tuple(engine.get_game(table.slug).to_act(state))
-        moved = Moved(table, state, None, self._public_view(table, state), [], history, movers)
-        for _ in range(100):  # each chain is bounded; a game always ends long before this many chains
-            if moved.outcome is not None:
-                break
-            moved = await self._play_automatic(moved)
-        news.notices.append((table, ROUND_END_NOTICE))
-        await self._finish_automatic(table, movers, moved, news)
+        self._core.seats_changed(table.id)
+        start = await self._core.now(await self._core.load.table(table.id))
+        # Each chain of the bot's is bounded; a game always ends long before this many moves.
+        moved = await self._core.play_automatic(start, limit=100 * MAX_AUTOMATIC)
+        news.notices.append((start.table, ROUND_END_NOTICE))
+        news.moves.append(await self._core.result(moved, await self._core.news(moved, start.to_act)))

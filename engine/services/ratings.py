@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
 import engine
 from engine.core import GameError, Outcome
 from engine.platform.ratings import AI_NAME, AI_USER, NEW, Placed, Skill, places, rated_outcome, shown_text
 from engine.store.ratings import PastResult, RatingRow
+from engine.services.core import TableCore
+from engine.services.drawing import drawn
 from engine.services.tables import Table
 
-if TYPE_CHECKING:
-    from engine.services.service import TableService
 
 log = logging.getLogger("engine.ratings")
 
@@ -99,10 +96,14 @@ def placed_seats(table: Table, outcome: Outcome) -> list[Placed]:
     return sorted(seats, key=lambda s: s.seat)
 
 
-class Rating:
-    """Mixed into TableService."""
+class Ratings:
+    """Ratings per member and game: each finished game rated by its rules, /rating and /leaderboard answered."""
 
-    async def rating_numbers(self: TableService, guild_id: int, slug: str, user_ids: list[int]) -> dict[int, float]:
+    def __init__(self, core: TableCore) -> None:
+        self._core = core
+        self._store = core.store
+
+    async def rating_numbers(self, guild_id: int, slug: str, user_ids: list[int]) -> dict[int, float]:
         """Each member's displayed rating for a game on this server, unrounded, for pairing and tie-breaks.
 
         A member never rated in that game gets the new player's 1500; user 0 is Contrail AI. Higher is better.
@@ -110,7 +111,7 @@ class Rating:
         stored = await self._store.ratings_of(guild_id, slug, sorted(set(user_ids)))
         return {u: stored.get(u, NEW).number for u in user_ids}
 
-    async def _rate_finished(self: TableService, table: Table, outcome: Outcome | None) -> None:
+    async def rate_finished(self, table: Table, outcome: Outcome | None) -> None:
         """Rate a game that just finished by its rules (once: the store ignores a second call).
 
         The move is already stored, so a failure here only delays the rating to the next start (rate_unrated).
@@ -123,7 +124,7 @@ class Rating:
         except Exception:
             log.exception("game %s: could not rate it now; it is rated at the next start", table.id)
 
-    async def rate_unrated(self: TableService) -> int:
+    async def rate_unrated(self) -> int:
         """At start: rate the finished games that have no results yet, in the order they finished; how many."""
         count = 0
         for row in await self._store.unrated_finished_games():
@@ -132,13 +133,13 @@ class Rating:
                 continue
             assert outcome is not None
             try:
-                table = await self._seat_table(row)
+                table = await self._core.load.seated(row)
                 count += await self._store.record_results(row.id, row.guild_id, row.slug, placed_seats(table, outcome))
             except Exception:  # one bad game must not keep the others unrated, nor stop the AI players resuming
                 log.exception("game %s: could not rate it at start", row.id)
         return count
 
-    async def rating_card(self: TableService, guild_id: int, user_id: int, name: str, slug: str | None) -> RatingCard:
+    async def rating_card(self, guild_id: int, user_id: int, name: str, slug: str | None) -> RatingCard:
         """A member's rating(s) on this server; NoRatings (friendly words) when there is nothing rated yet."""
         title = engine.get_game(slug).title if slug else None  # an unknown slug: GameError naming the games
         rows = await self._store.member_ratings(guild_id, user_id, slug)
@@ -153,7 +154,7 @@ class Rating:
         shown_name = AI_NAME if user_id == AI_USER else rows[0].name
         return RatingCard(user_id, shown_name, tuple(games))
 
-    async def leaderboard(self: TableService, guild_id: int, slug: str) -> Leaderboard:
+    async def leaderboard(self, guild_id: int, slug: str) -> Leaderboard:
         """The server's top 25 for a game; NoRatings when nobody is rated in it yet."""
         title = engine.get_game(slug).title
         rows = await self._store.top_ratings(guild_id, slug, LEADERBOARD_SIZE)
@@ -162,15 +163,11 @@ class Rating:
         _, rated = await self._store.rank_of(guild_id, slug, rows[0].user_id)
         return Leaderboard(slug, title, leader_rows(rows), rated)
 
-    async def leaderboard_image(self: TableService, board: Leaderboard) -> bytes | None:
+    async def leaderboard_image(self, board: Leaderboard) -> bytes | None:
         """The leaderboard drawn as a PNG in a worker thread; None if drawing failed (the list still answers)."""
-        from renderers.leaderboard import draw_leaderboard  # imported late: the service needs Pillow only to draw
-
-        try:
-            return await asyncio.to_thread(draw_leaderboard, board.title, [_plain(r) for r in board.rows], board.rated)
-        except Exception:
-            log.exception("could not draw the %s leaderboard", board.slug)
-            return None
+        drawing = self._core.drawing
+        return await drawn(f"the {board.slug} leaderboard", drawing.leaderboard if drawing else None, board.title,
+                           [_plain(r) for r in board.rows], board.rated)
 
 
 def _title(slug: str) -> str:

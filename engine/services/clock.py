@@ -1,0 +1,170 @@
+"""The turn clock: what comes due (deadlines, reminders, held pings, votes, round ends), each kind by its handler."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+
+from engine.core import GameError
+from engine.platform.notify import alerts_for, quiet_until
+from engine.platform.records import DueKind, DueRow, PostKind, Status
+from engine.services.core import Moved, TableCore
+from engine.services.tables import MoveResult, Reminder, Table, require_seat_in_play
+
+MISSED_IN_A_ROW = 3  # deadlines a player may miss in a row before the autopilot keeps their seat
+
+log = logging.getLogger("contrail.clock")
+
+
+@dataclass(frozen=True)
+class ClockNews:
+    """What came due: moves the autopilot made, reminders to send, and words for the table."""
+
+    moves: list[MoveResult] = field(default_factory=list)
+    reminders: list[Reminder] = field(default_factory=list)
+    notices: list[tuple[Table, str]] = field(default_factory=list)  # (table, sentence), e.g. a seat on autopilot
+
+
+# A handler does one due item of its kind for a live table and tells the table through the news.
+DueHandler = Callable[[Table, DueRow, float, ClockNews], Awaitable[None]]
+
+
+class TurnClock:
+    """Runs the due items of every game; each feature that makes a kind of due item gives its handler."""
+
+    def __init__(self, core: TableCore) -> None:
+        self._core = core
+        self._store = core.store
+        self._handlers: dict[DueKind, DueHandler] = {
+            DueKind.DEADLINE: self._deadline,
+            DueKind.REMINDER: self._reminder,
+            DueKind.HELD_PING: self._reminder,
+        }
+        self._any_status: set[DueKind] = set()
+
+    def handle(self, kind: DueKind, handler: DueHandler, *, live_only: bool = True) -> None:
+        """Give the handler of a kind of due item; `live_only=False`: it also runs for a game not being played."""
+        self._handlers[kind] = handler
+        if not live_only:
+            self._any_status.add(kind)
+
+    async def next_due(self) -> float | None:
+        """When the scheduler must next wake (seconds since the epoch), or None when nothing is due."""
+        return await self._store.next_due()
+
+    async def run_due(self) -> ClockNews:
+        """Do everything that has come due: each due is claimed once, even with two bots on one database.
+
+        A due is removed once done; if this process dies (or the work fails) first, its claim runs out and
+        another round takes it again, where every move still goes through the game's version check."""
+        news = ClockNews()
+        now = self._core.clock()
+        # At one time, a turn's held first ping goes before its reminder, which then counts from that ping.
+        for due in sorted(await self._store.claim_dues(now), key=lambda d: (d.due_at, d.kind is not DueKind.HELD_PING)):
+            async with self._core.hold(due.game_id):
+                if not await self._store.holds(due):
+                    continue  # replaced while the batch ran: by a new turn, or given a new time
+                try:
+                    table = await self._core.load.table(due.game_id)
+                    if table.status is Status.ACTIVE or due.kind in self._any_status:
+                        await self._handlers[due.kind](table, due, now, news)
+                except Exception:  # one game's failure must not hold up the others' clocks
+                    log.exception("game %s: the %s due failed; it is tried again when its claim runs out",
+                                  due.game_id, due.kind.value)
+                    continue
+                await self._store.finish_due(due)
+        return news
+
+    async def _turn_due(self, table: Table, due: DueRow) -> Moved | None:
+        """The table where a turn's due item still means something: that turn is still being played."""
+        moved = await self._core.now(table)
+        if not moved.to_act or moved.history.turn_start(moved.to_act) != due.turn:
+            return None  # that turn is over: its due time means nothing now
+        return moved
+
+    async def _waits_for_return(self, table: Table, due: DueRow, movers: tuple[int, ...], now: float) -> bool:
+        """A turn that came during time away gets its whole clock once its player is back."""
+        away = await self._store.away_until([table.at_seat(s).user_id for s in movers], now)
+        if away:
+            interval = table.game.turn_seconds if due.kind is DueKind.DEADLINE else table.game.reminder_seconds
+            await self._store.add_due(replace(due, due_at=max(away.values()) + (interval or 0)))
+        return bool(away)
+
+    async def _reminder(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
+        """Ping the players a turn waits on again (or for the first time, once their quiet hours end)."""
+        moved = await self._turn_due(table, due)
+        if moved is None or await self._waits_for_return(table, due, moved.to_act, now):
+            return
+        prompt = self._core.load.prompt(table, moved.state)
+        people = [table.at_seat(s).user_id for s in moved.to_act if s not in table.automatic_seats]
+        prefs = await self._store.prefs(people)
+        alerts = alerts_for([prefs[u] for u in people], now)
+        if alerts.held and not (alerts.thread or alerts.dm):  # everyone is in quiet hours: when they end
+            ends = min(quiet_until(prefs[u], now) or now for u in alerts.held)
+            await self._store.add_due(replace(due, due_at=ends))
+            return
+        if prompt is not None and (alerts.thread or alerts.dm):
+            posts = await self._core.load.posts(table.id)
+            prompt = replace(prompt, deadline=await self._core.schedule.deadline(table.id))
+            first = due.kind is DueKind.HELD_PING
+            news.reminders.append(Reminder(table, prompt, due.since, posts.get(PostKind.TURN), alerts, first))
+            if first and table.game.reminder_seconds:  # one ping at a time: reminders count from this one
+                await self._store.retime_due(table.id, DueKind.REMINDER, due.turn, now + table.game.reminder_seconds)
+        if due.kind is DueKind.REMINDER and table.game.reminder_seconds:
+            # The next one counts from now: a reminder missed while the bot was down is sent once.
+            await self._store.add_due(replace(due, due_at=now + table.game.reminder_seconds))
+
+    async def _deadline(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
+        """A missed deadline: the autopilot plays the rest of the turn; a third miss in a row keeps the seat."""
+        start = await self._turn_due(table, due)
+        if start is None or await self._waits_for_return(table, due, start.to_act, now):
+            return
+        movers = start.to_act
+        moved = await self._core.play_automatic(start, turn=movers)
+        for seat in movers:
+            player = table.at_seat(seat)
+            self._core.seats_changed(table.id)  # the seats' counts change under the cached table
+            if await self._store.count_missed(table.id, player.user_id, True) >= MISSED_IN_A_ROW:
+                await self._store.set_autopilot(table.id, player.user_id, True)
+                news.notices.append((table, f"{player.name} missed {MISSED_IN_A_ROW} deadlines in a row: the autopilot "
+                                            "plays their seat until they come back with /game return."))
+        seated = await self._core.load.table(table.id)  # the seats may have gone on autopilot
+        moved = await self._core.play_automatic(replace(moved, table=replace(moved.table, players=seated.players)))
+        news.moves.append(await self._core.result(moved, await self._core.news(moved, movers)))
+
+    async def automatic_now(self, game_id: int) -> MoveResult | None:
+        """If the seats the bot plays owe moves now (a chain cut short, a seat just put on autopilot), make them."""
+        async with self._core.hold(game_id):
+            table = await self._core.load.table(game_id)
+            if table.status is not Status.ACTIVE:
+                return None
+            start = await self._core.now(table)
+            if not any(s in table.automatic_seats for s in start.to_act):
+                return None
+            moved = await self._core.play_automatic(start)
+            return await self._core.result(moved, await self._core.news(moved, start.to_act, fresh=True))
+
+    async def play_owed(self) -> list[MoveResult]:
+        """After a restart: games where an AI seat owes a move (a chain was cut short) play on, once each."""
+        results = []
+        for row in await self._store.active_games_with_automatic_seats():
+            result = await self.automatic_now(row.id)
+            if result is not None:
+                results.append(result)
+        return results
+
+    async def return_to_seat(self, game_id: int, user_id: int) -> Table:
+        """A player on autopilot takes their seat back: the next decision is theirs again."""
+        async with self._core.hold(game_id):
+            table = await self._core.load.table(game_id)
+            player = require_seat_in_play(table, user_id)
+            if not player.autopilot:
+                raise GameError("Your seat isn't on autopilot: it's yours already.")
+            await self._store.set_autopilot(game_id, user_id, False)
+            self._core.seats_changed(game_id)
+            return await self._core.load.table(game_id)
+
+    async def deadline(self, game_id: int) -> float | None:
+        """When the autopilot plays the turn now being played; None without a clock."""
+        return await self._core.schedule.deadline(game_id)

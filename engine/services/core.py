@@ -1,0 +1,247 @@
+"""The table core: load a table, check and commit an action, play automatic seats, and settle what follows."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass, replace
+from typing import Any
+
+import engine
+from engine.core import Action, NotYourTurn, Outcome, StaleAction
+from engine.platform.notify import Alerts
+from engine.platform.turns import AUTOPILOT, History, Turn, TurnNews, autopilot_events, turn_news
+from engine.services import logs as move_logs
+from engine.services.caching import MEMO_LIMIT, Locks, Memo, Memos
+from engine.services.drawing import Drawing, drawn
+from engine.services.loading import Loader, public_view
+from engine.services.schedule import Schedule
+from engine.services.tables import (
+    AlreadyPlayed, MoveResult, Prompt, Table, pick_action, require_player, standings_from_view,
+)
+from engine.store import DuplicateInteraction, PostKind, StaleVersion, Status, Store
+
+log = logging.getLogger("engine.service")
+
+MAX_AUTOMATIC = 1000  # AI moves in one chain; a longer chain is a loop the rules never leave
+FinishHook = Callable[[Table, Outcome], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A game just after committed moves: the table, state, view and log as the store now has them."""
+
+    table: Table
+    state: Any
+    outcome: Outcome | None
+    view: dict[str, Any]
+    events: list[str]  # what the move (or chain of moves) did, names put in
+    history: History
+    to_act: tuple[int, ...]
+
+
+class TableCore:
+    """The one path every move takes, a person's or the bot's; the feature services hold it and call it."""
+
+    def __init__(
+        self,
+        store: Store,
+        drawing: Drawing | None,
+        *,
+        memo_limit: int = MEMO_LIMIT,
+        clock: Callable[[], float] = time.time,
+        on_change: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.store = store
+        self.drawing = drawing
+        self.clock = clock  # seconds since the epoch; the bot passes Discord's clock, tests a virtual one
+        self.on_change = on_change  # told when a due time changes or a game ends, so the scheduler wakes early
+        self.memos = Memos(memo_limit)
+        self.locks = Locks()
+        self.load = Loader(store, self.memos, drawing, clock)
+        self.schedule = Schedule(store, clock, on_change)
+        self._finish_hooks: list[FinishHook] = []
+
+    def on_finish(self, hook: FinishHook) -> None:
+        """Run `hook` once for every game that finishes, whoever made its last move (the ratings listen)."""
+        self._finish_hooks.append(hook)
+
+    def hold(self, game_id: int) -> AbstractAsyncContextManager[None]:
+        """The game's lock: one change at a time in this process (the store's version check covers the others)."""
+        return self.locks.hold(game_id)
+
+    # -- where a table stands ------------------------------------------------------------------
+
+    async def now(self, table: Table) -> Moved:
+        """The table as it stands, as a Moved with no new events: where a chain of automatic moves starts."""
+        state = await self.load.state(table)
+        history = await self.load.history(table, state)
+        game = engine.get_game(table.slug)
+        return Moved(table, state, None, public_view(table, state), [], history, tuple(game.to_act(state)))
+
+    async def record_post(self, game_id: int, kind: PostKind, channel_id: int, message_id: int, version: int) -> None:
+        """Remember a message the game edits from now on (a turn's: `version` is where the turn began)."""
+        await self.load.record_post(game_id, kind, channel_id, message_id, version)
+
+    async def draw(self, table: Table, view: dict[str, Any]) -> bytes | None:
+        """The board off the event loop; a drawing bug must not lose a move that is already stored."""
+        board = self.drawing.board if self.drawing is not None else None
+        return await drawn(f"game {table.id} at version {table.version}", board, table.slug, view)
+
+    # -- committing ----------------------------------------------------------------------------
+
+    async def play(
+        self, game_id: int, user_id: int, pick: int | str, *, version: int | None = None,
+        interaction_id: int | None = None,
+    ) -> MoveResult:
+        """Apply one decision: `pick` is an index into the choices (a button) or an action key (/move)."""
+        async with self.hold(game_id):
+            memo = self.memos.get(game_id)
+            table = memo.table if memo and memo.table and memo.table.version == memo.version else None
+            # A prompt of the version we last committed starts from our table (the store refuses the move if
+            # another process moved since); any other, or none (a /move typed by hand: "now"), reads the store.
+            if table is None or version != table.version:
+                table = await self.load.table(game_id)
+            seat = require_player(table, user_id)
+            if version is not None and version != table.version:
+                raise StaleAction("This prompt is out of date.")
+            start = await self.now(table)
+            if seat not in start.to_act:
+                waiting = ", ".join(table.at_seat(s).name for s in start.to_act)
+                raise NotYourTurn(f"It's not your turn: waiting for {waiting}.")
+            action = pick_action(engine.get_game(table.slug).legal_actions(start.state, seat), pick)
+            moved = await self.commit(start, seat, action, interaction_id)
+            news = await self.news(moved, start.to_act)
+            automatic = await self.play_automatic(moved)  # the AI seats' moves until a person must decide
+            if automatic is not moved:
+                news = replace(news, next=self.next_turn(automatic))
+            if table.at_seat(seat).missed:  # a move of their own breaks a row of missed deadlines
+                await self.store.count_missed(game_id, user_id, False)
+                self.seats_changed(game_id)
+            return await self.result(automatic, news, action.label or action.key)
+
+    async def commit(
+        self, start: Moved, seat: int, action: Action, interaction_id: int | None = None, *, by: str | None = None,
+    ) -> Moved:
+        """Apply one checked action and append it to the log in one transaction; the cache follows the store.
+
+        `by` marks a move the bot made for a person (the autopilot): the log keeps it, and its words say so.
+        """
+        began = time.monotonic()
+        table = start.table
+        game = engine.get_game(table.slug)
+        new_state = game.apply(start.state, seat, action)  # IllegalAction carries the rules' sentence
+        outcome = game.outcome(new_state)
+        payload = {**action.to_dict(), "by": by} if by else action.to_dict()
+        try:
+            row = await self.store.append_action(
+                table.id, table.version + 1, seat, payload, interaction_id,
+                status=Status.FINISHED if outcome else None, outcome=outcome.to_dict() if outcome else None,
+            )
+        except DuplicateInteraction:
+            raise AlreadyPlayed("That move was already made.") from None
+        except StaleVersion:
+            self.memos.forget(table.id)  # someone else's move won the race; reload from the log
+            raise StaleAction("That decision was already made: this prompt is out of date.") from None
+        mover = move_logs.mover(ai=table.at_seat(seat).ai, autopilot=by == AUTOPILOT)
+        move_logs.committed(table.id, row.version, seat, mover, since=began)  # its log line, once it is posted
+        table = replace(table, game=row)
+        view = public_view(table, new_state)
+        events = table.name_events(list(view.get("events", [])))
+        if by == AUTOPILOT:
+            events = autopilot_events(table.at_seat(seat).name, events)
+        history = start.history.extended(seat, events)
+        if outcome:
+            self.memos.forget(table.id)  # a finished game is seldom looked at again: replay it if it is
+            for hook in self._finish_hooks:  # once, for a person's, an AI's or the autopilot's last move
+                await hook(table, outcome)
+            self.on_change()  # a league round may be complete now: the scheduler looks
+        else:
+            posts = (self.memos.get(table.id) or Memo(0, None)).posts
+            self.memos.put(table.id, Memo(row.version, new_state, history, posts, table))
+        return Moved(table, new_state, outcome, view, events, history, tuple(game.to_act(new_state)))
+
+    async def play_automatic(
+        self, moved: Moved, *, turn: tuple[int, ...] | None = None, limit: int = MAX_AUTOMATIC,
+    ) -> Moved:
+        """The bot's moves, each through the same check and log as a person's, until a person must decide.
+
+        With `turn`, the autopilot plays out that turn for its seats (a missed deadline) and stops when it
+        ends; without, the seats the bot plays (AI seats, seats on autopilot) move until none must.
+        """
+        start, events = moved, moved.events
+        for _ in range(limit):
+            if moved.outcome is not None:
+                break
+            if turn is not None:
+                seats = list(moved.to_act) if moved.to_act == turn else []
+            else:
+                seats = [s for s in moved.to_act if s in moved.table.automatic_seats]
+            if not seats:
+                break
+            seat = seats[0]
+            by = AUTOPILOT if turn is not None or not moved.table.at_seat(seat).ai else None
+            action = await self.ai_choice(moved.table, moved.state, seat)
+            moved = await self.commit(moved, seat, action, by=by)
+            events = [*events, *moved.events]
+        return moved if moved is start else replace(moved, events=events)
+
+    async def ai_choice(self, table: Table, state: Any, seat: int) -> Action:
+        """The AI's choice, from an RNG of the game's seed and version: a replay of the log never asks again.
+
+        It thinks in a worker thread (a state is never changed in place), so the bot keeps answering meanwhile."""
+        rng = random.Random(f"{table.game.seed}:{table.version}:ai")
+        try:
+            return await asyncio.to_thread(engine.get_ai(table.slug).choose, state, seat, rng)
+        except Exception:  # an AI bug must not stall a table of people: it plays the first choice instead
+            log.exception("game %s: the AI failed at version %s; it plays the first choice", table.id, table.version)
+            return engine.get_game(table.slug).legal_actions(state, seat)[0]
+
+    # -- what follows a commit -----------------------------------------------------------------
+
+    def next_turn(self, moved: Moved) -> Turn | None:
+        """The turn that begins for the people who must decide now (None once the game is over)."""
+        return moved.history.turn(moved.to_act, moved.table.automatic_seats) if moved.to_act else None
+
+    async def news(self, moved: Moved, before: tuple[int, ...], *, fresh: bool = False) -> TurnNews:
+        """Where moves leave the turn messages; `fresh`: they began no person's turn, so none is closed."""
+        post = (await self.load.posts(moved.table.id)).get(PostKind.TURN)
+        news = turn_news(moved.history, before, moved.to_act, post, moved.table.automatic_seats)
+        return replace(news, continues=False, post=None, next=self.next_turn(moved)) if fresh else news
+
+    async def settle(self, moved: Moved, next_turn: Turn | None) -> tuple[Prompt | None, Alerts]:
+        """After moves: the turn's clock, how the next turn's players are told, and the prompt with its deadline."""
+        deadline = await self.schedule.reschedule(moved.table, moved.to_act, moved.outcome is not None, moved.history)
+        alerts = await self.schedule.alerts(moved.table, next_turn)
+        prompt = None if moved.outcome else self.load.prompt(moved.table, moved.state, moved.view)
+        return (replace(prompt, deadline=deadline) if prompt is not None else None), alerts
+
+    async def result(self, moved: Moved, news: TurnNews, label: str = "") -> MoveResult:
+        """What committed moves changed, ready for one message: settled, drawn, with the standings."""
+        # The board is drawn in a worker thread while the prompt's words are worked out here.
+        drawing = asyncio.create_task(self.draw(moved.table, moved.view))
+        try:
+            prompt, alerts = await self.settle(moved, news.next)
+        except BaseException:
+            drawing.cancel()
+            raise
+        standings = standings_from_view(moved.table, moved.view)
+        return MoveResult(moved.table, moved.events, await drawing, prompt, moved.outcome, standings, news, label,
+                          alerts)
+
+    # -- the cache, kept right here alone --------------------------------------------------------
+
+    def seats_changed(self, game_id: int) -> None:
+        """The seats or the log's own lines changed: the cached table and events are rebuilt when next asked."""
+        memo = self.memos.get(game_id)
+        if memo is not None:
+            memo.history = None
+            memo.table = None
+
+    def forget(self, game_id: int) -> None:
+        """Drop the game from the cache: it is replayed from the log when next asked for."""
+        self.memos.forget(game_id)

@@ -1,0 +1,176 @@
+"""Loading a table: its row and seats, its state and events rebuilt from the log, its view, prompt and messages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from functools import cache
+from typing import Any
+
+import engine
+from engine.core import Action, Game, is_private
+from engine.platform.turns import AUTOPILOT, History, LogLine, autopilot_events, by_of
+from engine.platform.undo import Replayer, is_undo, undone
+from engine.services.caching import Memo, Memos
+from engine.services.drawing import Drawing
+from engine.services.tables import Mover, NoSuchTable, Prompt, Table
+from engine.store import GameRow, NotFound, PostKind, PostRow, Status, Store
+
+
+@cache
+def seat_fallbacks(slug: str, players: int) -> tuple[str, ...]:
+    """The game's own name for each seat (Airships: the nations), which stands in for a name the board can't draw."""
+    game = engine.get_game(slug)
+    names = game.view(game.setup(players, seed=0), None).get("seat_names") or []
+    return tuple(str(n) for n in names) + tuple(f"Seat {n + 1}" for n in range(len(names), players))
+
+
+class Loader:
+    """Every table as the store and the cache have it; the only place that fills the cache from the log."""
+
+    def __init__(self, store: Store, memos: Memos, drawing: Drawing | None, clock: Callable[[], float]) -> None:
+        self._store = store
+        self._memos = memos
+        self._drawing = drawing
+        self._clock = clock
+
+    async def table(self, game_id: int, *, guild_id: int | None = None) -> Table:
+        """One game; NoSuchTable if it does not exist (or belongs to another server)."""
+        try:
+            row = await self._store.get_game(game_id)
+        except NotFound:
+            raise NoSuchTable(f"There is no game #{game_id}.") from None
+        if guild_id is not None and row.guild_id != guild_id:
+            raise NoSuchTable(f"There is no game #{game_id} on this server.")
+        return await self.seated(row)
+
+    async def seated(self, row: GameRow) -> Table:
+        """A game's row with its seats, names as the board draws them, and who is away."""
+        game = engine.get_game(row.slug)
+        seats = await self._store.seats(row.id)
+        if any(s.seat is not None for s in seats):
+            fallbacks = seat_fallbacks(row.slug, len(seats))
+            seats = [s if s.seat is None else replace(s, name=self.shown_name(s.name, fallbacks[s.seat]))
+                     for s in seats]
+        people = [s.user_id for s in seats if s.seat is not None and not s.ai]
+        live = people and row.status is Status.ACTIVE
+        away_until = await self._store.away_until(people, self._clock()) if live else {}
+        away = tuple((s.seat, away_until[s.user_id]) for s in seats if s.seat is not None and s.user_id in away_until)
+        return Table(row, tuple(seats), game.title, game.min_players, game.max_players, away)
+
+    def shown_name(self, name: str, fallback: str) -> str:
+        """A name as the board draws it; a service that draws nothing shows it as it is."""
+        return self._drawing.shown_name(name, fallback) if self._drawing is not None else name
+
+    async def state(self, table: Table) -> Any:
+        """The state at the table's version, from the cache or by replaying the missing part of the log."""
+        memo = self._memos.get(table.id)
+        game = engine.get_game(table.slug)
+        if memo is not None and memo.version == table.version:
+            return memo.state
+        if memo is None or memo.version > table.version:  # a reader holding an older row than the cache
+            memo = Memo(0, opening_state(table))
+        state = memo.state
+        rows = [row for row in await self._store.actions(table.id, after=memo.version) if row.seq <= table.version]
+        if any(is_undo(row.payload) for row in rows):  # an undo goes back to an older state: replay it all
+            replayer = Replayer(game)
+            replayer.start(opening_state(table))
+            for row in await self._store.actions(table.id):
+                if row.seq > table.version:
+                    break
+                replayer.apply(row.seq, row.seat, row.payload)
+            memo = Memo(table.version, replayer.states[table.version])
+            rows = []
+        for row in rows:
+            state = game.apply(state, row.seat, Action.from_dict(row.payload))
+            memo = Memo(row.seq, state)
+        latest = self._memos.get(table.id)
+        if latest is None or latest.version <= memo.version:  # never move the cache backwards
+            self._memos.put(table.id, memo)
+        return memo.state
+
+    async def history(self, table: Table, state: Any | None = None) -> History:
+        """Every event of the game so far and who made each move, replayed once and then kept up to date."""
+        if state is None:
+            state = await self.state(table)
+        memo = self._memos.get(table.id)
+        if memo is not None and memo.version == table.version and memo.history is not None:
+            return memo.history
+        game = engine.get_game(table.slug)
+        replayer = Replayer(game)
+        replayer.start(opening_state(table))
+        events = table.name_events(list(game.view(replayer.states[0], None).get("events", [])))
+        history = History([LogLine(0, e) for e in events], [])
+        rows = [row for row in await self._store.actions(table.id) if row.seq <= table.version]
+        for row in rows:
+            replayed = replayer.apply(row.seq, row.seat, row.payload)
+            if is_undo(row.payload):
+                back_to = int(row.payload["args"][0])
+                events = [f"{table.at_seat(row.seat).name} takes back moves {back_to + 1} to {row.seq - 1}."]
+            else:
+                events = table.name_events(list(game.view(replayed, None).get("events", [])))
+            if by_of(row.payload) == AUTOPILOT:
+                events = autopilot_events(table.at_seat(row.seat).name, events)
+            history = history.extended(row.seat, events)
+        taken_back = undone((row.seq, row.payload) for row in rows)
+        if taken_back:  # /log keeps every move, and says which were taken back
+            history = History([LogLine(line.seq, f"{line.text} (undone)") if line.seq in taken_back else line
+                               for line in history.lines], history.actors)
+        history = history.with_notes(await self._store.seat_events(table.id))
+        memo = self._memos.get(table.id)
+        if memo is not None and memo.version == table.version:
+            memo.history = history
+        return history
+
+    def prompt(self, table: Table, state: Any, view: dict[str, Any] | None = None) -> Prompt | None:
+        """Who must decide now; pass the public view when it is at hand, so it is not built twice."""
+        game = engine.get_game(table.slug)
+        seats = game.to_act(state)
+        if not seats:
+            return None
+        movers = tuple(
+            Mover(s, table.at_seat(s).user_id, table.at_seat(s).name,
+                  tuple(game.explain(state, s, game.legal_actions(state, s))))
+            for s in seats
+        )
+        private = any(is_private(game, state, s) for s in seats)
+        return Prompt(table.id, table.version, asks(game, state, view), movers, private=private)
+
+    async def posts(self, game_id: int) -> dict[PostKind, PostRow]:
+        """The lobby, invitation and turn messages the game keeps editing, by kind."""
+        memo = self._memos.get(game_id)
+        if memo is not None and memo.posts is not None:
+            return memo.posts
+        posts = await self._store.posts(game_id)
+        if memo is not None:
+            memo.posts = posts
+        return posts
+
+    async def record_post(self, game_id: int, kind: PostKind, channel_id: int, message_id: int, version: int) -> None:
+        """Remember a message the game edits from now on (a turn's: `version` is where the turn began)."""
+        await self._store.set_post(game_id, kind, channel_id, message_id, version)
+        memo = self._memos.get(game_id)
+        if memo is not None and memo.posts is not None:
+            memo.posts[kind] = PostRow(kind, channel_id, message_id, version)
+
+
+def public_view(table: Table, state: Any) -> dict[str, Any]:
+    """What the whole table sees, with the seats' names and which seats the bot plays or are away."""
+    view = engine.get_game(table.slug).view(state, None)
+    if "seat_names" in view:
+        view["seat_names"] = list(table.names)
+    view["ai_seats"] = sorted(table.ai_seats)  # the board marks the seats the bot plays
+    view["autopilot_seats"] = sorted(table.automatic_seats - table.ai_seats)
+    view["away_seats"] = sorted(seat for seat, _ in table.away)
+    return view
+
+
+def asks(game: Game, state: Any, view: dict[str, Any] | None = None) -> str:
+    """What the decision asks, in the game's words ('choose a card to throw for')."""
+    return str((view if view is not None else game.view(state, None)).get("decision") or "make a move")
+
+
+def opening_state(table: Table) -> Any:
+    """The game's state before its first move: the same seats, seed and options always deal the same."""
+    game = engine.get_game(table.slug)
+    return game.setup(len(table.players), table.game.seed, dict(table.game.options))

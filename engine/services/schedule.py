@@ -1,0 +1,65 @@
+"""A turn's due times: when it begins, its deadline and reminders are set, and its players' pings held or sent."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.platform.notify import Alerts, alerts_for, quiet_until
+from engine.platform.turns import History, Turn
+from engine.services.tables import Table
+from engine.store import DueKind, DueRow, Store
+
+TURN_DUES = (DueKind.DEADLINE, DueKind.REMINDER, DueKind.HELD_PING)
+
+
+class Schedule:
+    """The due times that follow every commit; the turn clock does what comes due."""
+
+    def __init__(self, store: Store, clock: Callable[[], float], on_change: Callable[[], None]) -> None:
+        self._store = store
+        self._clock = clock
+        self._on_change = on_change
+
+    async def reschedule(self, table: Table, to_act: tuple[int, ...], over: bool, history: History) -> float | None:
+        """Set the due times of the turn now being played (a new turn only); its deadline, if it has one."""
+        movers = tuple(s for s in to_act if s not in table.automatic_seats)
+        if over or not movers:
+            await self._store.set_dues(table.id, 0, 0.0, {})
+            return None
+        turn = history.turn_start(movers)
+        current = await self._store.dues(table.id)
+        if any(due.turn == turn for due in current.values() if due.kind in TURN_DUES):
+            deadline = current.get(DueKind.DEADLINE)  # the same turn goes on: its clock keeps running
+            return deadline.due_at if deadline else None
+        now = self._clock()
+        dues: dict[DueKind, float] = {}
+        if table.game.turn_seconds:
+            dues[DueKind.DEADLINE] = now + table.game.turn_seconds
+        if table.game.reminder_seconds:
+            dues[DueKind.REMINDER] = now + table.game.reminder_seconds
+        await self._store.set_dues(table.id, turn, now, dues)
+        self._on_change()
+        return dues.get(DueKind.DEADLINE)
+
+    async def alerts(self, table: Table, turn: Turn | None) -> Alerts:
+        """How the people of a turn that begins now are told; a ping held through quiet hours is scheduled."""
+        if turn is None:
+            return Alerts()
+        people = [table.at_seat(s).user_id for s in turn.movers if s not in table.automatic_seats]
+        prefs = await self._store.prefs(people)
+        now = self._clock()
+        alerts = alerts_for([prefs[u] for u in people], now)
+        if alerts.held:
+            ends = min(quiet_until(prefs[u], now) or now for u in alerts.held)
+            await self.add_due(DueRow(table.id, DueKind.HELD_PING, ends, turn.start, now))
+        return alerts
+
+    async def add_due(self, due: DueRow) -> None:
+        """A new due item (a vote's end, a held ping, a time put back); the scheduler wakes to look at it."""
+        await self._store.add_due(due)
+        self._on_change()
+
+    async def deadline(self, game_id: int) -> float | None:
+        """When the autopilot plays the turn now being played; None without a clock."""
+        due = (await self._store.dues(game_id)).get(DueKind.DEADLINE)
+        return due.due_at if due else None

@@ -1,0 +1,24 @@
+"""Drawing for tests: the real pictures, except boards, which a test may draw its own way (a 1x1 PNG, or a failure)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from renderers.drawing import PillowDrawing
+
+Renderer = Callable[[str, dict[str, Any]], bytes]
+
+
+class StubDrawing(PillowDrawing):
+    """PillowDrawing with the board drawn by `board` (None: the real board)."""
+
+    def __init__(self, board: Renderer | None = None) -> None:
+        self._board = board
+
+    def board(self, slug: str, view: Mapping[str, Any]) -> bytes:
+        return self._board(slug, dict(view)) if self._board is not None else super().board(slug, view)
+
+
+def stub_drawing(board: Renderer | None = None) -> StubDrawing:
+    return StubDrawing(board)
