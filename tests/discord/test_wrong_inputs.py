@@ -284,7 +284,7 @@ async def test_a_bug_is_answered_privately_and_logged(lounge: Lounge, caplog: py
     async def broken_status(game_id: int) -> None:
         raise RuntimeError("a bug in the table service")
 
-    lounge.bot.tables.status = broken_status  # type: ignore[method-assign]
+    lounge.bot.tables.reading.status = broken_status  # type: ignore[method-assign]
     with caplog.at_level(logging.ERROR, logger="cogs.flows"):
         result = await lounge.members[0].slash(thread, "game status")
     assert ephemeral_text(result) == SORRY
