@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from renderers.airships_marks import Marks, card_marks
-from renderers.common import drawable
+from renderers.common import seat_names
 
 DEPARTMENTS = ("engineers", "captains", "financiers", "materials", "hangars", "engines")
 DIE_COLOURS = ("white", "red", "black")
@@ -201,7 +201,8 @@ class Table:
 def read(view: dict[str, Any]) -> Table:
     """The view as a Table; missing keys read as an empty table, so a half-built view still draws."""
     raw_companies = list(view.get("companies") or [])
-    names = seat_names(view, raw_companies)
+    # a name the font cannot draw falls back to the seat's nation
+    names = seat_names(list(view.get("seat_names") or []), [str(c.get("nation") or "") for c in raw_companies])
     chosen, revealed = view.get("chosen"), view.get("revealed")
     display = view.get("display") or {}
     pile = view.get("pile") or {}
@@ -231,17 +232,6 @@ def read(view: dict[str, Any]) -> Table:
             tuple(str(c) for c in view.get("throwable") or []) if view.get("outcome") is None else (),
         ),
     )
-
-
-def seat_names(view: dict[str, Any], raw_companies: list[dict[str, Any]]) -> tuple[str, ...]:
-    """Each seat's name as the font can draw it (emoji and CJK dropped, never a tofu box); a name with
-    nothing drawable left falls back to the seat's nation."""
-    names = list(view.get("seat_names") or [])
-    result = []
-    for index, company in enumerate(raw_companies):
-        name = drawable(str(names[index])) if index < len(names) else ""
-        result.append(name or drawable(str(company.get("nation") or "")) or f"Seat {index + 1}")
-    return tuple(result)
 
 
 def _seat(value: Any) -> int | None:

@@ -266,16 +266,20 @@ def test_every_character_drawn_is_one_the_font_has(monkeypatch: pytest.MonkeyPat
     clear_caches()
     missing = {char for words, _, _ in log.texts for char in words if not char.isspace() and not common.has_glyph(char)}
     assert missing == set()
-    assert {"Zoë", "Germany", "Ann"} <= {words for words, _, _ in log.texts}
+    assert {"Zoë (USA)", "Germany", "Ann"} <= {words for words, _, _ in log.texts}
 
 
 def test_a_name_keeps_what_the_font_draws_and_falls_back_to_its_nation() -> None:
+    """The board names a seat as every message does (renderers.shown_name): what the font draws, with the
+    nation beside it; the nation alone for a name with nothing the font draws."""
     view = mid_view()
     view["seat_names"] = ["🚀 Zoë", "李雷", "Ann"]
     companies = view["companies"]
-    assert airships_table.read(view).names == ("Zoë", companies[1]["nation"], "Ann")
+    shown = (f"Zoë ({companies[0]['nation']})", companies[1]["nation"], "Ann")
+    assert airships_table.read(view).names == shown
+    assert shown == tuple(renderers.shown_name(n, c["nation"]) for n, c in zip(view["seat_names"], companies))
     clean = mid_view()
-    clean["seat_names"] = ["Zoë", companies[1]["nation"], "Ann"]
+    clean["seat_names"] = list(shown)  # as the service hands names in: already shown, so drawn unchanged
     assert renderers.render("airships", view) == renderers.render("airships", clean)
 
 
