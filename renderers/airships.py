@@ -1,12 +1,12 @@
-"""Airships board image: a pure function from the public view (docs/airships-view.md) to PNG bytes.
+"""Airships board image: a pure function from the public view (docs/airships-view.md) to PNG bytes."""
 
-The board is pasted together from cached pieces (the static layout, each card tile, each panel line),
-all already mapped to one 256-colour palette: a move redraws only the pieces whose part of the view
-changed, pastes the rest, and encodes a palette PNG in which only the strips of rows the move changed are
-compressed again (renderers/png.py).
-A card's marks (chosen, new, ✓ can throw) are part of its tile's cache key, and each header line is
-cached on its words, so a new player to act costs a few tiles and a line, not a board.
-"""
+# The board is pasted together from cached pieces (the static layout, each card tile, each panel line),
+# all already mapped to one 256-colour palette: a move redraws only the pieces whose part of the view
+# changed, pastes the rest, and encodes a palette PNG in which only the strips of rows the move changed are
+# compressed again (renderers/png.py).
+# A card's marks (chosen, new, ✓ can throw) are part of its tile's cache key, and each header line is
+# cached on its words, so a new player to act costs a few tiles and a line, not a board.
+# The view is read once (renderers/airships_table.py) into frozen values, which are the pieces' cache keys.
 
 from __future__ import annotations
 
