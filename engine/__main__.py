@@ -1,5 +1,4 @@
-"""Command line: `python -m engine simulate <game>` plays random games (and can draw them); `arena` pits policies;
-`replay FILE` checks a game export."""
+"""Command line: `python -m engine simulate <game>` plays random games; `arena` pits policies; `replay` checks exports."""
 
 from __future__ import annotations
 
@@ -23,10 +22,6 @@ def simulate(args: argparse.Namespace) -> int:
     if not game.min_players <= args.players <= game.max_players:
         print(f"{game.title} is for {game.min_players} to {game.max_players} players.", file=sys.stderr)
         return 2
-    render_dir: Path | None = args.render
-    if render_dir is not None:
-        render_dir.mkdir(parents=True, exist_ok=True)
-        from renderers import render  # only when asked: the engine itself never draws
 
     finished = errors = actions = 0
     started = time.perf_counter()
@@ -40,8 +35,6 @@ def simulate(args: argparse.Namespace) -> int:
             if index == 0 and not args.json:
                 who = "" if seat < 0 else f"{view['seat_names'][seat]}: {action.label}\n  "
                 print(f"[{step}] {who}" + "\n  ".join(name_seats(view["events"], view["seat_names"])))
-            if index == 0 and render_dir is not None:
-                (render_dir / f"{step:04d}.png").write_bytes(render(game.slug, view))
             step += 1
 
         try:
@@ -60,8 +53,6 @@ def simulate(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - started
     summary = {"game": game.slug, "players": args.players, "games": args.games, "finished": finished,
                "errors": errors, "actions": actions, "seconds": round(seconds, 3)}
-    if render_dir is not None and not args.json:
-        print(f"board images of game 0 written to {render_dir}/")
     print(json.dumps(summary) if args.json else f"{finished}/{args.games} finished, {errors} errors, "
           f"{actions} actions in {seconds:.2f} s")
     return 1 if errors else 0
@@ -126,7 +117,6 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--players", type=int, default=3)
     sim.add_argument("--games", type=int, default=1)
     sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--render", type=Path, metavar="DIR", help="write the board image after every move of game 0")
     sim.add_argument("--json", action="store_true", help="end with one JSON line of figures")
     duel = commands.add_parser("arena", help="play seat policies against each other, seats rotating")
     duel.add_argument("game", choices=engine.list_games())

@@ -6,6 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 from renderers import air_alliance, airships, golden_age
+from renderers.common import shown_name
+
+__all__ = ["RENDERERS", "Renderer", "render", "shown_name"]  # shown_name: the one rule for names the font can't draw
 
 Renderer = Callable[[dict[str, Any]], bytes]
 
@@ -25,14 +28,3 @@ def render(slug: str, view: dict[str, Any]) -> bytes:
         known = ", ".join(sorted(RENDERERS))
         raise ValueError(f"no board renderer for game {slug!r} (known: {known})") from None
     return renderer(view)
-
-
-def shown_name(name: str, fallback: str) -> str:
-    """A player's name as the board and every message show it: the name itself when the font draws all of it;
-    otherwise what it can draw with the fallback (the seat's nation) beside it, or the fallback alone."""
-    from renderers.common import drawable  # the font is loaded only when a name is first checked
-
-    drawn = " ".join(drawable(name).split())
-    if drawn == " ".join(name.split()):
-        return name
-    return f"{drawn} ({fallback})" if drawn else fallback

@@ -1,11 +1,10 @@
-"""Air Alliance board image: a pure function from the public view to PNG bytes.
+"""Air Alliance board image: a pure function from the public view to PNG bytes."""
 
-The board is pasted together from cached pieces already mapped to one 256-colour palette (the static
-background, each airport, each claim card, each player's panel, each header line): a move redraws only
-the pieces whose part of the view changed (the map with this turn's flight arrows is one piece, as a flight
-also moves planes), and encodes a palette PNG in which only the strips of rows the move changed are
-compressed again (renderers/png.py).
-"""
+# The board is pasted together from cached pieces already mapped to one 256-colour palette (the static
+# background, each airport, each claim card, each player's panel, each header line): a move redraws only
+# the pieces whose part of the view changed (the map with this turn's flight arrows is one piece, as a flight
+# also moves planes), and encodes a palette PNG in which only the strips of rows the move changed are
+# compressed again (renderers/png.py).
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from renderers.common import drawable
+from renderers.common import drawable, seat_names
 
 PLAYER_COLOURS = ("red", "yellow", "green", "blue")  # seat i plays PLAYER_COLOURS[i] unless the view says otherwise
 NPA_COLOURS = ("black", "white", "purple")
@@ -113,7 +113,8 @@ class Table(NamedTuple):
 def read(view: dict[str, Any]) -> Table:
     """The view as a Table; missing keys read as an empty table, so a half-built view still draws."""
     colours = tuple(str(c) for c in view.get("colours") or PLAYER_COLOURS[: int(view.get("players") or 0)])
-    names = seat_names(view, colours)
+    # a name the font cannot draw falls back to the seat's colour
+    names = seat_names(list(view.get("seat_names") or []), [colour.capitalize() for colour in colours])
     claim = tuple(card(c) for c in view.get("baggage_claim") or [])
     off_board = tuple(card(c) for c in view.get("off_board") or [])
     alliances = tuple(tuple(str(c) for c in area or []) for area in (list(view.get("alliances") or []) + [[]] * 4)[:4])
@@ -140,17 +141,6 @@ def read(view: dict[str, Any]) -> Table:
         events=tuple(event_text(str(e), names) for e in view.get("events") or []),
         winners=tuple(int(s) for s in winners) if isinstance(winners, list) else None,
     )
-
-
-def seat_names(view: dict[str, Any], colours: tuple[str, ...]) -> tuple[str, ...]:
-    """Each seat's name as the font can draw it (emoji and CJK dropped, never a tofu box); a name with
-    nothing drawable left falls back to the seat's colour."""
-    given = list(view.get("seat_names") or [])
-    names = []
-    for seat, colour in enumerate(colours):
-        name = drawable(str(given[seat])) if seat < len(given) else ""
-        names.append(name or colour.capitalize() or f"Seat {seat + 1}")
-    return tuple(names)
 
 
 def event_text(line: str, names: tuple[str, ...]) -> str:

@@ -1,12 +1,12 @@
-"""Airships board image: a pure function from the public view (docs/airships-view.md) to PNG bytes.
+"""Airships board image: a pure function from the public view (docs/airships-view.md) to PNG bytes."""
 
-The board is pasted together from cached pieces (the static layout, each card tile, each panel line),
-all already mapped to one 256-colour palette: a move redraws only the pieces whose part of the view
-changed, pastes the rest, and encodes a palette PNG in which only the strips of rows the move changed are
-compressed again (renderers/png.py).
-A card's marks (chosen, new, ✓ can throw) are part of its tile's cache key, and each header line is
-cached on its words, so a new player to act costs a few tiles and a line, not a board.
-"""
+# The board is pasted together from cached pieces (the static layout, each card tile, each panel line),
+# all already mapped to one 256-colour palette: a move redraws only the pieces whose part of the view
+# changed, pastes the rest, and encodes a palette PNG in which only the strips of rows the move changed are
+# compressed again (renderers/png.py).
+# A card's marks (chosen, new, ✓ can throw) are part of its tile's cache key, and each header line is
+# cached on its words, so a new player to act costs a few tiles and a line, not a board.
+# The view is read once (renderers/airships_table.py) into frozen values, which are the pieces' cache keys.
 
 from __future__ import annotations
 
@@ -16,17 +16,18 @@ from typing import Any
 from PIL import Image
 
 from renderers.airships_cards import (
-    AIRSHIP_SIZE, CARD_KEYS, DEPARTMENT_COLOUR, DEPARTMENT_NAME, DEPARTMENTS, EXPANSION_SIZE, PALETTE, PAPER,
-    Atom, Frozen, airship_tile, draw_atoms, draw_die, empty_field, expansion_tile, pick,
+    AIRSHIP_SIZE, DEPARTMENT_COLOUR, DEPARTMENT_NAME, DEPARTMENTS, EXPANSION_SIZE, PALETTE, PAPER, Atom,
+    airship_tile, draw_atoms, draw_die, empty_field, expansion_tile,
 )
 from renderers.airships_header import HEADER_HEIGHT, HeaderLine, header_band
 from renderers.airships_header import header_lines as _header_lines
-from renderers.airships_marks import Marks, card_marks, draw_marks_legend
+from renderers.airships_marks import Marks, draw_marks_legend
 from renderers.airships_panels import (
     COMPANY_SIZE, PILE_HEIGHT, SIDE_WIDTH, company_panel, hindenburg_panel, pile_box, ranking_box, reference_box,
 )
+from renderers.airships_table import Card, Table, read
 from renderers.airships_throw import THROW_HEIGHT, throw_panel
-from renderers.common import INK, MIN_TEXT, MUTED, Pen, drawable, ink_on
+from renderers.common import INK, MIN_TEXT, MUTED, Pen, ink_on
 from renderers.png import encode_board
 
 WIDTH = 1400
@@ -51,34 +52,20 @@ LEGEND_HEIGHT = 2 * LEGEND_LINE  # the symbols, then the marks on cards
 
 def render(view: dict[str, Any]) -> bytes:
     """PNG bytes of the Airships board for a public view."""
-    companies = list(view.get("companies") or [])
-    names = seat_names(view, companies)
-    nations = tuple(str(c.get("nation", "")) for c in companies)
-    marks = card_marks(view)
-    canvas = base(company_rows(len(companies))).copy()
-    canvas.paste(header_band(view, names, WIDTH - 2 * MARGIN), (MARGIN, MARGIN))
-    paste_airships(canvas, view, marks)
-    canvas.paste(hindenburg_panel(view.get("hindenburg") or {}, nations, marks), (HINDENBURG_X, AIRSHIPS_TOP))
-    paste_display(canvas, view.get("display") or {}, marks)
-    paste_side(canvas, view, names)
-    paste_companies(canvas, view, companies, names)
+    table = read(view)
+    canvas = base(company_rows(len(table.companies))).copy()
+    canvas.paste(header_band(table, WIDTH - 2 * MARGIN), (MARGIN, MARGIN))
+    paste_airships(canvas, table)
+    canvas.paste(hindenburg_panel(table.hindenburg, table.nations, table.marks), (HINDENBURG_X, AIRSHIPS_TOP))
+    paste_display(canvas, table)
+    paste_side(canvas, table)
+    paste_companies(canvas, table)
     return encode_board(canvas)
-
-
-def seat_names(view: dict[str, Any], companies: list[dict[str, Any]]) -> tuple[str, ...]:
-    """Each seat's name as the font can draw it (emoji and CJK dropped, never a tofu box); a name with
-    nothing drawable left falls back to the seat's nation."""
-    names = list(view.get("seat_names") or [])
-    result = []
-    for index, company in enumerate(companies):
-        name = drawable(str(names[index])) if index < len(names) else ""
-        result.append(name or drawable(str(company.get("nation") or "")) or f"Seat {index + 1}")
-    return tuple(result)
 
 
 def header_lines(view: dict[str, Any]) -> list[HeaderLine]:
     """The header's lines (their text and size) as the board draws them for this view."""
-    return _header_lines(view, seat_names(view, list(view.get("companies") or [])), WIDTH - 2 * MARGIN)
+    return _header_lines(read(view), WIDTH - 2 * MARGIN)
 
 
 def company_rows(players: int) -> int:
@@ -133,24 +120,22 @@ def legend(pen: Pen, x: int, middle: int) -> None:
 
 
 # -- per-move pieces -------------------------------------------------------------------------------
-def paste_airships(canvas: Image.Image, view: dict[str, Any], marks: dict[str, Marks]) -> None:
-    for index, field in enumerate((view.get("airship_fields") or [])[:4]):
-        top = field.get("top") or {}
-        tile = airship_tile(field, marks.get(str(top.get("id")), ()) if top else ())
+def paste_airships(canvas: Image.Image, table: Table) -> None:
+    for index, field in enumerate(table.fields):
+        tile = airship_tile(field, table.marks.get(field.top.id, ()) if field.top else ())
         canvas.paste(tile, (MARGIN + index * (AIRSHIP_SIZE[0] + GAP), AIRSHIPS_TOP + CAPTION))
 
 
-def paste_display(canvas: Image.Image, display: dict[str, Any], marks: dict[str, Marks]) -> None:
-    rows = [[pick(card, CARD_KEYS) for card in ((display.get(d) or []) + [None] * 3)[:3]] for d in DEPARTMENTS]
-    row_marks = tuple(tuple(marks.get(str(card["id"]), ()) if card else () for card in cards) for cards in rows)
-    canvas.paste(_display_fields(Frozen(rows), row_marks), (field_x(0), DISPLAY_TOP + CAPTION))
+def paste_display(canvas: Image.Image, table: Table) -> None:
+    row_marks = tuple(tuple(table.marks.get(card.id, ()) if card else () for card in cards) for cards in table.display)
+    canvas.paste(_display_fields(table.display, row_marks), (field_x(0), DISPLAY_TOP + CAPTION))
 
 
 @lru_cache(maxsize=16)
-def _display_fields(rows: Frozen, marks: tuple[tuple[Marks, ...], ...]) -> Image.Image:
+def _display_fields(rows: tuple[tuple[Card | None, ...], ...], marks: tuple[tuple[Marks, ...], ...]) -> Image.Image:
     """The eighteen fields as one image (a card is turned over, or the player to act changes, only every few decisions)."""
     image = _free_fields().copy()
-    for row, cards in enumerate(rows.value):
+    for row, cards in enumerate(rows):
         for column, card in enumerate(cards):
             if card is not None:
                 image.paste(expansion_tile(card, marks[row][column]), (field_x(column) - field_x(0), row * ROW_HEIGHT))
@@ -168,29 +153,23 @@ def _free_fields() -> Image.Image:
     return PALETTE.convert(pen.image)
 
 
-def paste_side(canvas: Image.Image, view: dict[str, Any], names: tuple[str, ...]) -> None:
+def paste_side(canvas: Image.Image, table: Table) -> None:
     """Pile and last throw; at the end the final ranking covers the dice reference below them.
 
     The events stay in the chat message that carries the image: as text they cost nothing to draw.
     """
-    pile = view.get("pile") or {}
-    canvas.paste(pile_box(int(pile.get("left") or 0), pile.get("next")), (SIDE_X, DISPLAY_TOP))
-    pending = view.get("step") == "bonus_chip"
-    canvas.paste(throw_panel(view.get("last_throw"), names, pending), (SIDE_X, THROW_TOP))
-    if view.get("outcome"):
-        companies = list(view.get("companies") or [])
-        canvas.paste(ranking_box(view["outcome"], names, companies, SIDE_BOTTOM_HEIGHT), (SIDE_X, SIDE_BOTTOM_TOP))
+    canvas.paste(pile_box(table.pile_left, table.pile_next), (SIDE_X, DISPLAY_TOP))
+    canvas.paste(throw_panel(table.last_throw, table.names, table.pending), (SIDE_X, THROW_TOP))
+    if table.outcome:
+        canvas.paste(ranking_box(table.outcome, table.companies, SIDE_BOTTOM_HEIGHT), (SIDE_X, SIDE_BOTTOM_TOP))
 
 
-def paste_companies(canvas: Image.Image, view: dict[str, Any], companies: list[dict[str, Any]], names: tuple[str, ...]) -> None:
-    current, wooden = view.get("current"), view.get("wooden_airship")
-    # Set by the service: the seats the bot plays, as AI players or on autopilot for a person.
-    tags = {seat: "AWAY" for seat in view.get("away_seats") or ()}
-    tags |= {seat: "AI" for seat in view.get("ai_seats") or ()} | {seat: "AUTO" for seat in view.get("autopilot_seats") or ()}
-    for index, company in enumerate(companies):
-        seat = company.get("seat", index)
+def paste_companies(canvas: Image.Image, table: Table) -> None:
+    for index, company in enumerate(table.companies):
         x = MARGIN + (index % 2) * (COMPANY_SIZE[0] + MARGIN)
         y = COMPANIES_TOP + (index // 2) * (COMPANY_SIZE[1] + GAP)
-        canvas.paste(company_panel(company, names[index], seat == current, seat == wooden, tags.get(seat, "")), (x, y))
+        current = table.current is not None and company.seat == table.current
+        wooden = table.wooden is not None and company.seat == table.wooden
+        canvas.paste(company_panel(company, current, wooden), (x, y))
 
 

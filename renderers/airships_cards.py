@@ -11,9 +11,10 @@ from PIL import Image
 from renderers.airships_marks import (
     CHOSEN, CHOSEN_FRAME, Marks, check_room, draw_check, draw_chosen_frame, draw_tags, tags, tags_width,
 )
+from renderers.airships_table import DEPARTMENTS, DIE_COLOURS, Card, Dice, Field, Phase
 from renderers.common import (
     BLUE, BLUISH_GREEN, INK, MIN_TEXT, MUTED, ORANGE, REDDISH_PURPLE, RGB, SKY_BLUE, VERMILLION, WHITE, YELLOW,
-    ELLIPSIS, Palette, Pen, fit_text, freeze, ink_on, text_width, wrap_fit,
+    ELLIPSIS, Palette, Pen, fit_text, ink_on, text_width, wrap_fit,
 )
 
 # -- theme ---------------------------------------------------------------------------------------
@@ -27,13 +28,11 @@ NAVY: RGB = (16, 52, 96)
 GREY_ANY: RGB = (150, 150, 150)  # the rulebook's grey engine symbol: any die
 DIE_BLACK: RGB = (24, 24, 24)
 
-DEPARTMENTS = ("engineers", "captains", "financiers", "materials", "hangars", "engines")
 DEPARTMENT_COLOUR: dict[str, RGB] = {  # the rulebook's border colours
     "engineers": ORANGE, "captains": BROWN, "financiers": REDDISH_PURPLE,
     "materials": BLUE, "hangars": YELLOW, "engines": BLUISH_GREEN,
 }
 DEPARTMENT_NAME = {d: d.capitalize() for d in DEPARTMENTS}
-DIE_COLOURS = ("white", "red", "black")
 DIE_FILL: dict[str, RGB] = {"white": WHITE, "red": VERMILLION, "black": DIE_BLACK, "any": GREY_ANY}
 DIE_TEXT: dict[str, RGB] = {"white": INK, "red": WHITE, "black": WHITE, "any": INK}
 DIE_LETTER = {"white": "W", "red": "R", "black": "B", "any": "?"}
@@ -64,30 +63,6 @@ LABEL_SHARE = 0.78  # a number's size as a share of its die's face
 LETTER_SHARE = 0.56  # a colour letter's (W/R/B): the die's colour is the main cue, the letter a spare one
 
 Atom = tuple[Any, ...]  # ("text", words, size, bold, colour) | ("die", colour, label, imaginary) | ("gap", px)
-CARD_KEYS = ("id", "kind", "name", "department", "back", "cost", "target", "vp", "dice", "imaginary",
-             "exchange", "engine", "chips")
-PHASE_KEYS = ("number", "name", "cost", "target", "vp_low", "vp_high")
-
-
-class Frozen:
-    """A JSON-like value that hashes by content, so lru_cache can key pieces on what they show."""
-
-    __slots__ = ("value", "_key")
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-        self._key = freeze(value)
-
-    def __hash__(self) -> int:
-        return hash(self._key)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Frozen) and self._key == other._key
-
-
-def pick(data: dict[str, Any] | None, keys: Sequence[str]) -> dict[str, Any] | None:
-    """Only the documented keys a piece draws from, so anything else in the view cannot change it."""
-    return None if data is None else {key: data.get(key) for key in keys}
 
 
 def nation_mark(nation: str) -> tuple[str, RGB]:
@@ -146,15 +121,15 @@ def _dashed_frame(pen: Pen, x: int, y: int, size: int) -> None:
             pen.draw.line(line, fill=INK, width=2)
 
 
-def dice_atoms(counts: dict[str, int] | None) -> list[Atom]:
+def dice_atoms(counts: Dice) -> list[Atom]:
     """One die per die in a count (cost, gifts), lettered W/R/B: the rulebook draws them that way."""
     atoms: list[Atom] = []
     for colour in DIE_COLOURS:
-        atoms += [("die", colour, "", False)] * int((counts or {}).get(colour) or 0)
+        atoms += [("die", colour, "", False)] * counts.of(colour)
     return atoms
 
 
-def fitted_dice(counts: dict[str, int] | None, room: int, sizes: Sequence[int] = COST_DICE) -> tuple[list[Atom], int]:
+def fitted_dice(counts: Dice, room: int, sizes: Sequence[int] = COST_DICE) -> tuple[list[Atom], int]:
     """A cost as one die per die at the largest size that fits `room`; else as counts ('2[R] 3[B]')."""
     atoms = dice_atoms(counts)
     for size in sizes:
@@ -162,17 +137,17 @@ def fitted_dice(counts: dict[str, int] | None, room: int, sizes: Sequence[int] =
             return atoms, size
     counted: list[Atom] = []
     for colour in DIE_COLOURS:
-        count = int((counts or {}).get(colour) or 0)
+        count = counts.of(colour)
         if count:
             counted += [("text", str(count), MIN_TEXT, True, INK), ("die", colour, "", False), ("gap", 4)]
     return counted, sizes[-1]
 
 
-def counted_dice_atoms(counts: dict[str, int] | None, size: int = MIN_TEXT) -> list[Atom]:
+def counted_dice_atoms(counts: Dice, size: int = MIN_TEXT) -> list[Atom]:
     """'[W]×4 [R]×2': a die per colour with its count, for dice at disposal (counts can pass 3)."""
     atoms: list[Atom] = []
     for colour in DIE_COLOURS:
-        count = int((counts or {}).get(colour) or 0)
+        count = counts.of(colour)
         if count:
             atoms += [("die", colour, "", False), ("text", f"×{count}", size, True, INK), ("gap", 8)]
     return atoms or [("text", "none", size, False, MUTED)]
@@ -205,33 +180,33 @@ def draw_atoms(pen: Pen, x: int, middle: int, atoms: Sequence[Atom], die: int, g
     return x
 
 
-def gives_atoms(card: dict[str, Any], size: int = MIN_TEXT, words: bool = True) -> list[Atom]:
+def gives_atoms(card: Card, size: int = MIN_TEXT, words: bool = True) -> list[Atom]:
     """What an expansion card gives its owner, as dice and short words (fewer words when `words` is off)."""
     atoms: list[Atom] = []
-    given = dice_atoms(card.get("dice"))
+    given = dice_atoms(card.dice)
     if given:
         atoms += [("text", "+", size, True, INK), *given]
-    imaginary = card.get("imaginary")
+    imaginary = card.imaginary
     if imaginary:
         atoms += [("gap", 10)] if atoms else []
-        atoms += [("die", imaginary["colour"], str(imaginary["value"]), True)]
+        atoms += [("die", imaginary.colour, str(imaginary.value), True)]
         atoms += [("text", "imaginary", size, False, MUTED)] if words else []
-    exchange = card.get("exchange")
+    exchange = card.exchange
     if exchange:
         atoms += [("gap", 12)] if atoms else []  # apart from a gift of dice, so '+B' and '2R→1B' don't run together
-        atoms += [("text", f"{exchange['give_count']}", size, True, INK), ("die", exchange["give"], "", False),
-                  ("text", "→", size, True, INK), ("text", f"{exchange['get_count']}", size, True, INK),
-                  ("die", exchange["get"], "", False)]
-    engine = card.get("engine")
+        atoms += [("text", f"{exchange.give_count}", size, True, INK), ("die", exchange.give, "", False),
+                  ("text", "→", size, True, INK), ("text", f"{exchange.get_count}", size, True, INK),
+                  ("die", exchange.get, "", False)]
+    engine = card.engine
     if engine:
         atoms += [("gap", 10)] if atoms else []
-        atoms += [("text", f"+{engine['amount']}", size, True, INK)]
-        if engine["colour"] == "any":
+        atoms += [("text", f"+{engine.amount}", size, True, INK)]
+        if engine.colour == "any":
             atoms += [("text", "every throw" if words else "any die", size, False, INK)]
         else:
-            atoms += [("text", "with", size, False, INK), ("die", engine["colour"], "", False)]
-    if card.get("chips"):
-        chips = int(card["chips"])
+            atoms += [("text", "with", size, False, INK), ("die", engine.colour, "", False)]
+    if card.chips:
+        chips = card.chips
         atoms += [("gap", 6), ("text", f"+{chips} chip{'s' if chips != 1 else ''}", size, True, INK)]
     return atoms
 
@@ -245,13 +220,13 @@ def draw_vp_badge(pen: Pen, right: int, bottom: int, text: str, size: int) -> in
     return box[0]
 
 
-def draw_cost_and_target(pen: Pen, left: int, top: int, right: int, card: dict[str, Any], target_size: int = 30,
+def draw_cost_and_target(pen: Pen, left: int, top: int, right: int, card: Card, target_size: int = 30,
                          marks: Marks = ()) -> None:
     """The card's top line, as the rulebook prints it: dice to use at the left, score needed at the right;
     the ✓ badge just before the score when the player to act has the dice for the card."""
-    target = f"≥{card.get('target')}"
+    target = f"≥{card.target}"
     target_width = text_width(target, target_size, True)
-    atoms, die = fitted_dice(card.get("cost"), right - left - target_width - 8 - check_room(marks))
+    atoms, die = fitted_dice(card.cost, right - left - target_width - 8 - check_room(marks))
     middle = top + COST_DICE[0] // 2 + 2
     draw_atoms(pen, left, middle, atoms, die)
     pen.text((right, middle), target, target_size, True, INK, anchor="rm")
@@ -260,31 +235,26 @@ def draw_cost_and_target(pen: Pen, left: int, top: int, right: int, card: dict[s
 
 
 # -- cached tiles -----------------------------------------------------------------------------------
-def expansion_tile(card: dict[str, Any], marks: Marks = ()) -> Image.Image:
-    return _expansion_tile(Frozen(pick(card, CARD_KEYS)), marks)
-
-
 @lru_cache(maxsize=256)
-def _expansion_tile(frozen: Frozen, marks: Marks) -> Image.Image:
+def expansion_tile(card: Card, marks: Marks = ()) -> Image.Image:
     """An expansion card; its name wraps onto a second line, which it shares with the card's tags."""
-    card = frozen.value
     width, height = EXPANSION_SIZE
     pen = PALETTE.pen(EXPANSION_SIZE, WHITE)
-    border = DEPARTMENT_COLOUR.get(card.get("department") or "", LINE)
+    border = DEPARTMENT_COLOUR.get(card.department, LINE)
     frame = CHOSEN_FRAME if CHOSEN in marks else 0  # the department's colour stays visible inside the frame
     pen.draw.rectangle((frame, frame, width - 1 - frame, height - 1 - frame), outline=border, width=BORDER)
     if frame:
         draw_chosen_frame(pen, (0, 0, width - 1, height - 1))
     inner = BORDER + 6 + frame // 2
     draw_cost_and_target(pen, inner, inner - 2, width - inner, card, marks=marks)
-    lines, size, tag_row = _name_lines(str(card.get("name") or ""), width - 2 * inner, tags_width(marks))
+    lines, size, tag_row = _name_lines(card.name, width - 2 * inner, tags_width(marks))
     for row, line in enumerate(lines):
         pen.text((inner, 53 + row * NAME_LINE), line, size)
     if tags(marks):
         draw_tags(pen, width - inner - tags_width(marks) + 6, 53 + tag_row * NAME_LINE, marks)
     right_limit = width - inner
-    if card.get("vp"):
-        right_limit = draw_vp_badge(pen, width - inner + 2, height - inner + 3, f"★{card['vp']}", MIN_TEXT) - 6
+    if card.vp:
+        right_limit = draw_vp_badge(pen, width - inner + 2, height - inner + 3, f"★{card.vp}", MIN_TEXT) - 6
     atoms = gives_atoms(card)
     die = GIVE_DIE if atoms_width(atoms, GIVE_DIE) <= right_limit - inner else 22
     draw_atoms(pen, inner, height - inner - 18, atoms, die)
@@ -311,14 +281,10 @@ def empty_field(size: tuple[int, int], colour: RGB, label: str = "empty") -> Ima
     return PALETTE.convert(pen.image)
 
 
-def airship_tile(field: dict[str, Any], marks: Marks = ()) -> Image.Image:
-    return _airship_tile(Frozen(pick(field.get("top"), CARD_KEYS)), int(field.get("left") or 0), marks)
-
-
 @lru_cache(maxsize=64)
-def _airship_tile(frozen: Frozen, left: int, marks: Marks) -> Image.Image:
+def airship_tile(field: Field, marks: Marks = ()) -> Image.Image:
     """An airship field: its top card and, under it, how many cards the pile still holds."""
-    card = frozen.value
+    card, left = field.top, field.left
     width, height = AIRSHIP_SIZE
     footer = 36
     pen = PALETTE.pen(AIRSHIP_SIZE, PAPER)
@@ -334,20 +300,20 @@ def _airship_tile(frozen: Frozen, left: int, marks: Marks) -> Image.Image:
     return PALETTE.convert(pen.image)
 
 
-def _draw_airship_card(pen: Pen, box: tuple[int, int, int, int], card: dict[str, Any], marks: Marks) -> None:
+def _draw_airship_card(pen: Pen, box: tuple[int, int, int, int], card: Card, marks: Marks) -> None:
     """The card, its name on up to three lines; its marks share the bottom line with its VP."""
     left, top, right, bottom = box
     frame = CHOSEN_FRAME if CHOSEN in marks else 0  # the back's colour stays visible inside the frame
     pen.draw.rectangle((left + frame, top + frame, right - frame, bottom - frame), fill=WHITE,
-                       outline=BACK_COLOUR.get(card.get("back"), LINE), width=BORDER + 1)
+                       outline=BACK_COLOUR.get(card.back, LINE), width=BORDER + 1)
     if frame:
         draw_chosen_frame(pen, box)
     inner = BORDER + 7 + frame // 2
     draw_cost_and_target(pen, left + inner, top + inner - 2, right - inner + 1, card, 32)
-    lines, size = wrap_fit(str(card.get("name") or ""), right - left - 2 * inner, 3, (24, MIN_TEXT), bold=True)
+    lines, size = wrap_fit(card.name, right - left - 2 * inner, 3, (24, MIN_TEXT), bold=True)
     for row, line in enumerate(lines):
         pen.text((left + inner, top + 60 + row * (size + 4)), line, size, True)
-    vp = card.get("vp")
+    vp = card.vp
     badge = f"★ {vp} VP" if not tags(marks) else f"★{vp}"  # the short form leaves the tags their room
     draw_vp_badge(pen, right - inner + 2, bottom - inner + 2, badge, 24 if not tags(marks) else MIN_TEXT)
     middle = bottom - inner + 2 - (MIN_TEXT + 12) // 2
@@ -356,30 +322,25 @@ def _draw_airship_card(pen: Pen, box: tuple[int, int, int, int], card: dict[str,
         draw_check(pen, x, middle)
 
 
-def phase_tile(phase: dict[str, Any], open_: bool, owner_nation: str | None, marks: Marks = ()) -> Image.Image:
-    return _phase_tile(Frozen(pick(phase, PHASE_KEYS)), open_, owner_nation, marks)
-
-
 @lru_cache(maxsize=64)
-def _phase_tile(frozen: Frozen, open_: bool, owner_nation: str | None, marks: Marks) -> Image.Image:
+def phase_tile(phase: Phase, open_: bool, owner_nation: str | None, marks: Marks = ()) -> Image.Image:
     """One construction phase: dice, target, VP low / high, and the builder's nation marker.
 
     The phase's name ('Frame') is left to the throw panel: at a legible size it does not fit the tile.
     """
-    phase = frozen.value
     width, height = PHASE_SIZE
     pen = PALETTE.pen(PHASE_SIZE, WHITE if open_ else EMPTY)
     pen.draw.rectangle((0, 0, width - 1, height - 1), outline=NAVY if open_ else LINE, width=3)
     if CHOSEN in marks:
         draw_chosen_frame(pen, (0, 0, width - 1, height - 1))
-    pen.text((8, 18), f"Phase {phase['number']}", MIN_TEXT, True)
-    cost, die = fitted_dice(phase.get("cost"), width - 14, (24, 20))
+    pen.text((8, 18), f"Phase {phase.number}", MIN_TEXT, True)
+    cost, die = fitted_dice(phase.cost, width - 14, (24, 20))
     draw_atoms(pen, 8, 50, cost, die)
-    target = f"≥{phase['target']}"
+    target = f"≥{phase.target}"
     pen.text((8, 84), target, 30, True)
     if check_room(marks):
         draw_check(pen, 8 + text_width(target, 30, True) + 6, 84)
-    pen.text((8, 117), f"★ {phase['vp_low']} / {phase['vp_high']}", MIN_TEXT, True)
+    pen.text((8, 117), f"★ {phase.vp_low} / {phase.vp_high}", MIN_TEXT, True)
     status = (8, 134, width - 8, height - 6)
     if owner_nation:
         nation_badge(pen, status, owner_nation)

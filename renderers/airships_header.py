@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from PIL import Image
 
 from renderers.airships_cards import NAVY, PALETTE
+from renderers.airships_table import Outcome, Table
 from renderers.airships_throw import VERDICT, card_words, verdict
 from renderers.common import INK, RGB, WHITE, YELLOW, ellipsize, ink_on, text_width
 from renderers.header_lines import Run, runs_width
@@ -50,66 +51,65 @@ class HeaderLine(NamedTuple):
 Candidate = tuple[list[Run], int | None]  # runs, and which run may be ellipsized to fit (None: none)
 
 
-def header_lines(view: dict[str, Any], names: tuple[str, ...], width: int) -> list[HeaderLine]:
+def header_lines(table: Table, width: int) -> list[HeaderLine]:
     """The band's three lines for a band `width` px wide: the turn, the last throw, the VP."""
     room = width - 2 * PAD
-    return [turn_line(view, names, room - ERA_BLOCK), throw_line(view, names, room), score_line(view, names, room)]
+    return [turn_line(table, room - ERA_BLOCK), throw_line(table, room), score_line(table, room)]
 
 
-def turn_line(view: dict[str, Any], names: tuple[str, ...], room: int) -> HeaderLine:
+def turn_line(table: Table, room: int) -> HeaderLine:
     """'▶ Germany: use a bonus chip?'; once over, who won."""
-    outcome, current = view.get("outcome"), view.get("current")
+    outcome, current, names = table.outcome, table.current, table.names
     if outcome:
-        winners = " & ".join(names[s] for s in outcome.get("winners") or [] if s < len(names))
-        if outcome.get("reason", "finished") != "finished" or not winners:
-            ended = "Game abandoned" if outcome.get("reason") == "abandoned" else "Game over"
+        winners = " & ".join(names[s] for s in outcome.winners if s < len(names))
+        if outcome.reason != "finished" or not winners:
+            ended = "Game abandoned" if outcome.reason == "abandoned" else "Game over"
             return fit_line([([(ended, True)], None)], room, TURN_SIZES)
         verb = "win" if " & " in winners else "wins"
         runs = [("Game over: ", True), (winners, True), (f" {verb}", True)]
         if tie_broken(outcome):
             return fit_line([(runs[:2] + [(f" {verb} on airships built", True)], None), (runs, 1)], room, TURN_SIZES)
         return fit_line([(runs, 1)], room, TURN_SIZES)
-    if not isinstance(current, int) or current >= len(names):
+    if current is None or current >= len(names):
         return HeaderLine((), TURN_SIZES[0])
     name = short_name(names[current], True)
-    step = str(view.get("step"))
+    step = table.step
     words = STEP_WORDS.get(step, step)
     candidates: list[Candidate] = []
-    chosen = view.get("chosen")
-    if step == "exchange" and isinstance(chosen, dict):  # the card is said here: no throw shows it yet
+    chosen = table.chosen
+    if step == "exchange" and chosen is not None:  # the card is said here: no throw shows it yet
         candidates.append(([("▶ ", True), (name, True), (f": exchange dice for {card_words(chosen, detail=False)}?", True)], None))
     candidates.append(([("▶ ", True), (name, True), (f": {words}", True)], 1))
     return fit_line(candidates, room, TURN_SIZES)
 
 
-def throw_line(view: dict[str, Any], names: tuple[str, ...], room: int) -> HeaderLine:
+def throw_line(table: Table, room: int) -> HeaderLine:
     """'Last throw: Germany 6 vs 7 for LZ 10 Schwaben' and its verdict; the card's name gives way first."""
-    throw = view.get("last_throw")
-    if not isinstance(throw, dict):
+    throw, names = table.last_throw, table.names
+    if throw is None:
         return HeaderLine((("No throw yet", False),), LINE_SIZES[-1])
-    seat = throw.get("seat")
-    name = names[seat] if isinstance(seat, int) and seat < len(names) else "?"
-    kind = verdict(throw, view.get("step") == "bonus_chip")
+    seat = throw.seat
+    name = names[seat] if seat is not None and seat < len(names) else "?"
+    kind = verdict(throw, table.pending)
     room -= verdict_width(kind, LINE_SIZES[-1])
 
     def start(who: str) -> list[Run]:
-        return [("Last throw: ", False), (who, True), (f" {throw.get('total')} vs {throw.get('target')}", False)]
+        return [("Last throw: ", False), (who, True), (f" {throw.total} vs {throw.target}", False)]
 
-    card = [(f" for {card_words(throw.get('card') or {}, detail=False)}", False)]
+    card = [(f" for {card_words(throw.card, detail=False)}", False)]
     shorter = ellipsize(name, HEADER_MIN_TEXT, SHORT_NAME_ROOM, True)
     candidates: list[Candidate] = [(start(short_name(name, True)) + card, None), (start(shorter) + card, 3),
                                    (start(shorter), 1)]
     return fit_line(candidates, room, LINE_SIZES, MIN_CARD_ROOM)._replace(verdict=kind)
 
 
-def score_line(view: dict[str, Any], names: tuple[str, ...], room: int) -> HeaderLine:
+def score_line(table: Table, room: int) -> HeaderLine:
     """'VP: USA 3 · Germany 6 · Italy 3'; names are cut to a common length when they do not all fit."""
-    companies = list(view.get("companies") or [])
-    label = "Final VP: " if view.get("outcome") else "VP: "
-    vps = [int(c.get("vp") or 0) for c in companies]
-    scores = (view.get("outcome") or {}).get("scores")
-    if isinstance(scores, list) and len(scores) == len(vps):
-        vps = [int(v) for v in scores]
+    names = table.names
+    label = "Final VP: " if table.outcome else "VP: "
+    vps = [c.vp for c in table.companies]
+    if table.outcome and len(table.outcome.scores) == len(vps):
+        vps = list(table.outcome.scores)
 
     def runs(cut: int | None) -> list[Run]:
         found: list[Run] = [(label, False)]
@@ -128,10 +128,10 @@ def score_line(view: dict[str, Any], names: tuple[str, ...], room: int) -> Heade
     return line
 
 
-def tie_broken(outcome: dict[str, Any]) -> bool:
+def tie_broken(outcome: Outcome) -> bool:
     """Whether a loser has as many VP as the winners, so airships built decided."""
-    scores, winners = list(outcome.get("scores") or []), set(outcome.get("winners") or [])
-    best = {scores[s] for s in winners if isinstance(s, int) and s < len(scores)}
+    scores, winners = outcome.scores, set(outcome.winners)
+    best = {scores[s] for s in winners if s < len(scores)}
     return any(score in best for seat, score in enumerate(scores) if seat not in winners)
 
 
@@ -164,12 +164,12 @@ def fit_line(candidates: list[Candidate], room: int, sizes: tuple[int, ...], min
 
 
 # -- drawing: each line cached apart, as a move usually changes one of them --------------------------
-def header_band(view: dict[str, Any], names: tuple[str, ...], width: int) -> Image.Image:
+def header_band(table: Table, width: int) -> Image.Image:
     """The band, pasted together from its cached lines."""
-    lines = header_lines(view, names, width)
+    lines = header_lines(table, width)
     band = _empty_band(width).copy()
     band.paste(_line_image(lines[0], width - ERA_BLOCK, TURN_HEIGHT, TURN_FILL), (0, 0))
-    band.paste(_era_block(int(view.get("era") or 1), int(view.get("version") or 0)), (width - ERA_BLOCK, 0))
+    band.paste(_era_block(table.era, table.version), (width - ERA_BLOCK, 0))
     for row, line in enumerate(lines[1:]):
         band.paste(_line_image(line, width, LINE_PITCH, BAND_FILL), (0, line_top(row + 1)))
     return band

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from renderers.common import BLUE, BLUISH_GREEN, INK, MIN_TEXT, RGB, Pen, ink_on, text_width
 
@@ -22,19 +22,17 @@ CHECK_SIZE = 28  # the ✓ badge: a circle, where dice are squares, so the two a
 CHECK_FILL: RGB = BLUISH_GREEN  # the colour of a successful throw, on the board and in the header
 
 
-def card_marks(view: dict[str, Any]) -> dict[str, Marks]:
-    """The marks of each marked card id of a public view (an id without marks is left out)."""
+def card_marks(chosen: str, revealed: str, throwable: Sequence[str]) -> dict[str, Marks]:
+    """The marks of each marked card id ("": no card chosen or turned over); an id without marks is left out."""
     found: dict[str, list[str]] = {}
-    chosen, revealed = view.get("chosen"), view.get("revealed")
-    if isinstance(chosen, dict) and chosen.get("id"):
-        found.setdefault(str(chosen["id"]), []).append(CHOSEN)
+    if chosen:
+        found.setdefault(chosen, []).append(CHOSEN)
     # The chosen card shows that alone: what the go is about now says more than 'new' or a ✓ beside it.
-    if isinstance(revealed, dict) and revealed.get("id") and CHOSEN not in found.get(str(revealed["id"]), []):
-        found.setdefault(str(revealed["id"]), []).append(NEW)
-    if view.get("outcome") is None:  # nobody throws once the game is over
-        for card_id in view.get("throwable") or []:
-            if CHOSEN not in found.get(str(card_id), []):
-                found.setdefault(str(card_id), []).append(CAN_THROW)
+    if revealed and CHOSEN not in found.get(revealed, []):
+        found.setdefault(revealed, []).append(NEW)
+    for card_id in throwable:
+        if CHOSEN not in found.get(card_id, []):
+            found.setdefault(card_id, []).append(CAN_THROW)
     return {card_id: tuple(m for m in MARK_ORDER if m in marks) for card_id, marks in found.items()}
 
 

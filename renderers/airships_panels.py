@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image
 
 from renderers.airships_cards import (
     BACK_COLOUR, DEPARTMENT_COLOUR, DEPARTMENT_NAME, DEPARTMENTS, EMPTY, LINE, NAVY, PALETTE, PANEL, PAPER,
-    PHASE_KEYS, PHASE_SIZE, SKY_BLUE, CARD_KEYS, Frozen, atoms_width, counted_dice_atoms, draw_atoms, draw_die,
-    draw_vp_badge, gives_atoms, nation_badge, phase_tile, pick,
+    PHASE_SIZE, SKY_BLUE, atoms_width, counted_dice_atoms, draw_atoms, draw_die, draw_vp_badge, gives_atoms,
+    nation_badge, phase_tile,
 )
 from renderers.airships_marks import Marks
+from renderers.airships_table import Airship, Card, Company, Dice, Die, Hindenburg, Outcome
 from renderers.common import (
     INK, MIN_TEXT, MUTED, RGB, WHITE, YELLOW, Pen, ellipsize, fit_text, ink_on,
     text_width, wrap_lines,
@@ -53,36 +54,26 @@ def panel(size: tuple[int, int], title: str = "", fill: RGB = PANEL) -> Pen:
 
 
 # -- company board: lines cached apart, since a move usually changes one line of one board -------------
-COMPANY_KEYS = ("nation", "departments", "airships", "phases", "chips", "dice", "imaginary", "vp", "airships_built")
-
-
-def company_panel(company: dict[str, Any], name: str, current: bool, wooden: bool, tag: str = "") -> Image.Image:
-    return _company_panel(Frozen(pick(company, COMPANY_KEYS)), name, current, wooden, tag)
-
-
 @lru_cache(maxsize=32)
-def _company_panel(frozen: Frozen, name: str, current: bool, wooden: bool, tag: str = "") -> Image.Image:
+def company_panel(company: Company, current: bool, wooden: bool) -> Image.Image:
     """The board as one image, so the table pastes it once; rebuilt from cached lines when it changes."""
     image = _company_frame(current).copy()
-    for piece, xy in company_pieces(frozen.value, name, current, wooden, tag):
+    for piece, xy in company_pieces(company, current, wooden):
         image.paste(piece, xy)
     return image
 
 
-def company_pieces(company: dict[str, Any], name: str, current: bool, wooden: bool, tag: str = "") -> list[Piece]:
-    departments = company.get("departments") or {}
-    nation, vp = str(company.get("nation") or ""), int(company.get("vp") or 0)
+def company_pieces(company: Company, current: bool, wooden: bool) -> list[Piece]:
     pieces: list[Piece] = [
-        (_company_header(nation, name, vp, current, tag), (FRAME, FRAME)),
-        (_company_dice(Frozen(pick(company, ("dice", "imaginary"))), int(company.get("chips") or 0), wooden), (PAD, 64)),
-        (_company_airships(Frozen([pick(a, ("vp", "back")) for a in company.get("airships") or []]),
-                           tuple(company.get("phases") or []), int(company.get("airships_built") or 0)),
+        (_company_header(company.nation, company.name, company.vp, current, company.tag), (FRAME, FRAME)),
+        (_company_dice(company.dice, company.imaginary, company.chips, wooden), (PAD, 64)),
+        (_company_airships(company.airships, company.phases, company.airships_built),
          (PAD, COMPANY_SIZE[1] - ROW_SIZE[1] - 8)),
     ]
     for index, department in enumerate(DEPARTMENTS):
         x = PAD + 2 + (index % 3) * (DEPARTMENT_CELL[0] + 6)
         y = DEPARTMENTS_TOP + (index // 3) * (DEPARTMENT_CELL[1] + 6)
-        pieces.append((department_cell(department, Frozen(pick(departments.get(department), CARD_KEYS))), (x, y)))
+        pieces.append((department_cell(department, company.departments[index]), (x, y)))
     return pieces
 
 
@@ -118,15 +109,14 @@ def _company_header(nation: str, name: str, vp: int, current: bool, tag: str = "
 
 
 @lru_cache(maxsize=64)
-def _company_dice(frozen: Frozen, chips: int, wooden: bool) -> Image.Image:
+def _company_dice(dice: Dice, imaginary: tuple[Die, ...], chips: int, wooden: bool) -> Image.Image:
     """Dice at disposal (count per colour, imaginary dice with their value), bonus chips, the wooden airship."""
-    company = frozen.value
     width, height = ROW_SIZE
     pen = PALETTE.pen(ROW_SIZE, PANEL)
     middle = height // 2
-    atoms = counted_dice_atoms(company.get("dice"), 24)
-    for die in company.get("imaginary") or []:
-        atoms += [("die", die["colour"], str(die["value"]), True)]
+    atoms = counted_dice_atoms(dice, 24)
+    for die in imaginary:
+        atoms += [("die", die.colour, str(die.value), True)]
     x = draw_atoms(pen, 0, middle, atoms, 32) + 12
     pen.text((x, middle), "Chips", MIN_TEXT, False, MUTED)
     x += text_width("Chips", MIN_TEXT) + 8
@@ -141,9 +131,8 @@ def _company_dice(frozen: Frozen, chips: int, wooden: bool) -> Image.Image:
 
 
 @lru_cache(maxsize=128)
-def department_cell(department: str, frozen: Frozen) -> Image.Image:
+def department_cell(department: str, card: Card | None) -> Image.Image:
     """One department of a company board: its name, colour tab and what its card gives; VP beside the name."""
-    card = frozen.value
     width, height = DEPARTMENT_CELL
     pen = PALETTE.pen(DEPARTMENT_CELL, WHITE if card else EMPTY)
     pen.draw.rectangle((0, 0, width - 1, height - 1), outline=LINE, width=1)
@@ -152,8 +141,8 @@ def department_cell(department: str, frozen: Frozen) -> Image.Image:
     if card is None:
         pen.text((17, 50), "—", MIN_TEXT, False, MUTED)
         return PALETTE.convert(pen.image)
-    if card.get("vp"):
-        draw_vp_badge(pen, width - 4, 36, f"★{card['vp']}", MIN_TEXT)
+    if card.vp:
+        draw_vp_badge(pen, width - 4, 36, f"★{card.vp}", MIN_TEXT)
     atoms = gives_atoms(card, MIN_TEXT, words=False)
     die = 26 if atoms_width(atoms, 26) <= width - 6 - 17 else 20
     draw_atoms(pen, 17, 52, atoms, die)
@@ -161,12 +150,12 @@ def department_cell(department: str, frozen: Frozen) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def _company_airships(airships: Frozen, phases: tuple[int, ...], built: int) -> Image.Image:
+def _company_airships(airships: tuple[Airship, ...], phases: tuple[object, ...], built: int) -> Image.Image:
     """Airship cards (their VP, tinted by back) and Hindenburg phases built: the tie-break count."""
     width, height = ROW_SIZE
     pen = PALETTE.pen(ROW_SIZE, PANEL)
     middle = height // 2
-    tiles = [(f"★{card.get('vp')}", BACK_COLOUR.get(card.get("back"), LINE)) for card in airships.value]  # bottom first
+    tiles = [(f"★{card.vp}", BACK_COLOUR.get(card.back, LINE)) for card in airships]  # bottom first
     phase_tiles = [(f"P{number}", WHITE) for number in phases]
     words = f"{built} built"
     labels = ["Airships", "Hindenburg"]
@@ -215,21 +204,19 @@ def _mini_tile(pen: Pen, x: int, middle: int, text: str, fill: RGB) -> int:
 
 
 # -- Hindenburg ----------------------------------------------------------------------------------
-def hindenburg_panel(hindenburg: dict[str, Any], nations: tuple[str, ...], marks: dict[str, Marks]) -> Image.Image:
+def hindenburg_panel(hindenburg: Hindenburg, nations: tuple[str, ...], marks: Mapping[str, Marks]) -> Image.Image:
     """`marks`: the marks per card id (a phase's id is 'hindenburg-' and its number)."""
-    phases = hindenburg.get("phases") or []
-    owners = tuple(nations[p["owner"]] if isinstance(p.get("owner"), int) and p["owner"] < len(nations) else None
-                   for p in phases)
-    phase_marks = tuple(marks.get(str(p.get("id") or f"hindenburg-{p.get('number')}"), ()) for p in phases)
-    return _hindenburg_panel(Frozen([pick(p, PHASE_KEYS) for p in phases]), bool(hindenburg.get("open")),
-                             bool(hindenburg.get("complete")), owners, phase_marks)
+    owners = tuple(nations[p.owner] if p.owner is not None and p.owner < len(nations) else None
+                   for p in hindenburg.phases)
+    phase_marks = tuple(marks.get(p.mark_id, ()) for p in hindenburg.phases)
+    return _hindenburg_panel(hindenburg, owners, phase_marks)
 
 
 @lru_cache(maxsize=32)
-def _hindenburg_panel(phases: Frozen, open_: bool, complete: bool, owners: tuple[str | None, ...],
-                      marks: tuple[Marks, ...]) -> Image.Image:
+def _hindenburg_panel(hindenburg: Hindenburg, owners: tuple[str | None, ...], marks: tuple[Marks, ...]) -> Image.Image:
     """The caption says whether it is open; the panel says which of a phase's two VP counts when."""
     caption = HINDENBURG_CAPTION
+    open_, complete = hindenburg.open, hindenburg.complete
     pen = PALETTE.pen(HINDENBURG_SIZE, PAPER)
     pen.text((0, caption // 2 - 2), "HINDENBURG", MIN_TEXT, True, MUTED)
     left = text_width("HINDENBURG", MIN_TEXT, True) + 14
@@ -237,7 +224,7 @@ def _hindenburg_panel(phases: Frozen, open_: bool, complete: bool, owners: tuple
     pen.text((left, caption // 2 - 2), ellipsize(status, MIN_TEXT, HINDENBURG_SIZE[0] - left), MIN_TEXT, False, INK)
     pen.draw.rectangle((0, caption, HINDENBURG_SIZE[0] - 1, HINDENBURG_SIZE[1] - 1), fill=PANEL, outline=LINE, width=2)
     pen.text((PAD, caption + 20), "★ VP: if unfinished / if finished", MIN_TEXT)
-    for index, phase in enumerate(phases.value):
+    for index, phase in enumerate(hindenburg.phases):
         tile = phase_tile(phase, open_, owners[index] if index < len(owners) else None,
                           marks[index] if index < len(marks) else ())
         pen.image.paste(tile.convert("RGB"), (PAD - 4 + index * (PHASE_SIZE[0] + 8), caption + 38))
@@ -283,18 +270,14 @@ def reference_box(height: int) -> Image.Image:
     return PALETTE.convert(pen.image)
 
 
-def ranking_box(outcome: dict[str, Any], names: tuple[str, ...], companies: list[dict[str, Any]], height: int) -> Image.Image:
-    ranking = tuple(tuple(group) for group in outcome.get("ranking") or [])
-    nations = tuple(str(c.get("nation") or "") for c in companies)
-    built = tuple(int(c.get("airships_built") or 0) for c in companies)
-    return _ranking_box(ranking, tuple(outcome.get("scores") or []), str(outcome.get("reason") or "finished"),
-                        names, nations, built, height)
+def ranking_box(outcome: Outcome, companies: tuple[Company, ...], height: int) -> Image.Image:
+    return _ranking_box(outcome.ranking, outcome.scores, outcome.reason, tuple(c.name for c in companies),
+                        tuple(c.nation for c in companies), tuple(c.airships_built for c in companies), height)
 
 
 @lru_cache(maxsize=16)
 def _ranking_box(ranking: tuple[tuple[int, ...], ...], scores: tuple[int, ...], reason: str, names: tuple[str, ...],
                  nations: tuple[str, ...], built: tuple[int, ...], height: int) -> Image.Image:
-    """Places best first (a shared place for a true tie), with VP and airships built, the tie-break."""
     """Places best first (a shared place for a true tie, numbered alike), with VP; where VP tie, the
     airships built (the tie-break) go under the VP."""
     pen = panel((SIDE_WIDTH, height), "Final ranking" if reason == "finished" else "Game abandoned")

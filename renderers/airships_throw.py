@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image
 
-from renderers.airships_cards import DEPARTMENT_NAME, PALETTE, Frozen, draw_die, pick
+from renderers.airships_cards import DEPARTMENT_NAME, PALETTE, draw_die
 from renderers.airships_panels import LINE_STEP, PAD, SIDE_WIDTH, panel
+from renderers.airships_table import DIE_COLOURS, CardRef, Throw
 from renderers.common import BLUISH_GREEN, INK, MIN_TEXT, MUTED, RGB, VERMILLION, YELLOW, Pen, ellipsize, ink_on, wrap_lines
 
 THROW_HEIGHT = 356
@@ -22,41 +22,33 @@ VERDICT: dict[str, tuple[str, RGB]] = {  # a throw's result: a sign and a word a
 }
 
 
-def verdict(throw: dict[str, Any], pending: bool) -> str:
+def verdict(throw: Throw, pending: bool) -> str:
     """The key of the throw's VERDICT; `pending`: its thrower is still deciding on a bonus chip."""
-    if throw.get("success"):
+    if throw.success:
         return "success"
     return "short" if pending else "failed"
 
 
-THROW_KEYS = ("seat", "card", "exchange", "rolled", "kept", "dice_total", "bonuses", "total", "target", "success")
-
-
-def throw_panel(throw: dict[str, Any] | None, names: tuple[str, ...], pending: bool) -> Image.Image:
-    """`pending`: the throw fell short and its thrower is still deciding on a bonus chip."""
-    if throw is not None:
-        throw = dict(pick(throw, THROW_KEYS) or {}, card=pick(throw.get("card") or {}, ("id", "kind", "name", "department", "number")))
-    return _throw_panel(Frozen(throw), names, pending)
-
-
 @lru_cache(maxsize=32)
-def _throw_panel(frozen: Frozen, names: tuple[str, ...], pending: bool) -> Image.Image:
-    """Who threw for what, every die rolled (counted ones underlined), bonuses, and the verdict."""
-    throw = frozen.value
+def throw_panel(throw: Throw | None, names: tuple[str, ...], pending: bool) -> Image.Image:
+    """Who threw for what, every die rolled (counted ones underlined), bonuses, and the verdict.
+
+    `pending`: the throw fell short and its thrower is still deciding on a bonus chip.
+    """
     pen = panel((SIDE_WIDTH, THROW_HEIGHT), "Last throw")
     if throw is None:
         pen.text((PAD, 62), "No throw yet.", MIN_TEXT, False, MUTED)
         return PALETTE.convert(pen.image)
-    seat = throw.get("seat")
-    who = names[seat] if isinstance(seat, int) and seat < len(names) else "?"
+    seat = throw.seat
+    who = names[seat] if seat is not None and seat < len(names) else "?"
     inner = SIDE_WIDTH - 2 * PAD
     pen.text((PAD, 58), ellipsize(who, 24, inner, True), 24, True)
     y = 88  # the middle of the next line of text
-    for line in wrap_lines(f"for {card_words(throw.get('card') or {})}", MIN_TEXT, inner, 2):
+    for line in wrap_lines(f"for {card_words(throw.card)}", MIN_TEXT, inner, 2):
         pen.text((PAD, y), line, MIN_TEXT)
         y += LINE_STEP
-    if throw.get("exchange"):
-        pen.text((PAD, y), ellipsize(f"exchanged {throw['exchange']}", MIN_TEXT, inner), MIN_TEXT, False, INK)
+    if throw.exchange:
+        pen.text((PAD, y), ellipsize(f"exchanged {throw.exchange}", MIN_TEXT, inner), MIN_TEXT, False, INK)
         y += LINE_STEP
     y = _draw_rolled(pen, y - 6, throw) + 14
     for line in wrap_lines(_sum_words(throw), MIN_TEXT, inner, 2):
@@ -66,29 +58,28 @@ def _throw_panel(frozen: Frozen, names: tuple[str, ...], pending: bool) -> Image
     return PALETTE.convert(pen.image)
 
 
-def card_words(card: dict[str, Any], detail: bool = True) -> str:
+def card_words(card: CardRef, detail: bool = True) -> str:
     """What a throw is for: a card's name (and department), or a Hindenburg phase by the number on its tile."""
-    if card.get("kind") == "hindenburg":  # a phase's card id ends in its number: "hindenburg-2"
-        number = card.get("number") or str(card.get("id") or "?").rsplit("-", 1)[-1]
-        return f"Hindenburg phase {number} ({card.get('name', '')})" if detail else f"Hindenburg phase {number}"
+    if card.kind == "hindenburg":  # a phase's card id ends in its number: "hindenburg-2"
+        number = card.number or (card.id or "?").rsplit("-", 1)[-1]
+        return f"Hindenburg phase {number} ({card.name})" if detail else f"Hindenburg phase {number}"
+    department, name = card.department, card.name or "?"
     if not detail:
-        return str(card.get("name") or "?")
-    department = card.get("department")
-    name = str(card.get("name") or "?")
+        return name
     return f"{name} ({DEPARTMENT_NAME[department]})" if department in DEPARTMENT_NAME else name
 
 
-def _draw_rolled(pen: Pen, y: int, throw: dict[str, Any]) -> int:
+def _draw_rolled(pen: Pen, y: int, throw: Throw) -> int:
     """Every die rolled, highest first per colour; the ones that count are underlined, the rest struck."""
     dice: list[tuple[str, int, bool, bool]] = []  # colour, value, imaginary, counts
-    kept = [(k["colour"], k["value"]) for k in throw.get("kept") or [] if not k.get("imaginary")]
-    for colour in ("white", "red", "black"):
-        for value in sorted((throw.get("rolled") or {}).get(colour) or [], reverse=True):
+    kept = [(k.colour, k.value) for k in throw.kept if not k.imaginary]
+    for colour, rolled in zip(DIE_COLOURS, throw.rolled):
+        for value in sorted(rolled, reverse=True):
             counts = (colour, value) in kept
             if counts:
                 kept.remove((colour, value))
             dice.append((colour, value, False, counts))
-    dice += [(k["colour"], k["value"], True, True) for k in throw.get("kept") or [] if k.get("imaginary")]
+    dice += [(k.colour, k.value, True, True) for k in throw.kept if k.imaginary]
     per_row, size, gap = _rolled_row(len(dice))
     for index, (colour, value, imaginary, counts) in enumerate(dice):
         x = PAD + (index % per_row) * (size + gap)
@@ -113,17 +104,17 @@ def _rolled_row(count: int) -> tuple[int, int, int]:
         rows += 1
 
 
-def _sum_words(throw: dict[str, Any]) -> str:
-    bonuses = [f"{BONUS_WORDS.get(b.get('source'), b.get('source'))} {b.get('amount')}" for b in throw.get("bonuses") or []]
+def _sum_words(throw: Throw) -> str:
+    bonuses = [f"{BONUS_WORDS.get(b.source, b.source)} {b.amount}" for b in throw.bonuses]
     if not bonuses:
-        return f"dice {throw.get('dice_total', 0)}, no bonus"
-    return " + ".join([f"dice {throw.get('dice_total', 0)}", *bonuses]) + f" = {throw.get('total', 0)}"
+        return f"dice {throw.dice_total}, no bonus"
+    return " + ".join([f"dice {throw.dice_total}", *bonuses]) + f" = {throw.total}"
 
 
-def _result_banner(pen: Pen, throw: dict[str, Any], top: int, pending: bool) -> None:
+def _result_banner(pen: Pen, throw: Throw, top: int, pending: bool) -> None:
     """The verdict in words and a sign as well as a colour; a short throw awaiting a chip is not yet a failure."""
     kind = verdict(throw, pending)
-    total, target = throw.get("total"), throw.get("target")
+    total, target = throw.total, throw.target
     fill = VERDICT[kind][1]
     words = {"short": f"SHORT  {total} < {target}: chip?", "success": f"✓ SUCCESS   {total} ≥ {target}",
              "failed": f"✗ FAILED   {total} < {target}"}[kind]

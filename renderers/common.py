@@ -212,6 +212,32 @@ def drawable(text: str) -> str:
     return " ".join("".join(kept).split())
 
 
+# -- the one rule for a name the font cannot draw: every board, list and message goes through it ------------
+def shown_name(name: str, fallback: str, *, beside: bool = True) -> str:
+    """A player's name as the board and every message show it: the name itself when the font draws all of it;
+    otherwise what it can draw with the fallback (the seat's nation) beside it, or the fallback alone.
+
+    `beside=False` is for a list that names no seat (leaderboards, standings): there a fallback such as
+    'Member' says nothing beside a name, so it only stands in for a name with nothing drawable at all.
+    """
+    drawn = drawable(name)
+    if drawn and drawn == " ".join(name.split()):
+        return name
+    if not drawn:
+        return fallback
+    return f"{drawn} ({fallback})" if beside else drawn
+
+
+def seat_names(given: Sequence[object], stand_ins: Sequence[str]) -> tuple[str, ...]:
+    """Each seat's name as a board draws it (spaces tidied): shown_name, with the seat's own name in the game
+    (its nation or colour, from `stand_ins`; 'Seat N' where that is blank) as the fallback."""
+    names = []
+    for seat, stand_in in enumerate(stand_ins):
+        name = str(given[seat]) if seat < len(given) else ""
+        names.append(drawable(shown_name(name, drawable(stand_in) or f"Seat {seat + 1}")))
+    return tuple(names)
+
+
 def luminance(colour: RGB) -> float:
     """Relative luminance (WCAG), to choose dark or light text on a fill."""
 

@@ -1,4 +1,4 @@
-"""The drawing bot.py hands the services: every picture Contrail shows, drawn with Pillow."""
+"""PillowDrawing: every picture the services ask for, drawn with Pillow; bot.py builds one and hands it in."""
 
 from __future__ import annotations
 
@@ -12,22 +12,28 @@ from renderers.standings import draw_standings
 
 
 class PillowDrawing:
-    """Boards, leaderboards, standings and replays as PNG and GIF bytes, and names as the board's font draws them."""
+    """The services' Drawing (engine/services/drawing.py), matched by shape: it imports nothing from the
+    services, so renderers stay below them and the services need Pillow only if this is handed in."""
 
     def board(self, slug: str, view: Mapping[str, Any]) -> bytes:
-        return renderers.render(slug, dict(view))
+        """PNG of a game's public view; ValueError for a game without a renderer."""
+        return renderers.render(slug, dict(view))  # the renderers read a dict; a copy of the mapping costs little
 
     def leaderboard(self, title: str, rows: Sequence[Mapping[str, object]], rated: int) -> bytes:
+        """PNG of a server's leaderboard for one game."""
         return draw_leaderboard(title, rows, rated)
 
     def standings(self, title: str, subtitle: str, rows: Sequence[Mapping[str, object]]) -> bytes:
+        """PNG of a league season's standings."""
         return draw_standings(title, subtitle, rows)
 
     def animation(self, frames: Sequence[bytes], *, limit: int) -> bytes | None:
+        """A looping GIF of these PNG boards within `limit` bytes; None when even the smallest is over it."""
         try:
             return animate(frames, limit=limit)
-        except TooLarge:
+        except TooLarge:  # the protocol speaks in None, so the services need not know this module's exception
             return None
 
     def shown_name(self, name: str, fallback: str) -> str:
+        """A name as the font can draw it, the fallback standing in for what it cannot."""
         return renderers.shown_name(name, fallback)

@@ -1,10 +1,9 @@
-"""1930: The Golden Age of Airlines board image: a pure function from the public view to PNG bytes.
+"""1930: The Golden Age of Airlines board image: a pure function from the public view to PNG bytes."""
 
-The board is pasted together from cached pieces already mapped to one 256-colour palette (the static
-background, each city tile, the stock market, each airline's row, each player's panel, each header line): a
-move redraws only the pieces whose part of the view changed, and encodes a palette PNG in which only the
-strips of rows the move changed are compressed again (renderers/png.py).
-"""
+# The board is pasted together from cached pieces already mapped to one 256-colour palette (the static
+# background, each city tile, the stock market, each airline's row, each player's panel, each header line): a
+# move redraws only the pieces whose part of the view changed, and encodes a palette PNG in which only the
+# strips of rows the move changed are compressed again (renderers/png.py).
 
 from __future__ import annotations
 

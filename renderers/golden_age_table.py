@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from renderers.common import MUTED, RGB, drawable
+from renderers.common import MUTED, RGB, drawable, seat_names
 
 REGIONS = ("USA", "Canada", "South America", "Europe", "Pacific", "Global")
 # The technology colour that opens each region (the rulebook's Expand Action Table).
@@ -119,7 +119,7 @@ def read(view: dict[str, Any]) -> Table:
     """
     seats_raw = [s for s in view.get("seats") or [] if isinstance(s, dict)]
     players = max(int(view.get("players") or 0), len(seats_raw))
-    names = seat_names(view, players)
+    names = seat_names(list(view.get("seat_names") or []), [""] * players)  # seats have no name of their own: 'Seat N'
     raw_airlines = [a for a in view.get("airlines") or [] if isinstance(a, dict)]
     discs = {str(a.get("key")): disc(a) for a in raw_airlines}
     airlines = tuple(airline(a, discs[str(a.get("key"))]) for a in raw_airlines)
@@ -145,13 +145,6 @@ def read(view: dict[str, Any]) -> Table:
         events=tuple(event_text(str(e), names) for e in view.get("news") or view.get("events") or []),
         winners=tuple(int(s) for s in view.get("winners") or [] if isinstance(s, int)),
     )
-
-
-def seat_names(view: dict[str, Any], players: int) -> tuple[str, ...]:
-    """Each seat's name as the font can draw it (emoji and CJK dropped, never a tofu box); 'Seat N' without one."""
-    given = list(view.get("seat_names") or [])
-    return tuple((drawable(str(given[seat])) if seat < len(given) else "") or f"Seat {seat + 1}"
-                 for seat in range(players))
 
 
 def name_of(names: tuple[str, ...], seat: int | None) -> str:

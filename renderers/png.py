@@ -1,11 +1,10 @@
-"""Board PNG encoding that compresses only the strips of rows a move changed, shared by every game's renderer.
+"""Board PNG encoding that compresses only the strips of rows a move changed, shared by every game's renderer."""
 
-A move changes a few parts of a board (the header, a player's panel, a plane); the rest of its pixels are
-the same as on the boards before it. So the palette image is cut into strips of rows, each strip is
-compressed on its own (a raw deflate stream flushed to a byte boundary, with no reference to the strips
-above it) and kept by the hash of its pixels: a strip seen before is copied, not compressed again. The
-strips, joined and closed with the final block and the checksum of all rows, are one valid zlib stream.
-"""
+# A move changes a few parts of a board (the header, a player's panel, a plane); the rest of its pixels are
+# the same as on the boards before it. So the palette image is cut into strips of rows, each strip is
+# compressed on its own (a raw deflate stream flushed to a byte boundary, with no reference to the strips
+# above it) and kept by the hash of its pixels: a strip seen before is copied, not compressed again. The
+# strips, joined and closed with the final block and the checksum of all rows, are one valid zlib stream.
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from renderers.common import (
-    BLUISH_GREEN, INK, MUTED, ORANGE, SKY_BLUE, Pen, blend, drawable, ellipsize, encode_png, ink_on,
+    BLUISH_GREEN, INK, MUTED, ORANGE, SKY_BLUE, Pen, blend, drawable, ellipsize, encode_png, ink_on, shown_name,
 )
 
 WIDTH = 720  # a phone shows it about 360 px wide: the smallest text (22 px) stays above 1/36 of the width
@@ -92,7 +92,9 @@ def _row(pen: Pen, top: int, index: int, row: Row, columns: Sequence[Column], na
         pen.text((RANK_RIGHT - 20, middle), str(row.rank), TEXT_SIZE, bold=True, fill=ink_on(badge), anchor="mm")
     else:
         pen.text((RANK_RIGHT, middle), str(row.rank), TEXT_SIZE, bold=True, anchor="rm")
-    pen.text((NAME_LEFT, middle), ellipsize(drawable(row.name) or "Member", TEXT_SIZE, name_width), TEXT_SIZE)
+    # No seat to name beside a member's name here, so 'Member' only stands in for one with nothing drawable.
+    name = drawable(shown_name(row.name, "Member", beside=False))
+    pen.text((NAME_LEFT, middle), ellipsize(name, TEXT_SIZE, name_width), TEXT_SIZE)
     for column, cell in zip(columns, row.cells):
         colour = MUTED if cell.muted else INK
         pen.text((column.right, middle), cell.text, TEXT_SIZE, bold=cell.strong, fill=colour, anchor="rm")

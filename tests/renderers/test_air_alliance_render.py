@@ -174,8 +174,8 @@ def test_event_placeholders_become_the_players_names() -> None:
     view = sample_view()
     view["seat_names"] = ["🚀 Zoë", "李雷", "Ann"]
     table = air_alliance.read(view)
-    assert table.names == ("Zoë", "Yellow", "Ann")
-    assert table.events[-1].startswith("Zoë flies black E3 → A1")
+    assert table.names == ("Zoë (Red)", "Yellow", "Ann")  # as renderers.shown_name names them in messages
+    assert table.events[-1].startswith("Zoë (Red) flies black E3 → A1")
 
 
 def test_every_position_of_a_real_engine_game_renders() -> None:

@@ -8,7 +8,7 @@ import pytest
 from PIL import Image, ImageChops
 
 import renderers
-from renderers import airships, airships_cards, airships_marks, airships_panels
+from renderers import airships, airships_cards, airships_marks, airships_panels, airships_table
 from renderers.airships_marks import CAN_THROW, CHOSEN, NEW
 from tests.renderers.airships_drawing import TextLog, clear_caches, open_png
 from tests.renderers.airships_views import LAKEHURST, LEHMANN, end_view, expansion, dice, mid_view, start_view
@@ -45,10 +45,14 @@ def within(inner: Box | None, outer: Box) -> bool:
 
 
 # -- which card has which mark ----------------------------------------------------------------------
+def marks_of(view: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    return dict(airships_table.read(view).marks)
+
+
 def test_marks_list_the_chosen_the_new_and_the_throwable_cards() -> None:
     view = mid_view()
     view.update(chosen=LEHMANN, throwable=["e1-cap-1", "e2-eng-1", "a-medium-2", "hindenburg-1"])
-    assert airships_marks.card_marks(view) == {
+    assert marks_of(view) == {
         "e1-cap-1": (CHOSEN,),  # being thrown for already: no ✓ beside the word
         "e2-eng-1": (NEW, CAN_THROW),  # Ludwig Dürr, turned over this go
         "a-medium-2": (CAN_THROW,),
@@ -59,14 +63,14 @@ def test_marks_list_the_chosen_the_new_and_the_throwable_cards() -> None:
 def test_the_chosen_card_shows_only_that_even_when_it_was_just_turned_over() -> None:
     view = mid_view()
     view.update(chosen=view["revealed"], throwable=[view["revealed"]["id"]])
-    assert airships_marks.card_marks(view) == {view["revealed"]["id"]: (CHOSEN,)}
+    assert marks_of(view) == {view["revealed"]["id"]: (CHOSEN,)}
 
 
 def test_nothing_is_marked_at_the_start_of_an_empty_view_or_once_the_game_is_over() -> None:
-    assert airships_marks.card_marks({}) == {}
+    assert marks_of({}) == {}
     over = end_view()
     over["throwable"] = ["s-han"]  # even if a view said so, nobody throws after the end
-    assert airships_marks.card_marks(over) == {}
+    assert marks_of(over) == {}
 
 
 @pytest.mark.parametrize(("change", "box"), [
@@ -91,8 +95,8 @@ def test_a_mark_changes_its_card_and_nothing_else(change: Any, box: Box) -> None
 def test_each_mark_is_a_word_or_a_sign_not_only_a_colour(monkeypatch: pytest.MonkeyPatch, marks: tuple[str, ...]) -> None:
     clear_caches()
     log = TextLog(monkeypatch)
-    airships_cards.expansion_tile(LAKEHURST, marks)
-    airships_cards.airship_tile({"left": 2, "top": mid_view()["airship_fields"][0]["top"]}, marks)
+    airships_cards.expansion_tile(airships_table.card(LAKEHURST), marks)
+    airships_cards.airship_tile(airships_table.field({"left": 2, "top": mid_view()["airship_fields"][0]["top"]}), marks)
     clear_caches()
     drawn = [words for words, _, _ in log.texts]
     expected = {CHOSEN: "chosen", NEW: "new", CAN_THROW: "✓"}
@@ -122,9 +126,9 @@ def test_the_check_keeps_clear_of_every_card_cost(monkeypatch: pytest.MonkeyPatc
             log = TextLog(monkeypatch)
             card = card_view.card(card_id)
             if card_id in components.expansions:
-                airships_cards.expansion_tile(card, marks)
+                airships_cards.expansion_tile(airships_table.card(card), marks)
             else:
-                airships_cards.airship_tile({"left": 1, "top": card}, marks)
+                airships_cards.airship_tile(airships_table.field({"left": 1, "top": card}), marks)
             sign_boxes = [box for words, box in log.boxes if words in ("✓", "chosen") or words.startswith("≥")]
             assert not [die for die in log.dice_boxes for box in sign_boxes if overlap(die, box)], (card_id, marks)
             monkeypatch.undo()
@@ -139,7 +143,7 @@ def overlap(a: Box, b: Box) -> bool:
 def tile_words(monkeypatch: pytest.MonkeyPatch, card: dict[str, Any], marks: tuple[str, ...] = ()) -> list[str]:
     clear_caches()
     log = TextLog(monkeypatch)
-    airships_cards.expansion_tile(card, marks)
+    airships_cards.expansion_tile(airships_table.card(card), marks)
     clear_caches()
     words = [words for words, _, _ in log.texts]
     monkeypatch.undo()
@@ -171,7 +175,7 @@ def test_no_card_name_in_the_game_is_cut(monkeypatch: pytest.MonkeyPatch) -> Non
     for card_id in components.airships:
         clear_caches()
         log = TextLog(monkeypatch)
-        airships_cards.airship_tile({"left": 1, "top": card_view.card(card_id)}, (CHOSEN,))
+        airships_cards.airship_tile(airships_table.field({"left": 1, "top": card_view.card(card_id)}), (CHOSEN,))
         assert not [w for w, _, _ in log.texts if "…" in w], card_id
         monkeypatch.undo()
     clear_caches()
@@ -179,4 +183,4 @@ def test_no_card_name_in_the_game_is_cut(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_the_start_view_marks_what_its_first_player_can_throw_for() -> None:
     view = start_view()
-    assert airships_marks.card_marks(view) == {"s-cap": (CAN_THROW,), "s-mat": (CAN_THROW,)}
+    assert marks_of(view) == {"s-cap": (CAN_THROW,), "s-mat": (CAN_THROW,)}

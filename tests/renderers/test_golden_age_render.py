@@ -256,8 +256,8 @@ def test_event_placeholders_become_the_players_names_or_seat_numbers() -> None:
     view = sample_view()
     view["seat_names"] = ["🚀 Zoë", "李雷"]
     table = golden_age_table.read(view)
-    assert table.names == ("Zoë", "Seat 2", "Seat 3", "Seat 4")
-    assert table.events[0] == "Zoë uses a Green token: expand."
+    assert table.names == ("Zoë (Seat 1)", "Seat 2", "Seat 3", "Seat 4")  # as renderers.shown_name names them
+    assert table.events[0] == "Zoë (Seat 1) uses a Green token: expand."
 
 
 def test_the_game_over_header_names_the_winner_and_the_worth() -> None:
