@@ -1,5 +1,4 @@
-"""/game replay, /game export and /game animation: step privately through a game's boards, take its log away as a
-JSON file, or watch it as an animated image."""
+"""/game replay, export and animation: a game's boards step by step, its log as JSON, or an animated image."""
 
 from __future__ import annotations
 

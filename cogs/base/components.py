@@ -1,10 +1,4 @@
-"""One registry from a component's verb to its handler, and the one dynamic item that answers every click with it.
-
-A custom id reads `verb:rest` (`g:12:v40:3`, `lobby:12:join`, ...). A feature registers each shape of `rest` it
-writes with `@component(verb, shape)`, when it is imported; the item parses the id a click brings, looks the verb
-up and runs the handler inside the one error path. So buttons posted before a restart keep working, and this
-module imports no feature.
-"""
+"""One registry from a component's verb to its handler, and the one dynamic item that answers every click with it."""
 
 from __future__ import annotations
 
@@ -19,6 +13,11 @@ import discord
 from cogs.base.answers import begin, guarded, say
 
 log = logging.getLogger(__name__)
+
+# A custom id reads `verb:rest` (`g:12:v40:3`, `lobby:12:join`, ...). A feature registers each shape of `rest` it
+# writes with `@component(verb, shape)` when it is imported; the item parses the id a click brings, looks the verb
+# up and runs the handler inside the one error path. Buttons posted before a restart keep working, since the id
+# alone says what to do, and this module imports no feature.
 
 # Ids are bounded so a forged custom_id can never overflow SQLite's 64-bit integers; ASCII digits only (a regex
 # \d, like str.isdigit, also takes other scripts' digits, and isdigit even takes '²', which int() refuses).

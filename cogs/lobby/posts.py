@@ -153,6 +153,6 @@ async def lobby_button(interaction: discord.Interaction, click: Click) -> None:
 @component("lobby", RULES_SHAPE)
 async def rules_menu(interaction: discord.Interaction, click: Click) -> None:
     """The creator picked the optional rules in the lobby's menu: those picked are on, the rest off."""
-    table = await own_table(interaction, click.number("game"))
-    table = await tables(interaction).set_options(table.id, interaction.user.id, list(click.values))
+    table, keys = await own_table(interaction, click.number("game")), list(click.values)
+    table = await tables(interaction).set_options(table.id, interaction.user.id, keys)
     await refresh_lobby(interaction, table)

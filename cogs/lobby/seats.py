@@ -33,11 +33,11 @@ def leave_confirmation(table: Table, user_id: int) -> Reply:
 @component("seat", LEAVE_SHAPE)
 async def leave_started(interaction: discord.Interaction, click: Click) -> None:
     """The confirmation's button: the autopilot takes the seat (its player may come back)."""
-    user_id = click.number("user")
+    game_id, user_id = click.number("game"), click.number("user")
     if interaction.user.id != user_id:
         await say(interaction, "This button is for the player who asked to leave.")
         return
-    table = await tables(interaction).leave_started(click.number("game"), user_id)
+    table = await tables(interaction).leave_started(game_id, user_id)
     await clear_components(interaction, "You left: the autopilot plays your seat. /game return takes it back.")
     await seat_changed(interaction, table, f"{table.player(user_id).name} leaves the game: the autopilot plays "  # type: ignore[union-attr]
                                            "their seat. They can come back with /game return.")

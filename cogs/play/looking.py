@@ -46,7 +46,7 @@ def hand_reply(table: Table, view: dict[str, Any]) -> Reply:
 
 @component("log", PAGE_SHAPE, acknowledge=False)  # answered by editing the page in place, in one response
 async def turn_page(interaction: discord.Interaction, click: Click) -> None:
-    game_id = click.number("game")
+    game_id, page = click.number("game"), click.number("page")
     await own_table(interaction, game_id)
-    log_page = await tables(interaction).log(game_id, click.number("page"))
+    log_page = await tables(interaction).log(game_id, page)
     await interaction.response.edit_message(**log_reply(log_page).edit_kwargs())

@@ -16,6 +16,7 @@ from simcord.results import ResponseMessage
 from simtable import PROMPT_ID, Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, prompt_version, public
 
 from cogs.base.answers import SORRY
+from cogs.base.components import UNKNOWN
 from cogs.play import prompts
 
 
@@ -304,3 +305,18 @@ async def test_an_error_escaping_a_command_reaches_the_tree_handler(
     result = await lounge.members[0].slash(lounge.channel, "boom")
     assert ephemeral_text(result) == SORRY
     assert "RuntimeError: escaped" in caplog.text
+
+
+async def test_a_button_whose_custom_id_no_feature_knows_is_answered_privately(lounge: Lounge) -> None:
+    """An id with an unknown verb, or a known verb in a shape nobody registered (a forged or very old button)."""
+    thread, game_id = await lounge.started_game(players=2)
+    channel = lounge.bot.get_channel(thread.id)
+    assert isinstance(channel, discord.Thread)
+    before = await _snapshot(lounge, game_id, thread)
+    for custom_id in ("nope:1:x", f"g:{game_id}:v1:zz", f"lobby:{game_id}:dance"):
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(label="Odd", custom_id=custom_id))
+        await channel.send("odd", view=view)
+        result = await lounge.members[0].click(thread.history()[-1], label="Odd")
+        assert ephemeral_text(result) == UNKNOWN
+    assert (await _snapshot(lounge, game_id, thread))[:2] == before[:2]  # nothing played
