@@ -12,9 +12,16 @@ from cogs.base.answers import say
 from cogs.base.commands import answered
 from cogs.base.options import GAME_CHOICES
 from cogs.base.service import tables
-from cogs.base.words import COLOUR, EMBED_DESCRIPTION_MAX, EMBED_TITLE_MAX, FIELD_VALUE_MAX, Reply, clip
-from engine.services.rating_service import GameRating, Leaderboard, RatingCard
+from cogs.base.words import (
+    COLOUR,
+    EMBED_DESCRIPTION_MAX,
+    EMBED_TITLE_MAX,
+    FIELD_VALUE_MAX,
+    Reply,
+    clip,
+)
 from engine.platform.ratings import AI_USER, PROVISIONAL_GAMES
+from engine.services.rating_service import GameRating, Leaderboard, RatingCard
 
 EMBED_FIELDS_MAX = 25
 NAME_MAX = 40  # a leaderboard line stays one line on a phone

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Awaitable, Callable
-from typing import Any, Optional, TypeVar
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -79,7 +79,7 @@ def table_command(*, autocomplete: Autocomplete = table_choices, description: st
                 await body(self, interaction, table, **options)
 
         game_id = inspect.Parameter("game_id", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None,
-                                    annotation=Optional[GameId])
+                                    annotation=GameId | None)
         run.__signature__ = _signature(body, drop="table", add=(game_id,))  # type: ignore[attr-defined]
         app_commands.describe(game_id=description)(run)
         app_commands.autocomplete(game_id=autocomplete)(run)

@@ -4,11 +4,22 @@ from __future__ import annotations
 
 import discord
 
-from cogs.base.words import COLOUR, EMBED_DESCRIPTION_MAX, EMBED_TITLE_MAX, FIELD_VALUE_MAX, STATUS_WORDS, Reply, clip, game_name, place
+from cogs.base.words import (
+    COLOUR,
+    EMBED_DESCRIPTION_MAX,
+    EMBED_TITLE_MAX,
+    FIELD_VALUE_MAX,
+    STATUS_WORDS,
+    Reply,
+    clip,
+    game_name,
+    place,
+)
 from cogs.lobby.messages import lobby_embed
 from cogs.play.prompts import final_embed
 from engine.platform.records import Status
 from engine.services.tables import MyGame, RulesCard, Standing, Table, TableStatus
+
 
 def standing_marks(standing: Standing) -> str:
     """' (AI)', ' (autopilot)', ' (away until <t:…:f>)': who is not playing their seat themselves right now."""

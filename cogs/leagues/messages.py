@@ -6,11 +6,25 @@ import discord
 
 import engine
 from cogs.base.words import (
-    COLOUR, CONTENT_MAX, EMBED_DESCRIPTION_MAX, EMBED_TITLE_MAX, FIELD_VALUE_MAX, STATUS_WORDS, Reply, clip, duration,
+    COLOUR,
+    CONTENT_MAX,
+    EMBED_DESCRIPTION_MAX,
+    EMBED_TITLE_MAX,
+    FIELD_VALUE_MAX,
+    STATUS_WORDS,
+    Reply,
+    clip,
+    duration,
     mention,
 )
 from engine.platform.leagues import Standing, parse_points, points_text
-from engine.services.league_service import LeagueInfo, LeagueNews, LeagueRow, LeagueStatus, LeagueTable
+from engine.services.league_service import (
+    LeagueInfo,
+    LeagueNews,
+    LeagueRow,
+    LeagueStatus,
+    LeagueTable,
+)
 
 STANDINGS_SHOWN = 25  # the embed and the image show the top 25
 SCHEDULE_ROUNDS_SHOWN = 3  # /league info lists the latest rounds' tables (the embed stays under 6000 characters)

@@ -15,9 +15,9 @@ from cogs.base.words import CONTENT_MAX, Reply, clip, mention, place
 from cogs.leagues.messages import recap_reply
 from cogs.play import moves, prompts
 from engine.core import GameError
-from engine.services.league_service import LeagueNews, LeagueNewsKind, LeagueRow
 from engine.platform.notify import Alerts
 from engine.platform.records import PostKind, Status
+from engine.services.league_service import LeagueNews, LeagueNewsKind, LeagueRow
 from engine.services.tables import Table
 
 log = logging.getLogger(__name__)

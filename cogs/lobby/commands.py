@@ -8,7 +8,14 @@ from discord import app_commands
 import engine
 from cogs.base.answers import say
 from cogs.base.commands import answered, table_command
-from cogs.base.options import AUTOCOMPLETE_MAX, CHOICE_NAME_MAX, GAME_CHOICES, REMINDERS, TURN_TIMES, seconds
+from cogs.base.options import (
+    AUTOCOMPLETE_MAX,
+    CHOICE_NAME_MAX,
+    GAME_CHOICES,
+    REMINDERS,
+    TURN_TIMES,
+    seconds,
+)
 from cogs.base.posting import done, publish
 from cogs.base.service import tables
 from cogs.base.words import Reply, clip, game_name, place, unposted_text

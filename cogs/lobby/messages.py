@@ -7,8 +7,17 @@ import discord
 import engine
 from cogs.base.components import ID, Control, button, select, view_of
 from cogs.base.words import (
-    COLOUR, CONTENT_MAX, EMBED_DESCRIPTION_MAX, EMBED_TITLE_MAX, STATUS_WORDS, Reply, clip, duration, game_name,
-    mention, place,
+    COLOUR,
+    CONTENT_MAX,
+    EMBED_DESCRIPTION_MAX,
+    EMBED_TITLE_MAX,
+    STATUS_WORDS,
+    Reply,
+    clip,
+    duration,
+    game_name,
+    mention,
+    place,
 )
 from engine.core import game_options
 from engine.platform.records import SeatRow, Status

@@ -10,7 +10,15 @@ import engine
 from cogs.base.commands import own_table
 from cogs.base.components import ID, Click, button, component, view_of
 from cogs.base.service import tables
-from cogs.base.words import COLOUR, EMBED_DESCRIPTION_MAX, EMBED_TITLE_MAX, FIELD_VALUE_MAX, Reply, clip, game_name
+from cogs.base.words import (
+    COLOUR,
+    EMBED_DESCRIPTION_MAX,
+    EMBED_TITLE_MAX,
+    FIELD_VALUE_MAX,
+    Reply,
+    clip,
+    game_name,
+)
 from engine.core import hand_name
 from engine.services.tables import LogPage, Table
 

@@ -10,9 +10,24 @@ import discord
 from cogs.base.answers import say
 from cogs.base.commands import own_table
 from cogs.base.components import Click, component, menu_index
-from cogs.base.posting import channel_by_id, clear_components, clicked_message_id, client_of, edit_post, post
+from cogs.base.posting import (
+    channel_by_id,
+    clear_components,
+    clicked_message_id,
+    client_of,
+    edit_post,
+    post,
+)
 from cogs.base.service import tables
-from cogs.base.words import STALE_PROMPT, Reply, game_name, jump_url, mention, place, unposted_text
+from cogs.base.words import (
+    STALE_PROMPT,
+    Reply,
+    game_name,
+    jump_url,
+    mention,
+    place,
+    unposted_text,
+)
 from cogs.play import prompts
 from cogs.play.prompts import CHOICE_SHAPE, MINE_SHAPE, PICK_SHAPE
 from engine.core import StaleAction

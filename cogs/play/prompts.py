@@ -8,12 +8,22 @@ import discord
 
 from cogs.base.components import ID, VERSION, button, select, view_of
 from cogs.base.words import (
-    BUTTON_LABEL_MAX, COLOUR, CONTENT_MAX, EMBED_DESCRIPTION_MAX, EMBED_TITLE_MAX, SELECT_LABEL_MAX, STALE_PROMPT,
-    STATUS_WORDS, Reply, clip, game_name, mention,
+    BUTTON_LABEL_MAX,
+    COLOUR,
+    CONTENT_MAX,
+    EMBED_DESCRIPTION_MAX,
+    EMBED_TITLE_MAX,
+    SELECT_LABEL_MAX,
+    STALE_PROMPT,
+    STATUS_WORDS,
+    Reply,
+    clip,
+    game_name,
+    mention,
 )
 from engine.core import Action, Outcome
-from engine.services.tables import Opening, Prompt, Standing, Table
 from engine.platform.turns import Turn
+from engine.services.tables import Opening, Prompt, Standing, Table
 
 MAX_BUTTON_CHOICES = 5  # "a few": one row of buttons; more become a select menu
 SELECT_DESCRIPTION_MAX = 100
