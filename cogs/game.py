@@ -13,8 +13,8 @@ from cogs.replays import ReplayCommands
 # discord.py collects a cog's commands from its whole class hierarchy, the farthest base first: so each feature's
 # mixin adds its own, and listing them backwards keeps the lobby's subcommands first.
 @app_commands.guild_only()
-class Lobby(ReplayCommands, InfoCommands, SeatCommands, LobbyCommands, commands.GroupCog, group_name="game",
-            group_description="Open, join and start airline board games"):
+class Game(ReplayCommands, InfoCommands, SeatCommands, LobbyCommands, commands.GroupCog, group_name="game",
+           group_description="Open, join and start airline board games"):
     """The `game` command group; every body is: acknowledge, ask the table service, post."""
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -23,4 +23,4 @@ class Lobby(ReplayCommands, InfoCommands, SeatCommands, LobbyCommands, commands.
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Lobby(bot))
+    await bot.add_cog(Game(bot))
