@@ -6,6 +6,7 @@ from io import BytesIO
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from cogs.base.answers import begin, say
 from cogs.base.commands import table_command
@@ -66,7 +67,7 @@ def upload_limit(interaction: discord.Interaction) -> int:
     return getattr(interaction, "filesize_limit", None) or DEFAULT_UPLOAD_LIMIT
 
 
-class ReplayCommands:
+class ReplayCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.game adds it to /game
     """/game replay, export and animation: a game looked back on, privately."""
 
     @app_commands.command(name="replay", description="Step privately through a game's boards, move by move")

@@ -77,5 +77,5 @@ def describe(interaction: discord.Interaction) -> str:
     """The command or component an interaction came from, for the logs."""
     if interaction.command is not None:
         return f"/{interaction.command.qualified_name}"
-    data = interaction.data or {}
+    data: dict[str, Any] = dict(interaction.data or {})
     return f"component {data.get('custom_id', '?')}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, TypeVar
 
 import discord
@@ -18,7 +18,7 @@ from engine.core import GameError
 from engine.services.tables import Table
 
 Body = TypeVar("Body", bound=Callable[..., Awaitable[None]])
-Autocomplete = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[Any]]]]
+Autocomplete = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[int]]]]
 NOT_IN_A_SERVER = "Games live in servers: use this command in a server channel."
 
 

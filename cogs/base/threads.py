@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Literal
 
 import discord
 
@@ -10,7 +11,7 @@ from cogs.base.words import clip
 
 log = logging.getLogger(__name__)
 
-THREAD_ARCHIVE_MINUTES = 10080  # a week: turns come slowly across time zones
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: turns come slowly across time zones
 THREAD_NAME_MAX = 100
 
 POST_PERMISSIONS = {

@@ -38,7 +38,7 @@ async def rules_topics(interaction: discord.Interaction, current: str) -> list[a
     ][:AUTOCOMPLETE_MAX]
 
 
-class InfoCommands:
+class InfoCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.game adds it to /game
     """/game status, list and mine."""
 
     @app_commands.command(name="status", description="Whose turn it is and the scores so far")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 import engine
 from cogs.base.answers import say
@@ -48,7 +49,7 @@ async def rules_choices(interaction: discord.Interaction, current: str) -> list[
     return choices[:AUTOCOMPLETE_MAX]
 
 
-class LobbyCommands:
+class LobbyCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.game adds it to /game
     """/game new, join, leave, start and abandon: a game's life outside its moves."""
 
     @app_commands.command(name="new", description="Open a new game here, in a thread of its own")
@@ -117,7 +118,7 @@ class LobbyCommands:
         await publish(interaction, table, reply, counted="The game is abandoned")
 
 
-class SeatCommands:
+class SeatCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.game adds it to /game
     """/game return, replace and kick: who plays a seat once the game runs."""
 
     @app_commands.command(name="return", description="Take your seat back from the autopilot")
