@@ -21,12 +21,11 @@ from discord.ext import commands
 
 import engine
 from cogs import EXTENSIONS
-from cogs.components import DYNAMIC_ITEMS
-from cogs.flows import reply_error
-from cogs.clock import Scheduler
-from cogs.moves import resume_automatic
+from cogs.base.answers import tree_error
+from cogs.base.components import DYNAMIC_ITEMS
+from cogs.clock.scheduler import Scheduler
+from cogs.play.moves import resume_automatic
 from engine.cli.admin import EXIT_FAILED, backup, check, migrate_to, recompute_ratings  # the one-shot tasks
-from engine.core import GameError
 from engine.services.logs import JsonFormatter
 from engine.services import Drawing, Services
 from engine.store import Store, is_postgres_url
@@ -208,7 +207,7 @@ class ContrailBot(commands.AutoShardedBot):
         self._tables = Services(self.store, drawing, clock=lambda: discord.utils.utcnow().timestamp(),
                                 on_change=self.scheduler.wake)
         await self.load_cogs()
-        self.tree.error(self.on_app_command_error)
+        self.tree.error(tree_error)  # the cogs' one error path also answers what no command body caught
         # Buttons answer by their custom id, so prompts posted before a restart keep working.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # Once, not on every reconnect: an AI chain cut short by the last stop plays on when Discord is reachable.
@@ -223,15 +222,6 @@ class ContrailBot(commands.AutoShardedBot):
             await resume_automatic(self)
         except Exception:  # a failure here must not take the bot down; each game is tried again next start
             log.exception("could not resume the AI players' moves")
-
-    async def on_app_command_error(
-        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
-    ) -> None:
-        """Whatever a command body did not answer itself (checks, transformers, bugs) ends here, privately."""
-        original = getattr(error, "original", error)
-        if isinstance(original, discord.app_commands.TransformerError | discord.app_commands.CheckFailure):
-            original = GameError("That can't be used like this here.")
-        await reply_error(interaction, original)
 
     async def on_ready(self) -> None:
         # No setup here: on_ready fires again on every reconnect.

@@ -8,11 +8,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import flows
-from cogs.lobby import GAME_CHOICES
-from cogs.messages import COLOUR, EMBED_DESCRIPTION_MAX, EMBED_TITLE_MAX, FIELD_VALUE_MAX, Reply, clip
-from engine.services.ratings import GameRating, Leaderboard, RatingCard
+from cogs.base.answers import say
+from cogs.base.commands import answered
+from cogs.base.options import GAME_CHOICES
+from cogs.base.service import tables
+from cogs.base.words import (
+    COLOUR,
+    EMBED_DESCRIPTION_MAX,
+    EMBED_TITLE_MAX,
+    FIELD_VALUE_MAX,
+    Reply,
+    clip,
+)
 from engine.platform.ratings import AI_USER, PROVISIONAL_GAMES
+from engine.services.ratings import GameRating, Leaderboard, RatingCard
 
 EMBED_FIELDS_MAX = 25
 NAME_MAX = 40  # a leaderboard line stays one line on a phone
@@ -92,33 +101,31 @@ class Ratings(commands.Cog):
     @app_commands.describe(member="Whose rating (you if left out; the bot itself for Contrail AI)",
                            game="Which game (every game they have played if left out)")
     @app_commands.choices(game=GAME_CHOICES)
+    @answered()
     async def rating(
         self, interaction: discord.Interaction, member: discord.User | None = None,
         game: app_commands.Choice[str] | None = None,
     ) -> None:
-        async with flows.guarded(interaction):
-            await flows.begin(interaction)
-            who = member or interaction.user
-            bot_user = interaction.client.user
-            user_id = AI_USER if bot_user is not None and who.id == bot_user.id else who.id
-            assert interaction.guild_id is not None  # guild_only
-            card = await flows.tables(interaction).ratings.rating_card(
-                interaction.guild_id, user_id, who.display_name, game.value if game else None
-            )
-            await flows.say(interaction, rating_reply(interaction.guild_id, card))
+        who = member or interaction.user
+        bot_user = interaction.client.user
+        user_id = AI_USER if bot_user is not None and who.id == bot_user.id else who.id
+        assert interaction.guild_id is not None  # guild_only
+        card = await tables(interaction).ratings.rating_card(
+            interaction.guild_id, user_id, who.display_name, game.value if game else None
+        )
+        await say(interaction, rating_reply(interaction.guild_id, card))
 
     @app_commands.guild_only()
     @app_commands.command(name="leaderboard", description="The server's top 25 in a game")
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
+    @answered()
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        async with flows.guarded(interaction):
-            await flows.begin(interaction)
-            assert interaction.guild_id is not None  # guild_only
-            service = flows.tables(interaction)
-            board = await service.ratings.leaderboard(interaction.guild_id, game.value)
-            image = await service.ratings.leaderboard_image(board)
-            await flows.say(interaction, leaderboard_reply(board, image))
+        assert interaction.guild_id is not None  # guild_only
+        service = tables(interaction)
+        board = await service.ratings.leaderboard(interaction.guild_id, game.value)
+        image = await service.ratings.leaderboard_image(board)
+        await say(interaction, leaderboard_reply(board, image))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,19 +1,37 @@
-"""/game replay, /game export and /game animation: step privately through a game's boards, take its log away as a
-JSON file, or watch it as an animated image."""
+"""/game replay, export and animation: a game's boards step by step, its log as JSON, or an animated image."""
 
 from __future__ import annotations
 
 from io import BytesIO
 
 import discord
+from discord import app_commands
+from discord.ext import commands
 
-from cogs import components, flows
-from cogs.messages import CONTENT_MAX, Reply, clip, game_name
+from cogs.base.answers import begin, say
+from cogs.base.commands import table_command
+from cogs.base.components import ID, USER, VERSION, Click, button, component, view_of
+from cogs.base.options import GAME_ID_HERE, started_choices
+from cogs.base.service import tables
+from cogs.base.words import CONTENT_MAX, Reply, clip, game_name
 from engine.core import GameError
 from engine.services.replays import ReplayFrame
+from engine.services.tables import Table
 
 DEFAULT_UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's default per-file limit, when the interaction doesn't say
 WORD_LINE_MAX = 400  # one long event line must not crowd out the others
+STEP_SHAPE = rf"(?P<game>{ID}):m(?P<move>{VERSION}):(?P<user>{USER}):(?P<slot>first|back|next|last)"
+STEP_LABELS = {"first": "⏮ First", "back": "◀ Back", "next": "Next ▶", "last": "Last ⏭"}
+
+
+def replay_view(game_id: int, move: int, moves: int, user_id: int) -> discord.ui.View:
+    """First / Back / Next / Last of a replay at `move` of `moves`; those leading nowhere are greyed out.
+    Each button names the move it leads to and whose replay it is."""
+    targets = {"first": 0, "back": max(move - 1, 0), "next": min(move + 1, moves), "last": moves}
+    return view_of(*(
+        button(f"replay:{game_id}:m{target}:{user_id}:{slot}", STEP_LABELS[slot], disabled=target == move)
+        for slot, target in targets.items()
+    ))
 
 
 def replay_reply(frame: ReplayFrame, viewer_id: int) -> Reply:
@@ -25,68 +43,60 @@ def replay_reply(frame: ReplayFrame, viewer_id: int) -> Reply:
         head = f"**Replay of {game_name(table)}**: move {frame.move} of {frame.moves}, by {frame.actor}."
     words = [clip(line, WORD_LINE_MAX) for line in frame.words] or ["Nothing to see at this move."]
     text = clip("\n".join([head, *words]), CONTENT_MAX)
-    view = components.replay_view(table.id, frame.move, frame.moves, viewer_id)
+    view = replay_view(table.id, frame.move, frame.moves, viewer_id)
     return Reply(content=text, image=frame.image, image_name="replay.png", view=view)
 
 
-async def started_choices(interaction: discord.Interaction, current: str) -> list[discord.app_commands.Choice[int]]:
-    """game_id suggestions for looking back: the games here first, then the server's latest, that have a board."""
-    if interaction.guild_id is None or interaction.channel_id is None:
-        return []
-    service = flows.tables(interaction)
-    here = await service.reading.tables_at(interaction.guild_id, interaction.channel_id)
-    latest = await service.reading.tables_in_guild(interaction.guild_id, limit=2 * flows.AUTOCOMPLETE_MAX)
-    needle = current.strip().lstrip("#").lower()
-    choices: dict[int, discord.app_commands.Choice[int]] = {}
-    for table in [*here, *latest]:
-        name = clip(f"#{table.id} {table.title} · {table.status.value} · {', '.join(table.names)}", 100)
-        if table.started and table.id not in choices and needle in name.lower():
-            choices[table.id] = discord.app_commands.Choice(name=name, value=table.id)
-    return list(choices.values())[: flows.AUTOCOMPLETE_MAX]
-
-
-async def show(interaction: discord.Interaction, game_id: int | None) -> None:
-    """/game replay: the latest position, privately; the buttons step through the rest."""
-    table = await flows.find_table(interaction, game_id)
-    frame = await flows.tables(interaction).replays.replay_frame(table.id, interaction.guild_id or 0)
-    await flows.say(interaction, replay_reply(frame, interaction.user.id))
-
-
-async def step_from_component(interaction: discord.Interaction, game_id: int, move: int, viewer_id: int,
-                              slot: str) -> None:
+@component("replay", STEP_SHAPE, acknowledge=False)  # someone else's replay is refused before any defer
+async def step(interaction: discord.Interaction, click: Click) -> None:
     """First / Back / Next / Last: the same private message shows another move."""
-    async with flows.guarded(interaction):
-        if interaction.user.id != viewer_id:
-            raise GameError("This replay is someone else's: use /game replay to step through the game yourself.")
-        await flows.begin(interaction)
-        latest = slot == "last"  # Last follows a live game to its newest move, wherever the button was made
-        frame = await flows.tables(interaction).replays.replay_frame(game_id, interaction.guild_id or 0,
-                                                             None if latest else move)
-        edit = replay_reply(frame, viewer_id).edit_kwargs()
-        if frame.image is None:  # the board couldn't be drawn: drop the old one rather than show it for this move
-            edit["attachments"] = []
-        await interaction.edit_original_response(**edit)
+    game_id, move, viewer_id, slot = click.number("game"), click.number("move"), click.number("user"), click["slot"]
+    if interaction.user.id != viewer_id:
+        raise GameError("This replay is someone else's: use /game replay to step through the game yourself.")
+    await begin(interaction)
+    latest = slot == "last"  # Last follows a live game to its newest move, wherever the button was made
+    frame = await tables(interaction).replays.replay_frame(game_id, interaction.guild_id or 0,
+                                                   None if latest else move)
+    edit = replay_reply(frame, viewer_id).edit_kwargs()
+    if frame.image is None:  # the board couldn't be drawn: drop the old one rather than show it for this move
+        edit["attachments"] = []
+    await interaction.edit_original_response(**edit)
 
 
-async def export(interaction: discord.Interaction, game_id: int | None) -> None:
-    """/game export: the game as a JSON file, privately, once it is over."""
-    table = await flows.find_table(interaction, game_id)
-    found = await flows.tables(interaction).replays.export_game(table.id, interaction.guild_id or 0)
-    limit = getattr(interaction, "filesize_limit", None) or DEFAULT_UPLOAD_LIMIT
-    if len(found.data) > limit:
-        raise GameError(f"The export of {game_name(table)} is {len(found.data) // 1024:,} KiB, over Discord's "
-                        f"upload limit here ({limit // 1024:,} KiB).")
-    note = (f"{game_name(found.table)}: every move with its time. "
-            f"`python -m engine replay {found.filename}` replays it to the same final scores.")
-    await interaction.followup.send(content=note, file=discord.File(BytesIO(found.data), filename=found.filename),
-                                    ephemeral=True)
+def upload_limit(interaction: discord.Interaction) -> int:
+    return getattr(interaction, "filesize_limit", None) or DEFAULT_UPLOAD_LIMIT
 
 
-async def animation(interaction: discord.Interaction, game_id: int | None) -> None:
-    """/game animation: a game that is over as an animated GIF, one frame per turn, privately."""
-    table = await flows.find_table(interaction, game_id)
-    limit = getattr(interaction, "filesize_limit", None) or DEFAULT_UPLOAD_LIMIT
-    found = await flows.tables(interaction).replays.animation(table.id, interaction.guild_id or 0, limit)
-    note = f"{game_name(found.table)}, one frame per turn."
-    await interaction.followup.send(content=note, file=discord.File(BytesIO(found.data), filename=found.filename),
-                                    ephemeral=True)
+class ReplayCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.game adds it to /game
+    """/game replay, export and animation: a game looked back on, privately."""
+
+    @app_commands.command(name="replay", description="Step privately through a game's boards, move by move")
+    @table_command(autocomplete=started_choices, description=GAME_ID_HERE)
+    async def replay(self, interaction: discord.Interaction, table: Table) -> None:
+        """The latest position, privately; the buttons step through the rest."""
+        frame = await tables(interaction).replays.replay_frame(table.id, interaction.guild_id or 0)
+        await say(interaction, replay_reply(frame, interaction.user.id))
+
+    @app_commands.command(name="export", description="A finished game as a JSON file: every move, replayable")
+    @table_command(autocomplete=started_choices, description=GAME_ID_HERE)
+    async def export(self, interaction: discord.Interaction, table: Table) -> None:
+        """The game as a JSON file, privately, once it is over."""
+        found = await tables(interaction).replays.export_game(table.id, interaction.guild_id or 0)
+        limit = upload_limit(interaction)
+        if len(found.data) > limit:
+            raise GameError(f"The export of {game_name(table)} is {len(found.data) // 1024:,} KiB, over Discord's "
+                            f"upload limit here ({limit // 1024:,} KiB).")
+        note = (f"{game_name(found.table)}: every move with its time. "
+                f"`python -m engine replay {found.filename}` replays it to the same final scores.")
+        await interaction.followup.send(content=note, file=discord.File(BytesIO(found.data), filename=found.filename),
+                                        ephemeral=True)
+
+    @app_commands.command(name="animation", description="A game that is over as an animated image, one frame per turn")
+    @table_command(autocomplete=started_choices, description=GAME_ID_HERE)
+    async def animation(self, interaction: discord.Interaction, table: Table) -> None:
+        """A game that is over as an animated GIF, one frame per turn, privately."""
+        limit = upload_limit(interaction)
+        found = await tables(interaction).replays.animation(table.id, interaction.guild_id or 0, limit)
+        note = f"{game_name(found.table)}, one frame per turn."
+        await interaction.followup.send(content=note, file=discord.File(BytesIO(found.data), filename=found.filename),
+                                        ephemeral=True)

@@ -88,7 +88,7 @@ COG_FILES = python_files(COGS)
 
 
 def test_cog_files_are_found() -> None:
-    assert COGS / "play.py" in COG_FILES
+    assert {COGS / "play" / "commands.py", COGS / "base" / "components.py"} <= set(COG_FILES)
 
 
 @pytest.mark.parametrize("path", COG_FILES, ids=lambda p: str(p.relative_to(ROOT)))
@@ -96,3 +96,40 @@ def test_cogs_reach_games_only_through_the_service(path: Path) -> None:
     """Cogs stay thin: no SQL, no drawing, no rules of their own; they call the table service."""
     bad = forbidden(imported_modules(path.read_text(encoding="utf-8"), module_name(path)), COGS_MAY_NOT_IMPORT)
     assert not bad, f"{path.relative_to(ROOT)} imports {', '.join(bad)}"
+
+
+def cog_imports() -> dict[str, set[str]]:
+    """Each cogs module and the cogs modules it imports anywhere in its file (inside functions too)."""
+    modules = {module_name(p).removesuffix(".__init__"): p for p in COG_FILES}
+    return {
+        name: {m for m in imported_modules(path.read_text(encoding="utf-8"), module_name(path)) if m in modules} - {name}
+        for name, path in modules.items()
+    }
+
+
+def import_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import circle of the graph (as the modules around it), or [] when there is none."""
+    done: set[str] = set()
+
+    def visit(node: str, path: list[str]) -> list[str]:
+        if node in path:
+            return path[path.index(node):] + [node]
+        if node in done:
+            return []
+        for child in sorted(graph.get(node, ())):
+            if found := visit(child, [*path, node]):
+                return found
+        done.add(node)
+        return []
+
+    return next((found for node in sorted(graph) if (found := visit(node, []))), [])
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    assert import_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert import_cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
+
+
+def test_cogs_modules_import_each_other_in_no_circle() -> None:
+    """Features build on the shared base and on each other one way only; no lazy import hides a circle."""
+    assert import_cycle(cog_imports()) == []

@@ -13,7 +13,7 @@ import discord
 from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor
 
 from bot import ContrailBot, Settings, create_bot
-from cogs import turn_messages
+from cogs.play import prompts
 from engine.platform.records import Status
 from engine.services import Services
 from tests.stub_drawing import stub_drawing
@@ -215,7 +215,7 @@ class Lounge:
         assert prompt is not None
         channel = self.bot.get_channel(thread.id)
         assert isinstance(channel, discord.Thread | discord.TextChannel)
-        return await channel.send(**turn_messages.prompt_reply(table, prompt).send_kwargs())
+        return await channel.send(**prompts.prompt_reply(table, prompt).send_kwargs())
 
     def posted(self, channel: ChannelHandle) -> list[dict[str, Any]]:
         """The body of every message the bot created in this channel, in order (edits are not creations)."""

@@ -11,7 +11,7 @@ from typing import Any
 from simcord import InteractionResult
 from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, pings, prompt_version, public
 
-from cogs import messages
+from cogs.info import messages
 from engine.store.store import Status
 
 

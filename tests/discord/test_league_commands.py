@@ -6,7 +6,7 @@ import discord
 from simtable import Lounge, ephemeral_text, public
 from test_limits import reply_problems
 
-from cogs import league_posts
+from cogs.leagues import messages as league_messages
 from engine.services.leagues import LeagueInfo, LeagueNews, LeagueNewsKind, LeagueTable
 from engine.platform.leagues import Standing
 from engine.platform.records import Status
@@ -83,6 +83,6 @@ def test_the_biggest_league_messages_fit_discord() -> None:
     info = LeagueInfo(_league(), names, games, names)
     standings = LeagueTable(_league(), lines, 1000, 1340)
     recap = LeagueNews(LeagueNewsKind.SEASON_OVER, _league(), 20, standings=lines)
-    for reply in (league_posts.info_reply(info), league_posts.standings_reply(standings, b"png"),
-                  league_posts.recap_reply(recap), league_posts.standings_reply(LeagueTable(_league(), (), 0, 0), None)):
+    for reply in (league_messages.info_reply(info), league_messages.standings_reply(standings, b"png"),
+                  league_messages.recap_reply(recap), league_messages.standings_reply(LeagueTable(_league(), (), 0, 0), None)):
         assert reply_problems(reply) == []

@@ -13,7 +13,7 @@ from simcord import MemberActor
 from simtable import Lounge, choices_of, ephemeral_text, is_final, latest_prompt, pings, public
 from test_restart import _restart
 
-from cogs import league_posts
+from cogs.leagues import posts as league_posts
 from engine.platform.records import Status
 from engine.rules.airships import ai as airships_ai
 

@@ -13,9 +13,17 @@ import pytest
 from simtable import make_bot, tiny_png
 
 from bot import command_payloads
-from cogs import clock, lobby_posts, messages, players, turn_messages
-from cogs.components import DYNAMIC_ITEMS
-from cogs.messages import Reply
+import cogs.game  # noqa: F401 - loading the features fills the registry of custom ids checked below
+import cogs.play.commands  # noqa: F401
+from cogs.base import words
+from cogs.base.components import route
+from cogs.base.words import Reply
+from cogs.clock import scheduler
+from cogs.clock.commands import prefs_text
+from cogs.info import messages as info
+from cogs.lobby import messages as lobby_messages
+from cogs.lobby import seats
+from cogs.play import looking, prompts
 from engine.core import Action, EndReason, Outcome
 from engine.services import Services
 from tests.stub_drawing import stub_drawing
@@ -159,7 +167,6 @@ def component_problems(rows: list[dict[str, Any]]) -> list[str]:
     if len(rows) > 5:
         problems.append(f"{len(rows)} rows")
     ids: list[str] = []
-    templates = [item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS]
     for row in rows:
         children = row["components"]
         buttons = [c for c in children if c["type"] == 2]
@@ -171,8 +178,8 @@ def component_problems(rows: list[dict[str, Any]]) -> list[str]:
             ids.append(custom_id)
             if not 1 <= len(custom_id) <= 100:
                 problems.append(f"custom_id {custom_id!r}")
-            if not any(t.fullmatch(custom_id) for t in templates):
-                problems.append(f"custom_id {custom_id!r} matches no registered DynamicItem")
+            if route(custom_id) is None:
+                problems.append(f"custom_id {custom_id!r} matches no registered component handler")
             if child["type"] == 2 and len(child.get("label", "")) > 80:
                 problems.append(f"button label {len(child['label'])}")
             if child["type"] == 3:
@@ -220,23 +227,23 @@ def test_extreme_prompts_fit(choices: int) -> None:
     standings = tuple(Standing(p.seat or 0, p.name, 99) for p in table.players)
     turn = Turn(tuple(p.seat or 0 for p in table.players), 3, tuple(events), 99, tuple(events))
     replies = [
-        turn_messages.prompt_reply(table, prompt),
-        turn_messages.stale_reply(table, prompt, table.players[0].user_id, "That decision was already made: " + "x" * 200),
-        turn_messages.stale_reply(table, prompt, 1),  # someone who is not to move
-        turn_messages.stale_reply(_extreme_table(status=Status.FINISHED), None, 1),
-        turn_messages.board_reply(table, b"png", prompt),
-        turn_messages.board_reply(table, None, prompt, "https://discord.com/channels/" + "9" * 60),
-        turn_messages.turn_reply(table, turn, prompt, b"png", ping=prompt.user_ids),
-        turn_messages.turn_reply(table, turn, None, b"png"),
-        turn_messages.final_reply(table, outcome, standings, b"png"),
-        turn_messages.opening_reply(Opening(table, events, b"png", prompt, turn, ("N" * 40,) * 4)),
-        messages.status_reply(TableStatus(table, prompt, standings, None)),
-        messages.status_reply(TableStatus(table, None, standings, outcome)),
+        prompts.prompt_reply(table, prompt),
+        prompts.stale_reply(table, prompt, table.players[0].user_id, "That decision was already made: " + "x" * 200),
+        prompts.stale_reply(table, prompt, 1),  # someone who is not to move
+        prompts.stale_reply(_extreme_table(status=Status.FINISHED), None, 1),
+        prompts.board_reply(table, b"png", prompt),
+        prompts.board_reply(table, None, prompt, "https://discord.com/channels/" + "9" * 60),
+        prompts.turn_reply(table, turn, prompt, b"png", ping=prompt.user_ids),
+        prompts.turn_reply(table, turn, None, b"png"),
+        prompts.final_reply(table, outcome, standings, b"png"),
+        prompts.opening_reply(Opening(table, events, b"png", prompt, turn, ("N" * 40,) * 4)),
+        info.status_reply(TableStatus(table, prompt, standings, None)),
+        info.status_reply(TableStatus(table, None, standings, outcome)),
     ]
     for reply in replies:
         assert reply_problems(reply) == []
     live = replies[6]
-    assert live.content.endswith(turn_messages.prompt_text(prompt))  # the events are cut, never the prompt
+    assert live.content.endswith(prompts.prompt_text(prompt))  # the events are cut, never the prompt
     assert live.content.startswith("**")  # nor the title
 
 
@@ -247,23 +254,23 @@ def test_extreme_lists_logs_lobbies_and_rules_fit() -> None:
     outcome = Outcome((1, 2), ((1,), (0,)), (0, 0), EndReason.FINISHED, "")
     topic = RulesTopic("k" * 32, "T" * 100, "s" * 4000)
     replies = [
-        messages.lobby_reply(lobby),
-        messages.lobby_reply(_extreme_table()),
-        messages.invite_reply(lobby),
-        messages.invite_reply(_extreme_table()),
-        Reply(content=messages.moved_lobby_text(lobby, "https://discord.com/channels/" + "9" * 60)),
-        messages.list_reply(many),
-        messages.list_reply([_extreme_table(players=4) for _ in range(messages.LIST_LIMIT + 1)]),
-        messages.list_reply([]),
-        messages.status_reply(TableStatus(_unstarted_table(), None, (), None)),
-        Reply(content=messages.unposted_text(_extreme_table(), "Game #100000000000000000 is open", "r" * 100)),
-        messages.log_reply(page),
-        messages.log_reply(LogPage(_extreme_table(), [], 1, 1)),
-        messages.rules_reply(RulesCard("airships", "A" * 300, "2–4", topic, (topic,) * 30)),
-        turn_messages.board_reply(_extreme_table(), b"png"),
-        turn_messages.board_reply(_extreme_table(), None),
-        messages.abandoned_reply(_extreme_table(), 1),
-        Reply(embeds=[messages.final_embed(_extreme_table(players=2), outcome)]),
+        lobby_messages.lobby_reply(lobby),
+        lobby_messages.lobby_reply(_extreme_table()),
+        lobby_messages.invite_reply(lobby),
+        lobby_messages.invite_reply(_extreme_table()),
+        Reply(content=lobby_messages.moved_lobby_text(lobby, "https://discord.com/channels/" + "9" * 60)),
+        info.list_reply(many),
+        info.list_reply([_extreme_table(players=4) for _ in range(info.LIST_LIMIT + 1)]),
+        info.list_reply([]),
+        info.status_reply(TableStatus(_unstarted_table(), None, (), None)),
+        Reply(content=words.unposted_text(_extreme_table(), "Game #100000000000000000 is open", "r" * 100)),
+        looking.log_reply(page),
+        looking.log_reply(LogPage(_extreme_table(), [], 1, 1)),
+        info.rules_reply(RulesCard("airships", "A" * 300, "2–4", topic, (topic,) * 30)),
+        prompts.board_reply(_extreme_table(), b"png"),
+        prompts.board_reply(_extreme_table(), None),
+        lobby_messages.abandoned_reply(_extreme_table(), 1),
+        Reply(embeds=[prompts.final_embed(_extreme_table(players=2), outcome)]),
     ]
     for reply in replies:
         assert reply_problems(reply) == [], reply
@@ -289,35 +296,35 @@ async def test_every_message_of_a_real_four_player_game_fits(tmp_path: Path) -> 
         )
         for user in range(101, 104):
             table = await service.lobby.join(table.id, user, f"{'N' * 31}{user % 10}")
-            assert reply_problems(messages.lobby_reply(table)) == []
-            assert reply_problems(messages.invite_reply(table)) == []
+            assert reply_problems(lobby_messages.lobby_reply(table)) == []
+            assert reply_problems(lobby_messages.invite_reply(table)) == []
         opening = await service.lobby.start(table.id, 100)
-        replies = [turn_messages.opening_reply(opening)]
+        replies = [prompts.opening_reply(opening)]
         prompt = opening.prompt
         rng = random.Random(9)
         while prompt is not None:
             mover = prompt.movers[0]
             result = await service.core.play(table.id, mover.user_id, rng.randrange(len(mover.choices)), version=prompt.version)
             news = result.turn
-            replies.append(turn_messages.turn_reply(result.table, news.played, result.prompt if news.continues else None, b"png"))
+            replies.append(prompts.turn_reply(result.table, news.played, result.prompt if news.continues else None, b"png"))
             if news.next is not None:
-                replies.append(turn_messages.turn_reply(result.table, news.next, result.prompt, b"png",
+                replies.append(prompts.turn_reply(result.table, news.next, result.prompt, b"png",
                                                         ping=result.alerts.thread))
             if result.outcome is not None:
-                replies.append(turn_messages.final_reply(result.table, result.outcome, result.standings, b"png"))
-            replies.append(turn_messages.stale_reply(result.table, result.prompt, mover.user_id))
-            replies.append(turn_messages.board_reply(result.table, b"png", result.prompt))
+                replies.append(prompts.final_reply(result.table, result.outcome, result.standings, b"png"))
+            replies.append(prompts.stale_reply(result.table, result.prompt, mover.user_id))
+            replies.append(prompts.board_reply(result.table, b"png", result.prompt))
             if result.table.version % 10 == 0:
-                replies.append(messages.status_reply(await service.reading.status(table.id)))
+                replies.append(info.status_reply(await service.reading.status(table.id)))
                 for user in range(100, 104):
-                    replies.append(messages.hand_reply(*await service.reading.hand(table.id, user)))
+                    replies.append(looking.hand_reply(*await service.reading.hand(table.id, user)))
             prompt = result.prompt
-        replies.append(messages.status_reply(await service.reading.status(table.id)))
+        replies.append(info.status_reply(await service.reading.status(table.id)))
         first = await service.reading.log(table.id, 1)
         for number in range(1, first.pages + 1):
-            replies.append(messages.log_reply(await service.reading.log(table.id, number)))
-        replies.append(messages.list_reply(await service.reading.tables_in_guild(1)))
-        replies += [messages.rules_reply(service.reading.rules("airships", t.key)) for t in service.reading.rules("airships").topics]
+            replies.append(looking.log_reply(await service.reading.log(table.id, number)))
+        replies.append(info.list_reply(await service.reading.tables_in_guild(1)))
+        replies += [info.rules_reply(service.reading.rules("airships", t.key)) for t in service.reading.rules("airships").topics]
         for reply in replies:
             assert reply_problems(reply) == []
     finally:
@@ -334,14 +341,14 @@ def test_extreme_clock_seat_and_notification_messages_fit() -> None:
     vote = KickVote(table.id, everyone[0], everyone[1:], everyone[1:2], (), 9_999_999_999.0)
     prefs = PlayerPrefs(1, Notify.BOTH, 1439, 0, "America/Argentina/ComodRivadavia", True)
     replies = [
-        turn_messages.prompt_reply(table, clocked),
-        clock.reminder_reply(Reminder(table, clocked, 1.0, post, Alerts(everyone), first=False)),
-        clock.reminder_reply(Reminder(table, clocked, 1.0, None, Alerts(everyone), first=True)),
-        messages.mine_reply(mine, {table.game.guild_id: "S" * 100}),
-        messages.mine_reply([], {}),
-        lobby_posts.kick_vote_reply(table, vote),
-        lobby_posts.leave_confirmation(table, everyone[0]),
-        Reply(content=players.prefs_text(prefs)),
+        prompts.prompt_reply(table, clocked),
+        scheduler.reminder_reply(Reminder(table, clocked, 1.0, post, Alerts(everyone), first=False)),
+        scheduler.reminder_reply(Reminder(table, clocked, 1.0, None, Alerts(everyone), first=True)),
+        info.mine_reply(mine, {table.game.guild_id: "S" * 100}),
+        info.mine_reply([], {}),
+        seats.kick_vote_reply(table, vote),
+        seats.leave_confirmation(table, everyone[0]),
+        Reply(content=prefs_text(prefs)),
     ]
     for reply in replies:
         assert reply_problems(reply) == [], reply

@@ -7,7 +7,7 @@ import random
 import discord
 
 from simtable import Lounge, custom_ids, ephemeral_text, latest_prompt, public
-from cogs import messages
+from cogs.lobby import messages
 from engine.store.store import Status
 
 

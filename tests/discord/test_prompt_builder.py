@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs import turn_messages
+from cogs.play import prompts
 from engine.core import Action
 from engine.services.tables import Mover, Prompt
 
@@ -13,7 +13,7 @@ def test_minor_choices_are_secondary_buttons_and_the_decision_uses_the_games_wor
     choices = (Action("go", ("again",), "Pay 3 bonus chips for another go"), Action("go", ("end",), "End your turn", minor=True))
     prompt = Prompt(7, 12, "take another go or end your turn", (Mover(0, 42, "ann", choices),))
 
-    view = turn_messages.prompt_view(prompt)
+    view = prompts.prompt_view(prompt)
     assert view is not None
     buttons = [getattr(child, "item", child) for child in view.children]  # DynamicItems wrap their button
     assert all(isinstance(b, discord.ui.Button) for b in buttons)
@@ -21,19 +21,19 @@ def test_minor_choices_are_secondary_buttons_and_the_decision_uses_the_games_wor
         ("Pay 3 bonus chips for another go", discord.ButtonStyle.primary),
         ("End your turn", discord.ButtonStyle.secondary),
     ]
-    assert turn_messages.prompt_text(prompt) == "<@42>, your turn: take another go or end your turn."
+    assert prompts.prompt_text(prompt) == "<@42>, your turn: take another go or end your turn."
 
 
 def test_a_select_menu_says_what_each_choice_brings_and_buttons_list_it_in_words() -> None:
     many = tuple(Action("throw", (f"c{i}",), f"Throw for card {i}", detail=f"{10 * i}% · Gives {i} white") for i in range(7))
     prompt = Prompt(7, 12, "choose a card to throw for", (Mover(0, 42, "ann", many),))
-    view = turn_messages.prompt_view(prompt)
+    view = prompts.prompt_view(prompt)
     assert view is not None
     [select] = [getattr(child, "item", child) for child in view.children]
     assert [o.description for o in select.options] == [a.detail for a in many]
     few = many[:2]
     prompt = Prompt(7, 12, "choose a card to throw for", (Mover(0, 42, "ann", few),))
-    assert turn_messages.prompt_text(prompt).splitlines()[1:] == [
+    assert prompts.prompt_text(prompt).splitlines()[1:] == [
         "• **Throw for card 0**: 0% · Gives 0 white", "• **Throw for card 1**: 10% · Gives 1 white",
     ]
 
@@ -41,9 +41,9 @@ def test_a_select_menu_says_what_each_choice_brings_and_buttons_list_it_in_words
 def test_a_private_decision_shows_no_choice_in_the_thread_and_opens_them_to_its_mover_alone() -> None:
     secret = (Action("contract", (12,), "Play contract $3: Seattle + Chicago"), Action("done", (), "Play none", minor=True))
     prompt = Prompt(7, 12, "play a contract or finish", (Mover(0, 42, "ann", secret),), private=True)
-    text = turn_messages.prompt_text(prompt)
+    text = prompts.prompt_text(prompt)
     assert "Seattle" not in text and "Choose privately" in text
-    view = turn_messages.prompt_view(prompt)
+    view = prompts.prompt_view(prompt)
     assert view is not None
     [button] = [getattr(child, "item", child) for child in view.children]
     assert button.custom_id == "g:7:v12:mine" and button.label == "Choose privately"
@@ -51,9 +51,9 @@ def test_a_private_decision_shows_no_choice_in_the_thread_and_opens_them_to_its_
     class Named:  # the reply builders read only the game's name from a table
         id, title = 7, "1930"
 
-    mine = turn_messages.private_reply(Named(), prompt, 42)  # type: ignore[arg-type]
+    mine = prompts.private_reply(Named(), prompt, 42)  # type: ignore[arg-type]
     assert mine.view is not None
     labels = [getattr(c, "item", c).label for c in mine.view.children]
     assert labels == ["Play contract $3: Seattle + Chicago", "Play none"]
-    other = turn_messages.private_reply(Named(), prompt, 99)  # type: ignore[arg-type]
+    other = prompts.private_reply(Named(), prompt, 99)  # type: ignore[arg-type]
     assert other.view is None and "not yours" in (other.content or "") and "Seattle" not in (other.content or "")

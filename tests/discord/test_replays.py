@@ -15,7 +15,7 @@ from simcord import InteractionResult
 from simtable import Lounge, close_store, ephemeral_text, make_bot, public, tiny_png
 
 import engine
-from cogs import components, replays
+from cogs import replays
 from engine.platform.export import parse_export, replay_export
 from engine.services.replays import ReplayFrame
 from tests.stub_drawing import Renderer
@@ -104,11 +104,11 @@ async def test_a_replay_button_of_someone_else_or_of_a_missing_game_is_answered(
     channel = lounge.bot.get_channel(thread.id)
     assert isinstance(channel, discord.Thread)
     # A copy of ann's replay buttons where bob can reach them (Discord shows an ephemeral message to ann alone).
-    copy = await channel.send("copy", view=components.replay_view(game_id, 1, 3, ann.id))
+    copy = await channel.send("copy", view=replays.replay_view(game_id, 1, 3, ann.id))
     stranger = await bob.click(thread.history()[-1], label="Next ▶")
     assert ephemeral_text(stranger) == "This replay is someone else's: use /game replay to step through the game yourself."
 
-    await channel.send("gone", view=components.replay_view(987, 1, 3, ann.id))
+    await channel.send("gone", view=replays.replay_view(987, 1, 3, ann.id))
     missing = await ann.click(thread.history()[-1], label="Next ▶")
     assert ephemeral_text(missing) == "There is no game #987."
     assert copy.id != thread.history()[-1].id

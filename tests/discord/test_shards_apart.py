@@ -38,7 +38,7 @@ from simtable import (
 )
 
 from bot import ContrailBot
-from cogs.clock import run_due
+from cogs.clock.scheduler import run_due
 
 pytestmark = pytest.mark.both_backends  # one SQLite file, and one PostgreSQL schema with TEST_DATABASE_URL
 

@@ -15,8 +15,9 @@ from simcord.results import ResponseMessage
 
 from simtable import PROMPT_ID, Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, prompt_version, public
 
-from cogs import messages, turn_messages
-from cogs.flows import SORRY
+from cogs.base.answers import SORRY
+from cogs.base.components import UNKNOWN
+from cogs.play import prompts
 
 
 async def _snapshot(lounge: Lounge, game_id: int, thread: ChannelHandle) -> tuple[int, int, int]:
@@ -94,7 +95,7 @@ async def _move_on_by_command(lounge: Lounge, thread: ChannelHandle) -> tuple[di
 async def _assert_fresh_prompt_for(lounge: Lounge, game_id: int, answer: ResponseMessage, member: MemberActor) -> None:
     current = await lounge.service.reading.prompt(game_id)
     assert current is not None and current.user_ids == (member.id,)
-    assert answer.content == f"This prompt is out of date.\nAirships #{game_id}: {turn_messages.prompt_text(current)}"
+    assert answer.content == f"This prompt is out of date.\nAirships #{game_id}: {prompts.prompt_text(current)}"
     assert prompt_version(answer.message) == current.version
     assert [label for label, _ in choices_of(answer.message)] == [a.label for a in current.movers[0].choices][:25]
 
@@ -127,7 +128,7 @@ async def test_a_stale_click_by_someone_waiting_says_whose_turn_it_is(lounge: Lo
     result = await lounge.click_choice(waiting, old, choices_of(old)[0][1])
 
     answer = _private_answer(result)
-    assert answer.content == f"This prompt is out of date. {turn_messages.waiting_text(current)}"
+    assert answer.content == f"This prompt is out of date. {prompts.waiting_text(current)}"
     assert answer.components == []
     assert await _snapshot(lounge, game_id, thread) == before
 
@@ -285,7 +286,7 @@ async def test_a_bug_is_answered_privately_and_logged(lounge: Lounge, caplog: py
         raise RuntimeError("a bug in the table service")
 
     lounge.bot.tables.reading.status = broken_status  # type: ignore[method-assign]
-    with caplog.at_level(logging.ERROR, logger="cogs.flows"):
+    with caplog.at_level(logging.ERROR, logger="cogs.base.answers"):
         result = await lounge.members[0].slash(thread, "game status")
     assert ephemeral_text(result) == SORRY
     assert "a bug in the table service" in caplog.text  # the user sees an apology, the log sees the traceback
@@ -304,3 +305,18 @@ async def test_an_error_escaping_a_command_reaches_the_tree_handler(
     result = await lounge.members[0].slash(lounge.channel, "boom")
     assert ephemeral_text(result) == SORRY
     assert "RuntimeError: escaped" in caplog.text
+
+
+async def test_a_button_whose_custom_id_no_feature_knows_is_answered_privately(lounge: Lounge) -> None:
+    """An id with an unknown verb, or a known verb in a shape nobody registered (a forged or very old button)."""
+    thread, game_id = await lounge.started_game(players=2)
+    channel = lounge.bot.get_channel(thread.id)
+    assert isinstance(channel, discord.Thread)
+    before = await _snapshot(lounge, game_id, thread)
+    for custom_id in ("nope:1:x", f"g:{game_id}:v1:zz", f"lobby:{game_id}:dance"):
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(label="Odd", custom_id=custom_id))
+        await channel.send("odd", view=view)
+        result = await lounge.members[0].click(thread.history()[-1], label="Odd")
+        assert ephemeral_text(result) == UNKNOWN
+    assert (await _snapshot(lounge, game_id, thread))[:2] == before[:2]  # nothing played

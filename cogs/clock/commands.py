@@ -1,4 +1,4 @@
-"""A person's own settings, the same in every game and server: /notify and /timezone."""
+"""A person's own settings, the same in every game and server: /notify, /timezone and /vacation."""
 
 from __future__ import annotations
 
@@ -6,7 +6,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import flows, messages
+from cogs.base.answers import say
+from cogs.base.commands import answered
+from cogs.base.options import AUTOCOMPLETE_MAX
+from cogs.base.service import tables
+from cogs.base.words import CONTENT_MAX, clip
 from engine.platform.notify import zone_names
 from engine.platform.records import Notify, PlayerPrefs
 
@@ -30,11 +34,11 @@ def prefs_text(prefs: PlayerPrefs) -> str:
 
 
 async def zone_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=name, value=name) for name in zone_names(current, flows.AUTOCOMPLETE_MAX)]
+    return [app_commands.Choice(name=name, value=name) for name in zone_names(current, AUTOCOMPLETE_MAX)]
 
 
 class Players(commands.Cog):
-    """Settings that follow a person from game to game."""
+    """Settings that follow a person from game to game, and time away from all their games."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -43,26 +47,44 @@ class Players(commands.Cog):
     @app_commands.command(name="notify", description="How you are told it's your turn, in every game")
     @app_commands.describe(where="Where you are told", quiet_hours="Hours without pings, like 22-07, or off")
     @app_commands.choices(where=WHERE)
+    @answered()
     async def notify(
         self, interaction: discord.Interaction, where: app_commands.Choice[str] | None = None,
         quiet_hours: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
-        async with flows.guarded(interaction):
-            await flows.begin(interaction)
-            service = flows.tables(interaction)
-            chosen = Notify(where.value) if where else None
-            prefs = await service.players.set_notify(interaction.user.id, chosen, quiet_hours)
-            await flows.say(interaction, messages.clip(prefs_text(prefs), messages.CONTENT_MAX))
+        service = tables(interaction)
+        chosen = Notify(where.value) if where else None
+        prefs = await service.players.set_notify(interaction.user.id, chosen, quiet_hours)
+        await say(interaction, clip(prefs_text(prefs), CONTENT_MAX))
 
     @app_commands.guild_only()
     @app_commands.command(name="timezone", description="Your time zone, for your quiet hours")
     @app_commands.describe(zone="Start typing a city, like Europe/Berlin")
     @app_commands.autocomplete(zone=zone_choices)
+    @answered()
     async def timezone(self, interaction: discord.Interaction, zone: app_commands.Range[str, 1, 64]) -> None:
-        async with flows.guarded(interaction):
-            await flows.begin(interaction)
-            prefs = await flows.tables(interaction).players.set_timezone(interaction.user.id, zone.strip())
-            await flows.say(interaction, f"Your time zone is {prefs.timezone}. " + prefs_text(prefs))
+        prefs = await tables(interaction).players.set_timezone(interaction.user.id, zone.strip())
+        await say(interaction, f"Your time zone is {prefs.timezone}. " + prefs_text(prefs))
+
+    @app_commands.guild_only()  # ephemeral answers do not exist in direct messages
+    @app_commands.command(name="vacation", description="Time away from all your games: deadlines and reminders wait")
+    @app_commands.describe(days="How many days (at most 14 in any 30)", end="Come back early")
+    @answered()
+    async def vacation(
+        self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 14] | None = None, end: bool = False
+    ) -> None:
+        service = tables(interaction)
+        if end:
+            await service.players.come_back(interaction.user.id)
+            await say(interaction, "Welcome back: your deadlines and reminders run again.")
+        elif days is not None:
+            until = await service.players.go_away(interaction.user.id, days)
+            await say(interaction, f"Enjoy the break: your games wait for you until <t:{int(until)}:f>. "
+                                   "/vacation end:True brings you back early.")
+        else:
+            away = (await service.players.away([interaction.user.id])).get(interaction.user.id)
+            text = f"You're away until <t:{int(away)}:f>." if away else "You're not away. /vacation days:N takes a break."
+            await say(interaction, text)
 
 
 async def setup(bot: commands.Bot) -> None:

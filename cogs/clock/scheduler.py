@@ -7,8 +7,11 @@ import logging
 
 import discord
 
-from cogs import league_posts, messages, moves
-from cogs.flows import post, tables
+from cogs.base.posting import post
+from cogs.base.service import tables
+from cogs.base.words import CONTENT_MAX, Reply, clip, game_name, jump_url, mention
+from cogs.leagues import posts as league_posts
+from cogs.play import moves
 from engine.services import logs
 from engine.services.tables import Reminder, Table
 
@@ -65,30 +68,30 @@ async def _run_due(client: discord.Client) -> None:
     for reminder in news.reminders:
         if reminder.alerts.thread:
             await _post_quietly(client, reminder.table, reminder_reply(reminder))
-        lead = f"It's your turn in {messages.game_name(reminder.table)}" if reminder.first else (
-            f"{messages.game_name(reminder.table)} has waited on you since <t:{int(reminder.since)}:R>")
+        lead = f"It's your turn in {game_name(reminder.table)}" if reminder.first else (
+            f"{game_name(reminder.table)} has waited on you since <t:{int(reminder.since)}:R>")
         await moves.send_dms(client, reminder.table, reminder.alerts.dm, lead)
     for table, sentence in news.notices:
-        await _post_quietly(client, table, messages.Reply(content=sentence))
+        await _post_quietly(client, table, Reply(content=sentence))
     await league_posts.run_league_work(client)  # after the moves: a round they finished opens the next
 
 
-async def _post_quietly(client: discord.Client, table: Table, reply: messages.Reply) -> None:
+async def _post_quietly(client: discord.Client, table: Table, reply: Reply) -> None:
     try:
         await post(client, table, reply)
     except discord.HTTPException:
         log.warning("game %s: could not post in %s", table.id, table.place_id, exc_info=True)
 
 
-def reminder_reply(reminder: Reminder) -> messages.Reply:
+def reminder_reply(reminder: Reminder) -> Reply:
     """A ping for whoever the turn still waits on: since when (a timestamp each reader sees in their own time)."""
-    who = " and ".join(messages.mention(u) for u in reminder.alerts.thread)
+    who = " and ".join(mention(u) for u in reminder.alerts.thread)
     if reminder.first:  # the turn's first ping, held through quiet hours
-        text = f"{who}, it's your turn in {messages.game_name(reminder.table)}."
+        text = f"{who}, it's your turn in {game_name(reminder.table)}."
     else:
-        text = f"{who}, {messages.game_name(reminder.table)} has waited on you since <t:{int(reminder.since)}:R>."
+        text = f"{who}, {game_name(reminder.table)} has waited on you since <t:{int(reminder.since)}:R>."
     if reminder.prompt.deadline is not None:
         text += f" The autopilot plays the turn <t:{int(reminder.prompt.deadline)}:R>."
     if reminder.turn_post is not None:
-        text += f" Your turn: {messages.jump_url(reminder.table, reminder.turn_post)}"
-    return messages.Reply(content=messages.clip(text, messages.CONTENT_MAX), ping=reminder.alerts.thread)
+        text += f" Your turn: {jump_url(reminder.table, reminder.turn_post)}"
+    return Reply(content=clip(text, CONTENT_MAX), ping=reminder.alerts.thread)

@@ -7,15 +7,33 @@ import re
 
 import discord
 
-from cogs import components, turn_messages
-from cogs.flows import (
-    begin, channel_by_id, clear_components, clicked_message_id, edit_post, guarded, own_table, post, say, tables,
+from cogs.base.answers import say
+from cogs.base.commands import own_table
+from cogs.base.components import Click, component, menu_index
+from cogs.base.posting import (
+    channel_by_id,
+    clear_components,
+    clicked_message_id,
+    client_of,
+    edit_post,
+    post,
 )
-from cogs.messages import STALE_PROMPT, Reply, game_name, jump_url, mention, place, unposted_text
-from engine.services import logs
+from cogs.base.service import tables
+from cogs.base.words import (
+    STALE_PROMPT,
+    Reply,
+    game_name,
+    jump_url,
+    mention,
+    place,
+    unposted_text,
+)
+from cogs.play import prompts
+from cogs.play.prompts import CHOICE_SHAPE, MINE_SHAPE, PICK_SHAPE
 from engine.core import StaleAction
-from engine.platform.records import PostKind, UndoVote
-from engine.services.tables import MoveResult, NeedsConsent, Opening, Table
+from engine.platform.records import PostKind
+from engine.services import logs
+from engine.services.tables import MoveResult, Opening, Table
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +61,7 @@ async def play(interaction: discord.Interaction, table: Table, pick: int | str, 
         fresh = await service.reading.table(table.id)
         prompt = await service.reading.prompt(table.id)
         reason = str(error) or STALE_PROMPT
-        await say(interaction, turn_messages.stale_reply(fresh, prompt, interaction.user.id, reason))
+        await say(interaction, prompts.stale_reply(fresh, prompt, interaction.user.id, reason))
         return
     try:
         edited_here = await show_move(interaction, result)
@@ -58,22 +76,28 @@ async def play(interaction: discord.Interaction, table: Table, pick: int | str, 
         await interaction.edit_original_response(content=f"Done: {result.label}.")
 
 
-async def play_from_component(interaction: discord.Interaction, game_id: int, version: int, pick: int) -> None:
-    async with guarded(interaction):
-        await begin(interaction)
-        await play(interaction, await own_table(interaction, game_id), pick, version)
+@component("g", CHOICE_SHAPE)
+async def choose(interaction: discord.Interaction, click: Click) -> None:
+    """A prompt's button: the n-th choice of the decision at that version."""
+    await play(interaction, await own_table(interaction, click.number("game")), click.number("n"), click.number("version"))
 
 
-async def private_choices_from_component(interaction: discord.Interaction, game_id: int, version: int) -> None:
+@component("g", PICK_SHAPE)
+async def pick_from_menu(interaction: discord.Interaction, click: Click) -> None:
+    """A prompt's menu: each option's value is its choice's index."""
+    index = menu_index(click.values[0] if click.values else "")
+    await play(interaction, await own_table(interaction, click.number("game")), index, click.number("version"))
+
+
+@component("g", MINE_SHAPE)
+async def private_choices(interaction: discord.Interaction, click: Click) -> None:
     """'Choose privately': the mover's secret choices, shown to them alone; a late click gets today's prompt."""
-    async with guarded(interaction):
-        await begin(interaction)
-        table = await own_table(interaction, game_id)
-        prompt = await tables(interaction).reading.prompt(table.id)
-        if prompt is None or prompt.version != version:
-            await say(interaction, turn_messages.stale_reply(table, prompt, interaction.user.id))
-            return
-        await say(interaction, turn_messages.private_reply(table, prompt, interaction.user.id))
+    table = await own_table(interaction, click.number("game"))
+    prompt = await tables(interaction).reading.prompt(table.id)
+    if prompt is None or prompt.version != click.number("version"):
+        await say(interaction, prompts.stale_reply(table, prompt, interaction.user.id))
+        return
+    await say(interaction, prompts.private_reply(table, prompt, interaction.user.id))
 
 
 async def show_move(interaction: discord.Interaction | discord.Client, result: MoveResult) -> bool:
@@ -87,22 +111,22 @@ async def _show_move(interaction: discord.Interaction | discord.Client, result: 
     news, table = result.turn, result.table
     clicked = clicked_message_id(interaction)
     if news.continues:
-        reply = turn_messages.turn_reply(table, news.played, result.prompt, result.image)
+        reply = prompts.turn_reply(table, news.played, result.prompt, result.image)
         if news.post is not None and await edit_post(interaction, news.post, reply):
             return clicked == news.post.message_id
         await post_turn(interaction, table, reply, news.played.start)  # same turn: its message is gone, no new ping
         return False
     edited_here = False
     if news.post is not None:
-        record = turn_messages.turn_reply(table, news.played, None, result.image)
+        record = prompts.turn_reply(table, news.played, None, result.image)
         edited_here = await edit_post(interaction, news.post, record) and clicked == news.post.message_id
     if news.next is not None:
-        reply = turn_messages.turn_reply(table, news.next, result.prompt, result.image, ping=result.alerts.thread)
+        reply = prompts.turn_reply(table, news.next, result.prompt, result.image, ping=result.alerts.thread)
         await post_turn(interaction, table, reply, news.next.start)
         logs.posted(table.id)  # before the DMs: the table sees the move now
         await send_dms(interaction, table, result.alerts.dm, f"It's your turn in {game_name(table)}")
     elif result.outcome is not None:
-        await post(interaction, table, turn_messages.final_reply(table, result.outcome, result.standings, result.image))
+        await post(interaction, table, prompts.final_reply(table, result.outcome, result.standings, result.image))
     return edited_here
 
 
@@ -127,9 +151,9 @@ async def show_automatic(client: discord.Client, result: MoveResult) -> None:
         log.warning("game %s: could not show the automatic moves", result.table.id, exc_info=True)
 
 
-async def post_opening(interaction: discord.Interaction, opening: Opening) -> None:
+async def post_opening(interaction: discord.Interaction | discord.Client, opening: Opening) -> None:
     """The first turn's message: who plays which seat, the board, and a ping for the first player."""
-    reply = turn_messages.opening_reply(opening)
+    reply = prompts.opening_reply(opening)
     start = opening.turn.start if opening.turn is not None else 0
     await post_turn(interaction, opening.table, reply, start)
     logs.posted(opening.table.id)  # the AI seats that moved first
@@ -139,7 +163,7 @@ async def post_opening(interaction: discord.Interaction, opening: Opening) -> No
 async def send_dms(source: discord.Interaction | discord.Client, table: Table, user_ids: tuple[int, ...],
                    lead: str) -> None:
     """Tell players by DM, for those who asked; a closed DM falls back to a ping in the thread, remembered."""
-    client = source.client if isinstance(source, discord.Interaction) else source
+    client = client_of(source)
     posts = await tables(source).reading.posts(table.id)
     turn = posts.get(PostKind.TURN)
     link = jump_url(table, turn) if turn else place(table)
@@ -166,44 +190,3 @@ async def close_turn(interaction: discord.Interaction, table: Table) -> None:
         await channel.get_partial_message(post.message_id).edit(view=None)  # type: ignore[attr-defined]
     except discord.HTTPException:
         log.info("game %s: could not take the buttons off the last turn's message", table.id, exc_info=True)
-
-
-# -- taking moves back -------------------------------------------------------------------------------
-
-
-def undo_vote_reply(table: Table, vote: UndoVote) -> Reply:
-    """The request to the other players, pinging them once, with Approve and Refuse."""
-    who = " ".join(mention(u) for u in vote.voters)
-    asker = table.player(vote.requester)
-    name = asker.name if asker else "A player"
-    text = (f"{who}: {name} asks to take back their moves {vote.to_version + 1} to {vote.at_version} in "
-            f"{game_name(table)}, which showed a card or dice. Everyone must agree; one refusal, or no answer "
-            f"<t:{int(vote.expires_at)}:R>, keeps them. So far {len(vote.yes)} of {len(vote.voters)} agree.")
-    return Reply(content=text, view=components.undo_vote_view(table.id), ping=vote.voters)
-
-
-async def undo(interaction: discord.Interaction, table: Table) -> None:
-    """/undo: at once when nothing was revealed, else a request to the table."""
-    service = tables(interaction)
-    try:
-        result = await service.undo.undo(table.id, interaction.user.id, interaction.id)
-    except NeedsConsent:
-        vote = await service.undo.ask_undo(table.id, interaction.user.id)
-        await post(interaction, table, undo_vote_reply(table, vote))
-        await say(interaction, "Dice or a card were shown since, so the other players are asked.")
-        return
-    await show_move(interaction, result)
-    await say(interaction, f"Done: {result.label.lower()}.")
-
-
-async def undo_vote_from_component(interaction: discord.Interaction, game_id: int, approve: bool) -> None:
-    async with guarded(interaction):
-        await begin(interaction)
-        table = await own_table(interaction, game_id)
-        vote, result, words = await tables(interaction).undo.answer_undo(table.id, interaction.user.id, approve)
-        if vote is not None:
-            await interaction.edit_original_response(**undo_vote_reply(table, vote).edit_kwargs())
-            return
-        await clear_components(interaction, words)
-        if result is not None:
-            await show_move(interaction.client, result)

@@ -1,4 +1,4 @@
-"""Pure builders of a game's turn messages: one message per turn, its prompt, its record, and the final scores."""
+"""Pure builders of a game's turn messages: one message per turn, its prompt and buttons, its record, the final scores."""
 
 from __future__ import annotations
 
@@ -6,18 +6,33 @@ from dataclasses import replace
 
 import discord
 
-from cogs import components
-from cogs.messages import (
-    BUTTON_LABEL_MAX, CONTENT_MAX, SELECT_LABEL_MAX, STATUS_WORDS, STALE_PROMPT, Reply, clip,
-    final_embed, game_name, mention,
+from cogs.base.components import ID, VERSION, button, select, view_of
+from cogs.base.words import (
+    BUTTON_LABEL_MAX,
+    COLOUR,
+    CONTENT_MAX,
+    EMBED_DESCRIPTION_MAX,
+    EMBED_TITLE_MAX,
+    SELECT_LABEL_MAX,
+    STALE_PROMPT,
+    STATUS_WORDS,
+    Reply,
+    clip,
+    game_name,
+    mention,
 )
 from engine.core import Action, Outcome
-from engine.services.tables import Opening, Prompt, Standing, Table
 from engine.platform.turns import Turn
+from engine.services.tables import Opening, Prompt, Standing, Table
 
 MAX_BUTTON_CHOICES = 5  # "a few": one row of buttons; more become a select menu
 SELECT_DESCRIPTION_MAX = 100
 BULLET = "• "
+# The custom ids of a prompt's controls (registered in cogs.play.moves): the n-th choice of the decision at that
+# version, its select menu, and the button that opens a private decision's choices.
+CHOICE_SHAPE = rf"(?P<game>{ID}):v(?P<version>{VERSION}):(?P<n>[0-9]{{1,2}})"
+PICK_SHAPE = rf"(?P<game>{ID}):v(?P<version>{VERSION}):pick"
+MINE_SHAPE = rf"(?P<game>{ID}):v(?P<version>{VERSION}):mine"
 
 
 # -- the prompt: who decides, and their choices --------------------------------------------------
@@ -57,31 +72,27 @@ def shared_choices(prompt: Prompt) -> tuple[Action, ...] | None:
 def prompt_view(prompt: Prompt) -> discord.ui.View | None:
     """A few choices as buttons; more as a select menu whose options say what each choice brings; a private
     decision's one button, which opens its choices to the mover alone."""
+    ids = f"g:{prompt.game_id}:v{prompt.version}"
     if prompt.private:
-        view = discord.ui.View(timeout=None)
-        view.add_item(components.PrivateChoicesButton(prompt.game_id, prompt.version))
-        return view
+        return view_of(button(f"{ids}:mine", "Choose privately", discord.ButtonStyle.primary))
     choices = shared_choices(prompt)
     if not choices:
         return None
-    view = discord.ui.View(timeout=None)
     if as_buttons(choices):
-        for n, action in enumerate(choices):
-            style = discord.ButtonStyle.secondary if action.minor else discord.ButtonStyle.primary
-            label = clip(action.label or action.key, BUTTON_LABEL_MAX)
-            view.add_item(components.ChoiceButton(prompt.game_id, prompt.version, n, label=label, style=style))
-    else:
-        options = [
-            discord.SelectOption(
-                label=clip(a.label or a.key, SELECT_LABEL_MAX),
-                value=str(n),
-                description=clip(a.detail, SELECT_DESCRIPTION_MAX) or None,
-            )
-            for n, a in enumerate(choices[:25])
-        ]
-        placeholder = clip(prompt.asks.capitalize(), 150)
-        view.add_item(components.ChoiceSelect(prompt.game_id, prompt.version, options=options, placeholder=placeholder))
-    return view
+        return view_of(*(
+            button(f"{ids}:{n}", clip(action.label or action.key, BUTTON_LABEL_MAX),
+                   discord.ButtonStyle.secondary if action.minor else discord.ButtonStyle.primary)
+            for n, action in enumerate(choices)
+        ))
+    options = [
+        discord.SelectOption(
+            label=clip(a.label or a.key, SELECT_LABEL_MAX),
+            value=str(n),
+            description=clip(a.detail, SELECT_DESCRIPTION_MAX) or None,
+        )
+        for n, a in enumerate(choices[:25])
+    ]
+    return view_of(select(f"{ids}:pick", options, placeholder=clip(prompt.asks.capitalize(), 150)))
 
 
 def prompt_reply(table: Table, prompt: Prompt, note: str = "") -> Reply:
@@ -139,6 +150,27 @@ def opening_reply(opening: Opening) -> Reply:
     if opening.turn is None or opening.prompt is None:
         return Reply(content=clip(intro, CONTENT_MAX), image=opening.image)
     return turn_reply(table, opening.turn, opening.prompt, opening.image, ping=opening.alerts.thread, intro=intro)
+
+
+def final_embed(table: Table, outcome: Outcome, standings: tuple[Standing, ...] = ()) -> discord.Embed:
+    names = {p.seat: p.name for p in table.players if p.seat is not None}
+    lines = []
+    place_no = 1
+    for group in outcome.ranking:
+        for seat in group:
+            extra = f" · {outcome.tiebreak_text(seat)}" if outcome.tiebreak else ""
+            lines.append(f"{place_no}. **{names.get(seat, f'Seat {seat + 1}')}**: {outcome.score_text(seat)}{extra}")
+        place_no += len(group)
+    winners = [names.get(s, f"Seat {s + 1}") for s in outcome.winners]
+    headline = f"Winner: **{winners[0]}**" if len(winners) == 1 else f"Shared win: **{' and '.join(winners)}**"
+    embed = discord.Embed(title=clip(f"Final scores: {game_name(table)}", EMBED_TITLE_MAX), colour=COLOUR)
+    body = "\n".join([headline, "", *lines])
+    if outcome.details:
+        body += f"\n\n{outcome.details}"
+    embed.description = clip(body, EMBED_DESCRIPTION_MAX)
+    embed.set_footer(text=f"Ties are broken by {outcome.tiebreak_words[1]}." if outcome.tiebreak
+                     else "Tied players share the place.")
+    return embed
 
 
 def final_reply(table: Table, outcome: Outcome, standings: tuple[Standing, ...], image: bytes | None) -> Reply:

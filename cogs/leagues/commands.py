@@ -8,9 +8,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import flows, league_posts
-from cogs.lobby import GAME_CHOICES, TURN_TIMES, seconds
-from cogs.messages import Reply
+from cogs.base.answers import say
+from cogs.base.commands import answered
+from cogs.base.options import AUTOCOMPLETE_MAX, GAME_CHOICES, TURN_TIMES, seconds
+from cogs.base.service import tables
+from cogs.base.words import Reply
+from cogs.leagues import messages, posts
 from engine.core import GameError
 from engine.services.leagues import LeagueNews
 
@@ -40,8 +43,8 @@ async def league_choices(interaction: discord.Interaction, current: str) -> list
     if interaction.guild_id is None:
         return []
     needle = current.strip().lower()
-    names = await flows.tables(interaction).leagues.league_names(interaction.guild_id)
-    return [app_commands.Choice(name=n, value=n) for n in names if needle in n.lower()][: flows.AUTOCOMPLETE_MAX]
+    names = await tables(interaction).leagues.league_names(interaction.guild_id)
+    return [app_commands.Choice(name=n, value=n) for n in names if needle in n.lower()][:AUTOCOMPLETE_MAX]
 
 
 @app_commands.guild_only()
@@ -61,120 +64,112 @@ class Leagues(commands.GroupCog, group_name="league", group_description="Communi
         points="Points per place, best first (e.g. 3,1,0); default: one per player finishing below you",
     )
     @app_commands.choices(game=GAME_CHOICES, turn_time=TURN_TIMES, round_length=ROUND_LENGTHS)
+    @answered()
     async def create(
         self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40], game: app_commands.Choice[str],
         table_size: app_commands.Range[int, 2, 6], turn_time: app_commands.Choice[str],
         rounds: app_commands.Range[int, 1, 20], round_length: app_commands.Choice[str] | None = None,
         allow_ai: bool = False, points: app_commands.Range[str, 0, 40] = "",
     ) -> None:
-        async with flows.guarded(interaction):
-            await flows.begin(interaction)
-            guild_id, channel_id = _where(interaction)
-            if isinstance(interaction.channel, discord.Thread):
-                raise GameError("Create a league from a text channel: its games open in threads of that channel.")
-            league = await flows.tables(interaction).leagues.create_league(
-                guild_id, channel_id, interaction.user.id, _roles(interaction),
-                can_manage=interaction.permissions.manage_guild, name=name, slug=game.value, table_size=table_size,
-                turn_seconds=seconds(turn_time.value), round_seconds=seconds(round_length.value if round_length else "7d")
-                or 7 * 86400, rounds=rounds, allow_ai=allow_ai, points=points or None,
-            )
-            text = (f"**{league.name}** is open for sign-ups: /league join. Its games open in threads here; "
-                    "an organiser starts the season with /league start.")
-            await league_posts.announce(interaction.client, league, Reply(content=text))
-            await flows.say(interaction, f"{league.name} is created. /league info shows its settings.")
+        guild_id, channel_id = _where(interaction)
+        if isinstance(interaction.channel, discord.Thread):
+            raise GameError("Create a league from a text channel: its games open in threads of that channel.")
+        league = await tables(interaction).leagues.create_league(
+            guild_id, channel_id, interaction.user.id, _roles(interaction),
+            can_manage=interaction.permissions.manage_guild, name=name, slug=game.value, table_size=table_size,
+            turn_seconds=seconds(turn_time.value), round_seconds=seconds(round_length.value if round_length else "7d")
+            or 7 * 86400, rounds=rounds, allow_ai=allow_ai, points=points or None,
+        )
+        text = (f"**{league.name}** is open for sign-ups: /league join. Its games open in threads here; "
+                "an organiser starts the season with /league start.")
+        await posts.announce(interaction.client, league, Reply(content=text))
+        await say(interaction, f"{league.name} is created. /league info shows its settings.")
 
     @app_commands.command(name="join", description="Sign up for a league's season while sign-ups are open")
     @app_commands.describe(league=LEAGUE)
     @app_commands.autocomplete(league=league_choices)
+    @answered()
     async def join(self, interaction: discord.Interaction, league: str | None = None) -> None:
-        async with flows.guarded(interaction):
-            await flows.begin(interaction)
-            guild_id, _ = _where(interaction)
-            row = await flows.tables(interaction).leagues.join_league(guild_id, league, interaction.user.id,
-                                                              interaction.user.display_name)
-            await flows.say(interaction, f"You're signed up for {row.name}, season {row.season}.")
+        guild_id, _ = _where(interaction)
+        row = await tables(interaction).leagues.join_league(guild_id, league, interaction.user.id,
+                                                    interaction.user.display_name)
+        await say(interaction, f"You're signed up for {row.name}, season {row.season}.")
 
     @app_commands.command(name="leave", description="Give up your place in a league before its season starts")
     @app_commands.describe(league=LEAGUE)
     @app_commands.autocomplete(league=league_choices)
+    @answered()
     async def leave(self, interaction: discord.Interaction, league: str | None = None) -> None:
-        async with flows.guarded(interaction):
-            await flows.begin(interaction)
-            guild_id, _ = _where(interaction)
-            row = await flows.tables(interaction).leagues.leave_league(guild_id, league, interaction.user.id)
-            await flows.say(interaction, f"You left {row.name}.")
+        guild_id, _ = _where(interaction)
+        row = await tables(interaction).leagues.leave_league(guild_id, league, interaction.user.id)
+        await say(interaction, f"You left {row.name}.")
 
     @app_commands.command(name="info", description="A league's settings, members and schedule")
     @app_commands.describe(league=LEAGUE)
     @app_commands.autocomplete(league=league_choices)
+    @answered()
     async def info(self, interaction: discord.Interaction, league: str | None = None) -> None:
-        async with flows.guarded(interaction):
-            await flows.begin(interaction)
-            guild_id, _ = _where(interaction)
-            info = await flows.tables(interaction).leagues.league_info(guild_id, league)
-            await flows.say(interaction, league_posts.info_reply(info))
+        guild_id, _ = _where(interaction)
+        info = await tables(interaction).leagues.league_info(guild_id, league)
+        await say(interaction, messages.info_reply(info))
 
     @app_commands.command(name="admins", description="Let a role run the server's leagues, or list who may")
     @app_commands.describe(role="The role to allow or disallow (none: list the roles)", allow="Allow (default) or not")
+    @answered()
     async def admins(self, interaction: discord.Interaction, role: discord.Role | None = None,
                      allow: bool = True) -> None:
-        async with flows.guarded(interaction):
-            await flows.begin(interaction)
-            guild_id, _ = _where(interaction)
-            service = flows.tables(interaction)
-            if role is None:
-                roles = await service.leagues.league_admins(guild_id)
-            else:
-                roles = await service.leagues.set_league_admin(guild_id, role.id, allow,
-                                                       can_manage=interaction.permissions.manage_guild)
-            who = ", ".join(f"<@&{r}>" for r in roles) or "no role"
-            await flows.say(interaction, f"Leagues are run by members with Manage Server and by {who}.")
+        guild_id, _ = _where(interaction)
+        service = tables(interaction)
+        if role is None:
+            roles = await service.leagues.league_admins(guild_id)
+        else:
+            roles = await service.leagues.set_league_admin(guild_id, role.id, allow,
+                                                   can_manage=interaction.permissions.manage_guild)
+        who = ", ".join(f"<@&{r}>" for r in roles) or "no role"
+        await say(interaction, f"Leagues are run by members with Manage Server and by {who}.")
 
     @app_commands.command(name="start", description="Close sign-ups and open round 1 (or open a finished league's next season)")
     @app_commands.describe(league=LEAGUE)
     @app_commands.autocomplete(league=league_choices)
+    @answered()
     async def start(self, interaction: discord.Interaction, league: str | None = None) -> None:
-        async with flows.guarded(interaction):
-            await flows.begin(interaction)
-            guild_id, _ = _where(interaction)
-            started = await flows.tables(interaction).leagues.start_league(guild_id, league, _roles(interaction),
-                                                                   can_manage=interaction.permissions.manage_guild)
-            if not isinstance(started, LeagueNews):
-                text = f"Season {started.season} of **{started.name}** is open for sign-ups: /league join."
-                await league_posts.announce(interaction.client, started, Reply(content=text))
-                await flows.say(interaction, f"Season {started.season} is open for sign-ups.")
-                return
-            await league_posts.open_round(interaction.client, started)
-            await flows.say(interaction, f"{started.league.name} has begun: round 1's games are open.")
+        guild_id, _ = _where(interaction)
+        started = await tables(interaction).leagues.start_league(guild_id, league, _roles(interaction),
+                                                         can_manage=interaction.permissions.manage_guild)
+        if not isinstance(started, LeagueNews):
+            text = f"Season {started.season} of **{started.name}** is open for sign-ups: /league join."
+            await posts.announce(interaction.client, started, Reply(content=text))
+            await say(interaction, f"Season {started.season} is open for sign-ups.")
+            return
+        await posts.open_round(interaction.client, started)
+        await say(interaction, f"{started.league.name} has begun: round 1's games are open.")
 
     @app_commands.command(name="standings", description="A league season's standings, as they are now")
     @app_commands.describe(league=LEAGUE, season=SEASON)
     @app_commands.autocomplete(league=league_choices)
+    @answered()
     async def standings(self, interaction: discord.Interaction, league: str | None = None,
                         season: app_commands.Range[int, 1, MAX_SEASON] | None = None) -> None:
-        async with flows.guarded(interaction):
-            await flows.begin(interaction)
-            guild_id, _ = _where(interaction)
-            service = flows.tables(interaction)
-            table = await service.leagues.league_standings(guild_id, league, season)
-            sub = league_posts.progress_text(table.league, table.played, table.games)
-            image = await service.leagues.standings_image(table, sub)
-            await flows.say(interaction, league_posts.standings_reply(table, image))
+        guild_id, _ = _where(interaction)
+        service = tables(interaction)
+        table = await service.leagues.league_standings(guild_id, league, season)
+        sub = messages.progress_text(table.league, table.played, table.games)
+        image = await service.leagues.standings_image(table, sub)
+        await say(interaction, messages.standings_reply(table, image))
 
     @app_commands.command(name="export", description="The season's results as a CSV file")
     @app_commands.describe(league=LEAGUE, season=SEASON)
     @app_commands.autocomplete(league=league_choices)
+    @answered()
     async def export(self, interaction: discord.Interaction, league: str | None = None,
                      season: app_commands.Range[int, 1, MAX_SEASON] | None = None) -> None:
-        async with flows.guarded(interaction):
-            await flows.begin(interaction)
-            guild_id, _ = _where(interaction)
-            row, text = await flows.tables(interaction).leagues.league_csv(guild_id, league, season)
-            stem = "".join(c if c.isalnum() else "-" for c in row.name.lower())[:CSV_NAME_MAX]
-            file = discord.File(BytesIO(text.encode("utf-8")), filename=f"{stem}-season-{row.season}.csv")
-            lines = text.count("\n") - 1
-            await interaction.followup.send(f"{row.name}, season {row.season}: {lines} result lines.", file=file,
-                                            ephemeral=True)
+        guild_id, _ = _where(interaction)
+        row, text = await tables(interaction).leagues.league_csv(guild_id, league, season)
+        stem = "".join(c if c.isalnum() else "-" for c in row.name.lower())[:CSV_NAME_MAX]
+        file = discord.File(BytesIO(text.encode("utf-8")), filename=f"{stem}-season-{row.season}.csv")
+        lines = text.count("\n") - 1
+        await interaction.followup.send(f"{row.name}, season {row.season}: {lines} result lines.", file=file,
+                                        ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,0 +1,1 @@
+"""Playing a game: moves, the turn messages and their prompts, taking moves back, and looking at the game."""

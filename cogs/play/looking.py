@@ -1,0 +1,60 @@
+"""Looking at a game being played: the /log pages with their Older/Newer buttons, and /hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+import engine
+from cogs.base.commands import own_table
+from cogs.base.components import ID, Click, button, component, view_of
+from cogs.base.service import tables
+from cogs.base.words import (
+    COLOUR,
+    EMBED_DESCRIPTION_MAX,
+    EMBED_TITLE_MAX,
+    FIELD_VALUE_MAX,
+    Reply,
+    clip,
+    game_name,
+)
+from engine.core import hand_name
+from engine.services.tables import LogPage, Table
+
+PAGE_SHAPE = rf"(?P<game>{ID}):p(?P<page>[0-9]{{1,6}})"
+LOG_LINE_MAX = 400
+
+
+def log_view(game_id: int, page: int, pages: int) -> discord.ui.View | None:
+    """Older/Newer buttons; only those that lead somewhere, so every custom id on the message differs."""
+    if pages <= 1:
+        return None
+    older = [button(f"log:{game_id}:p{page - 1}", "◀ Older")] if page > 1 else []
+    newer = [button(f"log:{game_id}:p{page + 1}", "Newer ▶")] if page < pages else []
+    return view_of(*older, *newer)
+
+
+def log_reply(page: LogPage) -> Reply:
+    table = page.table
+    embed = discord.Embed(title=clip(f"{game_name(table)}: move log", EMBED_TITLE_MAX), colour=COLOUR)
+    text = "\n".join(clip(line, LOG_LINE_MAX) for line in page.lines) or "Nothing has happened yet."
+    embed.description = clip(text, EMBED_DESCRIPTION_MAX)
+    embed.set_footer(text=f"Page {page.page} of {page.pages}")
+    return Reply(embeds=[embed], view=log_view(table.id, page.page, page.pages))
+
+
+def hand_reply(table: Table, view: dict[str, Any]) -> Reply:
+    noun = hand_name(engine.get_game(table.slug))
+    embed = discord.Embed(title=clip(f"{game_name(table)}: your {noun}", EMBED_TITLE_MAX), colour=COLOUR)
+    for name, value in engine.get_game(table.slug).hand_fields(view)[:25]:
+        embed.add_field(name=clip(name, 256), value=clip(value or "-", FIELD_VALUE_MAX), inline=False)
+    return Reply(embeds=[embed])
+
+
+@component("log", PAGE_SHAPE, acknowledge=False)  # answered by editing the page in place, in one response
+async def turn_page(interaction: discord.Interaction, click: Click) -> None:
+    game_id, page = click.number("game"), click.number("page")
+    await own_table(interaction, game_id)
+    log_page = await tables(interaction).reading.log(game_id, page)
+    await interaction.response.edit_message(**log_reply(log_page).edit_kwargs())
