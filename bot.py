@@ -29,7 +29,7 @@ from engine.cli.admin import EXIT_FAILED, backup, check, migrate_to, recompute_r
 from engine.core import GameError
 from engine.services.logs import JsonFormatter
 from engine.services.service import Renderer, TableService
-from engine.store.store import Store, is_postgres_url
+from engine.store import Store, is_postgres_url
 from engine.store.backend import redacted_url
 
 log = logging.getLogger("contrail")

@@ -12,7 +12,7 @@ import pytest
 import pytest_asyncio
 
 from engine.services.service import TableService
-from engine.store.store import Store
+from engine.store import Store
 
 
 # The store's backends. A test module marked `both_backends` runs its store tests on each; PostgreSQL only when

@@ -19,7 +19,7 @@ from engine.platform.leagues import (
 )
 from engine.platform.notify import Alerts, quiet_until
 from engine.platform.records import DueRow, Notify, PostKind, Status, StoreError
-from engine.store.leagues import LeagueGame, LeagueRow, LeagueStatus, NewTable
+from engine.store import LeagueGame, LeagueRow, LeagueStatus, NewTable
 from engine.services.tables import Table
 
 __all__ = ["LeagueInfo", "LeagueNews", "LeagueNewsKind", "LeagueRow", "LeagueService", "LeagueStatus", "LeagueTable",
@@ -112,7 +112,7 @@ class LeagueService:
 
     async def league_named(self: TableService, guild_id: int, name: str | None) -> LeagueRow:
         """The league of that name on this server (any case); with no name, the server's only league."""
-        leagues = await self._store.leagues_in_guild(guild_id)
+        leagues = await self._store.leagues.in_guild(guild_id)
         if not leagues:
             raise LeagueError("This server has no league yet: /league create opens one.")
         if name is None or not name.strip():
@@ -127,10 +127,10 @@ class LeagueService:
         return found
 
     async def league_names(self: TableService, guild_id: int) -> list[str]:
-        return [lg.name for lg in await self._store.leagues_in_guild(guild_id)]
+        return [lg.name for lg in await self._store.leagues.in_guild(guild_id)]
 
     async def may_run_leagues(self: TableService, guild_id: int, role_ids: list[int], can_manage: bool) -> bool:
-        return can_manage or bool(set(role_ids) & set(await self._store.league_admins(guild_id)))
+        return can_manage or bool(set(role_ids) & set(await self._store.leagues.admins(guild_id)))
 
     async def _require_admin(self: TableService, guild_id: int, role_ids: list[int], can_manage: bool) -> None:
         if not await self.may_run_leagues(guild_id, role_ids, can_manage):
@@ -141,11 +141,11 @@ class LeagueService:
         """Manage Server alone decides which roles run leagues; the roles that do now."""
         if not can_manage:
             raise NotLeagueAdmin("Only members with Manage Server can choose who runs leagues.")
-        await self._store.set_league_admin(guild_id, role_id, on)
-        return await self._store.league_admins(guild_id)
+        await self._store.leagues.set_admin(guild_id, role_id, on)
+        return await self._store.leagues.admins(guild_id)
 
     async def league_admins(self: TableService, guild_id: int) -> list[int]:
-        return await self._store.league_admins(guild_id)
+        return await self._store.leagues.admins(guild_id)
 
     async def create_league(
         self: TableService, guild_id: int, channel_id: int, user_id: int, role_ids: list[int], *, can_manage: bool,
@@ -165,10 +165,10 @@ class LeagueService:
         if turn_seconds is not None and turn_seconds > round_seconds:
             raise LeagueError("A turn can't take longer than the whole round.")
         parse_points(points)  # a wrong form is refused now, not when the first round ends
-        if any(lg.name.lower() == name.lower() for lg in await self._store.leagues_in_guild(guild_id)):
+        if any(lg.name.lower() == name.lower() for lg in await self._store.leagues.in_guild(guild_id)):
             raise LeagueError(f"This server already has a league named {name!r}.")
         try:
-            return await self._store.create_league(guild_id, channel_id, name, slug, table_size, turn_seconds,
+            return await self._store.leagues.create(guild_id, channel_id, name, slug, table_size, turn_seconds,
                                                    round_seconds, rounds, allow_ai, (points or "").strip() or None,
                                                    user_id)
         except StoreError:
@@ -177,14 +177,14 @@ class LeagueService:
     async def join_league(self: TableService, guild_id: int, name: str | None, user_id: int, user_name: str) -> LeagueRow:
         league = await self.league_named(guild_id, name)
         self._require_signup(league)
-        if not await self._store.add_member(league.id, league.season, user_id, user_name):
+        if not await self._store.leagues.add_member(league.id, league.season, user_id, user_name):
             raise LeagueError(f"You're already signed up for {league.name}.")
         return league
 
     async def leave_league(self: TableService, guild_id: int, name: str | None, user_id: int) -> LeagueRow:
         league = await self.league_named(guild_id, name)
         self._require_signup(league)
-        if not await self._store.remove_member(league.id, league.season, user_id):
+        if not await self._store.leagues.remove_member(league.id, league.season, user_id):
             raise LeagueError(f"You're not signed up for {league.name}.")
         return league
 
@@ -198,8 +198,8 @@ class LeagueService:
 
     async def league_info(self: TableService, guild_id: int, name: str | None) -> LeagueInfo:
         league = await self.league_named(guild_id, name)
-        members = await self._store.league_members(league.id, league.season)
-        games = await self._store.league_games(league.id, league.season)
+        members = await self._store.leagues.members(league.id, league.season)
+        games = await self._store.leagues.games(league.id, league.season)
         names = dict(members)
         for game in games:
             table = await self.table(game.game_id)
@@ -209,7 +209,7 @@ class LeagueService:
     async def league_standings(self: TableService, guild_id: int, name: str | None,
                                season: int | None = None) -> LeagueTable:
         league = in_season(await self.league_named(guild_id, name), season)
-        games = await self._store.league_games(league.id, league.season)
+        games = await self._store.leagues.games(league.id, league.season)
         lines = await self._standings(league, games)
         played = sum(1 for g in games if g.status is Status.FINISHED)
         return LeagueTable(league, tuple(lines), played, len(games))
@@ -228,7 +228,7 @@ class LeagueService:
             return None
 
     async def _standings(self: TableService, league: LeagueRow, games: list[LeagueGame]) -> list[Standing]:
-        members = await self._store.league_members(league.id, league.season)
+        members = await self._store.leagues.members(league.id, league.season)
         ratings = await self.rating_numbers(league.guild_id, league.slug, list(members))
         return standings(members, results_of(games), ratings, parse_points(league.points))
 
@@ -236,7 +236,7 @@ class LeagueService:
                          season: int | None = None) -> tuple[LeagueRow, str]:
         """The season's results, one line per seat of every finished game, as CSV text."""
         league = in_season(await self.league_named(guild_id, name), season)
-        games = await self._store.league_games(league.id, league.season)
+        games = await self._store.leagues.games(league.id, league.season)
         points = parse_points(league.points)
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
@@ -264,17 +264,17 @@ class LeagueService:
         await self._require_admin(guild_id, role_ids, can_manage)
         league = await self.league_named(guild_id, name)
         if league.status is LeagueStatus.FINISHED:
-            opened = await self._store.open_season(league.id)
+            opened = await self._store.leagues.open_season(league.id)
             if opened is None:
                 raise LeagueError("Someone else just opened the next season.")
             return opened
         if league.status is LeagueStatus.RUNNING:
             raise LeagueError(f"{league.name} is already under way: round {league.round} of {league.rounds}.")
-        members = await self._store.league_members(league.id, league.season)
+        members = await self._store.leagues.members(league.id, league.season)
         game = engine.get_game(league.slug)
         pair_round(entrants_by_rating({u: 0.0 for u in members}), league.table_size, game.min_players,
                    game.max_players, league.allow_ai)  # too few members is refused before sign-ups close
-        if not await self._store.set_league_status(league.id, league.season, LeagueStatus.SIGNUP,
+        if not await self._store.leagues.set_status(league.id, league.season, LeagueStatus.SIGNUP,
                                                    LeagueStatus.RUNNING):
             raise LeagueError(f"{league.name} was just started by someone else.")
         news = await self._open_round(await self._fresh(league), 1)
@@ -283,7 +283,7 @@ class LeagueService:
         return news
 
     async def _fresh(self: TableService, league: LeagueRow) -> LeagueRow:
-        row = await self._store.league(league.id)
+        row = await self._store.leagues.get(league.id)
         assert row is not None
         return row
 
@@ -292,8 +292,8 @@ class LeagueService:
         import engine.services.service as service  # the service imports this module; its seed source is one for all games
 
         game = engine.get_game(league.slug)
-        members = await self._store.league_members(league.id, league.season)
-        earlier = await self._store.league_games(league.id, league.season)
+        members = await self._store.leagues.members(league.id, league.season)
+        earlier = await self._store.leagues.games(league.id, league.season)
         if round_ == 1:
             entrants = entrants_by_rating(await self.rating_numbers(league.guild_id, league.slug, list(members)))
         else:
@@ -304,7 +304,7 @@ class LeagueService:
                            tuple((n, service.ai_name(n), True) for n in range(1, t.ai + 1)),
                            service.secrets.randbits(62)) for t in paired]
         now = self._clock()
-        game_ids = await self._store.open_round(league, round_, now + league.round_seconds, now, tables,
+        game_ids = await self._store.leagues.open_round(league, round_, now + league.round_seconds, now, tables,
                                                 REMINDER_SECONDS)
         if game_ids is None:
             return None
@@ -318,10 +318,10 @@ class LeagueService:
         ended while the bot was down opens then. The store opens each round once, even with two processes.
         """
         news: list[LeagueNews] = []
-        for league in await self._store.running_leagues():
-            games = await self._store.league_games(league.id, league.season, league.round)
+        for league in await self._store.leagues.running():
+            games = await self._store.leagues.games(league.id, league.season, league.round)
             waiting = tuple([g.game_id for g in games if g.status is Status.LOBBY or (
-                g.status is Status.ACTIVE and PostKind.TURN not in await self._store.posts(g.game_id))])
+                g.status is Status.ACTIVE and PostKind.TURN not in await self._store.games.posts(g.game_id))])
             if waiting:  # the bot stopped before it started or posted them: the Discord layer does it now
                 news.append(LeagueNews(LeagueNewsKind.ROUND_OPENED, league, league.round, waiting))
                 continue
@@ -332,9 +332,9 @@ class LeagueService:
                 if opened is not None:
                     news.append(opened)
                 continue
-            if await self._store.set_league_status(league.id, league.season, LeagueStatus.RUNNING,
+            if await self._store.leagues.set_status(league.id, league.season, LeagueStatus.RUNNING,
                                                    LeagueStatus.FINISHED):
-                lines = await self._standings(league, await self._store.league_games(league.id, league.season))
+                lines = await self._standings(league, await self._store.leagues.games(league.id, league.season))
                 news.append(LeagueNews(LeagueNewsKind.SEASON_OVER, await self._fresh(league), league.round,
                                        standings=tuple(lines)))
         return news
@@ -344,7 +344,7 @@ class LeagueService:
         through their quiet hours); not those in their quiet hours now, nor those who turned pings off."""
         told = {*first_turn.thread, *first_turn.dm, *first_turn.held}
         people = [p.user_id for p in table.players if not p.ai and p.user_id not in told]
-        prefs, now = await self._store.prefs(people), self._clock()
+        prefs, now = await self._store.prefs.of(people), self._clock()
         return tuple(u for u in people if prefs[u].notify is not Notify.OFF and quiet_until(prefs[u], now) is None)
 
     async def _round_end(self: TableService, table: Table, due: DueRow, news: ClockNews) -> None:
@@ -352,16 +352,16 @@ class LeagueService:
         from engine.services.service import Moved  # the service imports this module: import its value type late
 
         if table.status is Status.LOBBY:  # never started (Discord refused so far): once it is, it is played out
-            await self._store.add_due(replace(due, due_at=self._clock() + LOBBY_RETRY_SECONDS))
+            await self._store.dues.add(replace(due, due_at=self._clock() + LOBBY_RETRY_SECONDS))
             return
         if table.status is not Status.ACTIVE:
             return
         for player in table.players:
             if not player.ai and not player.autopilot:
-                await self._store.set_autopilot(table.id, player.user_id, True)
+                await self._store.seats.set_autopilot(table.id, player.user_id, True)
         # Said once: a process that died half-way through a round's end leaves it to be done again by another.
-        if (table.version, ROUND_END_WORDS) not in await self._store.seat_events(table.id):
-            await self._store.add_seat_event(table.id, table.version, ROUND_END_WORDS, _now_text())
+        if (table.version, ROUND_END_WORDS) not in await self._store.seats.events(table.id):
+            await self._store.seats.add_event(table.id, table.version, ROUND_END_WORDS, _now_text())
         self._forget_history(table.id)
         table = await self.table(table.id)
         state = await self._state(table)

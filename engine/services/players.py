@@ -16,7 +16,7 @@ class Players:
     """Mixed into TableService."""
 
     async def prefs_of(self: TableService, user_id: int) -> PlayerPrefs:
-        return (await self._store.prefs([user_id]))[user_id]
+        return (await self._store.prefs.of([user_id]))[user_id]
 
     async def set_notify(self: TableService, user_id: int, where: Notify | None, quiet: str | None) -> PlayerPrefs:
         """Change where the turn is announced and the quiet hours ('22-07', or 'off'); None leaves one as it is."""
@@ -27,15 +27,15 @@ class Players:
         if quiet is not None:
             hours = parse_quiet_hours(quiet)
             prefs = replace(prefs, quiet_start=hours[0] if hours else None, quiet_end=hours[1] if hours else None)
-        await self._store.set_prefs(prefs)
+        await self._store.prefs.set(prefs)
         return prefs
 
     async def set_timezone(self: TableService, user_id: int, name: str) -> PlayerPrefs:
         zone(name)  # a friendly error for a name that is not an IANA zone
         prefs = replace(await self.prefs_of(user_id), timezone=name)
-        await self._store.set_prefs(prefs)
+        await self._store.prefs.set(prefs)
         return prefs
 
     async def dm_refused(self: TableService, user_id: int) -> None:
         """Their DMs are closed to the bot: use the thread until they ask for DMs again."""
-        await self._store.set_prefs(replace(await self.prefs_of(user_id), dm_refused=True))
+        await self._store.prefs.set(replace(await self.prefs_of(user_id), dm_refused=True))

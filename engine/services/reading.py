@@ -14,7 +14,7 @@ from typing import Any
 import engine
 from engine.services.caching import MEMO_LIMIT, Locks, Memo, Memos
 from engine.core import Action, GameError, hand_name, is_private
-from engine.store.store import DueKind, GameRow, NotFound, PostKind, PostRow, Status, Store
+from engine.store import DueKind, GameRow, NotFound, PostKind, PostRow, Status, Store
 from engine.services.tables import (
     Board,
     LogPage,
@@ -89,7 +89,7 @@ class TableReader:
     async def table(self, game_id: int, *, guild_id: int | None = None) -> Table:
         """One game; NoSuchTable if it does not exist (or belongs to another server)."""
         try:
-            row = await self._store.get_game(game_id)
+            row = await self._store.games.get(game_id)
         except NotFound:
             raise NoSuchTable(f"There is no game #{game_id}.") from None
         if guild_id is not None and row.guild_id != guild_id:
@@ -98,25 +98,25 @@ class TableReader:
 
     async def _seat_table(self, row: GameRow) -> Table:
         game = engine.get_game(row.slug)
-        seats = await self._store.seats(row.id)
+        seats = await self._store.seats.of(row.id)
         if any(s.seat is not None for s in seats):
             fallbacks = seat_fallbacks(row.slug, len(seats))
             seats = [s if s.seat is None else replace(s, name=shown_name(s.name, fallbacks[s.seat])) for s in seats]
         people = [s.user_id for s in seats if s.seat is not None and not s.ai]
-        away_until = await self._store.away_until(people, self._clock()) if people and row.status is Status.ACTIVE else {}
+        away_until = await self._store.prefs.away_until(people, self._clock()) if people and row.status is Status.ACTIVE else {}
         away = tuple((s.seat, away_until[s.user_id]) for s in seats if s.seat is not None and s.user_id in away_until)
         return Table(row, tuple(seats), game.title, game.min_players, game.max_players, away)
 
     async def tables_in_guild(self, guild_id: int, *, live_only: bool = False, limit: int | None = None) -> list[Table]:
         """The server's games, live ones first, then the newest; at most `limit` of them."""
-        rows = await self._store.list_games(guild_id, LIVE if live_only else None, limit=limit)
+        rows = await self._store.games.in_guild(guild_id, LIVE if live_only else None, limit=limit)
         return [await self._seat_table(row) for row in rows]
 
     async def tables_at(self, guild_id: int, channel_id: int) -> list[Table]:
         """Games played in this thread or channel, newest first; in a parent channel also its live threaded games."""
-        rows = await self._store.games_in_channel(guild_id, channel_id)
+        rows = await self._store.games.in_channel(guild_id, channel_id)
         if not rows:
-            live = await self._store.list_games(guild_id, LIVE)
+            live = await self._store.games.in_guild(guild_id, LIVE)
             rows = [row for row in live if row.channel_id == channel_id]
         return [await self._seat_table(row) for row in rows]
 
@@ -140,7 +140,7 @@ class TableReader:
         if table.status is not Status.ACTIVE:
             return None
         prompt = self._prompt(table, await self._state(table))
-        due = (await self._store.dues(game_id)).get(DueKind.DEADLINE)
+        due = (await self._store.dues.of(game_id)).get(DueKind.DEADLINE)
         return replace(prompt, deadline=due.due_at) if prompt is not None and due is not None else prompt
 
     async def choices_for(self, game_id: int, user_id: int) -> tuple[int, list[Action], str]:
@@ -165,7 +165,7 @@ class TableReader:
         memo = self._memos.get(game_id)
         if memo is not None and memo.posts is not None:
             return memo.posts
-        posts = await self._store.posts(game_id)
+        posts = await self._store.games.posts(game_id)
         if memo is not None:
             memo.posts = posts
         return posts
@@ -226,7 +226,7 @@ class TableReader:
     async def my_games(self, user_id: int) -> list[MyGame]:
         """Every live game a person sits in, on every server: those waiting on them first, longest wait first."""
         found = []
-        for game_id, since in await self._store.live_games_of(user_id):
+        for game_id, since in await self._store.seats.live_games_of(user_id):
             table = await self.table(game_id)
             prompt = await self.prompt(game_id)
             waiting = prompt is not None and user_id in prompt.user_ids
@@ -256,11 +256,11 @@ class TableReader:
         if memo is None or memo.version > table.version:  # a reader holding an older row than the cache
             memo = Memo(0, game.setup(len(table.players), table.game.seed, dict(table.game.options)))
         state = memo.state
-        rows = [row for row in await self._store.actions(table.id, after=memo.version) if row.seq <= table.version]
+        rows = [row for row in await self._store.games.actions(table.id, after=memo.version) if row.seq <= table.version]
         if any(is_undo(row.payload) for row in rows):  # an undo goes back to an older state: replay it all
             replayer = Replayer(game)
             replayer.start(game.setup(len(table.players), table.game.seed, dict(table.game.options)))
-            for row in await self._store.actions(table.id):
+            for row in await self._store.games.actions(table.id):
                 if row.seq > table.version:
                     break
                 replayer.apply(row.seq, row.seat, row.payload)
@@ -286,7 +286,7 @@ class TableReader:
         replayer.start(game.setup(len(table.players), table.game.seed, dict(table.game.options)))
         events = table.name_events(list(game.view(replayer.states[0], None).get("events", [])))
         history = History([LogLine(0, e) for e in events], [])
-        rows = [row for row in await self._store.actions(table.id) if row.seq <= table.version]
+        rows = [row for row in await self._store.games.actions(table.id) if row.seq <= table.version]
         for row in rows:
             replayed = replayer.apply(row.seq, row.seat, row.payload)
             if is_undo(row.payload):
@@ -301,7 +301,7 @@ class TableReader:
         if taken_back:  # /log keeps every move, and says which were taken back
             history = History([LogLine(line.seq, f"{line.text} (undone)") if line.seq in taken_back else line
                                for line in history.lines], history.actors)
-        history = history.with_notes(await self._store.seat_events(table.id))
+        history = history.with_notes(await self._store.seats.events(table.id))
         memo = self._memos.get(table.id)
         if memo is not None and memo.version == table.version:
             memo.history = history

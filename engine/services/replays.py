@@ -56,7 +56,7 @@ class Replays:
         if not 0 <= move <= total:
             raise GameError(f"{table.title} #{table.id} has {total} moves: pick one from 0 (the setup) to {total}.")
         lines = (await self._history(table)).lines
-        rows = await self._store.actions(table.id, limit=move) if move else []
+        rows = await self._store.games.actions(table.id, limit=move) if move else []
         state, fallback = await asyncio.to_thread(_replay_to, table, rows)
         words = tuple(line.text for line in lines if line.seq == move) or fallback
         actor = table.at_seat(rows[-1].seat).name if rows else None
@@ -67,8 +67,8 @@ class Replays:
         """The JSON export of a game of this server that is over (a live game's seed would foretell its chance)."""
         table = await self.table(game_id, guild_id=guild_id)
         require_started(table, "there's nothing to export")
-        seats = await self._store.seats(game_id)
-        rows = await self._store.actions(game_id)
+        seats = await self._store.seats.of(game_id)
+        rows = await self._store.games.actions(game_id)
         export = await asyncio.to_thread(build_export, table.game, seats, rows)
         return GameFile(table, f"contrail-{table.slug}-{table.id}.json", export.to_json().encode())
 
@@ -81,7 +81,7 @@ class Replays:
         require_started(table, "there's nothing to animate")
         if table.status is Status.ACTIVE:
             raise GameError(f"{table.title} #{table.id} is still being played: its animation comes once it is over.")
-        rows = await self._store.actions(game_id)
+        rows = await self._store.games.actions(game_id)
         data = await asyncio.to_thread(self._animate, table, rows, limit)
         return GameFile(table, f"contrail-{table.slug}-{table.id}.gif", data)
 

@@ -27,7 +27,7 @@ class Seating:
             player = require_seat_in_play(table, user_id)
             if player.autopilot:
                 raise GameError("The autopilot plays your seat already; /game return takes it back.")
-            await self._store.set_autopilot(game_id, user_id, True)
+            await self._store.seats.set_autopilot(game_id, user_id, True)
             await self._log_seat(table, f"{player.name} leaves the game: the autopilot plays their seat.")
             return await self.table(game_id)
 
@@ -54,7 +54,7 @@ class Seating:
             stamp = datetime.now(UTC).isoformat()
             with refusals(table, "hand over a seat in", already="The newcomer already has a seat in this game.",
                           missing="That player has no seat in this game."):  # another process got there first
-                await self._store.replace_seat(game_id, old_user, new_user, new_name, table.version, text, stamp)
+                await self._store.seats.replace(game_id, old_user, new_user, new_name, table.version, text, stamp)
             self._forget_history(game_id)
             return await self.table(game_id)
 
@@ -75,7 +75,7 @@ class Seating:
         async with self._locks.hold(game_id):
             table = await self.table(game_id)
             player = self._kickable(table, target)
-            vote = await self._store.kick_vote(game_id)
+            vote = await self._store.votes.kick_vote(game_id)
             voters = tuple(p.user_id for p in table.players if p.seat is not None and not p.ai and p.user_id != target)
             if vote is None or vote.target != target:
                 if vote is not None:
@@ -83,7 +83,7 @@ class Seating:
                 if not voters:
                     raise GameError("There's nobody else to vote: the game's creator can remove the player.")
                 vote = KickVote(game_id, target, voters, (), (), self._clock() + KICK_VOTE_SECONDS)
-                await self._store.add_due(DueRow(game_id, DueKind.KICK_VOTE, vote.expires_at, 0, self._clock()))
+                await self._store.dues.add(DueRow(game_id, DueKind.KICK_VOTE, vote.expires_at, 0, self._clock()))
                 self._on_change()
             if by_user not in vote.voters:
                 raise NotSeated("Only the other players of this game vote on a seat.")
@@ -91,13 +91,13 @@ class Seating:
             no = tuple(u for u in vote.no if u != by_user) + (() if approve else (by_user,))
             vote = replace(vote, yes=yes, no=no)
             if vote.passed:
-                await self._store.end_kick_vote(game_id)
+                await self._store.votes.end_kick_vote(game_id)
                 await self._remove(table, player.user_id)
                 return await self.table(game_id), None, True
             if vote.failed:
-                await self._store.end_kick_vote(game_id)
+                await self._store.votes.end_kick_vote(game_id)
                 return table, None, False
-            await self._store.put_kick_vote(vote)
+            await self._store.votes.put_kick_vote(vote)
             return table, vote, False
 
     @staticmethod
@@ -112,11 +112,11 @@ class Seating:
         return player
 
     async def _remove(self: TableService, table: Table, user_id: int) -> None:
-        await self._store.set_autopilot(table.id, user_id, True)
+        await self._store.seats.set_autopilot(table.id, user_id, True)
         await self._log_seat(table, f"{table.player(user_id).name} is removed: the autopilot plays their seat.")  # type: ignore[union-attr]
 
     async def _log_seat(self: TableService, table: Table, text: str) -> None:
-        await self._store.add_seat_event(table.id, table.version, text, datetime.now(UTC).isoformat())
+        await self._store.seats.add_event(table.id, table.version, text, datetime.now(UTC).isoformat())
         self._forget_history(table.id)
 
     def _forget_history(self: TableService, game_id: int) -> None:

@@ -14,7 +14,7 @@ import engine
 from engine.services import logs as move_logs
 from engine.core import Action, NotYourTurn, Outcome, StaleAction, chosen_options
 from engine.services.reading import LOG_PAGE_LINES, Renderer, TableReader, seat_fallbacks
-from engine.store.store import DuplicateInteraction, PostKind, PostRow, StaleVersion, Status
+from engine.store import DuplicateInteraction, PostKind, PostRow, StaleVersion, Status
 from engine.services.caching import Memo
 from engine.services.refusals import refusals
 from engine.services.tables import (
@@ -88,13 +88,13 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
         if not 0 <= ai < game.max_players:
             raise TableFull(f"{game.title} has room for at most {game.max_players - 1} AI players beside you.")
         chosen = chosen_options(game, [key for key, on in (options or {}).items() if on])  # names an unknown rule
-        row = await self._store.create_game(
+        row = await self._store.games.create(
             slug, guild_id, channel_id, creator_id, secrets.randbits(62), chosen,
             turn_seconds=turn_seconds, reminder_seconds=reminder_seconds,
         )
-        await self._store.add_seat(row.id, creator_id, creator_name)
+        await self._store.seats.add(row.id, creator_id, creator_name)
         for number in range(1, ai + 1):
-            await self._store.add_seat(row.id, number, ai_name(number), ai=True)
+            await self._store.seats.add(row.id, number, ai_name(number), ai=True)
         return await self._seat_table(row)
 
     async def add_ai(self, game_id: int, user_id: int) -> Table:
@@ -109,7 +109,7 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
             taken = {p.user_id for p in table.players if p.ai}
             number = next(n for n in range(1, table.max_players + 1) if n not in taken)
             with refusals(table, "add an AI player to", already="Another AI player was just added: try again."):
-                await self._store.add_seat(game_id, number, ai_name(number), ai=True, max_players=table.max_players)
+                await self._store.seats.add(game_id, number, ai_name(number), ai=True, max_players=table.max_players)
             return await self.table(game_id)
 
     async def remove_ai(self, game_id: int, user_id: int) -> Table:
@@ -123,7 +123,7 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
             if not ais:
                 raise NotSeated("There's no AI player to remove.")
             with refusals(table, "remove an AI player from", missing="That AI player was just removed."):
-                await self._store.remove_seat(game_id, ais[-1].user_id)
+                await self._store.seats.remove(game_id, ais[-1].user_id)
             return await self.table(game_id)
 
     async def set_options(self, game_id: int, user_id: int, keys: list[str]) -> Table:
@@ -135,12 +135,12 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
                 raise NotCreator("Only the player who opened this game can change its optional rules.")
             chosen = chosen_options(engine.get_game(table.game.slug), keys)
             with refusals(table, "change the optional rules of"):
-                await self._store.set_options(game_id, chosen)
+                await self._store.games.set_options(game_id, chosen)
             return await self.table(game_id)
 
     async def move_to_thread(self, game_id: int, thread_id: int) -> Table:
         """Record the thread the game is played in."""
-        await self._store.set_thread(game_id, thread_id)
+        await self._store.games.set_thread(game_id, thread_id)
         return await self.table(game_id)
 
     async def join(self, game_id: int, user_id: int, name: str) -> Table:
@@ -152,7 +152,7 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
             if len(table.players) >= table.max_players:
                 raise TableFull(f"This game is full ({table.max_players} players).")
             with refusals(table, "join"):
-                await self._store.add_seat(game_id, user_id, name, max_players=table.max_players)
+                await self._store.seats.add(game_id, user_id, name, max_players=table.max_players)
             return await self.table(game_id)
 
     async def leave(self, game_id: int, user_id: int) -> Table:
@@ -164,7 +164,7 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
             if user_id == table.creator_id:
                 raise NotCreator("You opened this game, so you can't leave it: use /game abandon to close it.")
             with refusals(table, "leave"):
-                await self._store.remove_seat(game_id, user_id)
+                await self._store.seats.remove(game_id, user_id)
             return await self.table(game_id)
 
     async def start(self, game_id: int, user_id: int) -> Opening:
@@ -184,7 +184,7 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
             random.Random(table.game.seed).shuffle(order)  # a local RNG: the same seed always seats the same way
             # Another process may have seated or unseated someone since the read: the store refuses then.
             with refusals(table, "start"):
-                await self._store.start_game(game_id, order, min_players=table.min_players,
+                await self._store.seats.start_game(game_id, order, min_players=table.min_players,
                                              max_players=table.max_players)
             table = await self.table(game_id)
             state = await self._state(table)
@@ -207,8 +207,8 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
                 raise NotCreator("Only the game's creator or someone with Manage Server can abandon it.")
             require_live(table)
             with refusals(table, "abandon"):  # another process may have ended it since
-                await self._store.set_status(game_id, Status.ABANDONED, only_live=True)
-            await self._store.set_dues(game_id, 0, 0.0, {})  # an abandoned game waits on nobody
+                await self._store.games.set_status(game_id, Status.ABANDONED, only_live=True)
+            await self._store.dues.set(game_id, 0, 0.0, {})  # an abandoned game waits on nobody
             self._on_change()  # a league round may be complete now: the scheduler looks
             self._memos.forget(game_id)
             return await self.table(game_id)
@@ -253,7 +253,7 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
             drawing = asyncio.create_task(self._draw(moved.table, moved.view))
             try:
                 if table.at_seat(seat).missed:  # a move of their own breaks a row of missed deadlines
-                    await self._store.count_missed(game_id, user_id, False)
+                    await self._store.seats.count_missed(game_id, user_id, False)
                     self._forget_history(game_id)
                 prompt, alerts = await self._settle(moved, news.next)
             except BaseException:
@@ -277,7 +277,7 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
         new_state = game.apply(state, seat, action)  # IllegalAction carries the rules' sentence
         outcome = game.outcome(new_state)
         try:
-            row = await self._store.append_action(
+            row = await self._store.games.append_action(
                 table.id,
                 table.version + 1,
                 seat,
@@ -339,7 +339,7 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
         """After a restart: games where an AI seat owes a move (a chain was cut short) play on, once each."""
         await self.rate_unrated()  # games that finished just before the bot stopped, before any newer one
         results = []
-        for row in await self._store.active_games_with_automatic_seats():
+        for row in await self._store.games.active_with_automatic_seats():
             result = await self.automatic_now(row.id)
             if result is not None:
                 results.append(result)
@@ -349,7 +349,7 @@ class TableService(LeagueService, Rating, Replays, Undoing, Players, Seating, Tu
 
     async def record_post(self, game_id: int, kind: PostKind, channel_id: int, message_id: int, version: int) -> None:
         """Remember a message the game edits from now on (a turn's: `version` is where the turn began)."""
-        await self._store.set_post(game_id, kind, channel_id, message_id, version)
+        await self._store.games.set_post(game_id, kind, channel_id, message_id, version)
         memo = self._memos.get(game_id)
         if memo is not None and memo.posts is not None:
             memo.posts[kind] = PostRow(kind, channel_id, message_id, version)

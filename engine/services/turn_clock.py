@@ -41,10 +41,10 @@ class TurnClock:
         table, game_id = moved.table, moved.table.id
         movers = tuple(s for s in moved.to_act if s not in table.automatic_seats)
         if moved.outcome is not None or not movers:
-            await self._store.set_dues(game_id, 0, 0.0, {})
+            await self._store.dues.set(game_id, 0, 0.0, {})
             return None
         turn = moved.history.turn_start(movers)
-        current = await self._store.dues(game_id)
+        current = await self._store.dues.of(game_id)
         turn_dues = [due for due in current.values() if due.kind in (DueKind.DEADLINE, DueKind.REMINDER, DueKind.HELD_PING)]
         if any(due.turn == turn for due in turn_dues):  # the same turn goes on: its clock keeps running
             deadline = current.get(DueKind.DEADLINE)
@@ -55,7 +55,7 @@ class TurnClock:
             dues[DueKind.DEADLINE] = now + table.game.turn_seconds
         if table.game.reminder_seconds:
             dues[DueKind.REMINDER] = now + table.game.reminder_seconds
-        await self._store.set_dues(game_id, turn, now, dues)
+        await self._store.dues.set(game_id, turn, now, dues)
         self._on_change()
         return dues.get(DueKind.DEADLINE)
 
@@ -64,18 +64,18 @@ class TurnClock:
         if turn is None:
             return Alerts()
         people = [table.at_seat(s).user_id for s in turn.movers if s not in table.automatic_seats]
-        prefs = await self._store.prefs(people)
+        prefs = await self._store.prefs.of(people)
         now = self._clock()
         alerts = alerts_for([prefs[u] for u in people], now)
         if alerts.held:
             ends = min(quiet_until(prefs[u], now) or now for u in alerts.held)
-            await self._store.add_due(DueRow(table.id, DueKind.HELD_PING, ends, turn.start, now))
+            await self._store.dues.add(DueRow(table.id, DueKind.HELD_PING, ends, turn.start, now))
             self._on_change()
         return alerts
 
     async def next_due(self: TableService) -> float | None:
         """When the scheduler must next wake (seconds since the epoch), or None when nothing is due."""
-        return await self._store.next_due()
+        return await self._store.dues.next()
 
     async def run_due(self: TableService) -> ClockNews:
         """Do everything that has come due: each due is claimed once, even with two bots on one database.
@@ -85,9 +85,9 @@ class TurnClock:
         news = ClockNews([], [], [])
         now = self._clock()
         # At one time, a turn's held first ping goes before its reminder, which then counts from that ping.
-        for due in sorted(await self._store.claim_dues(now), key=lambda d: (d.due_at, d.kind is not DueKind.HELD_PING)):
+        for due in sorted(await self._store.dues.claim(now), key=lambda d: (d.due_at, d.kind is not DueKind.HELD_PING)):
             async with self._locks.hold(due.game_id):
-                if not await self._store.holds(due):
+                if not await self._store.dues.holds(due):
                     continue  # replaced while the batch ran: by a new turn, or given a new time
                 try:
                     await self._run_one(due, now, news)
@@ -95,7 +95,7 @@ class TurnClock:
                     log.exception("game %s: the %s due failed; it is tried again when its claim runs out",
                                   due.game_id, due.kind.value)
                     continue
-                await self._store.finish_due(due)
+                await self._store.dues.finish(due)
         return news
 
     async def _run_one(self: TableService, due: DueRow, now: float, news: ClockNews) -> None:
@@ -106,15 +106,15 @@ class TurnClock:
         if table.status is not Status.ACTIVE:
             return
         if due.kind is DueKind.UNDO_VOTE:
-            request = await self._store.undo_vote(table.id)
+            request = await self._store.votes.undo_vote(table.id)
             if request is not None and request.expires_at <= now:
-                await self._store.end_undo_vote(table.id)
+                await self._store.votes.end_undo_vote(table.id)
                 news.notices.append((table, "A day passed without every player agreeing: nothing is taken back."))
             return
         if due.kind is DueKind.KICK_VOTE:
-            vote = await self._store.kick_vote(table.id)
+            vote = await self._store.votes.kick_vote(table.id)
             if vote is not None and vote.expires_at <= now:
-                await self._store.end_kick_vote(table.id)
+                await self._store.votes.end_kick_vote(table.id)
                 news.notices.append((table, f"The vote on {table.player(vote.target).name}'s seat ran out "  # type: ignore[union-attr]
                                             "without a majority: nothing changes."))
             return
@@ -124,19 +124,19 @@ class TurnClock:
         movers = tuple(game.to_act(state))
         if not movers or history.turn_start(movers) != due.turn:
             return  # that turn is over: its due time means nothing now
-        away = await self._store.away_until([table.at_seat(s).user_id for s in movers], now)
+        away = await self._store.prefs.away_until([table.at_seat(s).user_id for s in movers], now)
         if away:  # a turn that came during time away gets its whole clock once its player is back
             interval = table.game.turn_seconds if due.kind is DueKind.DEADLINE else table.game.reminder_seconds
-            await self._store.add_due(replace(due, due_at=max(away.values()) + (interval or 0)))
+            await self._store.dues.add(replace(due, due_at=max(away.values()) + (interval or 0)))
             return
         if due.kind in (DueKind.REMINDER, DueKind.HELD_PING):
             prompt = self._prompt(table, state)
             people = [table.at_seat(s).user_id for s in movers if s not in table.automatic_seats]
-            prefs = await self._store.prefs(people)
+            prefs = await self._store.prefs.of(people)
             alerts = alerts_for([prefs[u] for u in people], now)
             if alerts.held and not (alerts.thread or alerts.dm):  # everyone is in quiet hours: when they end
                 ends = min(quiet_until(prefs[u], now) or now for u in alerts.held)
-                await self._store.add_due(replace(due, due_at=ends))
+                await self._store.dues.add(replace(due, due_at=ends))
                 return
             if prompt is not None and (alerts.thread or alerts.dm):
                 posts = await self._posts(table.id)
@@ -144,11 +144,11 @@ class TurnClock:
                 first = due.kind is DueKind.HELD_PING
                 news.reminders.append(Reminder(table, prompt, due.since, posts.get(PostKind.TURN), alerts, first))
                 if first and table.game.reminder_seconds:  # one ping at a time: reminders count from this one
-                    await self._store.retime_due(table.id, DueKind.REMINDER, due.turn,
+                    await self._store.dues.retime(table.id, DueKind.REMINDER, due.turn,
                                                  now + table.game.reminder_seconds)
             if due.kind is DueKind.REMINDER and table.game.reminder_seconds:
                 # The next one counts from now: a reminder missed while the bot was down is sent once.
-                await self._store.add_due(replace(due, due_at=now + table.game.reminder_seconds))
+                await self._store.dues.add(replace(due, due_at=now + table.game.reminder_seconds))
             return
         from engine.services.service import Moved  # the service imports this module: import its value type late
 
@@ -160,8 +160,8 @@ class TurnClock:
         for seat in movers:
             player = table.at_seat(seat)
             self._forget_history(table.id)  # the seats' counts change under the cached table
-            if await self._store.count_missed(table.id, player.user_id, True) >= MISSED_IN_A_ROW:
-                await self._store.set_autopilot(table.id, player.user_id, True)
+            if await self._store.seats.count_missed(table.id, player.user_id, True) >= MISSED_IN_A_ROW:
+                await self._store.seats.set_autopilot(table.id, player.user_id, True)
                 news.notices.append((table, f"{player.name} missed {MISSED_IN_A_ROW} deadlines in a row: the autopilot "
                                             "plays their seat until they come back with /game return."))
         seated = await self.table(table.id)  # the seats may have gone on autopilot
@@ -216,7 +216,7 @@ class TurnClock:
             player = require_seat_in_play(table, user_id)
             if not player.autopilot:
                 raise GameError("Your seat isn't on autopilot: it's yours already.")
-            await self._store.set_autopilot(game_id, user_id, False)
+            await self._store.seats.set_autopilot(game_id, user_id, False)
             self._forget_history(game_id)
             return await self.table(game_id)
 
@@ -225,29 +225,29 @@ class TurnClock:
         now = self._clock()
         if not 1 <= days <= VACATION_DAYS:
             raise GameError(f"A vacation lasts 1 to {VACATION_DAYS} days.")
-        if await self._store.away_until([user_id], now):
+        if await self._store.prefs.away_until([user_id], now):
             raise GameError("You're away already: /vacation end comes back first.")
         ends = now + days * DAY
         taken = sum(min(b, ends) - max(a, ends - VACATION_WINDOW * DAY)
-                    for a, b in await self._store.vacations(user_id, ends - VACATION_WINDOW * DAY))
+                    for a, b in await self._store.prefs.vacations(user_id, ends - VACATION_WINDOW * DAY))
         left = VACATION_DAYS * DAY - taken
         if days * DAY > left:
             raise GameError(f"That's more than {VACATION_DAYS} days away in {VACATION_WINDOW}: "
                             f"{int(left // DAY)} days are left.")
         # Nothing to move now: a deadline or reminder that comes while they are away waits for their return.
-        await self._store.start_vacation(user_id, now, ends)
+        await self._store.prefs.start_vacation(user_id, now, ends)
         return ends
 
     async def come_back(self: TableService, user_id: int) -> None:
-        if not await self._store.end_vacation(user_id, self._clock()):
+        if not await self._store.prefs.end_vacation(user_id, self._clock()):
             raise GameError("You're not away.")
 
     async def away(self: TableService, user_ids: list[int]) -> dict[int, float]:
         """Who of these players is away now, and until when."""
-        return await self._store.away_until(user_ids, self._clock())
+        return await self._store.prefs.away_until(user_ids, self._clock())
 
     async def deadline(self: TableService, game_id: int) -> float | None:
-        due = (await self._store.dues(game_id)).get(DueKind.DEADLINE)
+        due = (await self._store.dues.of(game_id)).get(DueKind.DEADLINE)
         return due.due_at if due else None
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import engine
 from engine.core import GameError, StaleAction
 from engine.platform.records import DueKind, DueRow, PostKind, Status, UndoVote
-from engine.store.store import DuplicateInteraction, StaleVersion
+from engine.store import DuplicateInteraction, StaleVersion
 from engine.services.tables import (
     AlreadyPlayed, MoveResult, NeedsConsent, NotSeated, Table, require_player, standings_from_view,
 )
@@ -30,7 +30,7 @@ class Undoing:
         Alone, a player takes back the decisions since the last one that showed something; a decision that
         showed a card or dice is taken back only with the others' consent.
         """
-        rows = [row for row in await self._store.actions(table.id) if row.seq <= table.version]
+        rows = [row for row in await self._store.games.actions(table.id) if row.seq <= table.version]
         taken = undone((row.seq, row.payload) for row in rows)
         kept = [row for row in rows if row.seq not in taken and not is_undo(row.payload)]
         if not kept or kept[-1].seat != seat:
@@ -72,11 +72,11 @@ class Undoing:
             if not voters:
                 raise GameError("Dice were thrown or a card turned over since, and there's nobody else to agree: "
                                 "that can't be taken back.")
-            if await self._store.undo_vote(game_id) is not None:
+            if await self._store.votes.undo_vote(game_id) is not None:
                 raise GameError("A request to take moves back is open already: wait for its answer.")
             vote = UndoVote(game_id, user_id, to_version, table.version, voters, (), self._clock() + UNDO_VOTE_SECONDS)
-            await self._store.put_undo_vote(vote)
-            await self._store.add_due(DueRow(game_id, DueKind.UNDO_VOTE, vote.expires_at, 0, self._clock()))
+            await self._store.votes.put_undo_vote(vote)
+            await self._store.dues.add(DueRow(game_id, DueKind.UNDO_VOTE, vote.expires_at, 0, self._clock()))
             self._on_change()
             return vote
 
@@ -85,22 +85,22 @@ class Undoing:
         """One answer: (the request still open, the result once all agreed, words when it is over)."""
         async with self._locks.hold(game_id):
             table = await self.table(game_id)
-            vote = await self._store.undo_vote(game_id)
+            vote = await self._store.votes.undo_vote(game_id)
             if vote is None:
                 raise StaleAction("That request is over.")
             if user_id not in vote.voters:
                 raise NotSeated("Only the other players of this game answer this request.")
             if table.status is not Status.ACTIVE or table.version != vote.at_version:
-                await self._store.end_undo_vote(game_id)
+                await self._store.votes.end_undo_vote(game_id)
                 return None, None, "The game has moved on since: nothing is taken back."
             if not approve:
-                await self._store.end_undo_vote(game_id)
+                await self._store.votes.end_undo_vote(game_id)
                 return None, None, "The request was refused: nothing is taken back."
             vote = replace(vote, yes=tuple(sorted({*vote.yes, user_id})))
             if not vote.approved:
-                await self._store.put_undo_vote(vote)
+                await self._store.votes.put_undo_vote(vote)
                 return vote, None, ""
-            await self._store.end_undo_vote(game_id)
+            await self._store.votes.end_undo_vote(game_id)
             seat = table.player(vote.requester).seat  # type: ignore[union-attr]
             result = await self._take_back(table, seat, vote.to_version, None)  # type: ignore[arg-type]
             return None, result, "Everyone agreed: the moves are taken back."
@@ -111,7 +111,7 @@ class Undoing:
         game = engine.get_game(table.slug)
         before = tuple(game.to_act(await self._state(table)))
         try:
-            row = await self._store.append_action(table.id, table.version + 1, seat, undo_payload(to_version),
+            row = await self._store.games.append_action(table.id, table.version + 1, seat, undo_payload(to_version),
                                                   interaction_id)
         except DuplicateInteraction:
             raise AlreadyPlayed("That was already done.") from None

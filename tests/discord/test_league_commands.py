@@ -10,7 +10,7 @@ from cogs import league_posts
 from engine.services.league_service import LeagueInfo, LeagueNews, LeagueNewsKind, LeagueTable
 from engine.platform.leagues import Standing
 from engine.platform.records import Status
-from engine.store.leagues import LeagueGame, LeagueRow, LeagueStatus
+from engine.store import LeagueGame, LeagueRow, LeagueStatus
 
 SETTINGS = dict(game="airships", table_size=3, turn_time="24h", rounds=2)
 

@@ -18,7 +18,7 @@ from cogs.components import DYNAMIC_ITEMS
 from cogs.messages import Reply
 from engine.core import Action, EndReason, Outcome
 from engine.services.service import TableService
-from engine.store.store import GameRow, SeatRow, Status, Store
+from engine.store import GameRow, SeatRow, Status, Store
 from engine.rules.guide import RulesTopic
 from engine.platform.notify import Alerts
 from engine.platform.records import KickVote, Notify, PlayerPrefs, PostKind, PostRow

@@ -22,7 +22,7 @@ from cogs.flows import SORRY
 async def _snapshot(lounge: Lounge, game_id: int, thread: ChannelHandle) -> tuple[int, int, int]:
     """(version, stored actions, public messages): all three must stay put after a refusal."""
     table = await lounge.service.table(game_id)
-    return table.version, len(await lounge.store.actions(game_id)), len(public(thread))
+    return table.version, len(await lounge.store.games.actions(game_id)), len(public(thread))
 
 
 def _to_act(lounge: Lounge, prompt: discord.Message) -> MemberActor:

@@ -11,7 +11,7 @@ from engine.platform.leagues import LeagueError
 from engine.platform.notify import Alerts
 from engine.platform.records import Notify, PostKind, Status
 from engine.services.service import TableService
-from engine.store.store import Store
+from engine.store import Store
 
 pytestmark = pytest.mark.both_backends  # the league rounds' scheduler on SQLite, and PostgreSQL with TEST_DATABASE_URL
 

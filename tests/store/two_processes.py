@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script 
 
 from engine.core import GameError  # noqa: E402 - after the path is set
 from engine.services.service import TableService  # noqa: E402
-from engine.store.store import Store  # noqa: E402
+from engine.store import Store  # noqa: E402
 
 BARRIER_SECONDS = 20.0  # a partner that never comes is a broken test, not a slow one
 
