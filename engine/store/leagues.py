@@ -90,8 +90,8 @@ class LeagueStore:
         self._games, self._seats, self._dues = games, seats, dues
 
     async def create(self, guild_id: int, channel_id: int, name: str, slug: str, table_size: int,
-                            turn_seconds: int | None, round_seconds: int, rounds: int, allow_ai: bool,
-                            points: str | None, creator_id: int) -> LeagueRow:
+                     turn_seconds: int | None, round_seconds: int, rounds: int, allow_ai: bool,
+                     points: str | None, creator_id: int) -> LeagueRow:
         """A new league, its first season open for sign-ups; StoreError if the server has one of that name."""
         try:
             async with self._db.transaction():
@@ -111,13 +111,14 @@ class LeagueStore:
         return LeagueRow.from_row(rows[0]) if rows else None
 
     async def in_guild(self, guild_id: int) -> list[LeagueRow]:
-        rows = await self._db.read(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? ORDER BY LOWER(name), name",
-                                (guild_id,))
+        rows = await self._db.read(
+            f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? ORDER BY LOWER(name), name", (guild_id,)
+        )
         return [LeagueRow.from_row(r) for r in rows]
 
     async def running(self) -> list[LeagueRow]:
         rows = await self._db.read(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE status = ? ORDER BY id",
-                                (LeagueStatus.RUNNING.value,))
+                                   (LeagueStatus.RUNNING.value,))
         return [LeagueRow.from_row(r) for r in rows]
 
     async def of_game(self, game_id: int) -> tuple[int, int, int] | None:
@@ -162,10 +163,10 @@ class LeagueStore:
         async with self._db.transaction():
             if on:
                 rows = await self._db.q("INSERT INTO league_admins (guild_id, role_id) VALUES (?, ?)"
-                                     " ON CONFLICT DO NOTHING RETURNING role_id", (guild_id, role_id))
+                                        " ON CONFLICT DO NOTHING RETURNING role_id", (guild_id, role_id))
             else:
-                rows = await self._db.q("DELETE FROM league_admins WHERE guild_id = ? AND role_id = ? RETURNING role_id",
-                                     (guild_id, role_id))
+                rows = await self._db.q("DELETE FROM league_admins WHERE guild_id = ? AND role_id = ?"
+                                        " RETURNING role_id", (guild_id, role_id))
         return bool(rows)
 
     async def admins(self, guild_id: int) -> list[int]:
@@ -177,8 +178,10 @@ class LeagueStore:
     async def set_status(self, league_id: int, season: int, was: LeagueStatus, now: LeagueStatus) -> bool:
         """Move a season from one status to the next; False if it was not in `was` (another caller got there)."""
         async with self._db.transaction():
-            rows = await self._db.q("UPDATE leagues SET status = ? WHERE id = ? AND season = ? AND status = ? RETURNING id",
-                                 (now.value, league_id, season, was.value))
+            rows = await self._db.q(
+                "UPDATE leagues SET status = ? WHERE id = ? AND season = ? AND status = ? RETURNING id",
+                (now.value, league_id, season, was.value),
+            )
         return bool(rows)
 
     async def open_season(self, league_id: int) -> LeagueRow | None:

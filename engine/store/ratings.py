@@ -106,7 +106,8 @@ class RatingStore:
 
     async def of_member(self, guild_id: int, user_id: int, slug: str | None = None) -> list[RatingRow]:
         """A member's ratings on a server: for one game, or for every game they have played (best first)."""
-        sql = "SELECT guild_id, slug, user_id, name, mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND user_id = ?"
+        sql = ("SELECT guild_id, slug, user_id, name, mu, sigma, games, wins FROM ratings"
+               " WHERE guild_id = ? AND user_id = ?")
         params: list[Any] = [guild_id, user_id]
         if slug is not None:
             sql += " AND slug = ?"
