@@ -63,7 +63,7 @@ async def _copy(old: Store, new: Store, tables: list[str]) -> dict[str, int]:
             # rowid order: the target numbers its own insertion order the same way (ties in seat events, members).
             rows = await old.db.read(f"SELECT {names} FROM {table} ORDER BY rowid")
             insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})"
-            await new.db.backend.q_many(insert, [_plain(row) for row in rows])
+            await new.db.q_many(insert, [_plain(row) for row in rows])
             counts[table] = len(rows)
         # The bot is stopped for a move, so no claim on a due item is live: free them for the first process now.
         await new.db.q("UPDATE dues SET claimed_by = NULL, claimed_until = NULL")
