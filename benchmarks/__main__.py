@@ -26,7 +26,7 @@ from engine.cli.arena import arena
 from engine.services import Services
 from renderers.drawing import PillowDrawing
 from engine.cli.simulate import Playout, play_random
-from engine.store.store import SYNCHRONOUS, Status, Store
+from engine.store import SYNCHRONOUS, Status, Store
 from renderers.common import encode_png
 from renderers.png import StripCache, encode_board
 
@@ -159,15 +159,15 @@ async def store_moves_per_s(slug: str, where: str | Path, playouts: list[Playout
     try:
         games = []
         for i, playout in enumerate(playouts[:100]):
-            row = await store.create_game(slug, 1, 1000 + i, 1, playout.seed, {})
+            row = await store.games.create(slug, 1, 1000 + i, 1, playout.seed, {})
             for seat in range(playout.players):
-                await store.add_seat(row.id, 10 + seat, f"player {seat}")
-            await store.start_game(row.id, [10 + seat for seat in range(playout.players)])
+                await store.seats.add(row.id, 10 + seat, f"player {seat}")
+            await store.seats.start_game(row.id, [10 + seat for seat in range(playout.players)])
             games.append((row.id, playout))
 
         async def play(game_id: int, playout: Playout) -> int:
             for seq, (seat, action) in enumerate(playout.moves, start=1):
-                await store.append_action(game_id, seq, seat, action.to_dict(), game_id * 100_000 + seq)
+                await store.games.append_action(game_id, seq, seat, action.to_dict(), game_id * 100_000 + seq)
             return len(playout.moves)
 
         started = time.perf_counter()

@@ -15,7 +15,7 @@ from cogs.ratings import leaderboard_reply
 from engine.platform.ratings import AI_NAME, AI_USER, StoredResult, recompute
 from engine.services import Services
 from renderers.drawing import PillowDrawing
-from engine.store.store import Status, Store
+from engine.store import Status, Store
 
 RATED_GAMES = 10_000
 MEMBERS = 1_000

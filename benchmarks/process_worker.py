@@ -20,11 +20,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engine.store import clock as store_clock
+from engine.store import dues as store_dues
 from engine.core import GameError
 from engine.platform.records import DuplicateInteraction, StaleVersion
 from engine.services import Services
-from engine.store.store import Store
+from engine.store import Store
 
 GO_SECONDS = 60.0  # a partner that never starts is a broken run, not a slow one
 
@@ -44,11 +44,11 @@ async def load(store: Store, plan: dict[str, Any]) -> dict[str, Any]:
     async def play(game_id: int, moves: list[tuple[int, dict[str, Any]]], interactions: int) -> None:
         nonlocal refused, applied
         for seq, (seat, payload) in enumerate(moves, start=1):
-            await store.append_action(game_id, seq, seat, payload, interactions + seq)
+            await store.games.append_action(game_id, seq, seat, payload, interactions + seq)
             acked[game_id] = seq
             if seq % 10 == 0:  # the same click delivered twice
                 try:
-                    await store.append_action(game_id, seq, seat, payload, interactions + seq)
+                    await store.games.append_action(game_id, seq, seat, payload, interactions + seq)
                     applied += 1
                 except (DuplicateInteraction, StaleVersion):
                     refused += 1
@@ -112,7 +112,7 @@ async def main(mode: str, database: str, plan_path: Path, ready: Path, go: Path)
             return await play(service, plan)
         if mode == "clock":
             # Small batches, so each process claims many times and a kill lands between claims.
-            store_clock.DUE_BATCH = plan.get("batch", store_clock.DUE_BATCH)
+            store_dues.DUE_BATCH = plan.get("batch", store_dues.DUE_BATCH)
             return await clock(service)
         raise ValueError(f"unknown mode {mode!r}")
     finally:

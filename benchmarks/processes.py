@@ -27,8 +27,7 @@ from engine.core import Action, replay
 from engine.platform.records import DueKind
 from engine.services import Services
 from engine.cli.simulate import play_random
-from engine.store.store import Store
-from engine.store.clock import DUE_LEASE_SECONDS
+from engine.store import DUE_LEASE_SECONDS, Store
 
 SLUG = "airships"
 PROCESSES = 2
@@ -100,10 +99,10 @@ async def seat_games(store: Store, count: int, seeds: Iterable[int]) -> list[int
     """`count` started two-player games straight in the store (creator and seats 1, 2)."""
     ids = []
     for _, seed in zip(range(count), seeds):
-        row = await store.create_game(SLUG, 1, 2, 1, seed, {})
+        row = await store.games.create(SLUG, 1, 2, 1, seed, {})
         for user in (1, 2):
-            await store.add_seat(row.id, user, f"player {user}")
-        await store.start_game(row.id, [1, 2])
+            await store.seats.add(row.id, user, f"player {user}")
+        await store.seats.start_game(row.id, [1, 2])
         ids.append(row.id)
     return ids
 
@@ -113,9 +112,9 @@ async def check_logs(store: Store, game_ids: Iterable[int]) -> int:
     game = engine.get_game(SLUG)
     broken = 0
     for game_id in game_ids:
-        row, log = await store.get_game(game_id), await store.actions(game_id)
+        row, log = await store.games.get(game_id), await store.games.actions(game_id)
         try:
-            replay(game, len(await store.seats(game_id)), row.seed, row.options,
+            replay(game, len(await store.seats.of(game_id)), row.seed, row.options,
                    [(a.seat, Action.from_dict(a.payload)) for a in log])
         except Exception:  # noqa: BLE001 - counted: any game that cannot replay is a failure of the run
             broken += 1
@@ -136,8 +135,8 @@ async def load_run(database: str, folder: Path, games: int = LOAD_GAMES) -> dict
     assert all(reports)
     acked = {int(g): seq for report in reports for g, seq in report["acked"].items()}  # type: ignore[index]
     async with await Store.open(database) as store:
-        stored = {g: (await store.get_game(g)).version for g in ids}
-        interactions = {g: [a.interaction_id for a in await store.actions(g)] for g in ids}
+        stored = {g: (await store.games.get(g)).version for g in ids}
+        interactions = {g: [a.interaction_id for a in await store.games.actions(g)] for g in ids}
         broken = await check_logs(store, ids)
     committed = sum(acked.values())
     started = min(r["started"] for r in reports)  # type: ignore[index]
@@ -183,8 +182,8 @@ async def race_and_kill_run(database: str, folder: Path, games: int, kills: int,
     for process in running.values():
         heard((await finish(process))[0])
     async with await Store.open(database) as store:
-        logs = {g: {a.seq: a.interaction_id for a in await store.actions(g)} for g in ids}
-        finished = sum([(await store.get_game(g)).outcome is not None for g in ids])
+        logs = {g: {a.seq: a.interaction_id for a in await store.games.actions(g)} for g in ids}
+        finished = sum([(await store.games.get(g)).outcome is not None for g in ids])
         broken = await check_logs(store, ids)
     return {
         "games": games, "kills": killed, "moves_told_counted": len(told),
@@ -214,7 +213,7 @@ async def clock_run(database: str, folder: Path, games: int, kill: bool) -> dict
             await service.lobby.join(table.id, 2, "player 2")
             await service.lobby.start(table.id, 1)
             ids.append(table.id)
-        versions = {g: (await store.get_game(g)).version for g in ids}
+        versions = {g: (await store.games.get(g)).version for g in ids}
     due_at = start + 2 * HOUR
     plan = {"now": due_at, "batch": CLOCK_BATCH}
     workers = dict(zip("ab", await spawn("clock", database, plan, folder, "ab")))
@@ -234,7 +233,7 @@ async def clock_run(database: str, folder: Path, games: int, kill: bool) -> dict
         results["c"] = await finish((await spawn("clock", database, later, folder / "later", "c"))[0])
     done = [int(line.split()[1]) for lines, _ in results.values() for line in lines if line.startswith("done ")]
     async with await Store.open(database) as store:
-        played = sum([(await store.get_game(g)).version > versions[g] for g in ids])
+        played = sum([(await store.games.get(g)).version > versions[g] for g in ids])
         broken = await check_logs(store, ids)
     return {"games": games, "killed_mid_run": results["a"][1] is None, "deadlines_played": played,
             "reported_done": len(done), "done_twice": len(done) - len(set(done)),

@@ -13,7 +13,7 @@ from typing import Any
 import engine
 from engine.platform.records import DueKind
 from engine.services import Services
-from engine.store.store import Status, Store
+from engine.store import Status, Store
 
 LIVE_GAMES = 10_000
 TARGETS = {"scheduler_due_ms": 5.0, "startup_ms_10k_games": 2000.0}  # the targets, both "<"

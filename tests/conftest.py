@@ -13,7 +13,7 @@ import pytest_asyncio
 
 from engine.services import Services
 from tests.stub_drawing import stub_drawing
-from engine.store.store import Store
+from engine.store import Store
 
 
 # The store's backends. A test module marked `both_backends` runs its store tests on each; PostgreSQL only when

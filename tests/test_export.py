@@ -14,7 +14,7 @@ from engine.__main__ import main
 from engine.platform.export import ExportError, build_export, parse_export, replay_export, view_fingerprint
 from engine.platform.records import Status
 from engine.cli.simulate import play_random
-from engine.store.store import Store
+from engine.store import Store
 from engine.platform.undo import Replayer, undo_payload
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,10 +28,10 @@ async def stored_game(
     `undo_at` adds an undo entry taking back the two moves before it, and play goes on from there."""
     game = engine.get_game(slug)
     playout = play_random(game, players, seed)
-    row = await store.create_game(slug, 7, 8, 100, seed, {})
+    row = await store.games.create(slug, 7, 8, 100, seed, {})
     for n in range(players):
-        await store.add_seat(row.id, 100 + n, NAMES[n], ai=n == players - 1)
-    await store.start_game(row.id, [100 + n for n in range(players)])
+        await store.seats.add(row.id, 100 + n, NAMES[n], ai=n == players - 1)
+    await store.seats.start_game(row.id, [100 + n for n in range(players)])
     moves = [(seat, action.to_dict()) for seat, action in playout.moves[:cut]]
     moves[2] = (moves[2][0], {**moves[2][1], "by": "autopilot"})  # a move the autopilot made for a person
     entries = moves
@@ -42,10 +42,10 @@ async def stored_game(
     replayer.start(game.setup(players, seed, {}))
     for seq, (seat, payload) in enumerate(entries, start=1):
         outcome = game.outcome(replayer.apply(seq, seat, payload))
-        await store.append_action(row.id, seq, seat, payload, None, status=Status.FINISHED if outcome else None,
+        await store.games.append_action(row.id, seq, seat, payload, None, status=Status.FINISHED if outcome else None,
                                   outcome=outcome.to_dict() if outcome else None)
     if cut is not None:
-        await store.set_status(row.id, Status.ABANDONED)
+        await store.games.set_status(row.id, Status.ABANDONED)
     return row.id
 
 
@@ -53,7 +53,7 @@ async def exported(tmp_path: Path, slug: str, players: int, seed: int, **kw: int
     store = await Store.open(tmp_path / f"{slug}.sqlite3")
     try:
         game_id = await stored_game(store, slug, players, seed, **kw)
-        export = build_export(await store.get_game(game_id), await store.seats(game_id), await store.actions(game_id))
+        export = build_export(await store.games.get(game_id), await store.seats.of(game_id), await store.games.actions(game_id))
     finally:
         await store.close()
     path = tmp_path / f"{slug}-{game_id}.json"
@@ -150,10 +150,10 @@ async def test_only_a_game_that_is_over_is_exported(tmp_path: Path) -> None:
     store = await Store.open(tmp_path / "live.sqlite3")
     try:
         game_id = await stored_game(store, "airships", 2, 3, cut=5)
-        await store.set_status(game_id, Status.ACTIVE)  # as if still being played: its seed would foretell the dice
-        row = await store.get_game(game_id)
+        await store.games.set_status(game_id, Status.ACTIVE)  # as if still being played: its seed would foretell the dice
+        row = await store.games.get(game_id)
         with pytest.raises(engine.GameError, match="can be exported once it is over"):
-            build_export(row, await store.seats(game_id), await store.actions(game_id))
+            build_export(row, await store.seats.of(game_id), await store.games.actions(game_id))
     finally:
         await store.close()
 
@@ -179,7 +179,7 @@ async def test_a_long_games_animation_keeps_the_setup_and_the_final_position(tmp
     try:
         game_id = await stored_game(store, "airships", 2, 3)
         table = await Services(store, PillowDrawing()).reading.table(game_id)
-        rows = await store.actions(game_id)
+        rows = await store.games.actions(game_id)
     finally:
         await store.close()
     game = engine.get_game("airships")

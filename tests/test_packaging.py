@@ -192,7 +192,7 @@ for slug in slugs:
     state = game.setup(players=2, seed=1, options={{}})
     assert renderers.render(slug, game.view(state, None)).startswith(b"\\x89PNG")
 print("games:", len(slugs))
-from engine.store.store import Store
+from engine.store import Store
 async def create():
     store = await Store.open({database!r})
     await store.close()

@@ -14,8 +14,7 @@ from engine.platform.ratings import AI_USER, NEW, Placed, Skill, places, rate_ga
 from engine.services.ratings import leader_rows
 from engine.services import Services
 from tests.stub_drawing import stub_drawing
-from engine.store.store import Status, Store
-from engine.store.ratings import RatingRow
+from engine.store import RatingRow, Status, Store
 
 GUILD, CHANNEL = 1, 2
 ANN, BOB = 10, 11
@@ -115,12 +114,12 @@ async def test_a_finished_game_is_rated_once_with_each_seat_and_place(service: S
     await play_out(service, game_id, random.Random(3))
     table = await service.reading.table(game_id)
     outcome = Outcome.from_dict(table.game.outcome or {})
-    results = await store.stored_results()
+    results = await store.ratings.stored_results()
     assert [(r.user_id, r.place) for r in results] == [(table.at_seat(s).user_id, places(outcome)[s]) for s in (0, 1)]
     expected = rate_game([Placed(r.seat, r.user_id, r.name, r.place) for r in results], {})
-    assert {r.user_id: r.skill for r in await store.all_ratings()} == expected
-    assert not await store.record_results(game_id, GUILD, "airships", [Placed(0, ANN, "ann", 1), Placed(1, BOB, "bob", 2)])
-    assert {r.user_id: r.skill for r in await store.all_ratings()} == expected  # a second call changes nothing
+    assert {r.user_id: r.skill for r in await store.ratings.all()} == expected
+    assert not await store.ratings.record(game_id, GUILD, "airships", [Placed(0, ANN, "ann", 1), Placed(1, BOB, "bob", 2)])
+    assert {r.user_id: r.skill for r in await store.ratings.all()} == expected  # a second call changes nothing
     numbers = await service.ratings.rating_numbers(GUILD, "airships", [ANN, BOB, 99])
     assert numbers == {ANN: expected[ANN].number, BOB: expected[BOB].number, 99: 1500.0}
     assert await service.ratings.rating_numbers(GUILD + 1, "airships", [ANN]) == {ANN: 1500.0}  # per server
@@ -129,26 +128,26 @@ async def test_a_finished_game_is_rated_once_with_each_seat_and_place(service: S
 async def test_ai_seats_from_the_start_are_rated_as_contrail_ai(service: Services, store: Store) -> None:
     game_id = await airships(service, bob=False, ai=2)
     await play_out(service, game_id, random.Random(4))
-    results = await store.stored_results()
+    results = await store.ratings.stored_results()
     table = await service.reading.table(game_id)
     assert sorted(r.user_id for r in results) == [AI_USER, AI_USER, ANN]
     assert {r.seat for r in results if r.user_id == AI_USER} == set(table.ai_seats)
-    ratings = {r.user_id: r for r in await store.all_ratings()}
+    ratings = {r.user_id: r for r in await store.ratings.all()}
     assert set(ratings) == {AI_USER, ANN} and ratings[AI_USER].name == "Contrail AI" and ratings[AI_USER].skill.games == 1
 
 
 async def test_a_seat_left_to_the_autopilot_is_rated_as_its_person(service: Services, store: Store) -> None:
     game_id = await airships(service)
-    await store.set_autopilot(game_id, BOB, True)
+    await store.seats.set_autopilot(game_id, BOB, True)
     await play_out(service, game_id, random.Random(5))
-    assert sorted(r.user_id for r in await store.stored_results()) == [ANN, BOB]
+    assert sorted(r.user_id for r in await store.ratings.stored_results()) == [ANN, BOB]
 
 
 async def test_an_abandoned_game_is_never_rated(service: Services, store: Store) -> None:
     game_id = await airships(service)
     await service.lobby.abandon(game_id, ANN, can_manage=False)
     assert await service.ratings.rate_unrated() == 0
-    assert await store.stored_results() == [] and await store.all_ratings() == []
+    assert await store.ratings.stored_results() == [] and await store.ratings.all() == []
 
 
 async def test_a_game_finished_just_before_a_stop_is_rated_at_the_next_start(
@@ -159,26 +158,26 @@ async def test_a_game_finished_just_before_a_stop_is_rated_at_the_next_start(
     async def crash(*args: object) -> bool:
         raise OSError("the disk went away")
 
-    monkeypatch.setattr(store, "record_results", crash)
+    monkeypatch.setattr(store.ratings, "record", crash)
     with caplog.at_level(logging.ERROR):
         await play_out(service, second, random.Random(6))
         await play_out(service, first, random.Random(7))
     assert "rated at the next start" in caplog.text
     monkeypatch.undo()
-    assert await store.stored_results() == []
+    assert await store.ratings.stored_results() == []
     restarted = Services(store, stub_drawing(lambda slug, view: b""))  # the bot started again
     await restarted.resume_automatic()
-    results = await store.stored_results()
+    results = await store.ratings.stored_results()
     assert [r.game_id for r in results] == [second, second, first, first]  # in the order they finished
     await restarted.resume_automatic()
-    assert len(await store.stored_results()) == 4  # once only
+    assert len(await store.ratings.stored_results()) == 4  # once only
 
 
 async def test_an_ai_seat_handed_to_a_person_is_rated_as_that_person(service: Services, store: Store) -> None:
     game_id = await airships(service, bob=False, ai=1)
     await service.seating.replace_player(game_id, BOB, 1, BOB, "bob", can_manage=False)  # a newcomer takes the AI's seat
     await play_out(service, game_id, random.Random(9))
-    assert sorted(r.user_id for r in await store.stored_results()) == [ANN, BOB]
+    assert sorted(r.user_id for r in await store.ratings.stored_results()) == [ANN, BOB]
 
 
 def test_exactly_equal_ratings_share_a_rank_on_the_leaderboard() -> None:

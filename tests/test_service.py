@@ -14,7 +14,7 @@ import engine
 from engine.core import GameOver, IllegalAction, NotYourTurn, StaleAction
 from engine.services import Services
 from tests.stub_drawing import stub_drawing
-from engine.store.store import Status, Store
+from engine.store import Status, Store
 from engine.services.tables import AlreadyPlayed, LobbyClosed, NoSuchTable, NoTableHere, NotCreator, NotSeated, NotStarted, WhichTable
 
 pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL with TEST_DATABASE_URL
@@ -75,7 +75,7 @@ async def test_a_move_checks_seat_turn_version_and_legality(service: Services, s
         await service.core.play(game_id, mover.user_id, 99, version=0)
     with pytest.raises(IllegalAction):
         await service.core.play(game_id, mover.user_id, "throw:nowhere")
-    assert (await service.reading.table(game_id)).version == 0 and await store.actions(game_id) == []
+    assert (await service.reading.table(game_id)).version == 0 and await store.games.actions(game_id) == []
 
     result = await service.core.play(game_id, mover.user_id, mover.choices[0].key, interaction_id=1)
     assert result.table.version == 1
@@ -92,7 +92,7 @@ async def test_the_same_interaction_twice_applies_once(service: Services, store:
     assert again is not None
     with pytest.raises(AlreadyPlayed, match="already made"):
         await service.core.play(game_id, again.movers[0].user_id, 0, version=1, interaction_id=555)
-    assert len(await store.actions(game_id)) == 1
+    assert len(await store.games.actions(game_id)) == 1
 
 
 async def test_a_double_click_racing_itself_applies_once(service: Services, store: Store) -> None:
@@ -107,7 +107,7 @@ async def test_a_double_click_racing_itself_applies_once(service: Services, stor
     )
     assert sum(not isinstance(r, BaseException) for r in results) == 1
     assert sum(isinstance(r, StaleAction) for r in results) == 1
-    assert len(await store.actions(game_id)) == 1
+    assert len(await store.games.actions(game_id)) == 1
 
 
 async def test_two_processes_racing_for_one_decision_exactly_one_wins(store: Store, database: str | Path) -> None:
@@ -126,7 +126,7 @@ async def test_two_processes_racing_for_one_decision_exactly_one_wins(store: Sto
             return_exceptions=True,
         )
         assert sorted(type(o).__name__ for o in outcomes) == ["MoveResult", "StaleAction"]
-        assert len(await store.actions(game_id)) == 1
+        assert len(await store.games.actions(game_id)) == 1
         # the loser reloads from the log and agrees with the winner
         assert await second.reading.prompt(game_id) == await first.reading.prompt(game_id)
     finally:
@@ -169,7 +169,7 @@ async def test_moves_alternating_between_two_services_each_see_the_others(store:
         assert prompt is not None
         result = await here.core.play(game_id, prompt.movers[0].user_id, 0, version=prompt.version)
         assert result.table.version == turn + 1
-    assert len(await store.actions(game_id)) == 8
+    assert len(await store.games.actions(game_id)) == 8
 
 
 async def test_a_move_typed_without_a_version_sees_the_moves_of_another_process(store: Store) -> None:
@@ -207,7 +207,7 @@ async def test_rendering_runs_off_the_event_loop_and_its_failure_keeps_the_move(
     assert prompt is not None
     result = await service.core.play(game_id, prompt.movers[0].user_id, 0, version=0)
     assert result.image is None and result.table.version == 1
-    assert len(await store.actions(game_id)) == 1
+    assert len(await store.games.actions(game_id)) == 1
     assert threads and threading.get_ident() not in threads
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.store.backup import NoDatabase, backup_database
 from engine.store.health import Unreachable, check_database
-from engine.store.store import Store, StoreError, is_postgres_url
+from engine.store import Store, StoreError, is_postgres_url
 from engine.store.backend import redacted_url
 from engine.cli.move_database import move_database
 
@@ -47,7 +47,7 @@ def recompute_ratings(database: str | Path, out: Callable[[str], Any] = print) -
 
     async def run() -> int:
         async with await Store.open(database) as store:  # one transaction: safe while the bot runs
-            return await store.recompute_ratings()
+            return await store.ratings.recompute()
 
     count = asyncio.run(run())
     out(f"Recomputed {count} rating{'' if count == 1 else 's'} from the game results in {redacted_url(str(database))}.")

@@ -11,7 +11,7 @@ import engine
 from engine.core import GameError
 from engine.platform.export import replay_log
 from engine.platform.records import StoreError
-from engine.store.store import Store
+from engine.store import Store
 
 
 class TargetNotEmpty(StoreError):
@@ -33,7 +33,7 @@ async def move_database(source: str | Path, target: str) -> MoveReport:
     async with await Store.open(source) as old, await Store.open(target) as new:
         tables = await _tables(old)
         for table in tables:
-            if await new._read(f"SELECT 1 FROM {table} LIMIT 1"):
+            if await new.db.read(f"SELECT 1 FROM {table} LIMIT 1"):
                 raise TargetNotEmpty(
                     f"the {new.backend} target already has rows in {table}; Contrail moves only into an empty database"
                 )
@@ -48,7 +48,7 @@ async def move_database(source: str | Path, target: str) -> MoveReport:
 
 async def _tables(store: Store) -> list[str]:
     # Creation order: a table only refers to tables the migrations created before it, so parents come first.
-    rows = await store._read(
+    rows = await store.db.read(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid"
     )
     return [name for (name,) in rows]
@@ -56,25 +56,25 @@ async def _tables(store: Store) -> list[str]:
 
 async def _copy(old: Store, new: Store, tables: list[str]) -> dict[str, int]:
     counts: dict[str, int] = {}
-    async with new._transaction():  # all or nothing: a failed move leaves the target as empty as it was
+    async with new.transaction():  # all or nothing: a failed move leaves the target as empty as it was
         for table in tables:
-            columns = [row[1] for row in await old._read(f"PRAGMA table_info({table})")]
+            columns = [row[1] for row in await old.db.read(f"PRAGMA table_info({table})")]
             names = ", ".join(columns)
             # rowid order: the target numbers its own insertion order the same way (ties in seat events, members).
-            rows = await old._read(f"SELECT {names} FROM {table} ORDER BY rowid")
+            rows = await old.db.read(f"SELECT {names} FROM {table} ORDER BY rowid")
             insert = f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})"
-            await new._backend.q_many(insert, [_plain(row) for row in rows])
+            await new.db.q_many(insert, [_plain(row) for row in rows])
             counts[table] = len(rows)
         # The bot is stopped for a move, so no claim on a due item is live: free them for the first process now.
-        await new._q("UPDATE dues SET claimed_by = NULL, claimed_until = NULL")
-        await new._backend.after_copy(tables)
+        await new.db.q("UPDATE dues SET claimed_by = NULL, claimed_until = NULL")
+        await new.db.backend.after_copy(tables)
     return counts
 
 
 async def _empty(store: Store, tables: list[str]) -> None:
-    async with store._transaction():
+    async with store.transaction():
         for table in reversed(tables):  # children first, for the foreign keys
-            await store._q(f"DELETE FROM {table}")
+            await store.db.q(f"DELETE FROM {table}")
 
 
 def _plain(row: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -84,7 +84,7 @@ def _plain(row: tuple[Any, ...]) -> tuple[Any, ...]:
 async def verify_replays(old: Store, new: Store) -> int:
     """Replay every started game from each database's own rows; ReplayMismatch names the first that differs."""
     count = 0
-    for (game_id,) in await old._read("SELECT id FROM games ORDER BY id"):
+    for (game_id,) in await old.db.read("SELECT id FROM games ORDER BY id"):
         before, after = await _game_state(old, game_id), await _game_state(new, game_id)
         if before != after:
             raise ReplayMismatch(f"game {game_id} replays differently on the {new.backend} copy")
@@ -94,11 +94,11 @@ async def verify_replays(old: Store, new: Store) -> int:
 
 async def _game_state(store: Store, game_id: int) -> Any:
     """The public view after replaying a started game's log (None for a game that never started)."""
-    game = await store.get_game(game_id)
-    seats = [s for s in await store.seats(game_id) if s.seat is not None]
+    game = await store.games.get(game_id)
+    seats = [s for s in await store.seats.of(game_id) if s.seat is not None]
     if not seats:
         return None
-    rows = await store.actions(game_id)
+    rows = await store.games.actions(game_id)
     slug_game = engine.get_game(game.slug)
     entries = [(a.seq, a.seat, a.payload) for a in rows]
     try:

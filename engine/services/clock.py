@@ -51,7 +51,7 @@ class TurnClock:
 
     async def next_due(self) -> float | None:
         """When the scheduler must next wake (seconds since the epoch), or None when nothing is due."""
-        return await self._store.next_due()
+        return await self._store.dues.next()
 
     async def run_due(self) -> ClockNews:
         """Do everything that has come due: each due is claimed once, even with two bots on one database.
@@ -61,9 +61,9 @@ class TurnClock:
         news = ClockNews()
         now = self._core.clock()
         # At one time, a turn's held first ping goes before its reminder, which then counts from that ping.
-        for due in sorted(await self._store.claim_dues(now), key=lambda d: (d.due_at, d.kind is not DueKind.HELD_PING)):
+        for due in sorted(await self._store.dues.claim(now), key=lambda d: (d.due_at, d.kind is not DueKind.HELD_PING)):
             async with self._core.hold(due.game_id):
-                if not await self._store.holds(due):
+                if not await self._store.dues.holds(due):
                     continue  # replaced while the batch ran: by a new turn, or given a new time
                 try:
                     table = await self._core.load.table(due.game_id)
@@ -73,7 +73,7 @@ class TurnClock:
                     log.exception("game %s: the %s due failed; it is tried again when its claim runs out",
                                   due.game_id, due.kind.value)
                     continue
-                await self._store.finish_due(due)
+                await self._store.dues.finish(due)
         return news
 
     async def _turn_due(self, table: Table, due: DueRow) -> Moved | None:
@@ -85,10 +85,10 @@ class TurnClock:
 
     async def _waits_for_return(self, table: Table, due: DueRow, movers: tuple[int, ...], now: float) -> bool:
         """A turn that came during time away gets its whole clock once its player is back."""
-        away = await self._store.away_until([table.at_seat(s).user_id for s in movers], now)
+        away = await self._store.prefs.away_until([table.at_seat(s).user_id for s in movers], now)
         if away:
             interval = table.game.turn_seconds if due.kind is DueKind.DEADLINE else table.game.reminder_seconds
-            await self._store.add_due(replace(due, due_at=max(away.values()) + (interval or 0)))
+            await self._store.dues.add(replace(due, due_at=max(away.values()) + (interval or 0)))
         return bool(away)
 
     async def _reminder(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
@@ -98,11 +98,11 @@ class TurnClock:
             return
         prompt = self._core.load.prompt(table, moved.state)
         people = [table.at_seat(s).user_id for s in moved.to_act if s not in table.automatic_seats]
-        prefs = await self._store.prefs(people)
+        prefs = await self._store.prefs.of(people)
         alerts = alerts_for([prefs[u] for u in people], now)
         if alerts.held and not (alerts.thread or alerts.dm):  # everyone is in quiet hours: when they end
             ends = min(quiet_until(prefs[u], now) or now for u in alerts.held)
-            await self._store.add_due(replace(due, due_at=ends))
+            await self._store.dues.add(replace(due, due_at=ends))
             return
         if prompt is not None and (alerts.thread or alerts.dm):
             posts = await self._core.load.posts(table.id)
@@ -110,10 +110,10 @@ class TurnClock:
             first = due.kind is DueKind.HELD_PING
             news.reminders.append(Reminder(table, prompt, due.since, posts.get(PostKind.TURN), alerts, first))
             if first and table.game.reminder_seconds:  # one ping at a time: reminders count from this one
-                await self._store.retime_due(table.id, DueKind.REMINDER, due.turn, now + table.game.reminder_seconds)
+                await self._store.dues.retime(table.id, DueKind.REMINDER, due.turn, now + table.game.reminder_seconds)
         if due.kind is DueKind.REMINDER and table.game.reminder_seconds:
             # The next one counts from now: a reminder missed while the bot was down is sent once.
-            await self._store.add_due(replace(due, due_at=now + table.game.reminder_seconds))
+            await self._store.dues.add(replace(due, due_at=now + table.game.reminder_seconds))
 
     async def _deadline(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
         """A missed deadline: the autopilot plays the rest of the turn; a third miss in a row keeps the seat."""
@@ -125,8 +125,8 @@ class TurnClock:
         for seat in movers:
             player = table.at_seat(seat)
             self._core.seats_changed(table.id)  # the seats' counts change under the cached table
-            if await self._store.count_missed(table.id, player.user_id, True) >= MISSED_IN_A_ROW:
-                await self._store.set_autopilot(table.id, player.user_id, True)
+            if await self._store.seats.count_missed(table.id, player.user_id, True) >= MISSED_IN_A_ROW:
+                await self._store.seats.set_autopilot(table.id, player.user_id, True)
                 news.notices.append((table, f"{player.name} missed {MISSED_IN_A_ROW} deadlines in a row: the autopilot "
                                             "plays their seat until they come back with /game return."))
         seated = await self._core.load.table(table.id)  # the seats may have gone on autopilot
@@ -148,7 +148,7 @@ class TurnClock:
     async def play_owed(self) -> list[MoveResult]:
         """After a restart: games where an AI seat owes a move (a chain was cut short) play on, once each."""
         results = []
-        for row in await self._store.active_games_with_automatic_seats():
+        for row in await self._store.games.active_with_automatic_seats():
             result = await self.automatic_now(row.id)
             if result is not None:
                 results.append(result)
@@ -161,7 +161,7 @@ class TurnClock:
             player = require_seat_in_play(table, user_id)
             if not player.autopilot:
                 raise GameError("Your seat isn't on autopilot: it's yours already.")
-            await self._store.set_autopilot(game_id, user_id, False)
+            await self._store.seats.set_autopilot(game_id, user_id, False)
             self._core.seats_changed(game_id)
             return await self._core.load.table(game_id)
 

@@ -120,7 +120,7 @@ class TableCore:
             if automatic is not moved:
                 news = replace(news, next=self.next_turn(automatic))
             if table.at_seat(seat).missed:  # a move of their own breaks a row of missed deadlines
-                await self.store.count_missed(game_id, user_id, False)
+                await self.store.seats.count_missed(game_id, user_id, False)
                 self.seats_changed(game_id)
             return await self.result(automatic, news, action.label or action.key)
 
@@ -138,7 +138,7 @@ class TableCore:
         outcome = game.outcome(new_state)
         payload = {**action.to_dict(), "by": by} if by else action.to_dict()
         try:
-            row = await self.store.append_action(
+            row = await self.store.games.append_action(
                 table.id, table.version + 1, seat, payload, interaction_id,
                 status=Status.FINISHED if outcome else None, outcome=outcome.to_dict() if outcome else None,
             )

@@ -17,7 +17,7 @@ from engine.platform.leagues import (
 )
 from engine.platform.notify import Alerts, quiet_until
 from engine.platform.records import DueRow, Notify, PostKind, Status, StoreError
-from engine.store.leagues import LeagueGame, LeagueRow, LeagueStatus, NewTable
+from engine.store import LeagueGame, LeagueRow, LeagueStatus, NewTable
 from engine.services.clock import ClockNews
 from engine.services.core import MAX_AUTOMATIC, TableCore
 from engine.services.drawing import drawn
@@ -116,7 +116,7 @@ class Leagues:
 
     async def league_named(self, guild_id: int, name: str | None) -> LeagueRow:
         """The league of that name on this server (any case); with no name, the server's only league."""
-        leagues = await self._store.leagues_in_guild(guild_id)
+        leagues = await self._store.leagues.in_guild(guild_id)
         if not leagues:
             raise LeagueError("This server has no league yet: /league create opens one.")
         if name is None or not name.strip():
@@ -131,10 +131,10 @@ class Leagues:
         return found
 
     async def league_names(self, guild_id: int) -> list[str]:
-        return [lg.name for lg in await self._store.leagues_in_guild(guild_id)]
+        return [lg.name for lg in await self._store.leagues.in_guild(guild_id)]
 
     async def may_run_leagues(self, guild_id: int, role_ids: list[int], can_manage: bool) -> bool:
-        return can_manage or bool(set(role_ids) & set(await self._store.league_admins(guild_id)))
+        return can_manage or bool(set(role_ids) & set(await self._store.leagues.admins(guild_id)))
 
     async def _require_admin(self, guild_id: int, role_ids: list[int], can_manage: bool) -> None:
         if not await self.may_run_leagues(guild_id, role_ids, can_manage):
@@ -145,11 +145,11 @@ class Leagues:
         """Manage Server alone decides which roles run leagues; the roles that do now."""
         if not can_manage:
             raise NotLeagueAdmin("Only members with Manage Server can choose who runs leagues.")
-        await self._store.set_league_admin(guild_id, role_id, on)
-        return await self._store.league_admins(guild_id)
+        await self._store.leagues.set_admin(guild_id, role_id, on)
+        return await self._store.leagues.admins(guild_id)
 
     async def league_admins(self, guild_id: int) -> list[int]:
-        return await self._store.league_admins(guild_id)
+        return await self._store.leagues.admins(guild_id)
 
     async def create_league(
         self, guild_id: int, channel_id: int, user_id: int, role_ids: list[int], *, can_manage: bool,
@@ -169,10 +169,10 @@ class Leagues:
         if turn_seconds is not None and turn_seconds > round_seconds:
             raise LeagueError("A turn can't take longer than the whole round.")
         parse_points(points)  # a wrong form is refused now, not when the first round ends
-        if any(lg.name.lower() == name.lower() for lg in await self._store.leagues_in_guild(guild_id)):
+        if any(lg.name.lower() == name.lower() for lg in await self._store.leagues.in_guild(guild_id)):
             raise LeagueError(f"This server already has a league named {name!r}.")
         try:
-            return await self._store.create_league(guild_id, channel_id, name, slug, table_size, turn_seconds,
+            return await self._store.leagues.create(guild_id, channel_id, name, slug, table_size, turn_seconds,
                                                    round_seconds, rounds, allow_ai, (points or "").strip() or None,
                                                    user_id)
         except StoreError:
@@ -181,14 +181,14 @@ class Leagues:
     async def join_league(self, guild_id: int, name: str | None, user_id: int, user_name: str) -> LeagueRow:
         league = await self.league_named(guild_id, name)
         self._require_signup(league)
-        if not await self._store.add_member(league.id, league.season, user_id, user_name):
+        if not await self._store.leagues.add_member(league.id, league.season, user_id, user_name):
             raise LeagueError(f"You're already signed up for {league.name}.")
         return league
 
     async def leave_league(self, guild_id: int, name: str | None, user_id: int) -> LeagueRow:
         league = await self.league_named(guild_id, name)
         self._require_signup(league)
-        if not await self._store.remove_member(league.id, league.season, user_id):
+        if not await self._store.leagues.remove_member(league.id, league.season, user_id):
             raise LeagueError(f"You're not signed up for {league.name}.")
         return league
 
@@ -202,8 +202,8 @@ class Leagues:
 
     async def league_info(self, guild_id: int, name: str | None) -> LeagueInfo:
         league = await self.league_named(guild_id, name)
-        members = await self._store.league_members(league.id, league.season)
-        games = await self._store.league_games(league.id, league.season)
+        members = await self._store.leagues.members(league.id, league.season)
+        games = await self._store.leagues.games(league.id, league.season)
         names = dict(members)
         for game in games:
             table = await self._core.load.table(game.game_id)
@@ -213,7 +213,7 @@ class Leagues:
     async def league_standings(self, guild_id: int, name: str | None,
                                season: int | None = None) -> LeagueTable:
         league = in_season(await self.league_named(guild_id, name), season)
-        games = await self._store.league_games(league.id, league.season)
+        games = await self._store.leagues.games(league.id, league.season)
         lines = await self._standings(league, games)
         played = sum(1 for g in games if g.status is Status.FINISHED)
         return LeagueTable(league, tuple(lines), played, len(games))
@@ -228,7 +228,7 @@ class Leagues:
                            f"{league.name} · season {league.season}", subtitle, rows)
 
     async def _standings(self, league: LeagueRow, games: list[LeagueGame]) -> list[Standing]:
-        members = await self._store.league_members(league.id, league.season)
+        members = await self._store.leagues.members(league.id, league.season)
         ratings = await self._ratings.rating_numbers(league.guild_id, league.slug, list(members))
         return standings(members, results_of(games), ratings, parse_points(league.points))
 
@@ -236,7 +236,7 @@ class Leagues:
                          season: int | None = None) -> tuple[LeagueRow, str]:
         """The season's results, one line per seat of every finished game, as CSV text."""
         league = in_season(await self.league_named(guild_id, name), season)
-        games = await self._store.league_games(league.id, league.season)
+        games = await self._store.leagues.games(league.id, league.season)
         points = parse_points(league.points)
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
@@ -264,17 +264,17 @@ class Leagues:
         await self._require_admin(guild_id, role_ids, can_manage)
         league = await self.league_named(guild_id, name)
         if league.status is LeagueStatus.FINISHED:
-            opened = await self._store.open_season(league.id)
+            opened = await self._store.leagues.open_season(league.id)
             if opened is None:
                 raise LeagueError("Someone else just opened the next season.")
             return opened
         if league.status is LeagueStatus.RUNNING:
             raise LeagueError(f"{league.name} is already under way: round {league.round} of {league.rounds}.")
-        members = await self._store.league_members(league.id, league.season)
+        members = await self._store.leagues.members(league.id, league.season)
         game = engine.get_game(league.slug)
         pair_round(entrants_by_rating({u: 0.0 for u in members}), league.table_size, game.min_players,
                    game.max_players, league.allow_ai)  # too few members is refused before sign-ups close
-        if not await self._store.set_league_status(league.id, league.season, LeagueStatus.SIGNUP,
+        if not await self._store.leagues.set_status(league.id, league.season, LeagueStatus.SIGNUP,
                                                    LeagueStatus.RUNNING):
             raise LeagueError(f"{league.name} was just started by someone else.")
         news = await self._open_round(await self._fresh(league), 1)
@@ -283,15 +283,15 @@ class Leagues:
         return news
 
     async def _fresh(self, league: LeagueRow) -> LeagueRow:
-        row = await self._store.league(league.id)
+        row = await self._store.leagues.get(league.id)
         assert row is not None
         return row
 
     async def _open_round(self, league: LeagueRow, round_: int) -> LeagueNews | None:
         """Pair the members and put each table's game in its lobby, with the league's clock; None if already done."""
         game = engine.get_game(league.slug)
-        members = await self._store.league_members(league.id, league.season)
-        earlier = await self._store.league_games(league.id, league.season)
+        members = await self._store.leagues.members(league.id, league.season)
+        earlier = await self._store.leagues.games(league.id, league.season)
         if round_ == 1:
             entrants = entrants_by_rating(await self._ratings.rating_numbers(league.guild_id, league.slug, list(members)))
         else:
@@ -302,7 +302,7 @@ class Leagues:
                            tuple((n, ai_name(n), True) for n in range(1, t.ai + 1)),
                            new_seed()) for t in paired]
         now = self._core.clock()
-        game_ids = await self._store.open_round(league, round_, now + league.round_seconds, now, tables,
+        game_ids = await self._store.leagues.open_round(league, round_, now + league.round_seconds, now, tables,
                                                 REMINDER_SECONDS)
         if game_ids is None:
             return None
@@ -316,10 +316,10 @@ class Leagues:
         ended while the bot was down opens then. The store opens each round once, even with two processes.
         """
         news: list[LeagueNews] = []
-        for league in await self._store.running_leagues():
-            games = await self._store.league_games(league.id, league.season, league.round)
+        for league in await self._store.leagues.running():
+            games = await self._store.leagues.games(league.id, league.season, league.round)
             waiting = tuple([g.game_id for g in games if g.status is Status.LOBBY or (
-                g.status is Status.ACTIVE and PostKind.TURN not in await self._store.posts(g.game_id))])
+                g.status is Status.ACTIVE and PostKind.TURN not in await self._store.games.posts(g.game_id))])
             if waiting:  # the bot stopped before it started or posted them: the Discord layer does it now
                 news.append(LeagueNews(LeagueNewsKind.ROUND_OPENED, league, league.round, waiting))
                 continue
@@ -330,9 +330,9 @@ class Leagues:
                 if opened is not None:
                     news.append(opened)
                 continue
-            if await self._store.set_league_status(league.id, league.season, LeagueStatus.RUNNING,
+            if await self._store.leagues.set_status(league.id, league.season, LeagueStatus.RUNNING,
                                                    LeagueStatus.FINISHED):
-                lines = await self._standings(league, await self._store.league_games(league.id, league.season))
+                lines = await self._standings(league, await self._store.leagues.games(league.id, league.season))
                 news.append(LeagueNews(LeagueNewsKind.SEASON_OVER, await self._fresh(league), league.round,
                                        standings=tuple(lines)))
         return news
@@ -342,22 +342,22 @@ class Leagues:
         through their quiet hours); not those in their quiet hours now, nor those who turned pings off."""
         told = {*first_turn.thread, *first_turn.dm, *first_turn.held}
         people = [p.user_id for p in table.players if not p.ai and p.user_id not in told]
-        prefs, now = await self._store.prefs(people), self._core.clock()
+        prefs, now = await self._store.prefs.of(people), self._core.clock()
         return tuple(u for u in people if prefs[u].notify is not Notify.OFF and quiet_until(prefs[u], now) is None)
 
     async def round_end_due(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
         """The round's deadline: every seat goes on autopilot and the game is played out now; the log says so."""
         if table.status is Status.LOBBY:  # never started (Discord refused so far): once it is, it is played out
-            await self._store.add_due(replace(due, due_at=self._core.clock() + LOBBY_RETRY_SECONDS))
+            await self._store.dues.add(replace(due, due_at=self._core.clock() + LOBBY_RETRY_SECONDS))
             return
         if table.status is not Status.ACTIVE:
             return
         for player in table.players:
             if not player.ai and not player.autopilot:
-                await self._store.set_autopilot(table.id, player.user_id, True)
+                await self._store.seats.set_autopilot(table.id, player.user_id, True)
         # Said once: a process that died half-way through a round's end leaves it to be done again by another.
-        if (table.version, ROUND_END_WORDS) not in await self._store.seat_events(table.id):
-            await self._store.add_seat_event(table.id, table.version, ROUND_END_WORDS, _now_text())
+        if (table.version, ROUND_END_WORDS) not in await self._store.seats.events(table.id):
+            await self._store.seats.add_event(table.id, table.version, ROUND_END_WORDS, _now_text())
         self._core.seats_changed(table.id)
         start = await self._core.now(await self._core.load.table(table.id))
         # Each chain of the bot's is bounded; a game always ends long before this many moves.

@@ -37,7 +37,7 @@ class Loader:
     async def table(self, game_id: int, *, guild_id: int | None = None) -> Table:
         """One game; NoSuchTable if it does not exist (or belongs to another server)."""
         try:
-            row = await self._store.get_game(game_id)
+            row = await self._store.games.get(game_id)
         except NotFound:
             raise NoSuchTable(f"There is no game #{game_id}.") from None
         if guild_id is not None and row.guild_id != guild_id:
@@ -47,14 +47,14 @@ class Loader:
     async def seated(self, row: GameRow) -> Table:
         """A game's row with its seats, names as the board draws them, and who is away."""
         game = engine.get_game(row.slug)
-        seats = await self._store.seats(row.id)
+        seats = await self._store.seats.of(row.id)
         if any(s.seat is not None for s in seats):
             fallbacks = seat_fallbacks(row.slug, len(seats))
             seats = [s if s.seat is None else replace(s, name=self.shown_name(s.name, fallbacks[s.seat]))
                      for s in seats]
         people = [s.user_id for s in seats if s.seat is not None and not s.ai]
         live = people and row.status is Status.ACTIVE
-        away_until = await self._store.away_until(people, self._clock()) if live else {}
+        away_until = await self._store.prefs.away_until(people, self._clock()) if live else {}
         away = tuple((s.seat, away_until[s.user_id]) for s in seats if s.seat is not None and s.user_id in away_until)
         return Table(row, tuple(seats), game.title, game.min_players, game.max_players, away)
 
@@ -71,11 +71,11 @@ class Loader:
         if memo is None or memo.version > table.version:  # a reader holding an older row than the cache
             memo = Memo(0, opening_state(table))
         state = memo.state
-        rows = [row for row in await self._store.actions(table.id, after=memo.version) if row.seq <= table.version]
+        rows = [row for row in await self._store.games.actions(table.id, after=memo.version) if row.seq <= table.version]
         if any(is_undo(row.payload) for row in rows):  # an undo goes back to an older state: replay it all
             replayer = Replayer(game)
             replayer.start(opening_state(table))
-            for row in await self._store.actions(table.id):
+            for row in await self._store.games.actions(table.id):
                 if row.seq > table.version:
                     break
                 replayer.apply(row.seq, row.seat, row.payload)
@@ -101,7 +101,7 @@ class Loader:
         replayer.start(opening_state(table))
         events = table.name_events(list(game.view(replayer.states[0], None).get("events", [])))
         history = History([LogLine(0, e) for e in events], [])
-        rows = [row for row in await self._store.actions(table.id) if row.seq <= table.version]
+        rows = [row for row in await self._store.games.actions(table.id) if row.seq <= table.version]
         for row in rows:
             replayed = replayer.apply(row.seq, row.seat, row.payload)
             if is_undo(row.payload):
@@ -116,7 +116,7 @@ class Loader:
         if taken_back:  # /log keeps every move, and says which were taken back
             history = History([LogLine(line.seq, f"{line.text} (undone)") if line.seq in taken_back else line
                                for line in history.lines], history.actors)
-        history = history.with_notes(await self._store.seat_events(table.id))
+        history = history.with_notes(await self._store.seats.events(table.id))
         memo = self._memos.get(table.id)
         if memo is not None and memo.version == table.version:
             memo.history = history
@@ -141,14 +141,14 @@ class Loader:
         memo = self._memos.get(game_id)
         if memo is not None and memo.posts is not None:
             return memo.posts
-        posts = await self._store.posts(game_id)
+        posts = await self._store.games.posts(game_id)
         if memo is not None:
             memo.posts = posts
         return posts
 
     async def record_post(self, game_id: int, kind: PostKind, channel_id: int, message_id: int, version: int) -> None:
         """Remember a message the game edits from now on (a turn's: `version` is where the turn began)."""
-        await self._store.set_post(game_id, kind, channel_id, message_id, version)
+        await self._store.games.set_post(game_id, kind, channel_id, message_id, version)
         memo = self._memos.get(game_id)
         if memo is not None and memo.posts is not None:
             memo.posts[kind] = PostRow(kind, channel_id, message_id, version)

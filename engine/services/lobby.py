@@ -41,13 +41,13 @@ class Lobby:
         if not 0 <= ai < game.max_players:
             raise TableFull(f"{game.title} has room for at most {game.max_players - 1} AI players beside you.")
         chosen = chosen_options(game, [key for key, on in (options or {}).items() if on])  # names an unknown rule
-        row = await self._store.create_game(
+        row = await self._store.games.create(
             slug, guild_id, channel_id, creator_id, new_seed(), chosen,
             turn_seconds=turn_seconds, reminder_seconds=reminder_seconds,
         )
-        await self._store.add_seat(row.id, creator_id, creator_name)
+        await self._store.seats.add(row.id, creator_id, creator_name)
         for number in range(1, ai + 1):
-            await self._store.add_seat(row.id, number, ai_name(number), ai=True)
+            await self._store.seats.add(row.id, number, ai_name(number), ai=True)
         return await self._core.load.seated(row)
 
     async def _creators(self, game_id: int, user_id: int, verb: str, who: str) -> Table:
@@ -67,7 +67,7 @@ class Lobby:
             taken = {p.user_id for p in table.players if p.ai}
             number = next(n for n in range(1, table.max_players + 1) if n not in taken)
             with refusals(table, "add an AI player to", already="Another AI player was just added: try again."):
-                await self._store.add_seat(game_id, number, ai_name(number), ai=True, max_players=table.max_players)
+                await self._store.seats.add(game_id, number, ai_name(number), ai=True, max_players=table.max_players)
             return await self._core.load.table(game_id)
 
     async def remove_ai(self, game_id: int, user_id: int) -> Table:
@@ -78,7 +78,7 @@ class Lobby:
             if not ais:
                 raise NotSeated("There's no AI player to remove.")
             with refusals(table, "remove an AI player from", missing="That AI player was just removed."):
-                await self._store.remove_seat(game_id, ais[-1].user_id)
+                await self._store.seats.remove(game_id, ais[-1].user_id)
             return await self._core.load.table(game_id)
 
     async def set_options(self, game_id: int, user_id: int, keys: list[str]) -> Table:
@@ -88,12 +88,12 @@ class Lobby:
             table = await self._creators(game_id, user_id, verb, "change its optional rules")
             chosen = chosen_options(engine.get_game(table.game.slug), keys)
             with refusals(table, verb):
-                await self._store.set_options(game_id, chosen)
+                await self._store.games.set_options(game_id, chosen)
             return await self._core.load.table(game_id)
 
     async def move_to_thread(self, game_id: int, thread_id: int) -> Table:
         """Record the thread the game is played in."""
-        await self._store.set_thread(game_id, thread_id)
+        await self._store.games.set_thread(game_id, thread_id)
         return await self._core.load.table(game_id)
 
     async def join(self, game_id: int, user_id: int, name: str) -> Table:
@@ -105,7 +105,7 @@ class Lobby:
             if len(table.players) >= table.max_players:
                 raise TableFull(f"This game is full ({table.max_players} players).")
             with refusals(table, "join"):
-                await self._store.add_seat(game_id, user_id, name, max_players=table.max_players)
+                await self._store.seats.add(game_id, user_id, name, max_players=table.max_players)
             return await self._core.load.table(game_id)
 
     async def leave(self, game_id: int, user_id: int) -> Table:
@@ -117,7 +117,7 @@ class Lobby:
             if user_id == table.creator_id:
                 raise NotCreator("You opened this game, so you can't leave it: use /game abandon to close it.")
             with refusals(table, "leave"):
-                await self._store.remove_seat(game_id, user_id)
+                await self._store.seats.remove(game_id, user_id)
             return await self._core.load.table(game_id)
 
     async def start(self, game_id: int, user_id: int) -> Opening:
@@ -135,7 +135,7 @@ class Lobby:
             random.Random(table.game.seed).shuffle(order)  # a local RNG: the same seed always seats the same way
             # Another process may have seated or unseated someone since the read: the store refuses then.
             with refusals(table, "start"):
-                await self._store.start_game(game_id, order, min_players=table.min_players,
+                await self._store.seats.start_game(game_id, order, min_players=table.min_players,
                                              max_players=table.max_players)
             table = await core.load.table(game_id)
             moved = await core.play_automatic(await core.now(table))  # AI seats shuffled to the front move at once
@@ -154,8 +154,8 @@ class Lobby:
                 raise NotCreator("Only the game's creator or someone with Manage Server can abandon it.")
             require_live(table)
             with refusals(table, "abandon"):  # another process may have ended it since
-                await self._store.set_status(game_id, Status.ABANDONED, only_live=True)
-            await self._store.set_dues(game_id, 0, 0.0, {})  # an abandoned game waits on nobody
+                await self._store.games.set_status(game_id, Status.ABANDONED, only_live=True)
+            await self._store.dues.set(game_id, 0, 0.0, {})  # an abandoned game waits on nobody
             self._core.on_change()  # a league round may be complete now: the scheduler looks
             self._core.forget(game_id)
             return await self._core.load.table(game_id)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import engine
 from engine.core import GameError, Outcome
 from engine.platform.ratings import AI_NAME, AI_USER, NEW, Placed, Skill, places, rated_outcome, shown_text
-from engine.store.ratings import PastResult, RatingRow
+from engine.store import PastResult, RatingRow
 from engine.services.core import TableCore
 from engine.services.drawing import drawn
 from engine.services.tables import Table
@@ -108,7 +108,7 @@ class Ratings:
 
         A member never rated in that game gets the new player's 1500; user 0 is Contrail AI. Higher is better.
         """
-        stored = await self._store.ratings_of(guild_id, slug, sorted(set(user_ids)))
+        stored = await self._store.ratings.of(guild_id, slug, sorted(set(user_ids)))
         return {u: stored.get(u, NEW).number for u in user_ids}
 
     async def rate_finished(self, table: Table, outcome: Outcome | None) -> None:
@@ -120,21 +120,21 @@ class Ratings:
             return
         assert outcome is not None
         try:
-            await self._store.record_results(table.id, table.game.guild_id, table.slug, placed_seats(table, outcome))
+            await self._store.ratings.record(table.id, table.game.guild_id, table.slug, placed_seats(table, outcome))
         except Exception:
             log.exception("game %s: could not rate it now; it is rated at the next start", table.id)
 
     async def rate_unrated(self) -> int:
         """At start: rate the finished games that have no results yet, in the order they finished; how many."""
         count = 0
-        for row in await self._store.unrated_finished_games():
+        for row in await self._store.ratings.unrated_finished_games():
             outcome = Outcome.from_dict(row.outcome) if row.outcome else None
             if not rated_outcome(outcome):
                 continue
             assert outcome is not None
             try:
                 table = await self._core.load.seated(row)
-                count += await self._store.record_results(row.id, row.guild_id, row.slug, placed_seats(table, outcome))
+                count += await self._store.ratings.record(row.id, row.guild_id, row.slug, placed_seats(table, outcome))
             except Exception:  # one bad game must not keep the others unrated, nor stop the AI players resuming
                 log.exception("game %s: could not rate it at start", row.id)
         return count
@@ -142,14 +142,14 @@ class Ratings:
     async def rating_card(self, guild_id: int, user_id: int, name: str, slug: str | None) -> RatingCard:
         """A member's rating(s) on this server; NoRatings (friendly words) when there is nothing rated yet."""
         title = engine.get_game(slug).title if slug else None  # an unknown slug: GameError naming the games
-        rows = await self._store.member_ratings(guild_id, user_id, slug)
+        rows = await self._store.ratings.of_member(guild_id, user_id, slug)
         if not rows:
             what = f" of {title}" if title else ""
             raise NoRatings(f"{name} has no rated games{what} on this server yet.")
         games = []
         for row in rows:
-            rank, rated = await self._store.rank_of(guild_id, row.slug, user_id)
-            last = await self._store.last_results(guild_id, row.slug, user_id, LAST_RESULTS)
+            rank, rated = await self._store.ratings.rank_of(guild_id, row.slug, user_id)
+            last = await self._store.ratings.last_results(guild_id, row.slug, user_id, LAST_RESULTS)
             games.append(GameRating(row.slug, _title(row.slug), row.skill, rank, rated, tuple(last)))
         shown_name = AI_NAME if user_id == AI_USER else rows[0].name
         return RatingCard(user_id, shown_name, tuple(games))
@@ -157,10 +157,10 @@ class Ratings:
     async def leaderboard(self, guild_id: int, slug: str) -> Leaderboard:
         """The server's top 25 for a game; NoRatings when nobody is rated in it yet."""
         title = engine.get_game(slug).title
-        rows = await self._store.top_ratings(guild_id, slug, LEADERBOARD_SIZE)
+        rows = await self._store.ratings.top(guild_id, slug, LEADERBOARD_SIZE)
         if not rows:
             raise NoRatings(f"No rated games of {title} on this server yet.")
-        _, rated = await self._store.rank_of(guild_id, slug, rows[0].user_id)
+        _, rated = await self._store.ratings.rank_of(guild_id, slug, rows[0].user_id)
         return Leaderboard(slug, title, leader_rows(rows), rated)
 
     async def leaderboard_image(self, board: Leaderboard) -> bytes | None:

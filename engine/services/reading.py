@@ -34,14 +34,14 @@ class Reading:
 
     async def tables_in_guild(self, guild_id: int, *, live_only: bool = False, limit: int | None = None) -> list[Table]:
         """The server's games, live ones first, then the newest; at most `limit` of them."""
-        rows = await self._store.list_games(guild_id, LIVE if live_only else None, limit=limit)
+        rows = await self._store.games.in_guild(guild_id, LIVE if live_only else None, limit=limit)
         return [await self._load.seated(row) for row in rows]
 
     async def tables_at(self, guild_id: int, channel_id: int) -> list[Table]:
         """Games played in this thread or channel, newest first; in a parent channel also its live threaded games."""
-        rows = await self._store.games_in_channel(guild_id, channel_id)
+        rows = await self._store.games.in_channel(guild_id, channel_id)
         if not rows:
-            live = await self._store.list_games(guild_id, LIVE)
+            live = await self._store.games.in_guild(guild_id, LIVE)
             rows = [row for row in live if row.channel_id == channel_id]
         return [await self._load.seated(row) for row in rows]
 
@@ -142,7 +142,7 @@ class Reading:
     async def my_games(self, user_id: int) -> list[MyGame]:
         """Every live game a person sits in, on every server: those waiting on them first, longest wait first."""
         found = []
-        for game_id, since in await self._store.live_games_of(user_id):
+        for game_id, since in await self._store.seats.live_games_of(user_id):
             table = await self._load.table(game_id)
             prompt = await self.prompt(game_id)
             waiting = prompt is not None and user_id in prompt.user_ids

@@ -61,7 +61,7 @@ class Replays:
         if not 0 <= move <= total:
             raise GameError(f"{table.title} #{table.id} has {total} moves: pick one from 0 (the setup) to {total}.")
         lines = (await self._core.load.history(table)).lines
-        rows = await self._store.actions(table.id, limit=move) if move else []
+        rows = await self._store.games.actions(table.id, limit=move) if move else []
         state, fallback = await asyncio.to_thread(_replay_to, table, rows)
         words = tuple(line.text for line in lines if line.seq == move) or fallback
         actor = table.at_seat(rows[-1].seat).name if rows else None
@@ -72,8 +72,8 @@ class Replays:
         """The JSON export of a game of this server that is over (a live game's seed would foretell its chance)."""
         table = await self._core.load.table(game_id, guild_id=guild_id)
         require_started(table, "there's nothing to export")
-        seats = await self._store.seats(game_id)
-        rows = await self._store.actions(game_id)
+        seats = await self._store.seats.of(game_id)
+        rows = await self._store.games.actions(game_id)
         export = await asyncio.to_thread(build_export, table.game, seats, rows)
         return GameFile(table, f"contrail-{table.slug}-{table.id}.json", export.to_json().encode())
 
@@ -89,7 +89,7 @@ class Replays:
         drawing = self._core.drawing
         if drawing is None:
             raise GameError("This bot draws no pictures, so it makes no animations.")
-        rows = await self._store.actions(game_id)
+        rows = await self._store.games.actions(game_id)
         data = await asyncio.to_thread(_animate, drawing, table, rows, limit)
         if data is None:
             raise GameError(f"An animation of {table.title} #{table.id} would be over the upload limit here, "

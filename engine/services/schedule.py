@@ -24,10 +24,10 @@ class Schedule:
         """Set the due times of the turn now being played (a new turn only); its deadline, if it has one."""
         movers = tuple(s for s in to_act if s not in table.automatic_seats)
         if over or not movers:
-            await self._store.set_dues(table.id, 0, 0.0, {})
+            await self._store.dues.set(table.id, 0, 0.0, {})
             return None
         turn = history.turn_start(movers)
-        current = await self._store.dues(table.id)
+        current = await self._store.dues.of(table.id)
         if any(due.turn == turn for due in current.values() if due.kind in TURN_DUES):
             deadline = current.get(DueKind.DEADLINE)  # the same turn goes on: its clock keeps running
             return deadline.due_at if deadline else None
@@ -37,7 +37,7 @@ class Schedule:
             dues[DueKind.DEADLINE] = now + table.game.turn_seconds
         if table.game.reminder_seconds:
             dues[DueKind.REMINDER] = now + table.game.reminder_seconds
-        await self._store.set_dues(table.id, turn, now, dues)
+        await self._store.dues.set(table.id, turn, now, dues)
         self._on_change()
         return dues.get(DueKind.DEADLINE)
 
@@ -46,7 +46,7 @@ class Schedule:
         if turn is None:
             return Alerts()
         people = [table.at_seat(s).user_id for s in turn.movers if s not in table.automatic_seats]
-        prefs = await self._store.prefs(people)
+        prefs = await self._store.prefs.of(people)
         now = self._clock()
         alerts = alerts_for([prefs[u] for u in people], now)
         if alerts.held:
@@ -56,10 +56,10 @@ class Schedule:
 
     async def add_due(self, due: DueRow) -> None:
         """A new due item (a vote's end, a held ping, a time put back); the scheduler wakes to look at it."""
-        await self._store.add_due(due)
+        await self._store.dues.add(due)
         self._on_change()
 
     async def deadline(self, game_id: int) -> float | None:
         """When the autopilot plays the turn now being played; None without a clock."""
-        due = (await self._store.dues(game_id)).get(DueKind.DEADLINE)
+        due = (await self._store.dues.of(game_id)).get(DueKind.DEADLINE)
         return due.due_at if due else None

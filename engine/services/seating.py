@@ -29,7 +29,7 @@ class Seating:
             player = require_seat_in_play(table, user_id)
             if player.autopilot:
                 raise GameError("The autopilot plays your seat already; /game return takes it back.")
-            await self._store.set_autopilot(game_id, user_id, True)
+            await self._store.seats.set_autopilot(game_id, user_id, True)
             await self._log_seat(table, f"{player.name} leaves the game: the autopilot plays their seat.")
             return await self._core.load.table(game_id)
 
@@ -56,7 +56,7 @@ class Seating:
             stamp = datetime.now(UTC).isoformat()
             with refusals(table, "hand over a seat in", already="The newcomer already has a seat in this game.",
                           missing="That player has no seat in this game."):  # another process got there first
-                await self._store.replace_seat(game_id, old_user, new_user, new_name, table.version, text, stamp)
+                await self._store.seats.replace(game_id, old_user, new_user, new_name, table.version, text, stamp)
             self._core.seats_changed(game_id)
             return await self._core.load.table(game_id)
 
@@ -77,7 +77,7 @@ class Seating:
         async with self._core.hold(game_id):
             table = await self._core.load.table(game_id)
             player = self._kickable(table, target)
-            vote = await self._store.kick_vote(game_id)
+            vote = await self._store.votes.kick_vote(game_id)
             voters = tuple(p.user_id for p in table.players if p.seat is not None and not p.ai and p.user_id != target)
             if vote is None or vote.target != target:
                 if vote is not None:
@@ -93,13 +93,13 @@ class Seating:
             no = tuple(u for u in vote.no if u != by_user) + (() if approve else (by_user,))
             vote = replace(vote, yes=yes, no=no)
             if vote.passed:
-                await self._store.end_kick_vote(game_id)
+                await self._store.votes.end_kick_vote(game_id)
                 await self._remove(table, player.user_id)
                 return await self._core.load.table(game_id), None, True
             if vote.failed:
-                await self._store.end_kick_vote(game_id)
+                await self._store.votes.end_kick_vote(game_id)
                 return table, None, False
-            await self._store.put_kick_vote(vote)
+            await self._store.votes.put_kick_vote(vote)
             return table, vote, False
 
     @staticmethod
@@ -114,18 +114,18 @@ class Seating:
         return player
 
     async def _remove(self, table: Table, user_id: int) -> None:
-        await self._store.set_autopilot(table.id, user_id, True)
+        await self._store.seats.set_autopilot(table.id, user_id, True)
         await self._log_seat(table, f"{name_of(table, user_id)} is removed: the autopilot plays their seat.")
 
     async def _log_seat(self, table: Table, text: str) -> None:
-        await self._store.add_seat_event(table.id, table.version, text, datetime.now(UTC).isoformat())
+        await self._store.seats.add_event(table.id, table.version, text, datetime.now(UTC).isoformat())
         self._core.seats_changed(table.id)
 
     async def kick_vote_due(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
         """A kick vote's day is over: without a majority, nothing changes."""
-        vote = await self._store.kick_vote(table.id)
+        vote = await self._store.votes.kick_vote(table.id)
         if vote is not None and vote.expires_at <= now:
-            await self._store.end_kick_vote(table.id)
+            await self._store.votes.end_kick_vote(table.id)
             news.notices.append((table, f"The vote on {name_of(table, vote.target)}'s seat ran out "
                                         "without a majority: nothing changes."))
 

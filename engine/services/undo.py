@@ -29,7 +29,7 @@ class Undoing:
         Alone, a player takes back the decisions since the last one that showed something; a decision that
         showed a card or dice is taken back only with the others' consent.
         """
-        rows = [row for row in await self._store.actions(table.id) if row.seq <= table.version]
+        rows = [row for row in await self._store.games.actions(table.id) if row.seq <= table.version]
         taken = undone((row.seq, row.payload) for row in rows)
         kept = [row for row in rows if row.seq not in taken and not is_undo(row.payload)]
         if not kept or kept[-1].seat != seat:
@@ -71,10 +71,10 @@ class Undoing:
             if not voters:
                 raise GameError("Dice were thrown or a card turned over since, and there's nobody else to agree: "
                                 "that can't be taken back.")
-            if await self._store.undo_vote(game_id) is not None:
+            if await self._store.votes.undo_vote(game_id) is not None:
                 raise GameError("A request to take moves back is open already: wait for its answer.")
             vote = UndoVote(game_id, user_id, to_version, table.version, voters, (), self._core.clock() + UNDO_VOTE_SECONDS)
-            await self._store.put_undo_vote(vote)
+            await self._store.votes.put_undo_vote(vote)
             await self._core.schedule.add_due(DueRow(game_id, DueKind.UNDO_VOTE, vote.expires_at, 0,
                                                      self._core.clock()))
             return vote
@@ -84,22 +84,22 @@ class Undoing:
         """One answer: (the request still open, the result once all agreed, words when it is over)."""
         async with self._core.hold(game_id):
             table = await self._core.load.table(game_id)
-            vote = await self._store.undo_vote(game_id)
+            vote = await self._store.votes.undo_vote(game_id)
             if vote is None:
                 raise StaleAction("That request is over.")
             if user_id not in vote.voters:
                 raise NotSeated("Only the other players of this game answer this request.")
             if table.status is not Status.ACTIVE or table.version != vote.at_version:
-                await self._store.end_undo_vote(game_id)
+                await self._store.votes.end_undo_vote(game_id)
                 return None, None, "The game has moved on since: nothing is taken back."
             if not approve:
-                await self._store.end_undo_vote(game_id)
+                await self._store.votes.end_undo_vote(game_id)
                 return None, None, "The request was refused: nothing is taken back."
             vote = replace(vote, yes=tuple(sorted({*vote.yes, user_id})))
             if not vote.approved:
-                await self._store.put_undo_vote(vote)
+                await self._store.votes.put_undo_vote(vote)
                 return vote, None, ""
-            await self._store.end_undo_vote(game_id)
+            await self._store.votes.end_undo_vote(game_id)
             requester = table.player(vote.requester)
             if requester is None or requester.seat is None:  # their seat changed hands while the others agreed
                 return None, None, "The player who asked has left the game since: nothing is taken back."
@@ -111,7 +111,7 @@ class Undoing:
         """Append the undo entry (the log stays append-only) and show the game as it was at `to_version`."""
         before = (await self._core.now(table)).to_act
         try:
-            row = await self._store.append_action(table.id, table.version + 1, seat, undo_payload(to_version),
+            row = await self._store.games.append_action(table.id, table.version + 1, seat, undo_payload(to_version),
                                                   interaction_id)
         except DuplicateInteraction:
             raise AlreadyPlayed("That was already done.") from None
@@ -127,7 +127,7 @@ class Undoing:
 
     async def undo_vote_due(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
         """A request to take moves back that a day passed on: nothing is taken back."""
-        request = await self._store.undo_vote(table.id)
+        request = await self._store.votes.undo_vote(table.id)
         if request is not None and request.expires_at <= now:
-            await self._store.end_undo_vote(table.id)
+            await self._store.votes.end_undo_vote(table.id)
             news.notices.append((table, "A day passed without every player agreeing: nothing is taken back."))

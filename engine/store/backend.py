@@ -93,7 +93,7 @@ class SqliteBackend(Backend):
         # isolation_level=None: we issue BEGIN/COMMIT ourselves; Python's implicit transactions would fight us.
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
-            mode = (await db.execute_fetchall("PRAGMA journal_mode=WAL"))[0][0]
+            mode = list(await db.execute_fetchall("PRAGMA journal_mode=WAL"))[0][0]
             if mode != "wal":
                 raise StoreError(f"{path}: could not switch to WAL journal mode (got {mode!r})")
             await db.execute_fetchall(f"PRAGMA synchronous={SYNCHRONOUS}")

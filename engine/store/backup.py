@@ -1,10 +1,9 @@
-"""A consistent copy of a live database, for `python bot.py --backup PATH` and `Store.backup`.
+"""A consistent copy of a live database, for `python bot.py --backup PATH` and `Store.backup`."""
 
-The copy uses SQLite's online backup API through a connection of its own, opened read-only: the
-running bot (in this process or another) keeps writing moves meanwhile, and a backup can never
-change the live file. The pages go into a temp file next to the target, which is renamed over
-the target only once it is complete and checked, so a failed backup never leaves half a file.
-"""
+# The copy uses SQLite's online backup API through a connection of its own, opened read-only: the
+# running bot (in this process or another) keeps writing moves meanwhile, and a backup can never
+# change the live file. The pages go into a temp file next to the target, which is renamed over
+# the target only once it is complete and checked, so a failed backup never leaves half a file.
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
-"""A read-only look at a database for `python bot.py --check`: backend, version, games by status, the next due item.
+"""A read-only look at a database for `python bot.py --check`: backend, version, games by status, the next due item."""
 
-The check never creates, migrates or writes a database: it opens SQLite read-only and PostgreSQL in read-only
-transactions, so a health check run every few seconds beside the bot changes nothing and takes no writer's lock.
-"""
+# The check never creates, migrates or writes a database: it opens SQLite read-only and PostgreSQL in read-only
+# transactions, so a health check run every few seconds beside the bot changes nothing and takes no writer's lock.
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The store's part for leagues: leagues and their seasons, members, each round's games and the roles that run them."""
+"""The store's leagues: leagues and their seasons, members, each round's games and the roles that run them."""
 
 from __future__ import annotations
 
@@ -6,12 +6,14 @@ import enum
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
-from engine.platform.records import DueKind, Status, StoreError
+from engine.platform.records import DueKind, DueRow, Status, StoreError
 from engine.store.backend import Conflict
-from engine.store.part import StorePart
+from engine.store.database import Database
+from engine.store.dues import DueStore
+from engine.store.games import GameStore, now_text
+from engine.store.seats import SeatStore
 
 LEAGUE_COLUMNS = (
     "id, guild_id, channel_id, name, slug, table_size, turn_seconds, round_seconds, rounds, allow_ai, points,"
@@ -79,74 +81,76 @@ class NewTable:
     seed: int
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat()
+class LeagueStore:
+    """Leagues, their seasons' members and rounds' games, and the roles that may run them; one unit of work each."""
 
+    def __init__(self, db: Database, games: GameStore, seats: SeatStore, dues: DueStore) -> None:
+        self._db = db
+        # A round opens its games, their seats and their due times in the same unit of work as the round.
+        self._games, self._seats, self._dues = games, seats, dues
 
-class LeagueStore(StorePart):
-    """Leagues, their seasons' members and rounds' games, and the roles that may run them."""
-
-    async def create_league(self, guild_id: int, channel_id: int, name: str, slug: str, table_size: int,
-                            turn_seconds: int | None, round_seconds: int, rounds: int, allow_ai: bool,
-                            points: str | None, creator_id: int) -> LeagueRow:
+    async def create(self, guild_id: int, channel_id: int, name: str, slug: str, table_size: int,
+                     turn_seconds: int | None, round_seconds: int, rounds: int, allow_ai: bool,
+                     points: str | None, creator_id: int) -> LeagueRow:
         """A new league, its first season open for sign-ups; StoreError if the server has one of that name."""
         try:
-            async with self._transaction():
-                rows = await self._q(
+            async with self._db.transaction():
+                rows = await self._db.q(
                     "INSERT INTO leagues (guild_id, channel_id, name, slug, table_size, turn_seconds, round_seconds,"
                     " rounds, allow_ai, points, status, creator_id, created_at)"
                     f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {LEAGUE_COLUMNS}",
                     (guild_id, channel_id, name, slug, table_size, turn_seconds, round_seconds, rounds, int(allow_ai),
-                     points, LeagueStatus.SIGNUP.value, creator_id, _now()),
+                     points, LeagueStatus.SIGNUP.value, creator_id, now_text()),
                 )
         except Conflict as exc:
             raise StoreError(f"guild {guild_id} already has a league named {name!r}") from exc
         return LeagueRow.from_row(rows[0])
 
-    async def league(self, league_id: int) -> LeagueRow | None:
-        rows = await self._read(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = ?", (league_id,))
+    async def get(self, league_id: int) -> LeagueRow | None:
+        rows = await self._db.read(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE id = ?", (league_id,))
         return LeagueRow.from_row(rows[0]) if rows else None
 
-    async def leagues_in_guild(self, guild_id: int) -> list[LeagueRow]:
-        rows = await self._read(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? ORDER BY LOWER(name), name",
-                                (guild_id,))
+    async def in_guild(self, guild_id: int) -> list[LeagueRow]:
+        rows = await self._db.read(
+            f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? ORDER BY LOWER(name), name", (guild_id,)
+        )
         return [LeagueRow.from_row(r) for r in rows]
 
-    async def running_leagues(self) -> list[LeagueRow]:
-        rows = await self._read(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE status = ? ORDER BY id",
-                                (LeagueStatus.RUNNING.value,))
+    async def running(self) -> list[LeagueRow]:
+        rows = await self._db.read(f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE status = ? ORDER BY id",
+                                   (LeagueStatus.RUNNING.value,))
         return [LeagueRow.from_row(r) for r in rows]
 
-    async def league_of_game(self, game_id: int) -> tuple[int, int, int] | None:
+    async def of_game(self, game_id: int) -> tuple[int, int, int] | None:
         """(league, season, round) of a league game; None for any other game."""
-        rows = await self._read("SELECT league_id, season, round FROM league_games WHERE game_id = ?", (game_id,))
+        rows = await self._db.read("SELECT league_id, season, round FROM league_games WHERE game_id = ?", (game_id,))
         return (rows[0][0], rows[0][1], rows[0][2]) if rows else None
 
     # -- members ---------------------------------------------------------------------------------
 
     async def add_member(self, league_id: int, season: int, user_id: int, name: str) -> bool:
         """Sign a member up for a season open for sign-ups; False if they already were (or sign-ups closed)."""
-        async with self._transaction():
-            rows = await self._q(
+        async with self._db.transaction():
+            rows = await self._db.q(
                 "INSERT INTO league_members (league_id, season, user_id, name, joined_at)"
                 " SELECT id, ?, ?, ?, ? FROM leagues WHERE id = ? AND season = ? AND status = ?"
                 " ON CONFLICT DO NOTHING RETURNING user_id",
-                (season, user_id, name, _now(), league_id, season, LeagueStatus.SIGNUP.value),
+                (season, user_id, name, now_text(), league_id, season, LeagueStatus.SIGNUP.value),
             )
         return bool(rows)
 
     async def remove_member(self, league_id: int, season: int, user_id: int) -> bool:
-        async with self._transaction():
-            rows = await self._q(
+        async with self._db.transaction():
+            rows = await self._db.q(
                 "DELETE FROM league_members WHERE league_id = ? AND season = ? AND user_id = ?"
                 " AND EXISTS (SELECT 1 FROM leagues WHERE id = ? AND season = ? AND status = ?) RETURNING user_id",
                 (league_id, season, user_id, league_id, season, LeagueStatus.SIGNUP.value),
             )
         return bool(rows)
 
-    async def league_members(self, league_id: int, season: int) -> dict[int, str]:
+    async def members(self, league_id: int, season: int) -> dict[int, str]:
         """Members of a season and their names, in the order they joined."""
-        rows = await self._read(
+        rows = await self._db.read(
             "SELECT user_id, name FROM league_members WHERE league_id = ? AND season = ? ORDER BY joined_at, rowid",
             (league_id, season),
         )
@@ -154,34 +158,36 @@ class LeagueStore(StorePart):
 
     # -- who runs leagues ------------------------------------------------------------------------------
 
-    async def set_league_admin(self, guild_id: int, role_id: int, on: bool) -> bool:
+    async def set_admin(self, guild_id: int, role_id: int, on: bool) -> bool:
         """Let a role run the server's leagues (or no longer); False if nothing changed."""
-        async with self._transaction():
+        async with self._db.transaction():
             if on:
-                rows = await self._q("INSERT INTO league_admins (guild_id, role_id) VALUES (?, ?)"
-                                     " ON CONFLICT DO NOTHING RETURNING role_id", (guild_id, role_id))
+                rows = await self._db.q("INSERT INTO league_admins (guild_id, role_id) VALUES (?, ?)"
+                                        " ON CONFLICT DO NOTHING RETURNING role_id", (guild_id, role_id))
             else:
-                rows = await self._q("DELETE FROM league_admins WHERE guild_id = ? AND role_id = ? RETURNING role_id",
-                                     (guild_id, role_id))
+                rows = await self._db.q("DELETE FROM league_admins WHERE guild_id = ? AND role_id = ?"
+                                        " RETURNING role_id", (guild_id, role_id))
         return bool(rows)
 
-    async def league_admins(self, guild_id: int) -> list[int]:
-        rows = await self._read("SELECT role_id FROM league_admins WHERE guild_id = ? ORDER BY role_id", (guild_id,))
+    async def admins(self, guild_id: int) -> list[int]:
+        rows = await self._db.read("SELECT role_id FROM league_admins WHERE guild_id = ? ORDER BY role_id", (guild_id,))
         return [r for (r,) in rows]
 
     # -- seasons and rounds ----------------------------------------------------------------------------
 
-    async def set_league_status(self, league_id: int, season: int, was: LeagueStatus, now: LeagueStatus) -> bool:
+    async def set_status(self, league_id: int, season: int, was: LeagueStatus, now: LeagueStatus) -> bool:
         """Move a season from one status to the next; False if it was not in `was` (another caller got there)."""
-        async with self._transaction():
-            rows = await self._q("UPDATE leagues SET status = ? WHERE id = ? AND season = ? AND status = ? RETURNING id",
-                                 (now.value, league_id, season, was.value))
+        async with self._db.transaction():
+            rows = await self._db.q(
+                "UPDATE leagues SET status = ? WHERE id = ? AND season = ? AND status = ? RETURNING id",
+                (now.value, league_id, season, was.value),
+            )
         return bool(rows)
 
     async def open_season(self, league_id: int) -> LeagueRow | None:
         """The next season of a finished league, open for sign-ups; None if the current one is not finished."""
-        async with self._transaction():
-            rows = await self._q(
+        async with self._db.transaction():
+            rows = await self._db.q(
                 "UPDATE leagues SET season = season + 1, status = ?, round = 0, round_ends = NULL"
                 f" WHERE id = ? AND status = ? RETURNING {LEAGUE_COLUMNS}",
                 (LeagueStatus.SIGNUP.value, league_id, LeagueStatus.FINISHED.value),
@@ -195,36 +201,30 @@ class LeagueStore(StorePart):
         Nothing happens (None) unless the league is running and still at the round before: two callers
         cannot open the same round twice. Each game gets a due time at the round's end.
         """
-        now = _now()
-        async with self._transaction():
-            moved = await self._q(
+        async with self._db.transaction():
+            moved = await self._db.q(
                 "UPDATE leagues SET round = ?, round_ends = ? WHERE id = ? AND season = ? AND round = ? AND status = ?"
                 " RETURNING id",
                 (round_, ends, league.id, league.season, round_ - 1, LeagueStatus.RUNNING.value),
             )
             if not moved:
                 return None
-            game_ids = []
-            for table in tables:
-                creator = next((u for u, _, ai in table.seats if not ai), table.seats[0][0])
-                [(game_id,)] = await self._q(
-                    "INSERT INTO games (slug, guild_id, channel_id, thread_id, creator_id, options, seed, status,"
-                    " version, outcome, created_at, updated_at, turn_seconds, reminder_seconds)"
-                    " VALUES (?, ?, ?, NULL, ?, '{}', ?, ?, 0, NULL, ?, ?, ?, ?) RETURNING id",
-                    (league.slug, league.guild_id, league.channel_id, creator, table.seed, Status.LOBBY.value, now,
-                     now, league.turn_seconds, reminder_seconds),
-                )
-                for position, (user_id, name, ai) in enumerate(table.seats):
-                    await self._q("INSERT INTO seats (game_id, user_id, name, position, seat, ai)"
-                                  " VALUES (?, ?, ?, ?, NULL, ?)", (game_id, user_id, name, position, int(ai)))
-                await self._q("INSERT INTO league_games (league_id, season, round, game_id) VALUES (?, ?, ?, ?)",
-                              (league.id, league.season, round_, game_id))
-                await self._q("INSERT INTO dues (game_id, kind, due_at, turn, since) VALUES (?, ?, ?, 0, ?)",
-                              (game_id, DueKind.ROUND_END.value, ends, since))
-                game_ids.append(game_id)
-        return game_ids
+            return [await self._open_table(league, round_, ends, since, table, reminder_seconds) for table in tables]
 
-    async def league_games(self, league_id: int, season: int, round_: int | None = None) -> list[LeagueGame]:
+    async def _open_table(self, league: LeagueRow, round_: int, ends: float, since: float, table: NewTable,
+                          reminder_seconds: int | None) -> int:
+        """Inside the round's unit of work: one table's game in its lobby, its seats, and its round-end due time."""
+        creator = next((u for u, _, ai in table.seats if not ai), table.seats[0][0])
+        game = await self._games.create(league.slug, league.guild_id, league.channel_id, creator, table.seed, {},
+                                        turn_seconds=league.turn_seconds, reminder_seconds=reminder_seconds)
+        for user_id, name, ai in table.seats:  # in the table's order: the lobby's join order
+            await self._seats.add(game.id, user_id, name, ai=ai)
+        await self._db.q("INSERT INTO league_games (league_id, season, round, game_id) VALUES (?, ?, ?, ?)",
+                         (league.id, league.season, round_, game.id))
+        await self._dues.add(DueRow(game.id, DueKind.ROUND_END, ends, 0, since))
+        return game.id
+
+    async def games(self, league_id: int, season: int, round_: int | None = None) -> list[LeagueGame]:
         """A season's games (of one round, if given) in round and id order, with their seats."""
         sql = ("SELECT lg.round, g.id, g.status, g.thread_id, g.outcome FROM league_games lg"
                " JOIN games g ON g.id = lg.game_id WHERE lg.league_id = ? AND lg.season = ?")
@@ -232,11 +232,11 @@ class LeagueStore(StorePart):
         if round_ is not None:
             sql += " AND lg.round = ?"
             params.append(round_)
-        games = await self._read(sql + " ORDER BY lg.round, g.id", params)
+        games = await self._db.read(sql + " ORDER BY lg.round, g.id", params)
         if not games:
             return []
         marks = ", ".join("?" * len(games))
-        seats = await self._read(
+        seats = await self._db.read(
             f"SELECT game_id, COALESCE(seat, -1), user_id, ai FROM seats WHERE game_id IN ({marks})"
             " ORDER BY game_id, seat, position", [g[1] for g in games],
         )

@@ -1,43 +1,35 @@
-"""The store's part for the lobby: seats taken and given up, and the start, each rule checked inside its transaction."""
+"""The store's seats: the lobby's seats taken and given up, the start, autopilot, hand-overs and the seats' log."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from engine.platform.records import (
-    GAME_COLUMNS,
-    AlreadySeated,
-    GameEnded,
-    GameRow,
-    NotFound,
-    NotInLobby,
-    SeatNotFound,
-    SeatRow,
-    SeatsChanged,
-    SeatsFull,
-    Status,
-    WrongPlayerCount,
+    AlreadySeated, GameEnded, GameRow, SeatNotFound, SeatRow, SeatsChanged, SeatsFull, Status, WrongPlayerCount,
 )
 from engine.store.backend import Conflict
-from engine.store.part import StorePart
+from engine.store.database import Database
+from engine.store.games import GameStore, lobby_or_raise
 
 # The service checks these rules too, under a lock of its own; but a second bot process on the same database
 # holds another lock, so the transaction (one writer at a time across processes, on SQLite and PostgreSQL alike)
 # checks them again.
 
 
-class SeatStore(StorePart):
-    """The lobby's rows: who is seated, in join order, until the start numbers the seats."""
+class SeatStore:
+    """Who sits where: in join order in the lobby, numbered by the start; every public method is one unit of work."""
 
-    async def seats(self, game_id: int) -> list[SeatRow]:
+    def __init__(self, db: Database, games: GameStore) -> None:
+        self._db = db
+        self._games = games  # the start makes the game active in the same unit of work
+
+    async def of(self, game_id: int) -> list[SeatRow]:
         """Lobby: join order. Started: seat order (every seat is numbered then, so seat sorts first)."""
-        rows = await self._read(
+        rows = await self._db.read(
             "SELECT user_id, name, seat, ai, autopilot, missed FROM seats WHERE game_id = ? ORDER BY seat, position",
             (game_id,),
         )
         return [SeatRow(u, n, s, bool(a), bool(auto), missed) for u, n, s, a, auto, missed in rows]
 
-    async def add_seat(
+    async def add(
         self, game_id: int, user_id: int, name: str, *, ai: bool = False, max_players: int | None = None
     ) -> None:
         """Join the lobby at the back of the queue.
@@ -45,14 +37,14 @@ class SeatStore(StorePart):
         Raises NotInLobby once the game has started (or ended), AlreadySeated for a second seat, and
         SeatsFull when `max_players` are seated already.
         """
-        async with self._transaction():
-            await self._lobby_or_raise(game_id)
+        async with self._db.transaction():
+            await lobby_or_raise(self._db, game_id)
             if max_players is not None:
-                [(count,)] = await self._q("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,))
+                [(count,)] = await self._db.q("SELECT COUNT(*) FROM seats WHERE game_id = ?", (game_id,))
                 if count >= max_players:
                     raise SeatsFull(f"game {game_id} already seats {count} of at most {max_players} players")
             try:
-                await self._q(
+                await self._db.q(
                     "INSERT INTO seats (game_id, user_id, name, position, seat, ai)"
                     " SELECT ?, ?, ?, COALESCE(MAX(position) + 1, 0), NULL, ? FROM seats WHERE game_id = ?",
                     (game_id, user_id, name, int(ai), game_id),
@@ -60,11 +52,11 @@ class SeatStore(StorePart):
             except Conflict as exc:
                 raise AlreadySeated(f"user {user_id} is already seated in game {game_id}") from exc
 
-    async def remove_seat(self, game_id: int, user_id: int) -> None:
+    async def remove(self, game_id: int, user_id: int) -> None:
         """Leave the lobby: NotInLobby once the game has started, SeatNotFound if the user has no seat."""
-        async with self._transaction():
-            await self._lobby_or_raise(game_id)
-            rows = await self._q(
+        async with self._db.transaction():
+            await lobby_or_raise(self._db, game_id)
+            rows = await self._db.q(
                 "DELETE FROM seats WHERE game_id = ? AND user_id = ? RETURNING user_id", (game_id, user_id)
             )
             if not rows:
@@ -80,9 +72,9 @@ class SeatStore(StorePart):
         seated (someone joined or left since the order was dealt), and WrongPlayerCount outside
         `min_players`..`max_players`.
         """
-        async with self._transaction():
-            await self._lobby_or_raise(game_id)
-            seated = {u for (u,) in await self._q("SELECT user_id FROM seats WHERE game_id = ?", (game_id,))}
+        async with self._db.transaction():
+            await lobby_or_raise(self._db, game_id)
+            seated = {u for (u,) in await self._db.q("SELECT user_id FROM seats WHERE game_id = ?", (game_id,))}
             if len(user_ids_in_seat_order) != len(seated) or set(user_ids_in_seat_order) != seated:
                 raise SeatsChanged(
                     f"seat order {user_ids_in_seat_order} does not match the players seated in game {game_id}"
@@ -92,36 +84,79 @@ class SeatStore(StorePart):
                 raise WrongPlayerCount(
                     f"game {game_id} seats {len(seated)} players; it needs {low} to {high}", len(seated)
                 )
-            rows = await self._q(
-                f"UPDATE games SET status = ?, updated_at = ? WHERE id = ? RETURNING {GAME_COLUMNS}",
-                (Status.ACTIVE.value, datetime.now(UTC).isoformat(), game_id),
-            )
-            await self._q_many(
+            started = await self._games.set_status(game_id, Status.ACTIVE)
+            await self._db.q_many(
                 "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
                 [(seat, game_id, user_id) for seat, user_id in enumerate(user_ids_in_seat_order)],
             )
-        return GameRow.from_row(rows[0])
+        return started
 
-    async def _status_or_raise(self, game_id: int) -> Status:
-        """Inside a held transaction: the game's status; NotFound for no such game."""
-        rows = await self._q("SELECT status FROM games WHERE id = ?", (game_id,))
-        if not rows:
-            raise NotFound(f"game {game_id} does not exist")
-        return Status(rows[0][0])
+    # -- seats in play -----------------------------------------------------------------------
 
-    async def _lobby_or_raise(self, game_id: int) -> None:
-        """Inside a held transaction: NotInLobby for a game that left its lobby."""
-        status = await self._status_or_raise(game_id)
-        if status is not Status.LOBBY:
-            raise NotInLobby(f"game {game_id} is {status.value}, not in the lobby", status)
+    async def set_autopilot(self, game_id: int, user_id: int, on: bool) -> None:
+        """Put a person's seat on autopilot, or give it back to them (which also forgets their missed deadlines)."""
+        async with self._db.transaction():
+            # `? = 1`, not a bare `?`: PostgreSQL types the parameter from the comparison, as an int like SQLite's.
+            await self._db.q(
+                "UPDATE seats SET autopilot = ?, missed = CASE WHEN ? = 1 THEN missed ELSE 0 END"
+                " WHERE game_id = ? AND user_id = ?",
+                (int(on), int(on), game_id, user_id),
+            )
 
-    async def _live_or_raise(self, game_id: int) -> Status:
-        """Inside a held transaction: the status of a game in its lobby or being played; GameEnded for one over."""
-        status = await self._status_or_raise(game_id)
-        if status not in (Status.LOBBY, Status.ACTIVE):
-            raise GameEnded(f"game {game_id} is {status.value}", status)
-        return status
+    async def count_missed(self, game_id: int, user_id: int, missed: bool) -> int:
+        """One more deadline missed in a row (or the row broken by a move of their own); the new count."""
+        async with self._db.transaction():
+            rows = await self._db.q(
+                "UPDATE seats SET missed = CASE WHEN ? = 1 THEN missed + 1 ELSE 0 END"
+                " WHERE game_id = ? AND user_id = ? RETURNING missed",
+                (int(missed), game_id, user_id),
+            )
+        return rows[0][0] if rows else 0
 
-    async def _q_many(self, sql: str, rows: list[tuple[int, ...]]) -> None:
-        for params in rows:  # a handful of seats: one statement each keeps every one run to completion
-            await self._q(sql, params)
+    async def replace(self, game_id: int, old_user: int, new_user: int, new_name: str, version: int,
+                      text: str, at: str) -> None:
+        """Give a seat to another person, as it is, and log it; one transaction.
+
+        Checked again here, as another bot process may have got there first: GameEnded once the game is over,
+        SeatNotFound if `old_user` no longer has the seat, AlreadySeated if `new_user` has one already."""
+        async with self._db.transaction():
+            rows = await self._db.q("SELECT status FROM games WHERE id = ?", (game_id,))  # none: SeatNotFound below
+            if rows and Status(rows[0][0]) in (Status.FINISHED, Status.ABANDONED):
+                raise GameEnded(f"game {game_id} is {rows[0][0]}", Status(rows[0][0]))
+            try:
+                moved = await self._db.q(
+                    "UPDATE seats SET user_id = ?, name = ?, ai = 0, autopilot = 0, missed = 0"
+                    " WHERE game_id = ? AND user_id = ? RETURNING seat",
+                    (new_user, new_name, game_id, old_user),
+                )
+            except Conflict as exc:
+                raise AlreadySeated(f"user {new_user} already has a seat in game {game_id}") from exc
+            if not moved:
+                raise SeatNotFound(f"user {old_user} has no seat in game {game_id}")
+            await self.add_event(game_id, version, text, at)
+
+    async def add_event(self, game_id: int, version: int, text: str, at: str) -> None:
+        """Log what happened to a seat (in words), at the game's version then."""
+        async with self._db.transaction():
+            await self._db.q(
+                "INSERT INTO seat_events (game_id, version, text, created_at) VALUES (?, ?, ?, ?)",
+                (game_id, version, text, at),
+            )
+
+    async def events(self, game_id: int) -> list[tuple[int, str]]:
+        """(version, words) of what happened to the seats, in order."""
+        rows = await self._db.read(
+            "SELECT version, text FROM seat_events WHERE game_id = ? ORDER BY version, rowid", (game_id,)
+        )
+        return [(v, t) for v, t in rows]
+
+    async def live_games_of(self, user_id: int) -> list[tuple[int, float | None]]:
+        """(game id, when its current turn began if the clock knows) of every live game a person sits in."""
+        rows = await self._db.read(
+            "SELECT games.id, (SELECT MIN(since) FROM dues WHERE dues.game_id = games.id AND dues.kind != 'round_end')"
+            " FROM games"
+            " JOIN seats ON seats.game_id = games.id AND seats.user_id = ? AND seats.ai = 0"
+            " WHERE games.status IN ('lobby', 'active') ORDER BY games.id",
+            (user_id,),
+        )
+        return [(g, since) for g, since in rows]

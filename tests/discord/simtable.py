@@ -17,7 +17,7 @@ from cogs.play import prompts
 from engine.platform.records import Status
 from engine.services import Services
 from tests.stub_drawing import stub_drawing
-from engine.store.store import Store
+from engine.store import Store
 
 PROMPT_ID = re.compile(r"g:(\d+):v(\d+):(\d+|pick|mine)")
 MEMBER_NAMES = ("ann", "bob", "cy", "dee", "eve")
@@ -198,7 +198,7 @@ class Lounge:
         moves = await self.play_by_components(thread, random.Random(5), max_moves=max_moves)
         table = await self.service.reading.table(1)
         assert table.status is Status.FINISHED
-        actions = await self.store.actions(1)
+        actions = await self.store.games.actions(1)
         ann_seat = table.player(ann.id).seat  # type: ignore[union-attr]
         assert moves == sum(1 for a in actions if a.seat == ann_seat) and len(actions) > moves
         human_turns = turns_of([a.seat for a in actions]).count(ann_seat)

@@ -9,7 +9,7 @@ from test_restart import _restart
 
 import engine
 from engine.core import Action
-from engine.store.store import Status
+from engine.store import Status
 
 
 async def test_one_member_plays_a_whole_game_against_three_ai_seats(lounge: Lounge) -> None:
@@ -67,12 +67,12 @@ async def test_an_ai_chain_cut_short_by_a_restart_plays_on_once(lounge: Lounge, 
     # Ann's moves go straight into the log, as if the bot stopped right after storing them: the AI owes a move.
     while True:
         table = await lounge.service.reading.table(1)
-        moves = [(a.seat, Action.from_dict(a.payload)) for a in await lounge.store.actions(1)]
+        moves = [(a.seat, Action.from_dict(a.payload)) for a in await lounge.store.games.actions(1)]
         state = engine.replay(game, len(table.players), table.game.seed, table.game.options, moves)
         if game.to_act(state) != [ann_seat]:
             break
         action = game.legal_actions(state, ann_seat)[0]
-        await lounge.store.append_action(1, table.version + 1, ann_seat, action.to_dict(), None)
+        await lounge.store.games.append_action(1, table.version + 1, ann_seat, action.to_dict(), None)
     assert game.outcome(state) is None and table.at_seat(game.to_act(state)[0]).ai
     before = len(public(thread))
 

@@ -20,7 +20,7 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(
 
     table = await lounge.service.reading.table(game_id)
     assert table.status is Status.FINISHED and table.version == moves
-    turns = turns_of([a.seat for a in await lounge.store.actions(game_id)])
+    turns = turns_of([a.seat for a in await lounge.store.games.actions(game_id)])
     bodies = lounge.posted(thread)
     assert len(bodies) == len(public(thread)) == 1 + len(turns) + 1  # the lobby, one per turn, the final scores
     assert [pings(b) for b in bodies] == [[], *([table.at_seat(seat).user_id] for seat in turns), []]

@@ -17,7 +17,7 @@ from bot import EXIT_FAILED, check
 from engine.store.health import NextDue, Unreachable, check_postgres, check_sqlite, relative
 from engine.store.migrations import MIGRATIONS
 from engine.platform.records import DueKind, Status
-from engine.store.store import Store
+from engine.store import Store
 
 BOT = Path(__file__).resolve().parents[2] / "bot.py"
 
@@ -32,13 +32,13 @@ def _run(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess
 async def _database(path: Path | str) -> None:
     """Three games (a lobby, an active one, a finished one) and two due items, the earlier a reminder of game 2."""
     async with await Store.open(path) as store:
-        ids = [(await store.create_game("airships", 1, 2, 3, 7, {})).id for _ in range(3)]
+        ids = [(await store.games.create("airships", 1, 2, 3, 7, {})).id for _ in range(3)]
         for game_id in ids[1:]:
-            await store.add_seat(game_id, 3, "Ada")
-            await store.add_seat(game_id, 4, "Bo")
-            await store.start_game(game_id, [3, 4], min_players=2, max_players=4)
-        await store.set_status(ids[2], Status.FINISHED)
-        await store.set_dues(ids[1], 0, 1_000.0, {DueKind.REMINDER: 4_102_444_800.0, DueKind.DEADLINE: 4_102_531_200.0})
+            await store.seats.add(game_id, 3, "Ada")
+            await store.seats.add(game_id, 4, "Bo")
+            await store.seats.start_game(game_id, [3, 4], min_players=2, max_players=4)
+        await store.games.set_status(ids[2], Status.FINISHED)
+        await store.dues.set(ids[1], 0, 1_000.0, {DueKind.REMINDER: 4_102_444_800.0, DueKind.DEADLINE: 4_102_531_200.0})
 
 
 async def test_check_reports_backend_schema_games_and_the_next_due_item(tmp_path: Path) -> None:
@@ -127,8 +127,8 @@ async def test_the_check_reads_either_backend_without_writing(database: Path | s
     assert health.games == {Status.LOBBY: 1, Status.ACTIVE: 1, Status.FINISHED: 1}
     assert health.next_due == NextDue(2, DueKind.REMINDER, 4_102_444_800.0)
     async with await Store.open(database) as store:
-        assert await store.next_due() == 4_102_444_800.0  # the check took nothing
-        [taken] = await store.claim_dues(4_102_444_800.0)  # a bot process takes it and is doing it
+        assert await store.dues.next() == 4_102_444_800.0  # the check took nothing
+        [taken] = await store.dues.claim(4_102_444_800.0)  # a bot process takes it and is doing it
     health = check_sqlite(Path(database)) if backend == "sqlite" else await check_postgres(str(database))
     assert health.next_due == NextDue(2, DueKind.REMINDER, 4_102_444_800.0, 4_102_445_100.0)
     assert health.next_due.describe(4_102_444_810.0) == (

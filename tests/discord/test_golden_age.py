@@ -19,7 +19,7 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(l
 
     table = await lounge.service.reading.table(game_id)
     assert table.status is Status.FINISHED and table.version == moves
-    turns = turns_of([a.seat for a in await lounge.store.actions(game_id)])
+    turns = turns_of([a.seat for a in await lounge.store.games.actions(game_id)])
     bodies = lounge.posted(thread)
     assert len(bodies) == len(public(thread)) == 1 + len(turns) + 1  # the lobby, one per turn, the final scores
     assert [pings(b) for b in bodies] == [[], *([table.at_seat(seat).user_id] for seat in turns), []]
@@ -74,7 +74,7 @@ async def test_the_ceo_is_asked_for_the_dividend_and_pinged_when_someone_else_fl
     rng = random.Random(2)
     for _ in range(40):  # random play until a flight hands the dividend to another player
         prompt = await play_until(lounge, thread, "your turn: choose how the dividend is paid", rng)
-        actions = await lounge.store.actions(game_id)
+        actions = await lounge.store.games.actions(game_id)
         if actions[-1].seat != (await lounge.service.reading.prompt(game_id)).movers[0].seat:  # type: ignore[union-attr]
             break
         mover = lounge.member(prompt.raw_mentions[0])

@@ -12,7 +12,7 @@ from simcord import InteractionResult
 from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, pings, prompt_version, public
 
 from cogs.info import messages
-from engine.store.store import Status
+from engine.store import Status
 
 
 def _list_lines(result: InteractionResult) -> list[str]:
@@ -44,14 +44,14 @@ async def test_game_list_puts_live_games_first_and_stops_at_the_most_recent(loun
         await lounge.service.lobby.abandon(table.id, ann.id, can_manage=False)
         abandoned_ids.append(table.id)
     reads = 0
-    seats = lounge.store.seats
+    seats = lounge.store.seats.of
 
     async def counted_seats(game_id: int) -> list[Any]:
         nonlocal reads
         reads += 1
         return await seats(game_id)
 
-    lounge.store.seats = counted_seats  # type: ignore[method-assign]
+    lounge.store.seats.of = counted_seats  # type: ignore[method-assign]
     lines = _list_lines(await lounge.members[4].slash(lounge.channel, "game list"))
 
     assert lines[0].startswith(f"**#{old.id} Airships** (`airships`) · lobby · ann")  # the oldest, but live

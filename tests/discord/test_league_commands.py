@@ -10,7 +10,7 @@ from cogs.leagues import messages as league_messages
 from engine.services.leagues import LeagueInfo, LeagueNews, LeagueNewsKind, LeagueTable
 from engine.platform.leagues import Standing
 from engine.platform.records import Status
-from engine.store.leagues import LeagueGame, LeagueRow, LeagueStatus
+from engine.store import LeagueGame, LeagueRow, LeagueStatus
 
 SETTINGS = dict(game="airships", table_size=3, turn_time="24h", rounds=2)
 

@@ -51,7 +51,7 @@ def _answer(result):  # type: ignore[no-untyped-def]
 
 
 async def _round_games(lounge: Lounge, round_: int) -> list[int]:
-    return [g.game_id for g in await lounge.store.league_games(1, 1, round_)]
+    return [g.game_id for g in await lounge.store.leagues.games(1, 1, round_)]
 
 
 async def _thread_of(lounge: Lounge, game_id: int):  # type: ignore[no-untyped-def]

@@ -27,7 +27,7 @@ from cogs.play import looking, prompts
 from engine.core import Action, EndReason, Outcome
 from engine.services import Services
 from tests.stub_drawing import stub_drawing
-from engine.store.store import GameRow, SeatRow, Status, Store
+from engine.store import GameRow, SeatRow, Status, Store
 from engine.rules.guide import RulesTopic
 from engine.platform.notify import Alerts
 from engine.platform.records import KickVote, Notify, PlayerPrefs, PostKind, PostRow

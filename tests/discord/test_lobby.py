@@ -8,7 +8,7 @@ import discord
 
 from simtable import Lounge, custom_ids, ephemeral_text, latest_prompt, public
 from cogs.lobby import messages
-from engine.store.store import Status
+from engine.store import Status
 
 
 async def test_new_game_opens_a_thread_with_a_lobby(lounge: Lounge) -> None:

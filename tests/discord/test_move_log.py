@@ -48,7 +48,7 @@ async def test_every_move_of_people_and_ai_gets_one_line_with_its_times(
     await _click_moves(lounge, thread, 6)
 
     table = await lounge.service.reading.table(1)
-    actions = await lounge.store.actions(1)
+    actions = await lounge.store.games.actions(1)
     records = _move_records(caplog)
     # Exactly one line per stored move, in order: none missing, none doubled.
     assert [(r.game, r.seq, r.seat) for r in records] == [(1, a.seq, a.seat) for a in actions]  # type: ignore[attr-defined]
@@ -76,7 +76,7 @@ async def test_the_autopilot_s_moves_are_logged_as_the_autopilot_s(
     await leaver.click(shown.message, label="Leave: the autopilot plays my seat")
 
     records = _move_records(caplog)
-    actions = await lounge.store.actions(game_id)
+    actions = await lounge.store.games.actions(game_id)
     assert actions and [(r.seq, r.seat, r.by) for r in records] == [  # type: ignore[attr-defined]
         (a.seq, a.seat, "autopilot") for a in actions
     ]

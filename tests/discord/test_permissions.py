@@ -10,7 +10,7 @@ from simcord import ChannelHandle
 
 from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, prompt_version, public
 
-from engine.store.store import Status
+from engine.store import Status
 
 MISSING_PERMISSIONS = {"status": 403, "code": 50013, "message": "Missing Permissions"}
 UNKNOWN_CHANNEL = {"status": 404, "code": 10003, "message": "Unknown Channel"}
@@ -72,7 +72,7 @@ async def test_a_move_by_command_into_a_deleted_thread_still_counts(lounge: Loun
 
     assert result.ephemeral
     assert ephemeral_text(result) == unposted(thread, "Your move counted", "/board shows the game again.")
-    assert len(await lounge.store.actions(game_id)) == 1
+    assert len(await lounge.store.games.actions(game_id)) == 1
 
 
 async def test_a_start_counts_when_its_post_is_refused(lounge: Lounge) -> None:

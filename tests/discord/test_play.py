@@ -9,7 +9,7 @@ from simtable import Lounge, custom_ids, ephemeral_text, latest_prompt, pings, p
 
 import renderers
 from tests.stub_drawing import Renderer
-from engine.store.store import Status
+from engine.store import Status
 
 
 @pytest.fixture
@@ -26,7 +26,7 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(l
 
     table = await lounge.service.reading.table(game_id)
     assert table.status is Status.FINISHED and table.version == moves
-    actions = await lounge.store.actions(game_id)
+    actions = await lounge.store.games.actions(game_id)
     turns = turns_of([a.seat for a in actions])
     bodies = lounge.posted(thread)
     # The lobby, one message per turn, the final scores: nothing else is posted in the thread.
@@ -79,7 +79,7 @@ async def test_a_game_played_with_move_and_autocomplete(lounge: Lounge) -> None:
     table = await lounge.service.reading.table(game_id)
     assert table.status is Status.FINISHED and table.version == moves
     assert public(thread)[-1].embeds[0].title.startswith("Final scores")
-    turns = turns_of([a.seat for a in await lounge.store.actions(game_id)])
+    turns = turns_of([a.seat for a in await lounge.store.games.actions(game_id)])
     assert len(public(thread)) == 1 + len(turns) + 1
 
 

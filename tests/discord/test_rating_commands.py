@@ -11,8 +11,7 @@ from test_limits import reply_problems
 from cogs.ratings import leaderboard_reply, rating_reply
 from engine.services.ratings import GameRating, Leaderboard, RatingCard, leader_rows
 from engine.platform.ratings import AI_NAME, AI_USER, PROVISIONAL_GAMES, Placed, Skill
-from engine.store.store import Status
-from engine.store.ratings import PastResult, RatingRow
+from engine.store import PastResult, RatingRow, Status
 
 
 def answer(result: InteractionResult) -> ResponseMessage:
@@ -59,13 +58,13 @@ async def test_rating_and_leaderboard_after_a_whole_game(lounge: Lounge) -> None
     assert second.startswith(f"**2.** {names[loser]} · **") and "provisional" in embed.description
     assert embed.image.url == "attachment://leaderboard.png"
     assert [a.filename for a in board.message.attachments] == ["leaderboard.png"]
-    assert await lounge.store.recompute_ratings() == 2  # nothing else was rated: no duplicate, no stray AI
+    assert await lounge.store.ratings.recompute() == 2  # nothing else was rated: no duplicate, no stray AI
 
 
 async def test_rating_of_the_bot_itself_is_contrail_ai(lounge: Lounge) -> None:
     ann = lounge.members[0]
-    row = await lounge.store.create_game("airships", lounge.guild.id, lounge.channel.id, ann.id, 1, {})
-    await lounge.store.record_results(row.id, lounge.guild.id, "airships",
+    row = await lounge.store.games.create("airships", lounge.guild.id, lounge.channel.id, ann.id, 1, {})
+    await lounge.store.ratings.record(row.id, lounge.guild.id, "airships",
                                       [Placed(0, ann.id, "ann", 2), Placed(1, AI_USER, AI_NAME, 1)])
     assert lounge.bot.user is not None
     the_bot = UserHandle(lounge.env, lounge.env.backend.get_user(lounge.bot.user.id))

@@ -19,7 +19,7 @@ from cogs import replays
 from engine.platform.export import parse_export, replay_export
 from engine.services.replays import ReplayFrame
 from tests.stub_drawing import Renderer
-from engine.store.store import Status
+from engine.store import Status
 
 SEEN: list[dict[str, Any]] = []  # every view the renderer was asked to draw, in order
 
@@ -87,7 +87,7 @@ async def test_replay_steps_first_back_next_last_editing_the_same_private_messag
     history = await lounge.service.reading.log(game_id, 1, per_page=1000)
     first_move = [line.split(". ", 1)[1] for line in history.lines if line.startswith("1. ")]
     assert message.content.splitlines()[1:] == first_move  # the move's words, as /log tells them
-    assert f"by {table.at_seat((await lounge.store.actions(game_id))[0].seat).name}." in message.content
+    assert f"by {table.at_seat((await lounge.store.games.actions(game_id))[0].seat).name}." in message.content
 
     message = (await cy.click(message, label="Next ▶")).response.message  # type: ignore[union-attr]
     message = (await cy.click(message, label="◀ Back")).response.message  # type: ignore[union-attr]
@@ -163,7 +163,7 @@ async def test_a_live_1930_replay_draws_only_the_public_view(lounge: Lounge) -> 
     assert f"move {version - 1} of {version}" in message.content
     game = engine.get_game("1930")
     table = await lounge.service.reading.table(game_id)
-    rows = await lounge.store.actions(game_id, limit=version - 1)
+    rows = await lounge.store.games.actions(game_id, limit=version - 1)
     state = engine.replay(game, 3, table.game.seed, {}, [(r.seat, engine.Action.from_dict(r.payload)) for r in rows])
     public_view = {**game.view(state, None), "seat_names": list(table.names)}
     drawn = SEEN[-1]
@@ -204,7 +204,7 @@ async def test_animation_of_a_finished_game_has_one_frame_per_turn(lounge: Loung
     refused = await lounge.members[2].slash(thread, "game animation")
     assert ephemeral_text(refused) == f"Airships #{game_id} is still being played: its animation comes once it is over."
     await play_moves(lounge, game_id)
-    rows = await lounge.store.actions(game_id)
+    rows = await lounge.store.games.actions(game_id)
     turns = sum(1 for n, row in enumerate(rows) if n + 1 == len(rows) or rows[n + 1].seat != row.seat)
 
     SEEN.clear()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from simtable import Lounge, choices_of, close_store, custom_ids, latest_prompt, make_bot, prompt_version, public
 
-from engine.store.store import Status
+from engine.store import Status
 
 
 async def _restart(lounge: Lounge, database_path: Path) -> None:

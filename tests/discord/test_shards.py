@@ -17,7 +17,7 @@ from simcord import Env
 from simtable import Lounge, close_store, make_bot, public
 
 from bot import EXIT_BAD_SETTING, ContrailBot, Settings, SettingsError, create_bot, load_settings, parse_shards
-from engine.store.store import Status
+from engine.store import Status
 
 BOT = Path(__file__).resolve().parents[2] / "bot.py"
 

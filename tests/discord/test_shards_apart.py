@@ -168,7 +168,7 @@ async def test_the_other_process_plays_a_deadline_and_posts_it_in_a_thread_its_g
 
     # The autopilot's moves are in the log once; A's clock, waking now, finds nothing left to do.
     table = await b.tables.reading.table(1)
-    actions = await b.store.actions(1)  # type: ignore[union-attr]
+    actions = await b.store.games.actions(1)  # type: ignore[union-attr]
     autopilot = [x for x in actions if x.payload.get("by") == "autopilot"]
     assert table.version > missed.version and len(autopilot) == table.version - missed.version
     assert {x.seat for x in autopilot} == {table.player(missed.sleeper.id).seat}  # type: ignore[union-attr]
@@ -208,7 +208,7 @@ async def test_the_shard_that_receives_the_players_answers_them_from_the_databas
 
     # Nothing doubled: every decision is in the log once, and each turn's message (with its one ping) was posted
     # once, by one process: A for the turns its players began, B for the turn after the autopilot.
-    actions = await b.store.actions(1)  # type: ignore[union-attr]
+    actions = await b.store.games.actions(1)  # type: ignore[union-attr]
     assert [x.seq for x in actions] == list(range(1, len(actions) + 1))
     table = await b.tables.reading.table(1)
     turns = [table.at_seat(seat).user_id for seat in turns_of([x.seat for x in actions])]

@@ -10,7 +10,7 @@ import pytest
 from simtable import Lounge, choices_of, ephemeral_text, latest_prompt, pings, public
 from test_restart import _restart
 
-from engine.store.store import Status
+from engine.store import Status
 
 HOUR = 3600.0
 TIMESTAMP = re.compile(r"<t:(\d+):f> \(<t:\1:R>\)")
@@ -130,7 +130,7 @@ async def test_a_restart_between_a_reminder_and_the_deadline_doubles_nothing_and
     await lounge.env.advance_time(11 * HOUR)  # the deadline passes after the restart: played once
     table = await lounge.service.reading.table(1)
     assert table.version > version
-    actions = await lounge.store.actions(1)
+    actions = await lounge.store.games.actions(1)
     assert sum(1 for a in actions if a.payload.get("by") == "autopilot") == table.version - version
 
 

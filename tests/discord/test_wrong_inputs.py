@@ -23,7 +23,7 @@ from cogs.play import prompts
 async def _snapshot(lounge: Lounge, game_id: int, thread: ChannelHandle) -> tuple[int, int, int]:
     """(version, stored actions, public messages): all three must stay put after a refusal."""
     table = await lounge.service.reading.table(game_id)
-    return table.version, len(await lounge.store.actions(game_id)), len(public(thread))
+    return table.version, len(await lounge.store.games.actions(game_id)), len(public(thread))
 
 
 def _to_act(lounge: Lounge, prompt: discord.Message) -> MemberActor:

@@ -12,7 +12,7 @@ from engine.platform.notify import Alerts
 from engine.platform.records import Notify, PostKind, Status
 from engine.services import Services
 from tests.stub_drawing import stub_drawing
-from engine.store.store import Store
+from engine.store import Store
 
 pytestmark = pytest.mark.both_backends  # the league rounds' scheduler on SQLite, and PostgreSQL with TEST_DATABASE_URL
 

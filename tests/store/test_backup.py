@@ -16,7 +16,7 @@ from engine.store import backup as backup_module
 from engine.core import Action, replay
 from engine.services import Services
 from tests.stub_drawing import stub_drawing
-from engine.store.store import Status, Store, StoreError
+from engine.store import Status, Store, StoreError
 from engine.services.tables import Prompt
 
 GUILD, CHANNEL = 1, 2
@@ -76,11 +76,11 @@ async def check_backup(copy: Path, live: Store, prompts: dict[tuple[int, int], P
     try:
         service = Services(opened, stub_drawing(blank_png))
         for game_id in {g for g, _ in prompts}:
-            row = await opened.get_game(game_id)
-            log = await opened.actions(game_id)
+            row = await opened.games.get(game_id)
+            log = await opened.games.actions(game_id)
             # The version bump and the action insert are one transaction, so a copy never splits them.
             assert [a.seq for a in log] == list(range(1, row.version + 1))
-            live_log = await live.actions(game_id)
+            live_log = await live.games.actions(game_id)
             assert [(a.seat, a.payload) for a in log] == [(a.seat, a.payload) for a in live_log[: row.version]]
             if row.status is Status.LOBBY:
                 assert row.version == 0
@@ -89,7 +89,7 @@ async def check_backup(copy: Path, live: Store, prompts: dict[tuple[int, int], P
             assert await service.reading.prompt(game_id) == prompts[game_id, row.version]
             # ...and replaying the copied log gives the live game's public view at that version.
             game = engine.get_game(row.slug)
-            seats = len(await opened.seats(game_id))
+            seats = len(await opened.seats.of(game_id))
             moves = [(a.seat, Action.from_dict(a.payload)) for a in log]
             live_moves = [(a.seat, Action.from_dict(a.payload)) for a in live_log[: row.version]]
             assert game.view(replay(game, seats, row.seed, row.options, moves), None) == game.view(
@@ -133,18 +133,18 @@ async def test_backups_taken_while_games_are_played_replay_every_game(
 
 async def test_the_cli_prints_one_line_with_the_number_of_games(store: Store, tmp_path: Path, cli_env: Path) -> None:
     for channel in (1, 2):
-        await store.create_game("airships", GUILD, channel, 10, seed=channel, options={})
+        await store.games.create("airships", GUILD, channel, 10, seed=channel, options={})
     lines: list[str] = []
     target = tmp_path / "copy.sqlite3"
     # The store stays open, as a running bot's would: the CLI reads alongside it.
     assert await asyncio.to_thread(main, ["--backup", str(target)], out=lines.append) == 0
     assert lines == [f"Backed up {cli_env} to {target} (2 games)."]
     async with await Store.open(target) as copy:
-        assert len(await copy.list_games(GUILD)) == 2
+        assert len(await copy.games.in_guild(GUILD)) == 2
 
 
 async def test_a_directory_target_gets_a_dated_file(store: Store, tmp_path: Path) -> None:
-    await store.create_game("airships", GUILD, CHANNEL, 10, seed=1, options={})
+    await store.games.create("airships", GUILD, CHANNEL, 10, seed=1, options={})
     result = await store.backup(f"{tmp_path / 'daily'}/")  # a trailing slash names a directory to create
     assert result.path.parent == tmp_path / "daily" and result.path.name.startswith("contrail-")
     assert result.games == 1 and total_moves(result.path) == 0
@@ -177,11 +177,11 @@ def test_a_file_that_is_not_a_database_fails_without_leaving_a_file(
 async def test_a_failed_backup_keeps_the_previous_file_whole_and_leaves_no_temp_file(
     store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await store.create_game("airships", GUILD, CHANNEL, 10, seed=1, options={})
+    await store.games.create("airships", GUILD, CHANNEL, 10, seed=1, options={})
     target = tmp_path / "backups" / "latest.sqlite3"
     await store.backup(target)
     before = target.read_bytes()
-    await store.create_game("airships", GUILD, CHANNEL, 10, seed=2, options={})
+    await store.games.create("airships", GUILD, CHANNEL, 10, seed=2, options={})
 
     def fail_after_copying(copy: sqlite3.Connection) -> int:
         raise StoreError("disk trouble after the pages were copied")
@@ -213,7 +213,7 @@ async def test_the_copy_is_written_next_to_the_target_then_renamed(
 
 
 async def test_backing_up_onto_the_live_database_is_refused(store: Store, db_path: Path) -> None:
-    game = await store.create_game("airships", GUILD, CHANNEL, 10, seed=1, options={})
+    game = await store.games.create("airships", GUILD, CHANNEL, 10, seed=1, options={})
     with pytest.raises(StoreError, match="live database itself"):
         await store.backup(db_path)
-    assert (await store.get_game(game.id)).id == game.id
+    assert (await store.games.get(game.id)).id == game.id

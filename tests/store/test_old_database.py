@@ -86,9 +86,9 @@ def plain(value: Any) -> Any:
 
 async def game_record(store: Store, game_id: int) -> dict[str, Any]:
     """One game as the store returns it, with its log replayed to its digests (None for one never started)."""
-    row = await store.get_game(game_id)
-    seats = await store.seats(game_id)
-    log = await store.actions(game_id)
+    row = await store.games.get(game_id)
+    seats = await store.seats.of(game_id)
+    log = await store.games.actions(game_id)
     seated = sum(1 for s in seats if s.seat is not None)
     record: dict[str, Any] = {
         "id": row.id, "slug": row.slug, "version": row.version, "status": plain(row.status),
@@ -103,40 +103,40 @@ async def game_record(store: Store, game_id: int) -> dict[str, Any]:
         record["outcome_replayed"] = None if outcome is None else outcome.to_dict()
     record["store"] = {
         "row": plain(row), "seats": plain(seats), "log_sha256": sha256(plain(log)),
-        "posts": plain(await store.posts(game_id)), "dues": plain(await store.dues(game_id)),
-        "kick_vote": plain(await store.kick_vote(game_id)), "undo_vote": plain(await store.undo_vote(game_id)),
-        "seat_events": plain(await store.seat_events(game_id)), "snapshot": await store.snapshot(game_id),
-        "league_of_game": plain(await store.league_of_game(game_id)),
+        "posts": plain(await store.games.posts(game_id)), "dues": plain(await store.dues.of(game_id)),
+        "kick_vote": plain(await store.votes.kick_vote(game_id)), "undo_vote": plain(await store.votes.undo_vote(game_id)),
+        "seat_events": plain(await store.seats.events(game_id)), "snapshot": await store.games.snapshot(game_id),
+        "league_of_game": plain(await store.leagues.of_game(game_id)),
     }
     return record
 
 
 async def everything(store: Store, guilds: list[int], users: list[int]) -> dict[str, Any]:
     """All a store answers about these servers and people: games, players, leagues and ratings."""
-    games = [row for guild in guilds for row in await store.list_games(guild)]
+    games = [row for guild in guilds for row in await store.games.in_guild(guild)]
     leagues = []
     for guild in guilds:
-        for league in await store.leagues_in_guild(guild):
+        for league in await store.leagues.in_guild(guild):
             seasons = range(1, league.season + 1)
             leagues.append({
                 "league": plain(league),
-                "members": {str(s): plain(await store.league_members(league.id, s)) for s in seasons},
-                "games": {str(s): plain(await store.league_games(league.id, s)) for s in seasons},
+                "members": {str(s): plain(await store.leagues.members(league.id, s)) for s in seasons},
+                "games": {str(s): plain(await store.leagues.games(league.id, s)) for s in seasons},
             })
     slugs = sorted(engine.list_games())
     return {
         "games": [await game_record(store, row.id) for row in sorted(games, key=lambda r: r.id)],
-        "list_games": {str(g): [row.id for row in await store.list_games(g)] for g in guilds},
-        "prefs": plain(await store.prefs(users)),
-        "vacations": {str(u): plain(await store.vacations(u, 0.0)) for u in users},
-        "live_games_of": {str(u): plain(await store.live_games_of(u)) for u in users},
-        "next_due": await store.next_due(),
+        "list_games": {str(g): [row.id for row in await store.games.in_guild(g)] for g in guilds},
+        "prefs": plain(await store.prefs.of(users)),
+        "vacations": {str(u): plain(await store.prefs.vacations(u, 0.0)) for u in users},
+        "live_games_of": {str(u): plain(await store.seats.live_games_of(u)) for u in users},
+        "next_due": await store.dues.next(),
         "leagues": leagues,
-        "league_admins": {str(g): await store.league_admins(g) for g in guilds},
-        "ratings": plain(await store.all_ratings()),
-        "results": plain(await store.stored_results()),
-        "top_ratings": {f"{g}/{s}": plain(await store.top_ratings(g, s)) for g in guilds for s in slugs},
-        "unrated_finished_games": [row.id for row in await store.unrated_finished_games()],
+        "league_admins": {str(g): await store.leagues.admins(g) for g in guilds},
+        "ratings": plain(await store.ratings.all()),
+        "results": plain(await store.ratings.stored_results()),
+        "top_ratings": {f"{g}/{s}": plain(await store.ratings.top(g, s)) for g in guilds for s in slugs},
+        "unrated_finished_games": [row.id for row in await store.ratings.unrated_finished_games()],
     }
 
 

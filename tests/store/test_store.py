@@ -10,16 +10,8 @@ from typing import Any
 import pytest
 
 from engine.store import store as store_module
-from engine.store.store import (
-    DueKind,
-    DuplicateInteraction,
-    GameRow,
-    NotFound,
-    PostKind,
-    PostRow,
-    StaleVersion,
-    Status,
-    Store,
+from engine.store import (
+    Database, DueKind, DuplicateInteraction, GameRow, NotFound, PostKind, PostRow, StaleVersion, Status, Store,
     StoreError,
 )
 
@@ -30,14 +22,14 @@ ALICE, BOB, CAROL = 900_000_000_000_000_001, 900_000_000_000_000_002, 900_000_00
 
 
 async def new_game(store: Store, channel: int = CHANNEL, guild: int = GUILD) -> GameRow:
-    return await store.create_game("airships", guild, channel, CREATOR, seed=7, options={"players": 2})
+    return await store.games.create("airships", guild, channel, CREATOR, seed=7, options={"players": 2})
 
 
 async def active_game(store: Store) -> GameRow:
     game = await new_game(store)
-    await store.add_seat(game.id, ALICE, "Alice")
-    await store.add_seat(game.id, BOB, "Bob")
-    return await store.start_game(game.id, [ALICE, BOB])
+    await store.seats.add(game.id, ALICE, "Alice")
+    await store.seats.add(game.id, BOB, "Bob")
+    return await store.seats.start_game(game.id, [ALICE, BOB])
 
 
 def user_version(path: Path) -> int:
@@ -53,7 +45,7 @@ async def test_empty_file_migrates_to_latest_version_and_reopen_is_idempotent(db
         game = await new_game(s)
     assert user_version(db_path) == len(store_module.MIGRATIONS)
     async with await Store.open(db_path) as s:  # would fail on "table games already exists" if re-run
-        assert (await s.get_game(game.id)).slug == "airships"
+        assert (await s.games.get(game.id)).slug == "airships"
     assert user_version(db_path) == len(store_module.MIGRATIONS)
 
 
@@ -67,7 +59,7 @@ async def test_file_at_older_version_runs_only_the_newer_migrations(
         store_module, "MIGRATIONS", [*store_module.MIGRATIONS, ["ALTER TABLE games ADD COLUMN note TEXT"]]
     )
     async with await Store.open(db_path) as s:
-        assert (await s.get_game(game.id)).id == game.id
+        assert (await s.games.get(game.id)).id == game.id
     assert user_version(db_path) == known + 1
     with sqlite3.connect(db_path) as conn:
         assert "note" in [row[1] for row in conn.execute("PRAGMA table_info(games)")]
@@ -108,7 +100,7 @@ async def test_open_creates_parent_dirs_and_turns_on_wal(store: Store, db_path: 
 @pytest.mark.sqlite_only
 async def test_every_commit_is_synced_to_disk_so_an_acknowledged_move_survives_a_power_cut(store: Store) -> None:
     # synchronous is a setting of the connection, not the file: ask the store's own. 2 is FULL (1 NORMAL, 0 OFF).
-    assert await store._read("PRAGMA synchronous") == [(2,)]
+    assert await store.db.read("PRAGMA synchronous") == [(2,)]
     assert store_module.SYNCHRONOUS == "FULL"
 
 
@@ -120,46 +112,46 @@ async def test_create_game_starts_in_lobby_at_version_zero(store: Store) -> None
     assert (game.status, game.version, game.thread_id, game.outcome) == (Status.LOBBY, 0, None, None)
     assert game.options == {"players": 2} and game.guild_id == GUILD and game.creator_id == CREATOR
     assert game.created_at.endswith("+00:00")
-    assert await store.get_game(game.id) == game
+    assert await store.games.get(game.id) == game
 
 
 async def test_get_unknown_game_raises_not_found(store: Store) -> None:
     with pytest.raises(NotFound):
-        await store.get_game(12345)
+        await store.games.get(12345)
 
 
 async def test_list_games_is_newest_first_per_guild_and_filters_by_status(store: Store) -> None:
     first = await new_game(store)
     second = await active_game(store)
     await new_game(store, guild=GUILD + 1)
-    assert [g.id for g in await store.list_games(GUILD)] == [second.id, first.id]
-    assert [g.id for g in await store.list_games(GUILD, [Status.ACTIVE])] == [second.id]
-    assert [g.id for g in await store.list_games(GUILD, {Status.LOBBY, Status.ACTIVE})] == [second.id, first.id]
-    assert await store.list_games(GUILD, [Status.FINISHED]) == []
+    assert [g.id for g in await store.games.in_guild(GUILD)] == [second.id, first.id]
+    assert [g.id for g in await store.games.in_guild(GUILD, [Status.ACTIVE])] == [second.id]
+    assert [g.id for g in await store.games.in_guild(GUILD, {Status.LOBBY, Status.ACTIVE})] == [second.id, first.id]
+    assert await store.games.in_guild(GUILD, [Status.FINISHED]) == []
 
 
 async def test_list_games_puts_live_games_first_and_stops_at_the_limit(store: Store) -> None:
     active = await active_game(store)
     finished = await active_game(store)
-    await store.set_status(finished.id, Status.FINISHED)
+    await store.games.set_status(finished.id, Status.FINISHED)
     lobby = await new_game(store)
     abandoned = await new_game(store)
-    await store.set_status(abandoned.id, Status.ABANDONED)
-    assert [g.id for g in await store.list_games(GUILD)] == [lobby.id, active.id, abandoned.id, finished.id]
-    assert [g.id for g in await store.list_games(GUILD, limit=3)] == [lobby.id, active.id, abandoned.id]
-    assert [g.id for g in await store.list_games(GUILD, [Status.FINISHED, Status.ABANDONED], limit=1)] == [abandoned.id]
+    await store.games.set_status(abandoned.id, Status.ABANDONED)
+    assert [g.id for g in await store.games.in_guild(GUILD)] == [lobby.id, active.id, abandoned.id, finished.id]
+    assert [g.id for g in await store.games.in_guild(GUILD, limit=3)] == [lobby.id, active.id, abandoned.id]
+    assert [g.id for g in await store.games.in_guild(GUILD, [Status.FINISHED, Status.ABANDONED], limit=1)] == [abandoned.id]
 
 
 async def test_games_in_channel_matches_own_thread_or_unthreaded_channel(store: Store) -> None:
     thread = 444_444_444_444_444_444
     unthreaded = await new_game(store)
     threaded = await new_game(store)
-    await store.set_thread(threaded.id, thread)
+    await store.games.set_thread(threaded.id, thread)
     elsewhere = await new_game(store, channel=CHANNEL + 1)
-    assert [g.id for g in await store.games_in_channel(GUILD, CHANNEL)] == [unthreaded.id]
-    assert [g.id for g in await store.games_in_channel(GUILD, thread)] == [threaded.id]
-    assert [g.id for g in await store.games_in_channel(GUILD, CHANNEL + 1)] == [elsewhere.id]
-    assert await store.games_in_channel(GUILD + 1, CHANNEL) == []
+    assert [g.id for g in await store.games.in_channel(GUILD, CHANNEL)] == [unthreaded.id]
+    assert [g.id for g in await store.games.in_channel(GUILD, thread)] == [threaded.id]
+    assert [g.id for g in await store.games.in_channel(GUILD, CHANNEL + 1)] == [elsewhere.id]
+    assert await store.games.in_channel(GUILD + 1, CHANNEL) == []
 
 
 # -- seats ----------------------------------------------------------------------------------------
@@ -168,47 +160,47 @@ async def test_games_in_channel_matches_own_thread_or_unthreaded_channel(store: 
 async def test_seats_keep_join_order_in_lobby(store: Store) -> None:
     game = await new_game(store)
     for user, name in [(CAROL, "Carol"), (ALICE, "Alice"), (BOB, "Bob")]:
-        await store.add_seat(game.id, user, name)
-    await store.remove_seat(game.id, ALICE)
-    await store.add_seat(game.id, ALICE, "Alice")
-    assert [(s.user_id, s.seat) for s in await store.seats(game.id)] == [(CAROL, None), (BOB, None), (ALICE, None)]
+        await store.seats.add(game.id, user, name)
+    await store.seats.remove(game.id, ALICE)
+    await store.seats.add(game.id, ALICE, "Alice")
+    assert [(s.user_id, s.seat) for s in await store.seats.of(game.id)] == [(CAROL, None), (BOB, None), (ALICE, None)]
 
 
 async def test_joining_twice_is_rejected(store: Store) -> None:
     game = await new_game(store)
-    await store.add_seat(game.id, ALICE, "Alice")
+    await store.seats.add(game.id, ALICE, "Alice")
     with pytest.raises(StoreError, match="already seated"):
-        await store.add_seat(game.id, ALICE, "Alice again")
-    assert [s.name for s in await store.seats(game.id)] == ["Alice"]
+        await store.seats.add(game.id, ALICE, "Alice again")
+    assert [s.name for s in await store.seats.of(game.id)] == ["Alice"]
 
 
 async def test_start_assigns_seats_in_given_order_and_activates(store: Store) -> None:
     game = await new_game(store)
     for user, name in [(ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")]:
-        await store.add_seat(game.id, user, name)
-    started = await store.start_game(game.id, [BOB, CAROL, ALICE])
+        await store.seats.add(game.id, user, name)
+    started = await store.seats.start_game(game.id, [BOB, CAROL, ALICE])
     assert (started.status, started.version) == (Status.ACTIVE, 0)
-    assert [(s.user_id, s.seat) for s in await store.seats(game.id)] == [(BOB, 0), (CAROL, 1), (ALICE, 2)]
+    assert [(s.user_id, s.seat) for s in await store.seats.of(game.id)] == [(BOB, 0), (CAROL, 1), (ALICE, 2)]
 
 
 async def test_seats_cannot_change_after_start(store: Store) -> None:
     game = await active_game(store)
     with pytest.raises(StoreError, match="not in the lobby"):
-        await store.add_seat(game.id, CAROL, "Carol")
+        await store.seats.add(game.id, CAROL, "Carol")
     with pytest.raises(StoreError, match="not in the lobby"):
-        await store.remove_seat(game.id, ALICE)
+        await store.seats.remove(game.id, ALICE)
     with pytest.raises(StaleVersion):
-        await store.start_game(game.id, [ALICE, BOB])
+        await store.seats.start_game(game.id, [ALICE, BOB])
 
 
 async def test_start_with_wrong_players_changes_nothing(store: Store) -> None:
     game = await new_game(store)
-    await store.add_seat(game.id, ALICE, "Alice")
-    await store.add_seat(game.id, BOB, "Bob")
+    await store.seats.add(game.id, ALICE, "Alice")
+    await store.seats.add(game.id, BOB, "Bob")
     with pytest.raises(StoreError, match="does not match"):
-        await store.start_game(game.id, [ALICE, CAROL])
-    assert (await store.get_game(game.id)).status is Status.LOBBY
-    assert all(s.seat is None for s in await store.seats(game.id))
+        await store.seats.start_game(game.id, [ALICE, CAROL])
+    assert (await store.games.get(game.id)).status is Status.LOBBY
+    assert all(s.seat is None for s in await store.seats.of(game.id))
 
 
 # -- the action log ---------------------------------------------------------------------------------
@@ -216,67 +208,67 @@ async def test_start_with_wrong_players_changes_nothing(store: Store) -> None:
 
 async def test_append_action_records_move_bumps_version_and_caches_snapshot(store: Store) -> None:
     game = await active_game(store)
-    after = await store.append_action(game.id, 1, 0, {"kind": "board"}, 555, snapshot=b"state-1")
+    after = await store.games.append_action(game.id, 1, 0, {"kind": "board"}, 555, snapshot=b"state-1")
     assert after.version == 1 and after.status is Status.ACTIVE
-    await store.append_action(game.id, 2, 1, {"kind": "fly", "to": "Lakehurst"}, None, snapshot=b"state-2")
-    log = await store.actions(game.id)
+    await store.games.append_action(game.id, 2, 1, {"kind": "fly", "to": "Lakehurst"}, None, snapshot=b"state-2")
+    log = await store.games.actions(game.id)
     assert [(a.seq, a.seat, a.payload, a.interaction_id) for a in log] == [
         (1, 0, {"kind": "board"}, 555),
         (2, 1, {"kind": "fly", "to": "Lakehurst"}, None),
     ]
-    assert await store.snapshot(game.id) == (2, b"state-2")
-    assert (await store.get_game(game.id)).version == 2
+    assert await store.games.snapshot(game.id) == (2, b"state-2")
+    assert (await store.games.get(game.id)).version == 2
 
 
 async def test_stale_seq_raises_stale_version_and_writes_nothing(store: Store) -> None:
     game = await active_game(store)
-    await store.append_action(game.id, 1, 0, {"n": 1}, 1001)
+    await store.games.append_action(game.id, 1, 0, {"n": 1}, 1001)
     for seq in (1, 3, 0):
         with pytest.raises(StaleVersion):
-            await store.append_action(game.id, seq, 0, {"n": seq}, 2000 + seq, snapshot=b"nope")
-    assert [a.seq for a in await store.actions(game.id)] == [1]
-    assert (await store.get_game(game.id)).version == 1
-    assert await store.snapshot(game.id) is None
+            await store.games.append_action(game.id, seq, 0, {"n": seq}, 2000 + seq, snapshot=b"nope")
+    assert [a.seq for a in await store.games.actions(game.id)] == [1]
+    assert (await store.games.get(game.id)).version == 1
+    assert await store.games.snapshot(game.id) is None
 
 
 async def test_same_interaction_twice_raises_duplicate_and_writes_nothing(store: Store) -> None:
     game = await active_game(store)
-    await store.append_action(game.id, 1, 0, {"n": 1}, 777)
+    await store.games.append_action(game.id, 1, 0, {"n": 1}, 777)
     with pytest.raises(DuplicateInteraction):  # a retried interaction: same seq
-        await store.append_action(game.id, 1, 0, {"n": 1}, 777)
+        await store.games.append_action(game.id, 1, 0, {"n": 1}, 777)
     with pytest.raises(DuplicateInteraction):  # the same id on what would be the next move
-        await store.append_action(game.id, 2, 0, {"n": 2}, 777)
-    assert [a.payload for a in await store.actions(game.id)] == [{"n": 1}]
-    assert (await store.get_game(game.id)).version == 1
+        await store.games.append_action(game.id, 2, 0, {"n": 2}, 777)
+    assert [a.payload for a in await store.games.actions(game.id)] == [{"n": 1}]
+    assert (await store.games.get(game.id)).version == 1
 
 
 async def test_interaction_ids_are_unique_across_games(store: Store) -> None:
     one, two = await active_game(store), await active_game(store)
-    await store.append_action(one.id, 1, 0, {}, 888)
+    await store.games.append_action(one.id, 1, 0, {}, 888)
     with pytest.raises(DuplicateInteraction):
-        await store.append_action(two.id, 1, 0, {}, 888)
-    assert await store.actions(two.id) == []
+        await store.games.append_action(two.id, 1, 0, {}, 888)
+    assert await store.games.actions(two.id) == []
 
 
 async def test_moves_only_append_to_active_games(store: Store) -> None:
     lobby = await new_game(store)
     with pytest.raises(StaleVersion, match="lobby"):
-        await store.append_action(lobby.id, 1, 0, {}, None)
+        await store.games.append_action(lobby.id, 1, 0, {}, None)
     with pytest.raises(NotFound):
-        await store.append_action(98765, 1, 0, {}, None)
-    assert await store.actions(lobby.id) == []
+        await store.games.append_action(98765, 1, 0, {}, None)
+    assert await store.games.actions(lobby.id) == []
 
 
 async def test_racing_coroutines_on_same_seq_exactly_one_wins(store: Store) -> None:
     game = await active_game(store)
     results = await asyncio.gather(
-        *(store.append_action(game.id, 1, i % 2, {"who": i}, 5000 + i) for i in range(10)),
+        *(store.games.append_action(game.id, 1, i % 2, {"who": i}, 5000 + i) for i in range(10)),
         return_exceptions=True,
     )
     winners = [r for r in results if isinstance(r, GameRow)]
     assert len(winners) == 1
     assert all(isinstance(r, StaleVersion) for r in results if not isinstance(r, GameRow))
-    assert len(await store.actions(game.id)) == 1
+    assert len(await store.games.actions(game.id)) == 1
 
 
 async def test_two_connections_racing_on_one_database_exactly_one_wins_each_move(database: str | Path) -> None:
@@ -284,25 +276,25 @@ async def test_two_connections_racing_on_one_database_exactly_one_wins_each_move
         game = await active_game(first)
         for seq in range(1, 21):
             results = await asyncio.gather(
-                first.append_action(game.id, seq, 0, {"by": "first"}, None),
-                second.append_action(game.id, seq, 0, {"by": "second"}, None),
+                first.games.append_action(game.id, seq, 0, {"by": "first"}, None),
+                second.games.append_action(game.id, seq, 0, {"by": "second"}, None),
                 return_exceptions=True,
             )
             assert sum(isinstance(r, GameRow) for r in results) == 1, results
             assert sum(isinstance(r, StaleVersion) for r in results) == 1, results
-        assert [a.seq for a in await second.actions(game.id)] == list(range(1, 21))
+        assert [a.seq for a in await second.games.actions(game.id)] == list(range(1, 21))
 
 
 def fail_on_snapshot_write(monkeypatch: pytest.MonkeyPatch, effect: Any) -> None:
     """Make the snapshot upsert (the last statement, after the action insert) run `effect` instead."""
-    real_q = Store._q
+    real_q = Database.q
 
-    async def q(self: Store, sql: str, params: Any = ()) -> list[Any]:
+    async def q(self: Database, sql: str, params: Any = ()) -> list[Any]:
         if sql.startswith("INSERT INTO snapshots"):
             return await effect()
         return await real_q(self, sql, params)
 
-    monkeypatch.setattr(Store, "_q", q)
+    monkeypatch.setattr(Database, "q", q)
 
 
 async def test_failure_mid_append_leaves_nothing_half_written(
@@ -315,12 +307,12 @@ async def test_failure_mid_append_leaves_nothing_half_written(
 
     fail_on_snapshot_write(monkeypatch, explode)
     with pytest.raises(RuntimeError, match="disk gremlin"):
-        await store.append_action(game.id, 1, 0, {"n": 1}, 4242, snapshot=b"state")
+        await store.games.append_action(game.id, 1, 0, {"n": 1}, 4242, snapshot=b"state")
     monkeypatch.undo()
-    assert await store.actions(game.id) == []
-    assert (await store.get_game(game.id)).version == 0
+    assert await store.games.actions(game.id) == []
+    assert (await store.games.get(game.id)).version == 0
     # The rollback freed both the transaction and the interaction id: the retry goes through.
-    assert (await store.append_action(game.id, 1, 0, {"n": 1}, 4242, snapshot=b"state")).version == 1
+    assert (await store.games.append_action(game.id, 1, 0, {"n": 1}, 4242, snapshot=b"state")).version == 1
 
 
 async def test_failing_action_insert_rolls_back_the_version_bump(
@@ -328,21 +320,21 @@ async def test_failing_action_insert_rolls_back_the_version_bump(
 ) -> None:
     """The path every real move takes: the game row is updated first, then the INSERT fails (as a full disk would)."""
     game = await active_game(store)
-    real_q = store._backend.q
+    real_q = store.db.backend.q
 
     async def refusing_action_insert(sql: str, params: Any = ()) -> list[Any]:
         if sql.lstrip().startswith("INSERT INTO actions"):
             raise OSError("database or disk is full")
         return await real_q(sql, params)
 
-    monkeypatch.setattr(store._backend, "q", refusing_action_insert)
+    monkeypatch.setattr(store.db.backend, "q", refusing_action_insert)
     with pytest.raises(OSError, match="disk is full"):
-        await store.append_action(game.id, 1, 0, {"n": 1}, 4343, status=Status.FINISHED, outcome={"scores": [1, 0]})
+        await store.games.append_action(game.id, 1, 0, {"n": 1}, 4343, status=Status.FINISHED, outcome={"scores": [1, 0]})
     monkeypatch.undo()
-    assert await store.actions(game.id) == []
-    after = await store.get_game(game.id)
+    assert await store.games.actions(game.id) == []
+    after = await store.games.get(game.id)
     assert (after.version, after.status, after.outcome) == (0, Status.ACTIVE, None)
-    assert (await store.append_action(game.id, 1, 0, {"n": 1}, 4343)).version == 1
+    assert (await store.games.append_action(game.id, 1, 0, {"n": 1}, 4343)).version == 1
 
 
 async def test_cancelled_append_rolls_back(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -355,88 +347,88 @@ async def test_cancelled_append_rolls_back(store: Store, monkeypatch: pytest.Mon
         return []
 
     fail_on_snapshot_write(monkeypatch, hang)
-    task = asyncio.create_task(store.append_action(game.id, 1, 0, {"n": 1}, None, snapshot=b"state"))
+    task = asyncio.create_task(store.games.append_action(game.id, 1, 0, {"n": 1}, None, snapshot=b"state"))
     await reached.wait()
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
     monkeypatch.undo()
-    assert await store.actions(game.id) == []
-    assert (await store.append_action(game.id, 1, 0, {"n": 1}, None)).version == 1
+    assert await store.games.actions(game.id) == []
+    assert (await store.games.append_action(game.id, 1, 0, {"n": 1}, None)).version == 1
 
 
 async def test_non_bytes_snapshot_is_rejected_before_writing(store: Store) -> None:
     game = await active_game(store)
     with pytest.raises(TypeError):
-        await store.append_action(game.id, 1, 0, {}, None, snapshot="not bytes")  # type: ignore[arg-type]
-    assert (await store.get_game(game.id)).version == 0
+        await store.games.append_action(game.id, 1, 0, {}, None, snapshot="not bytes")  # type: ignore[arg-type]
+    assert (await store.games.get(game.id)).version == 0
 
 
 async def test_actions_survive_close_and_reopen(database: str | Path) -> None:
     async with await Store.open(database) as s:
         game = await active_game(s)
         for seq in range(1, 6):
-            await s.append_action(game.id, seq, seq % 2, {"n": seq}, 6000 + seq)
+            await s.games.append_action(game.id, seq, seq % 2, {"n": seq}, 6000 + seq)
     async with await Store.open(database) as s:
-        assert [a.payload["n"] for a in await s.actions(game.id)] == [1, 2, 3, 4, 5]
-        assert [a.seq for a in await s.actions(game.id, after=2, limit=2)] == [3, 4]
-        assert (await s.get_game(game.id)).version == 5
-        assert [x.user_id for x in await s.seats(game.id)] == [ALICE, BOB]
+        assert [a.payload["n"] for a in await s.games.actions(game.id)] == [1, 2, 3, 4, 5]
+        assert [a.seq for a in await s.games.actions(game.id, after=2, limit=2)] == [3, 4]
+        assert (await s.games.get(game.id)).version == 5
+        assert [x.user_id for x in await s.seats.of(game.id)] == [ALICE, BOB]
 
 
 async def test_finishing_move_stores_status_and_outcome(database: str | Path) -> None:
     outcome = {"scores": [41, 37], "ranking": [0, 1]}
     async with await Store.open(database) as s:
         game = await active_game(s)
-        await s.append_action(game.id, 1, 0, {"kind": "pass"}, None)
-        done = await s.append_action(
+        await s.games.append_action(game.id, 1, 0, {"kind": "pass"}, None)
+        done = await s.games.append_action(
             game.id, 2, 1, {"kind": "pass"}, None, status=Status.FINISHED, outcome=outcome
         )
         assert (done.status, done.outcome) == (Status.FINISHED, outcome)
         with pytest.raises(StaleVersion, match="finished"):
-            await s.append_action(game.id, 3, 0, {}, None)
+            await s.games.append_action(game.id, 3, 0, {}, None)
     async with await Store.open(database) as s:
-        again = await s.get_game(game.id)
+        again = await s.games.get(game.id)
         assert (again.status, again.outcome, again.version) == (Status.FINISHED, outcome, 2)
-        assert [g.id for g in await s.list_games(GUILD, [Status.FINISHED])] == [game.id]
+        assert [g.id for g in await s.games.in_guild(GUILD, [Status.FINISHED])] == [game.id]
 
 
 async def test_set_status_abandons_and_keeps_outcome_unless_given(store: Store) -> None:
     game = await active_game(store)
-    abandoned = await store.set_status(game.id, Status.ABANDONED)
+    abandoned = await store.games.set_status(game.id, Status.ABANDONED)
     assert (abandoned.status, abandoned.outcome, abandoned.version) == (Status.ABANDONED, None, 0)
-    finished = await store.set_status(game.id, Status.FINISHED, {"scores": [1, 2]})
-    assert (await store.set_status(game.id, Status.FINISHED)).outcome == finished.outcome == {"scores": [1, 2]}
+    finished = await store.games.set_status(game.id, Status.FINISHED, {"scores": [1, 2]})
+    assert (await store.games.set_status(game.id, Status.FINISHED)).outcome == finished.outcome == {"scores": [1, 2]}
     with pytest.raises(NotFound):
-        await store.set_status(424242, Status.ABANDONED)
+        await store.games.set_status(424242, Status.ABANDONED)
 
 
 async def test_posts_remember_one_message_per_kind_and_survive_a_reopen(database: str | Path) -> None:
     async with await Store.open(database) as first:
         game = await new_game(first)
         other = await new_game(first)
-        await first.set_post(game.id, PostKind.LOBBY, 10, 100, 0)
-        await first.set_post(game.id, PostKind.TURN, 11, 110, 0)
-        await first.set_post(game.id, PostKind.TURN, 11, 111, 7)  # a new turn replaces the old turn's message
-        await first.set_post(other.id, PostKind.TURN, 12, 120, 3)
+        await first.games.set_post(game.id, PostKind.LOBBY, 10, 100, 0)
+        await first.games.set_post(game.id, PostKind.TURN, 11, 110, 0)
+        await first.games.set_post(game.id, PostKind.TURN, 11, 111, 7)  # a new turn replaces the old turn's message
+        await first.games.set_post(other.id, PostKind.TURN, 12, 120, 3)
     async with await Store.open(database) as reopened:
-        assert await reopened.reading.posts(game.id) == {
+        assert await reopened.games.posts(game.id) == {
             PostKind.LOBBY: PostRow(PostKind.LOBBY, 10, 100, 0),
             PostKind.TURN: PostRow(PostKind.TURN, 11, 111, 7),
         }
-        assert await reopened.reading.posts(other.id) == {PostKind.TURN: PostRow(PostKind.TURN, 12, 120, 3)}
-        assert await reopened.reading.posts(999) == {}
+        assert await reopened.games.posts(other.id) == {PostKind.TURN: PostRow(PostKind.TURN, 12, 120, 3)}
+        assert await reopened.games.posts(999) == {}
 
 
 async def test_ai_seats_are_marked_and_found_in_active_games(store: Store) -> None:
     game = await new_game(store)
-    await store.add_seat(game.id, ALICE, "alice")
-    await store.add_seat(game.id, 1, "Contrail AI 1", ai=True)
-    assert [(s.user_id, s.ai) for s in await store.seats(game.id)] == [(ALICE, False), (1, True)]
+    await store.seats.add(game.id, ALICE, "alice")
+    await store.seats.add(game.id, 1, "Contrail AI 1", ai=True)
+    assert [(s.user_id, s.ai) for s in await store.seats.of(game.id)] == [(ALICE, False), (1, True)]
     human_only = await new_game(store)
-    await store.add_seat(human_only.id, BOB, "bob")
-    await store.add_seat(human_only.id, CAROL, "carol")
-    assert await store.active_games_with_automatic_seats() == []  # only games being played count
-    await store.start_game(game.id, [1, ALICE])
-    await store.start_game(human_only.id, [BOB, CAROL])
-    assert [g.id for g in await store.active_games_with_automatic_seats()] == [game.id]
+    await store.seats.add(human_only.id, BOB, "bob")
+    await store.seats.add(human_only.id, CAROL, "carol")
+    assert await store.games.active_with_automatic_seats() == []  # only games being played count
+    await store.seats.start_game(game.id, [1, ALICE])
+    await store.seats.start_game(human_only.id, [BOB, CAROL])
+    assert [g.id for g in await store.games.active_with_automatic_seats()] == [game.id]

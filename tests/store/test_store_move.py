@@ -15,7 +15,7 @@ from engine.cli import move_database as store_move
 from engine.core import replay
 from engine.platform.ratings import Placed
 from engine.platform.records import DueKind, Status
-from engine.store.store import Store
+from engine.store import Store
 from engine.cli.move_database import ReplayMismatch, TargetNotEmpty, move_database, verify_replays
 
 pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL with TEST_DATABASE_URL
@@ -25,17 +25,17 @@ GUILD, CHANNEL, ALICE, BOB = 10, 20, 2**60 + 1, 2**60 + 2  # ids past 32 bits, a
 
 async def played(store: Store, moves: int) -> int:
     """An Airships game of Alice and Bob with `moves` legal moves in its log (the first choice each time)."""
-    row = await store.create_game("airships", GUILD, CHANNEL, ALICE, seed=11, options={})
-    await store.add_seat(row.id, ALICE, "Alice")
-    await store.add_seat(row.id, BOB, "Bob")
-    await store.start_game(row.id, [ALICE, BOB])
+    row = await store.games.create("airships", GUILD, CHANNEL, ALICE, seed=11, options={})
+    await store.seats.add(row.id, ALICE, "Alice")
+    await store.seats.add(row.id, BOB, "Bob")
+    await store.seats.start_game(row.id, [ALICE, BOB])
     game = engine.get_game("airships")
     log: list = []
     for seq in range(1, moves + 1):
         state = replay(game, 2, 11, {}, log)
         seat = game.to_act(state)[0]
         action = game.legal_actions(state, seat)[0]
-        await store.append_action(row.id, seq, seat, action.to_dict(), 9_000_000_000_000 + row.id * 1000 + seq,
+        await store.games.append_action(row.id, seq, seat, action.to_dict(), 9_000_000_000_000 + row.id * 1000 + seq,
                                   snapshot=b"cache" if seq == moves else None)
         log.append((seat, action))
     return row.id
@@ -48,18 +48,18 @@ def source(tmp_path: Path) -> Path:
 
 async def fill(path: Path) -> dict[str, int]:
     async with await Store.open(path) as old:
-        lobby = await old.create_game("airships", GUILD, CHANNEL, ALICE, seed=1, options={})
-        await old.add_seat(lobby.id, BOB, "Bob")
+        lobby = await old.games.create("airships", GUILD, CHANNEL, ALICE, seed=1, options={})
+        await old.seats.add(lobby.id, BOB, "Bob")
         active = await played(old, 12)
         finished = await played(old, 5)
-        await old.set_status(finished, Status.FINISHED, {"scores": [3, 1]})
-        await old.record_results(finished, GUILD, "airships", [Placed(0, ALICE, "Alice", 1, 3.0),
+        await old.games.set_status(finished, Status.FINISHED, {"scores": [3, 1]})
+        await old.ratings.record(finished, GUILD, "airships", [Placed(0, ALICE, "Alice", 1, 3.0),
                                                                Placed(1, BOB, "Bob", 2, 1.0)])
-        await old.set_dues(active, 12, 100.5, {DueKind.DEADLINE: 200.25, DueKind.REMINDER: 150.0})
-        assert [due.kind for due in await old.claim_dues(160.0)] == [DueKind.REMINDER]  # taken; then the bot stopped
-        await old.replace_seat(active, BOB, 2**60 + 3, "Cat", 12, "Cat took Bob's seat.", "2026-01-01T00:00:00+00:00")
-        await old.leagues.create_league(GUILD, CHANNEL, "Sunday", "airships", 2, None, 86400, 3, False, None, ALICE)
-        await old.start_vacation(ALICE, 10.0, 20.0)
+        await old.dues.set(active, 12, 100.5, {DueKind.DEADLINE: 200.25, DueKind.REMINDER: 150.0})
+        assert [due.kind for due in await old.dues.claim(160.0)] == [DueKind.REMINDER]  # taken; then the bot stopped
+        await old.seats.replace(active, BOB, 2**60 + 3, "Cat", 12, "Cat took Bob's seat.", "2026-01-01T00:00:00+00:00")
+        await old.leagues.create(GUILD, CHANNEL, "Sunday", "airships", 2, None, 86400, 3, False, None, ALICE)
+        await old.prefs.start_vacation(ALICE, 10.0, 20.0)
         return {"active": active, "finished": finished, "lobby": lobby.id}
 
 
@@ -70,35 +70,35 @@ async def test_every_row_moves_and_every_game_replays_the_same(source: Path, dat
     assert report.rows["games"] == 3 and report.rows["actions"] == 17 and report.rows["results"] == 2
     async with await Store.open(source) as old, await Store.open(database) as new:
         for game_id in ids.values():
-            assert await new.get_game(game_id) == await old.get_game(game_id)
-            assert await new.seats(game_id) == await old.seats(game_id)
-            assert await new.actions(game_id) == await old.actions(game_id)
-            assert await new.dues(game_id) == await old.dues(game_id)
-        assert await new.seat_events(ids["active"]) == [(12, "Cat took Bob's seat.")]
-        assert await old.claim_dues(160.0) == []  # still held by the stopped bot's claim in the file ...
-        assert [due.kind for due in await new.claim_dues(160.0)] == [DueKind.REMINDER]  # ... free once moved
-        assert await new.snapshot(ids["active"]) == (12, b"cache")
-        assert [lg.name for lg in await new.leagues_in_guild(GUILD)] == ["Sunday"]
+            assert await new.games.get(game_id) == await old.games.get(game_id)
+            assert await new.seats.of(game_id) == await old.seats.of(game_id)
+            assert await new.games.actions(game_id) == await old.games.actions(game_id)
+            assert await new.dues.of(game_id) == await old.dues.of(game_id)
+        assert await new.seats.events(ids["active"]) == [(12, "Cat took Bob's seat.")]
+        assert await old.dues.claim(160.0) == []  # still held by the stopped bot's claim in the file ...
+        assert [due.kind for due in await new.dues.claim(160.0)] == [DueKind.REMINDER]  # ... free once moved
+        assert await new.games.snapshot(ids["active"]) == (12, b"cache")
+        assert [lg.name for lg in await new.leagues.in_guild(GUILD)] == ["Sunday"]
         # New rows number on after the copied ones, as they would have in the old file.
-        assert (await new.create_game("airships", GUILD, CHANNEL, ALICE, seed=2, options={})).id == max(ids.values()) + 1
+        assert (await new.games.create("airships", GUILD, CHANNEL, ALICE, seed=2, options={})).id == max(ids.values()) + 1
 
 
 async def test_a_target_with_games_is_refused_and_left_as_it_was(source: Path, database: str | Path) -> None:
     await fill(source)
     async with await Store.open(database) as target:
-        kept = await target.create_game("1930", GUILD, CHANNEL, BOB, seed=5, options={})
+        kept = await target.games.create("1930", GUILD, CHANNEL, BOB, seed=5, options={})
     with pytest.raises(TargetNotEmpty, match="already has rows in games"):
         await move_database(source, str(database))
     async with await Store.open(database) as target:
-        assert [g.id for g in await target.list_games(GUILD)] == [kept.id]
+        assert [g.id for g in await target.games.in_guild(GUILD)] == [kept.id]
 
 
 async def test_a_copy_whose_log_differs_is_caught_by_the_replay_check(source: Path, database: str | Path) -> None:
     ids = await fill(source)
     await move_database(source, str(database))
     async with await Store.open(source) as old, await Store.open(database) as new:
-        async with new._transaction():  # a row altered on the way, as a faulty copy would
-            await new._q("DELETE FROM actions WHERE game_id = ? AND seq = ?", (ids["active"], 12))
+        async with new.transaction():  # a row altered on the way, as a faulty copy would
+            await new.db.q("DELETE FROM actions WHERE game_id = ? AND seq = ?", (ids["active"], 12))
         with pytest.raises(ReplayMismatch, match=f"game {ids['active']} replays differently"):
             await verify_replays(old, new)
 
@@ -115,7 +115,7 @@ async def test_a_move_that_does_not_replay_the_same_leaves_the_target_empty(
     with pytest.raises(ReplayMismatch):
         await move_database(source, str(database))
     async with await Store.open(database) as target:
-        assert await target.list_games(GUILD) == [] and await target.seats(2) == []
+        assert await target.games.in_guild(GUILD) == [] and await target.seats.of(2) == []
 
 
 def test_bot_migrate_to_says_what_it_moved_or_why_not(

@@ -14,7 +14,7 @@ import engine
 from engine.core import Action, replay
 from engine.services.refusals import RESTART
 from engine.services import Services
-from engine.store.store import Status, Store
+from engine.store import Status, Store
 
 HELPER = Path(__file__).with_name("two_processes.py")
 ROUNDS = 15  # races per test: enough that both orders and the photo finish turn up, in a second or two
@@ -79,7 +79,7 @@ async def test_two_processes_joining_the_last_seat_seat_one_player_and_tell_the_
         assert outcomes(pair) == ["ok", "refused"], pair
         loser = next(r for r in pair if r["outcome"] == "refused")
         assert (loser["error"], loser["message"]) == ("TableFull", FULL)
-        assert len(await store.seats(game_id)) == GAME.max_players
+        assert len(await store.seats.of(game_id)) == GAME.max_players
 
 
 async def test_a_start_racing_a_join_either_starts_a_legal_game_or_is_told_to_press_start_again(
@@ -92,7 +92,7 @@ async def test_a_start_racing_a_join_either_starts_a_legal_game_or_is_told_to_pr
         steps.append({"a": {"op": "start", "game": game_id, "user": CREATOR},
                       "b": {"op": "join", "game": game_id, "user": 3_000 + r, "name": "Late"}})
     for (game_id, late), (start, join) in zip(games, await race(tmp_path, db_path, steps)):
-        game, seats = await store.get_game(game_id), await store.seats(game_id)
+        game, seats = await store.games.get(game_id), await store.seats.of(game_id)
         late_seated = any(s.user_id == late for s in seats)
         if join["outcome"] == "refused":
             assert join["message"] == STARTED_JOIN and start["outcome"] == "ok"
@@ -116,7 +116,7 @@ async def test_a_start_racing_a_leave_never_starts_below_the_minimum(
         steps.append({"a": {"op": "start", "game": game_id, "user": CREATOR},
                       "b": {"op": "leave", "game": game_id, "user": 10_000 * r + 1}})
     for game_id, (start, leave) in zip(games, await race(tmp_path, db_path, steps)):
-        game, seats = await store.get_game(game_id), await store.seats(game_id)
+        game, seats = await store.games.get(game_id), await store.seats.of(game_id)
         assert outcomes((start, leave)) == ["ok", "refused"], (start, leave)
         if start["outcome"] == "ok":
             assert leave["message"] == STARTED_LEAVE
@@ -143,7 +143,7 @@ async def test_two_processes_submitting_the_same_decision_apply_it_once_and_tell
         assert outcomes(pair) == ["ok", "refused"], pair
         loser = next(r for r in pair if r["outcome"] == "refused")
         assert loser["error"] == "StaleAction" and "out of date" in loser["message"]
-        row, log = await store.get_game(game_id), await store.actions(game_id)
+        row, log = await store.games.get(game_id), await store.games.actions(game_id)
         assert row.version == version + 1 == len(log)  # applied once: one more entry, no gap, no double
         moves = [(a.seat, Action.from_dict(a.payload)) for a in log]
-        replay(GAME, len(await store.seats(game_id)), row.seed, row.options, moves)  # the log still replays
+        replay(GAME, len(await store.seats.of(game_id)), row.seed, row.options, moves)  # the log still replays

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script 
 from engine.core import GameError  # noqa: E402 - after the path is set
 from engine.services import Services  # noqa: E402
 from tests.stub_drawing import stub_drawing  # noqa: E402
-from engine.store.store import Store  # noqa: E402
+from engine.store import Store  # noqa: E402
 
 BARRIER_SECONDS = 20.0  # a partner that never comes is a broken test, not a slow one
 

@@ -1,0 +1,266 @@
+"""The store's games: each game's row, its action log and cached snapshot, and the messages it keeps editing."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any, NoReturn
+
+from engine.platform.records import (
+    GAME_COLUMNS, ActionRow, DuplicateInteraction, GameEnded, GameRow, NotFound, NotInLobby, PostKind, PostRow,
+    StaleVersion, Status, StoreError,
+)
+from engine.store.backend import Conflict
+from engine.store.database import Database
+
+
+def now_text() -> str:
+    """The time a row is written at, as the store keeps it (ISO 8601, UTC)."""
+    return datetime.now(UTC).isoformat()
+
+
+def dumps(value: dict) -> str:
+    # Compact and key-sorted so equal payloads are equal text (diffable exports, stable hashes).
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+# -- checks made inside a unit of work that is already open (by this repository or another) ---------------------
+
+
+async def game_or_raise(db: Database, game_id: int) -> GameRow:
+    """Inside a held transaction: the game's row; NotFound for no such game."""
+    rows = await db.q(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+    if not rows:
+        raise NotFound(f"game {game_id} does not exist")
+    return GameRow.from_row(rows[0])
+
+
+async def status_or_raise(db: Database, game_id: int) -> Status:
+    """Inside a held transaction: the game's status; NotFound for no such game."""
+    rows = await db.q("SELECT status FROM games WHERE id = ?", (game_id,))
+    if not rows:
+        raise NotFound(f"game {game_id} does not exist")
+    return Status(rows[0][0])
+
+
+async def lobby_or_raise(db: Database, game_id: int) -> None:
+    """Inside a held transaction: NotInLobby for a game that left its lobby."""
+    status = await status_or_raise(db, game_id)
+    if status is not Status.LOBBY:
+        raise NotInLobby(f"game {game_id} is {status.value}, not in the lobby", status)
+
+
+async def live_or_raise(db: Database, game_id: int) -> Status:
+    """Inside a held transaction: the status of a game in its lobby or being played; GameEnded for one over."""
+    status = await status_or_raise(db, game_id)
+    if status not in (Status.LOBBY, Status.ACTIVE):
+        raise GameEnded(f"game {game_id} is {status.value}", status)
+    return status
+
+
+class GameStore:
+    """Games, their action logs, snapshots and posts; every public method is one unit of work (a transaction)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def create(
+        self, slug: str, guild_id: int, channel_id: int, creator_id: int, seed: int, options: dict,
+        *, turn_seconds: int | None = None, reminder_seconds: int | None = None,
+    ) -> GameRow:
+        """A new game in its lobby."""
+        now = now_text()
+        async with self._db.transaction():
+            rows = await self._db.q(
+                "INSERT INTO games (slug, guild_id, channel_id, thread_id, creator_id, options, seed,"
+                " status, version, outcome, created_at, updated_at, turn_seconds, reminder_seconds)"
+                f" VALUES (?, ?, ?, NULL, ?, ?, ?, ?, 0, NULL, ?, ?, ?, ?) RETURNING {GAME_COLUMNS}",
+                (slug, guild_id, channel_id, creator_id, dumps(options), seed, Status.LOBBY.value, now, now,
+                 turn_seconds, reminder_seconds),
+            )
+        return GameRow.from_row(rows[0])
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        async with self._db.transaction():
+            rows = await self._db.q(
+                "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ? RETURNING id",
+                (thread_id, now_text(), game_id),
+            )
+            if not rows:
+                raise NotFound(f"game {game_id} does not exist")
+
+    async def set_options(self, game_id: int, options: dict) -> GameRow:
+        """Change a game's setup options while it is in the lobby; StoreError once it has started."""
+        async with self._db.transaction():
+            await lobby_or_raise(self._db, game_id)
+            rows = await self._db.q(
+                f"UPDATE games SET options = ?, updated_at = ? WHERE id = ? RETURNING {GAME_COLUMNS}",
+                (dumps(options), now_text(), game_id),
+            )
+        return GameRow.from_row(rows[0])
+
+    async def get(self, game_id: int) -> GameRow:
+        """One game's row; NotFound for no such game."""
+        rows = await self._db.read(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise NotFound(f"game {game_id} does not exist")
+        return GameRow.from_row(rows[0])
+
+    async def in_guild(
+        self, guild_id: int, statuses: Iterable[Status] | None = None, *, limit: int | None = None
+    ) -> list[GameRow]:
+        """Games of one guild, live ones (lobby, active) first and newest first within each; at most `limit`."""
+        sql = f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ?"
+        params: list[Any] = [guild_id]
+        if statuses is not None:
+            wanted = [Status(s).value for s in statuses]
+            if not wanted:
+                return []
+            sql += f" AND status IN ({', '.join('?' * len(wanted))})"
+            params += wanted
+        sql += " ORDER BY status IN (?, ?) DESC, id DESC"
+        params += [Status.LOBBY.value, Status.ACTIVE.value]
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        rows = await self._db.read(sql, params)
+        return [GameRow.from_row(r) for r in rows]
+
+    async def in_channel(self, guild_id: int, channel_id: int) -> list[GameRow]:
+        """Games played in this channel: its own thread, or posted here directly when it has no thread."""
+        rows = await self._db.read(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ?"
+            " AND (thread_id = ? OR (channel_id = ? AND thread_id IS NULL)) ORDER BY id DESC",
+            (guild_id, channel_id, channel_id),
+        )
+        return [GameRow.from_row(r) for r in rows]
+
+    async def active_with_automatic_seats(self) -> list[GameRow]:
+        """Games being played with an AI seat or a seat on autopilot: after a restart, the bot may owe a move."""
+        rows = await self._db.read(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? AND EXISTS (SELECT 1 FROM seats"
+            " WHERE seats.game_id = games.id AND (seats.ai = 1 OR seats.autopilot = 1)) ORDER BY id",
+            (Status.ACTIVE.value,),
+        )
+        return [GameRow.from_row(r) for r in rows]
+
+    async def set_status(
+        self, game_id: int, status: Status, outcome: dict | None = None, *, only_live: bool = False
+    ) -> GameRow:
+        """Change the status (e.g. abandon); the outcome is replaced only when one is given.
+
+        `only_live`: GameEnded if the game finished or was abandoned meanwhile (by another process, say)."""
+        async with self._db.transaction():
+            if only_live:
+                await live_or_raise(self._db, game_id)
+            rows = await self._db.q(
+                "UPDATE games SET status = ?, outcome = COALESCE(?, outcome), updated_at = ?"
+                f" WHERE id = ? RETURNING {GAME_COLUMNS}",
+                (Status(status).value, None if outcome is None else dumps(outcome), now_text(), game_id),
+            )
+            if not rows:
+                raise NotFound(f"game {game_id} does not exist")
+        return GameRow.from_row(rows[0])
+
+    # -- the messages a game edits ------------------------------------------------------------
+
+    async def set_post(self, game_id: int, kind: PostKind, channel_id: int, message_id: int, version: int) -> None:
+        """Remember the message of one kind (lobby, invitation, turn) that a game edits from now on."""
+        async with self._db.transaction():
+            await self._db.q(
+                "INSERT INTO posts (game_id, kind, channel_id, message_id, version) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id,"
+                " message_id = excluded.message_id, version = excluded.version",
+                (game_id, PostKind(kind).value, channel_id, message_id, version),
+            )
+
+    async def posts(self, game_id: int) -> dict[PostKind, PostRow]:
+        rows = await self._db.read(
+            "SELECT kind, channel_id, message_id, version FROM posts WHERE game_id = ?", (game_id,)
+        )
+        return {PostKind(k): PostRow(PostKind(k), c, m, v) for k, c, m, v in rows}
+
+    # -- the action log --------------------------------------------------------------------
+
+    async def append_action(
+        self, game_id: int, seq: int, seat: int, payload: dict, interaction_id: int | None, *,
+        status: Status | None = None, outcome: dict | None = None, snapshot: bytes | None = None,
+    ) -> GameRow:
+        """Append move `seq` to an ACTIVE game whose version is seq - 1, in one transaction.
+
+        Raises StaleVersion when the game moved on (or is not active), DuplicateInteraction when
+        this interaction was already applied, NotFound for an unknown game. Nothing is written
+        unless everything is: any failure rolls the whole move back.
+        """
+        # Serialise and validate before taking the lock: the transaction should only do SQL.
+        payload_text = dumps(payload)
+        outcome_text = None if outcome is None else dumps(outcome)
+        status_value = None if status is None else Status(status).value
+        if snapshot is not None and not isinstance(snapshot, bytes | bytearray | memoryview):
+            raise TypeError(f"snapshot must be bytes, not {type(snapshot).__name__}")
+        now = now_text()
+        # shared: moves of other games need not wait for this one on PostgreSQL; any other writer still waits.
+        async with self._db.transaction(shared=True):
+            # The version check and the bump are one statement: no window between reading and writing.
+            rows = await self._db.q(
+                "UPDATE games SET version = ?, updated_at = ?,"
+                " status = COALESCE(?, status), outcome = COALESCE(?, outcome)"
+                f" WHERE id = ? AND status = ? AND version = ? RETURNING {GAME_COLUMNS}",
+                (seq, now, status_value, outcome_text, game_id, Status.ACTIVE.value, seq - 1),
+            )
+            if not rows:
+                await self._explain_rejection(game_id, seq, interaction_id)
+            await self._log(game_id, seq, seat, payload_text, interaction_id, now)
+            if snapshot is not None:
+                await self._db.q(
+                    "INSERT INTO snapshots (game_id, version, blob) VALUES (?, ?, ?)"
+                    " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, blob = excluded.blob",
+                    (game_id, seq, bytes(snapshot)),
+                )
+        return GameRow.from_row(rows[0])
+
+    async def _log(self, game_id: int, seq: int, seat: int, payload: str, interaction_id: int | None,
+                   now: str) -> None:
+        """Inside the move's transaction: the action's row in the log."""
+        try:
+            await self._db.q(
+                "INSERT INTO actions (game_id, seq, seat, payload, interaction_id, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seq, seat, payload, interaction_id, now),
+            )
+        except Conflict as exc:
+            if interaction_id is not None and "interaction_id" in str(exc):
+                raise DuplicateInteraction(f"interaction {interaction_id} was already applied") from exc
+            raise StoreError(f"game {game_id}: could not record move {seq}: {exc}") from exc
+
+    async def _explain_rejection(self, game_id: int, seq: int, interaction_id: int | None) -> NoReturn:
+        """Raise the most useful error for a move whose version check failed (the failure path only)."""
+        # A retried interaction usually carries its old, now stale, seq: say "already applied", not "out of sync".
+        if interaction_id is not None and await self._db.q(
+            "SELECT 1 FROM actions WHERE interaction_id = ?", (interaction_id,)
+        ):
+            raise DuplicateInteraction(f"interaction {interaction_id} was already applied")
+        game = await game_or_raise(self._db, game_id)
+        if game.status is not Status.ACTIVE:
+            raise StaleVersion(f"game {game_id} is {game.status.value}, not active")
+        raise StaleVersion(f"game {game_id} is at version {game.version}; move {seq} is out of sync")
+
+    async def actions(self, game_id: int, after: int = 0, limit: int | None = None) -> list[ActionRow]:
+        """The log of one game in seq order, from seq `after` + 1, at most `limit` rows."""
+        sql = ("SELECT seq, seat, payload, interaction_id, created_at FROM actions"
+               " WHERE game_id = ? AND seq > ? ORDER BY seq")
+        params: list[Any] = [game_id, after]
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        rows = await self._db.read(sql, params)
+        return [
+            ActionRow(seq=s, seat=st, payload=json.loads(p), interaction_id=i, created_at=c)
+            for s, st, p, i, c in rows
+        ]
+
+    async def snapshot(self, game_id: int) -> tuple[int, bytes] | None:
+        """The cached state blob and the version it was taken at, if any (the log stays the truth)."""
+        rows = await self._db.read("SELECT version, blob FROM snapshots WHERE game_id = ?", (game_id,))
+        return (rows[0][0], bytes(rows[0][1])) if rows else None
