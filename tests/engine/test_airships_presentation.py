@@ -20,7 +20,7 @@ def test_every_step_has_words_for_its_decision() -> None:
 
     play_random(GAME, 3, 5, on_move=note)
     assert seen[Step.CHOOSE_CARD.value] == "choose a card to throw for"
-    assert seen[Step.GAME_OVER.value] == "nothing: the game is over"
+    assert seen[Step.OVER.value] == "nothing: the game is over"
     assert all(words for words in seen.values())
 
 

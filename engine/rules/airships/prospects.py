@@ -174,7 +174,7 @@ def forecast(state: AirshipsState) -> Forecast:
     after = [profile(strength(state, seat, 2)) for seat in range(players)] if later else now
     expected = [float(scoring.victory_points(state, seat)) for seat in range(players)]
     spread = [[0.0] * players for _ in range(players)]
-    over = state.step is Step.GAME_OVER or rules.game_should_end(state)
+    over = state.step is Step.OVER or rules.game_should_end(state)
     if not over:
         for card_id, weight in prizes(state).items():
             pulls = [tempo[j] * max(now[j][card_id], later * after[j][card_id]) for j in range(players)]

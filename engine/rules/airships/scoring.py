@@ -27,7 +27,7 @@ def airships_built(state: AirshipsState, seat: int) -> int:
 
 
 def outcome(state: AirshipsState) -> Outcome | None:
-    if state.step is not Step.GAME_OVER:
+    if state.step is not Step.OVER:
         return None
     scores = tuple(victory_points(state, seat) for seat in range(state.players))
     built = tuple(airships_built(state, seat) for seat in range(state.players))
