@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from engine.rules.air_alliance import runways
 from engine.rules.air_alliance.ai_value import Valuer, card, leavers
@@ -56,7 +57,7 @@ class Moves:
     left: list[str]
     got: list[str]
     movable: frozenset[str]
-    land_tables: dict[tuple, Lands]
+    land_tables: dict[tuple[Any, ...], Lands]
 
     def free(self, slot: int) -> bool:
         return (slot, self.keys[slot]) not in self.used
@@ -134,9 +135,9 @@ class Moves:
         lands = {slot: self.lands(slot) for slot in free}
         hops = {slot: onward(lands, slot) for slot in free} if after >= 1 else {}
         board = self.s.board
-        found: dict[tuple, Use] = {}  # one use per (slot, effect): two icons of a slot doing the same are one choice
+        found: dict[tuple[Any, ...], Use] = {}  # one use per (slot, effect): two icons of a slot doing the same are one choice
 
-        setting: dict[tuple, tuple[int, Use]] = {}  # stops on the way, with how many passengers they may carry on
+        setting: dict[tuple[Any, ...], tuple[int, Use]] = {}  # stops on the way, with how many passengers they may carry on
 
         def add(slot: int, index: int, mover: str, o: str, t: str, cost: int, carry_on: int = 0) -> None:
             kind = FLY if mover == self.colour else SHARE
@@ -251,7 +252,7 @@ class Moves:
         board, left = self.s.board, self.s.markers_left
         reaches = {x: self.reach(x) for x in self.left}
         lands = {slot: self.lands(slot) for slot in range(SLOTS) if self.free(slot)}
-        uses: dict[tuple, Use] = {}
+        uses: dict[tuple[Any, ...], Use] = {}
         for x, reach in reaches.items():
             t = card(x).arrival
             if None not in board[t]:
