@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, GameError, Outcome, Rules
-from engine.view import plain
 from engine.rules.air_alliance import checks, choices, rules, scoring, view
 from engine.rules.air_alliance.data import components
 from engine.rules.air_alliance.options import OPTIONS
@@ -13,6 +12,7 @@ from engine.rules.air_alliance.setup import setup_state
 from engine.rules.air_alliance.state import AirAllianceState
 from engine.rules.air_alliance.turn import begin_turn
 from engine.rules.guide import RulesTopic, load_guide
+from engine.view import plain
 
 
 class AirAlliance(Rules[AirAllianceState]):

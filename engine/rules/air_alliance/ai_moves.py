@@ -135,9 +135,9 @@ class Moves:
         lands = {slot: self.lands(slot) for slot in free}
         hops = {slot: onward(lands, slot) for slot in free} if after >= 1 else {}
         board = self.s.board
-        found: dict[tuple[Any, ...], Use] = {}  # one use per (slot, effect): two icons of a slot doing the same are one choice
-
-        setting: dict[tuple[Any, ...], tuple[int, Use]] = {}  # stops on the way, with how many passengers they may carry on
+        found: dict[tuple[Any, ...], Use] = {}  # one use per (slot, effect): two icons of a slot doing the same are one
+        # choice; and stops on the way, with how many passengers they may carry on:
+        setting: dict[tuple[Any, ...], tuple[int, Use]] = {}
 
         def add(slot: int, index: int, mover: str, o: str, t: str, cost: int, carry_on: int = 0) -> None:
             kind = FLY if mover == self.colour else SHARE
@@ -177,10 +177,15 @@ class Moves:
                     if t in table and None in board[t] and self.colour in self.landed(self.colour, t) \
                             and wanted[t] & hops[slot].get(self.colour, frozenset()):
                         add(slot, table[t][0], self.colour, SUPPLY, t, 1, len(wanted[t]))
+        return self.with_fillers(list(found.values()), list(setting.values()), free, origins, after)
+
+    def with_fillers(self, found: list[Use], setting: list[tuple[int, Use]], free: list[int], origins: set[str],
+                     after: int) -> list[Use]:
+        """The uses found, then the stops, then (markers left) the swaps and the flush that set up a gain."""
         # Stops that may carry the most passengers on are tried first, and only so many: with an alliance's NPAs
         # nearly every airport is a possible stop, and most lead nowhere.
-        ranked = sorted(setting.values(), key=lambda entry: -entry[0])  # stable: among equals, the first found
-        uses = list(found.values()) + [use for _, use in ranked[:STOPS_TRIED]]
+        ranked = sorted(setting, key=lambda entry: -entry[0])  # stable: among equals, the first found
+        uses = found + [use for _, use in ranked[:STOPS_TRIED]]
         if after >= 1:
             uses += self.setting_swaps(free, origins)
             if self.s.kobe(Kobe.FLUSH) and any(self.keys):

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, GameError, Outcome, Rules
-from engine.view import plain
-from engine.rules.guide import RulesTopic, load_guide
 from engine.rules.airships import checks, choices, rules, scoring, view
 from engine.rules.airships.data import components
 from engine.rules.airships.setup import setup_state
 from engine.rules.airships.state import AirshipsState
+from engine.rules.guide import RulesTopic, load_guide
+from engine.view import plain
+
 
 class Airships(Rules[AirshipsState]):
     """The Airships game, as the engine contract names it."""

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, GameError, Outcome, Rules
-from engine.view import plain
-from engine.rules.golden_age import checks, rules, scoring, view
+from engine.rules.golden_age import checks, choices, rules, scoring, view
 from engine.rules.golden_age.data import components
 from engine.rules.golden_age.market import value_of
 from engine.rules.golden_age.setup import setup_state
 from engine.rules.golden_age.state import GoldenAgeState, Phase
 from engine.rules.guide import RulesTopic, load_guide
+from engine.view import plain
 
 
 class GoldenAge(Rules[GoldenAgeState]):
@@ -41,7 +41,7 @@ class GoldenAge(Rules[GoldenAgeState]):
         return rules.legal_actions(state, seat)
 
     def explain(self, state: GoldenAgeState, seat: int, actions: list[Action]) -> list[Action]:
-        return actions  # the labels already say what each choice brings
+        return choices.explain(state, seat, actions)
 
     def private(self, state: GoldenAgeState, seat: int) -> bool:
         """Choosing a contract to play shows the hand: that decision is offered to its player alone."""
