@@ -157,7 +157,7 @@ class Game(Protocol):
     `setup` builds a state from a player count and a seed (all chance derives from the seed); `to_act` lists
     the seats that must decide now ([] once the game is over); `legal_actions` gives the current decision's
     choices, never more than MAX_CHOICES; `apply` returns a new state, never changes its input, and raises
-    IllegalAction with a sentence a player understands; `outcome` is None until the game ends; `view` is a
+    IllegalAction with a sentence a player understands (every game's apply is `Rules.apply`, below); `outcome` is None until the game ends; `view` is a
     JSON-ready dict, and `seat=None` is the public view, without hidden cards or the order of a deck.
 
     Optional: `stats(state) -> dict[str, float]`, figures about a finished game (how long it ran, what was

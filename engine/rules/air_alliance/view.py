@@ -120,7 +120,7 @@ def boarding_pass(state: AirAllianceState, seat: int) -> dict[str, Any]:
 
 def markers_left(state: AirAllianceState, seat: int) -> int:
     """The current player's markers still in hand; another player's markers not lying on a card or the logo."""
-    if seat == state.current and state.step is not Step.OVER:
+    if seat == state.current and not state.over:
         return state.markers_left
     airline = state.airlines[seat]
     return MARKERS - (airline.reserved is not None) - airline.waiting
@@ -138,7 +138,7 @@ def score(state: AirAllianceState, seat: int) -> dict[str, Any]:
 
 def public_view(state: AirAllianceState) -> AirAllianceView:
     outcome = scoring.outcome(state)
-    over = state.step is Step.OVER
+    over = state.over
     colours = [a.colour for a in state.airlines]
     return {
         "game": "air-alliance",

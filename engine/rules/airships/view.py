@@ -133,7 +133,7 @@ def company_dict(state: AirshipsState, seat: int) -> dict[str, Any]:
 def public_view(state: AirshipsState) -> AirshipsView:
     c = components()
     outcome = scoring.outcome(state)
-    over = state.step is Step.OVER
+    over = state.over
     return {
         "game": "airships",
         "title": "Airships",

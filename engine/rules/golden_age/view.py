@@ -51,7 +51,7 @@ DECISIONS = {  # what each decision asks, in the prompt and the status
 
 
 def decision(state: GoldenAgeState) -> str:
-    if state.phase is Phase.OVER:
+    if state.over:
         return "nothing: the game is over"
     if state.phase is Phase.STOCK and state.step is Step.AIRLINE:
         return "buy a stock token or pass"
@@ -104,7 +104,7 @@ def public_view(state: GoldenAgeState) -> GoldenAgeView:
         "turn": state.turn, "turns": TURNS,
         "phase": state.phase.value, "step": state.step.value,
         "operating_round": state.operating_round if state.phase is Phase.OPERATIONS else None,
-        "current": None if state.phase is Phase.OVER else state.current,
+        "current": None if state.over else state.current,
         "first_player": state.first_player,
         "decision": decision(state),
         "last": state.last,
