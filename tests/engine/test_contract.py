@@ -231,7 +231,7 @@ def test_action_label_is_not_part_of_its_identity() -> None:
 @pytest.mark.parametrize("slug", GAMES)
 def test_every_view_has_the_common_part_and_is_json(slug: str) -> None:
     game = engine.get_game(slug)
-    for state in states_of(slug)[::5]:
+    for state in states_of(slug)[::15]:
         for seat in (None, *range(state.players)):
             view = game.view(state, seat)
             check_common_view(view)
