@@ -57,13 +57,14 @@ def get_game(slug: str) -> Game:
         module = _GAMES[slug]
     except KeyError:
         raise GameError(f"There is no game called {slug!r}. Games: {', '.join(_GAMES)}.") from None
-    return importlib.import_module(module).GAME
+    game: Game = importlib.import_module(module).GAME
+    return game
 
 
 def get_ai(slug: str) -> GameAI:
     """The AI players of a game (its package's `ai` module); raises GameError like get_game."""
     get_game(slug)  # the same error for an unknown slug
-    module: GameAI = importlib.import_module(f"{_GAMES[slug]}.ai")  # type: ignore[assignment]
+    module: GameAI = importlib.import_module(f"{_GAMES[slug]}.ai")
     return module
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, Sequence, TypeVar, runtime_checkable
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, Sequence, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from engine.rules.guide import RulesTopic
@@ -14,6 +15,11 @@ MAX_CHOICES = 25  # one select menu; the contract promises never more
 MAX_LABEL = 100  # a select option's label
 SEAT_TOKEN = re.compile(r"\{p(\d+)\}")  # how events name a seat; whoever shows them puts a name in
 T = TypeVar("T")
+
+# The refusals every game gives, in the words players see (tests and the services match them).
+GAME_OVER_TEXT = "This game is over."
+NOT_YOUR_TURN_TEXT = "It's not your turn."
+NOT_A_CHOICE_TEXT = "That choice isn't available right now."
 
 
 def name_seats(lines: list[str], names: dict[int, str] | list[str]) -> list[str]:
@@ -151,7 +157,7 @@ class Game(Protocol):
     `setup` builds a state from a player count and a seed (all chance derives from the seed); `to_act` lists
     the seats that must decide now ([] once the game is over); `legal_actions` gives the current decision's
     choices, never more than MAX_CHOICES; `apply` returns a new state, never changes its input, and raises
-    IllegalAction with a sentence a player understands; `outcome` is None until the game ends; `view` is a
+    IllegalAction with a sentence a player understands (every game's apply is `Rules.apply`, below); `outcome` is None until the game ends; `view` is a
     JSON-ready dict, and `seat=None` is the public view, without hidden cards or the order of a deck.
 
     Optional: `stats(state) -> dict[str, float]`, figures about a finished game (how long it ran, what was
@@ -289,12 +295,72 @@ class GameAI(Protocol):
     def greedy(self, state: Any, seat: int, rng: Chooser) -> Action: ...
 
 
-def check_choice(legal: list[Action], action: Action) -> Action:
-    """Return the legal action equal to `action` (with its label) or raise IllegalAction."""
+def find_choice(legal: list[Action], action: Action) -> Action | None:
+    """The legal action equal to `action` (with its label), or None when it is not one of them."""
     for candidate in legal:
         if candidate == action:
             return candidate
-    raise IllegalAction("That choice isn't available right now.")
+    return None
+
+
+def check_choice(legal: list[Action], action: Action) -> Action:
+    """Return the legal action equal to `action` (with its label) or raise IllegalAction."""
+    found = find_choice(legal, action)
+    if found is None:
+        raise IllegalAction(NOT_A_CHOICE_TEXT)
+    return found
+
+
+class PlayState(Protocol):
+    """What the shared `apply` needs of a game's state: whether it is over, its log position and its one copy."""
+
+    seq: int  # actions applied so far
+
+    @property
+    def over(self) -> bool: ...
+
+    def copy(self) -> Self: ...
+
+
+S = TypeVar("S", bound=PlayState)
+Effect = Callable[[S, int, Action], None]  # an action's effect, on the fresh copy `apply` hands it
+
+
+class Rules(Generic[S]):
+    """The part of `apply` every game shares; a game supplies who acts, its fast legality check and its effects.
+
+    `apply` refuses once, here, in the same words for every game (GameOver, NotYourTurn, IllegalAction), then
+    copies the state and runs the effect its table `effects` names for the action's kind on the copy.
+    """
+
+    effects: Mapping[str, Effect[S]]
+
+    def to_act(self, state: S) -> list[int]:
+        raise NotImplementedError
+
+    def legal_choice(self, state: S, seat: int, action: Action) -> Action | None:
+        """The fast legality path: the action to apply (the legal one equal to `action`), or None if it is not."""
+        raise NotImplementedError
+
+    def apply(self, state: S, seat: int, action: Action) -> S:
+        """The state after `seat` takes `action`; the input is never changed."""
+        chosen = admit(self, state, seat, action)
+        new = state.copy()
+        self.effects[chosen.kind](new, seat, chosen)
+        new.seq += 1
+        return new
+
+
+def admit(rules: Rules[S], state: S, seat: int, action: Action) -> Action:
+    """The action `apply` will play, or the refusal: the game is over, it is not the seat's turn, not a choice."""
+    if state.over:
+        raise GameOver(GAME_OVER_TEXT)
+    if seat not in rules.to_act(state):
+        raise NotYourTurn(NOT_YOUR_TURN_TEXT)
+    chosen = rules.legal_choice(state, seat, action)
+    if chosen is None or chosen.kind not in rules.effects:
+        raise IllegalAction(NOT_A_CHOICE_TEXT)
+    return chosen
 
 
 def replay(game: Game, players: int, seed: int, options: dict[str, Any], moves: list[tuple[int, Action]]) -> Any:

@@ -31,6 +31,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "both_backends: run the module's store tests on SQLite and on PostgreSQL")
     config.addinivalue_line("markers", "sqlite_only: a test of SQLite itself (its file, WAL, PRAGMAs)")
+    config.addinivalue_line("markers", "slow: a heavier variant of a quick test; -m 'not slow' leaves it out")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

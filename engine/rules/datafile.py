@@ -43,7 +43,7 @@ class DataReader:
         try:
             return kind(value)
         except ValueError:
-            allowed = ", ".join(str(m.value) for m in kind)  # type: ignore[attr-defined]
+            allowed = ", ".join(str(m.value) for m in kind)
             raise self.fail(entry, f"{value!r} is not one of {allowed}") from None
 
     def sub(self, table: dict[str, Any], key: str, entry: str) -> dict[str, Any]:

@@ -34,7 +34,7 @@ def vp(*airship_ids: str) -> int:
 def over(state: AirshipsState) -> AirshipsState:
     """The same table with the game ended, to score it."""
     state = state.copy()
-    state.step = Step.GAME_OVER
+    state.step = Step.OVER
     return state
 
 
@@ -57,7 +57,7 @@ def test_game_ends_when_every_field_holds_at_most_one_card(dice) -> None:
     set_chips(state, 0, 2)
     dice(*white_faces(LAST_LIGHT.target))
     state = throw_for(state, LAST_LIGHT.id)
-    assert state.step is Step.GAME_OVER and GAME.to_act(state) == []
+    assert state.step is Step.OVER and GAME.to_act(state) == []
     outcome = GAME.outcome(state)
     assert outcome is not None and "down to one card" in outcome.details
     assert outcome.scores == (LAST_LIGHT.vp, 0) and outcome.ranking == ((0,), (1,))
@@ -76,7 +76,7 @@ def test_game_does_not_end_after_a_failed_throw_for_the_last_card(dice) -> None:
     state = last_but_one_table()
     dice(1, 1)
     state = throw_for(state, LAST_LIGHT.id)
-    assert state.step is not Step.GAME_OVER
+    assert state.step is not Step.OVER
 
 
 def test_game_ends_when_the_fourth_phase_is_built(dice) -> None:
@@ -89,7 +89,7 @@ def test_game_ends_when_the_fourth_phase_is_built(dice) -> None:
     dice(5, 5, 5, 8, 8, 8)  # 3 red + 3 black, every die at its best
     state = throw_for(state, "hindenburg-4")
     assert state.hindenburg == [1, 0, 1, 0] and state.hindenburg_complete
-    assert state.step is Step.GAME_OVER
+    assert state.step is Step.OVER
     outcome = GAME.outcome(state)
     assert outcome.scores == (8 + 12 + 3, 6 + 10)  # the higher values; Hugo Eckener's 3 stars
     assert "Hindenburg is complete" in outcome.details
@@ -104,7 +104,7 @@ def test_hindenburg_phases_may_be_built_in_any_order(dice) -> None:
     dice(5, 5, 5, 8, 8, 8)
     state = throw_for(state, "hindenburg-4")
     assert state.hindenburg == [None, None, None, 0]
-    assert state.step is not Step.GAME_OVER
+    assert state.step is not Step.OVER
     assert GAME.outcome(state) is None
 
 
@@ -113,7 +113,7 @@ def test_game_ends_before_additional_go(dice) -> None:
     set_chips(state, 0, 6)
     dice(*white_faces(LAST_LIGHT.target))
     state = throw_for(state, LAST_LIGHT.id)
-    assert state.step is Step.GAME_OVER  # not the offer of another go
+    assert state.step is Step.OVER  # not the offer of another go
     assert GAME.legal_actions(state, 0) == []
     with pytest.raises(GameOver):
         act(state, "go", "again")
@@ -146,7 +146,7 @@ def test_stuck_table_ends_the_game() -> None:
     set_chips(state, 0, 2)
     state.step = Step.ADDITIONAL_GO
     state = act(state, "go", "end")  # seat 1 passes, then seat 0: nothing can change any more
-    assert state.step is Step.GAME_OVER
+    assert state.step is Step.OVER
     outcome = GAME.outcome(state)
     assert outcome is not None and "no one could throw" in outcome.details
     assert outcome.ranking == ((0, 1),)
@@ -161,7 +161,7 @@ def test_stuck_table_waits_for_every_player_to_pass() -> None:
     state = act(state, "go", "end")  # seat 0 passes
     assert state.current == 0 and state.step is Step.ADDITIONAL_GO
     state = act(state, "go", "again")  # and passes again
-    assert state.step is not Step.GAME_OVER
+    assert state.step is not Step.OVER
     state = act(state, "go", "end")
     assert state.current == 1 and state.step is Step.CHOOSE_CARD
     assert "a-dark-5" in [a.args[0] for a in GAME.legal_actions(state, 1)]
@@ -176,7 +176,7 @@ def test_stuck_table_counts_only_passes_after_the_last_card_is_turned() -> None:
     state.current, state.step = 1, Step.ADDITIONAL_GO
     state = act(state, "go", "end")  # seat 0 turns over e2-hangars-4, passes; seat 1 turns over the last, passes
     assert state.pile == []
-    assert state.step is not Step.GAME_OVER
+    assert state.step is not Step.OVER
     assert state.current == 0
     assert "e1-captains-3" in [a.args[0] for a in GAME.legal_actions(state, 0)]
 

@@ -40,14 +40,14 @@ class Invariants:
                 self.throws += 1
                 check_throw(throw)
         self.previous = (state.pending, state.last_throw)
-        if state.step is not Step.GAME_OVER:
+        if state.step is not Step.OVER:
             # The end is checked after every go: a game still running has not reached it.
             assert not all(len(pile) <= 1 for pile in state.fields), "the game went on with every field down to one card"
             assert not state.hindenburg_complete, "the game went on after the fourth Hindenburg phase"
 
 
 def check_finished(state: AirshipsState) -> None:
-    assert state.step is Step.GAME_OVER and GAME.to_act(state) == []
+    assert state.step is Step.OVER and GAME.to_act(state) == []
     outcome = GAME.outcome(state)
     assert outcome is not None and len(outcome.scores) == state.players
     assert sorted(seat for group in outcome.ranking for seat in group) == list(range(state.players))

@@ -10,7 +10,7 @@ from airships_helpers import ALL_CARDS, C, CHANGE_OF_ERA, GAME, check_cards_cons
 from engine.core import GameError
 from engine.rules.airships import dice
 from engine.rules.airships.data import NATIONS, Back, Department, Dice, Era
-from engine.rules.airships.state import setup_state
+from engine.rules.airships.setup import setup_state
 from engine.rules.rng import GameRng
 
 PLAYER_COUNTS = [2, 3, 4]

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, GameError, Outcome
-from engine.rules.air_alliance import choices, rules, scoring, view
+from engine.core import Action, GameError, Outcome, Rules
+from engine.rules.air_alliance import checks, choices, rules, scoring, view
 from engine.rules.air_alliance.data import components
 from engine.rules.air_alliance.options import OPTIONS
-from engine.rules.air_alliance.state import AirAllianceState, setup_state
+from engine.rules.air_alliance.setup import setup_state
+from engine.rules.air_alliance.state import AirAllianceState
 from engine.rules.air_alliance.turn import begin_turn
 from engine.rules.guide import RulesTopic, load_guide
+from engine.view import plain
 
 
-class AirAlliance:
+class AirAlliance(Rules[AirAllianceState]):
     """The Air Alliance game, as the engine contract names it."""
 
     slug = "air-alliance"
@@ -47,8 +49,10 @@ class AirAlliance:
     def explain(self, state: AirAllianceState, seat: int, actions: list[Action]) -> list[Action]:
         return choices.explain(state, seat, actions)
 
-    def apply(self, state: AirAllianceState, seat: int, action: Action) -> AirAllianceState:
-        return rules.apply(state, seat, action)
+    effects = rules.EFFECTS  # what each kind of action does; Rules.apply refuses and copies first
+
+    def legal_choice(self, state: AirAllianceState, seat: int, action: Action) -> Action | None:
+        return checks.legal_choice(state, seat, action)
 
     def reveals(self, before: AirAllianceState, after: AirAllianceState) -> bool:
         return rules.reveals(before, after)
@@ -57,7 +61,7 @@ class AirAlliance:
         return scoring.outcome(state)
 
     def view(self, state: AirAllianceState, seat: int | None) -> dict[str, Any]:
-        return view.public_view(state) if seat is None else view.seat_view(state, seat)
+        return plain(view.public_view(state) if seat is None else view.seat_view(state, seat))
 
     def hand_fields(self, seat_view: dict[str, Any]) -> list[tuple[str, str]]:
         return view.hand_fields(seat_view)

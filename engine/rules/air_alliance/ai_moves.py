@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from engine.rules.air_alliance import runways
 from engine.rules.air_alliance.ai_value import Valuer, card, leavers
@@ -56,7 +57,7 @@ class Moves:
     left: list[str]
     got: list[str]
     movable: frozenset[str]
-    land_tables: dict[tuple, Lands]
+    land_tables: dict[tuple[Any, ...], Lands]
 
     def free(self, slot: int) -> bool:
         return (slot, self.keys[slot]) not in self.used
@@ -134,9 +135,9 @@ class Moves:
         lands = {slot: self.lands(slot) for slot in free}
         hops = {slot: onward(lands, slot) for slot in free} if after >= 1 else {}
         board = self.s.board
-        found: dict[tuple, Use] = {}  # one use per (slot, effect): two icons of a slot doing the same are one choice
-
-        setting: dict[tuple, tuple[int, Use]] = {}  # stops on the way, with how many passengers they may carry on
+        found: dict[tuple[Any, ...], Use] = {}  # one use per (slot, effect): two icons of a slot doing the same are one
+        # choice; and stops on the way, with how many passengers they may carry on:
+        setting: dict[tuple[Any, ...], tuple[int, Use]] = {}
 
         def add(slot: int, index: int, mover: str, o: str, t: str, cost: int, carry_on: int = 0) -> None:
             kind = FLY if mover == self.colour else SHARE
@@ -176,10 +177,15 @@ class Moves:
                     if t in table and None in board[t] and self.colour in self.landed(self.colour, t) \
                             and wanted[t] & hops[slot].get(self.colour, frozenset()):
                         add(slot, table[t][0], self.colour, SUPPLY, t, 1, len(wanted[t]))
+        return self.with_fillers(list(found.values()), list(setting.values()), free, origins, after)
+
+    def with_fillers(self, found: list[Use], setting: list[tuple[int, Use]], free: list[int], origins: set[str],
+                     after: int) -> list[Use]:
+        """The uses found, then the stops, then (markers left) the swaps and the flush that set up a gain."""
         # Stops that may carry the most passengers on are tried first, and only so many: with an alliance's NPAs
         # nearly every airport is a possible stop, and most lead nowhere.
-        ranked = sorted(setting.values(), key=lambda entry: -entry[0])  # stable: among equals, the first found
-        uses = list(found.values()) + [use for _, use in ranked[:STOPS_TRIED]]
+        ranked = sorted(setting, key=lambda entry: -entry[0])  # stable: among equals, the first found
+        uses = found + [use for _, use in ranked[:STOPS_TRIED]]
         if after >= 1:
             uses += self.setting_swaps(free, origins)
             if self.s.kobe(Kobe.FLUSH) and any(self.keys):
@@ -251,7 +257,7 @@ class Moves:
         board, left = self.s.board, self.s.markers_left
         reaches = {x: self.reach(x) for x in self.left}
         lands = {slot: self.lands(slot) for slot in range(SLOTS) if self.free(slot)}
-        uses: dict[tuple, Use] = {}
+        uses: dict[tuple[Any, ...], Use] = {}
         for x, reach in reaches.items():
             t = card(x).arrival
             if None not in board[t]:

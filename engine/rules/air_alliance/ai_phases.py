@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from engine.core import Action, Chooser
 from engine.rules.air_alliance import runways
@@ -42,7 +43,7 @@ def alliance_choice(state: AirAllianceState, seat: int, legal: list[Action]) -> 
     v = Valuer(state, seat)
     none = next(a for a in legal if a.kind == "no_alliance")
     best, best_value = none, turn_value(state, seat) + v.alliance_worth(state.alliances)
-    seen: dict[tuple, float] = {}
+    seen: dict[tuple[Any, ...], float] = {}
     for action in legal:
         if action.kind != "ally":
             continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.rules.air_alliance import runways
 from engine.rules.air_alliance.ai_moves import FLUSH, FLY, RESERVE, SHARE, STOP, SWAP, WAIT, Moves, Use
@@ -60,10 +61,10 @@ class Planner(Moves):
 
     # --- playing a use on the copy, and taking it back ------------------------------------------------------------
 
-    def do(self, use: Use) -> tuple:
+    def do(self, use: Use) -> tuple[Any, ...]:
         s, v = self.s, self.v
         s.markers_left -= use.markers
-        undo: tuple = ()
+        undo: tuple[Any, ...] = ()
         if use.kind in (FLY, SHARE):
             o, t = use.origin, use.destination
             before_o = None if o == SUPPLY else list(s.board[o])
@@ -95,7 +96,7 @@ class Planner(Moves):
             self.used.add((use.slot, self.keys[use.slot]))
         return undo
 
-    def undo(self, use: Use, undo: tuple) -> None:
+    def undo(self, use: Use, undo: tuple[Any, ...]) -> None:
         s, v = self.s, self.v
         if use.slot >= 0:
             self.used.discard((use.slot, self.keys[use.slot]))
@@ -136,7 +137,7 @@ class Planner(Moves):
                                   for x in self.left), default=0.0) if self.may_reserve else 0.0
         leaves: list[tuple[float, tuple[Use, ...]]] = []
         path: list[Use] = []
-        seen: set[tuple] = set()
+        seen: set[tuple[Any, ...]] = set()
 
         def visit() -> None:
             self.nodes += 1
@@ -172,7 +173,7 @@ class Planner(Moves):
                 best = found
         return best or Plan([], 0.0)
 
-    def position_key(self) -> tuple:
+    def position_key(self) -> tuple[Any, ...]:
         """What the rest of the turn depends on: the board, the icons used, the cards gained and where each
         waiting passenger could already be."""
         return (tuple(map(tuple, self.s.board.values())), frozenset(self.used), frozenset(self.got),
@@ -202,7 +203,7 @@ class Planner(Moves):
         """Every use of the next marker with what it adds to our planes' places (the search found the gains);
         among uses with one effect, the one taking the slot whose icons are worth least."""
         spare = {slot: self.spare(slot) for slot in range(SLOTS)}
-        scored: dict[tuple, tuple[float, Use]] = {}
+        scored: dict[tuple[Any, ...], tuple[float, Use]] = {}
         board, v = self.s.board, self.v
         for use in self.all_uses():
             key = (use.kind, use.colour, use.origin, use.destination, use.places)

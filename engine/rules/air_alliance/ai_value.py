@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import Any, cast
 
 from engine.rules.air_alliance import runways
 from engine.rules.air_alliance.alliance import is_free, partners
@@ -52,7 +53,7 @@ class Valuer:
         self.partners = frozenset(partners(state, seat))
         self.usable_npas = frozenset(c for c in NPA_COLOURS if c in self.partners or is_free(state, c))
         self.gain_cache: dict[frozenset[str], float] = {}
-        self.place_cache: dict[tuple, float] = {}
+        self.place_cache: dict[tuple[Any, ...], float] = {}
         self.hub = self.hub_weights()
 
     def is_last_turn(self) -> bool:
@@ -69,7 +70,7 @@ class Valuer:
         """Miles of a hand of cards, with the trios it makes or may still make."""
         c = components()
         total = float(sum(c.cards[x].miles for x in cards))
-        for trio in sorted({c.cards[x].trio for x in cards if c.cards[x].trio}):
+        for trio in sorted({trio for x in cards if (trio := c.cards[x].trio)}):
             members = trio_members(trio)
             if any(members & other for other in self.others):
                 continue  # someone else holds one: this trio can no longer be ours
@@ -195,10 +196,10 @@ class Valuer:
         for icons in tops:
             ranked = sorted((self.icon_value(i) for i in icons), reverse=True)
             value += ranked[0] + 0.3 * ranked[1] + 0.1 * ranked[2]
-        icons = [i for slot in tops for i in slot]
+        shown = [i for slot in tops for i in slot]
         for x in claim_left:
             arrival = card(x).arrival
-            if any(arrival in lands(i, self.colour, self.usable_npas, self.partners) for i in icons):
+            if any(arrival in lands(i, self.colour, self.usable_npas, self.partners) for i in shown):
                 value += 0.15 * card(x).miles
         return value * self.future
 
@@ -213,7 +214,8 @@ class Valuer:
 @lru_cache(maxsize=1 << 14)
 def leavers(code: str, places: tuple[str | None, ...]) -> frozenset[str]:
     """The colours that may take off from an airport whose runways hold these planes."""
-    return frozenset(places[i] for i in runways.leaving_places(shapes()[code], list(places)))  # type: ignore[misc]
+    # leaving_places gives only places that hold a plane, so none of these is None.
+    return frozenset(cast(str, places[i]) for i in runways.leaving_places(shapes()[code], list(places)))
 
 
 def lands(icon: Icon, colour: str, usable: frozenset[str], partners: frozenset[str]) -> frozenset[str]:

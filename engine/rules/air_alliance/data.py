@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from engine.rules.datafile import DataError, DataReader, read_toml
 
@@ -225,7 +225,7 @@ class _Reader(DataReader):
 
     def special_airport(self, table: dict[str, Any], colour: str, airports: dict[str, Airport]) -> str:
         entry = f"colour {colour}"
-        code = self.field(table, "special_airport", str, entry)
+        code: str = self.field(table, "special_airport", str, entry)
         if code not in airports or airports[code].shape is not Shape.V:
             raise self.fail(entry, f"special airport {code!r} should be a V airport (number 4-6)")
         if not airports[code].allows(colour):
@@ -279,7 +279,7 @@ class _Reader(DataReader):
         sharing = sum(1 for icon in icons if icon.kind is IconKind.CODE_SHARING)
         if sharing != 1:
             raise self.fail(entry, f"should show exactly one code sharing icon, not {sharing}")
-        return icons  # type: ignore[return-value]
+        return cast(tuple[Icon, Icon, Icon], icons)  # its length was checked above
 
     def boarding_pass(self, table: dict[str, Any], colour: str) -> BoardingPass:
         entry = f"colour {colour}"

@@ -83,7 +83,8 @@ def second_leaves() -> frozenset[str]:
 def departures(state: AirAllianceState, colour: str, memo: Memo | None = None) -> list[str]:
     """The airports where a plane of this colour may take off now."""
     if memo is not None and ("departures", colour) in memo:
-        return memo["departures", colour]
+        known: list[str] = memo["departures", colour]
+        return known
     two = second_leaves()  # runways.can_leave without its calls: this runs for every menu
     found = [code for code, r in state.board.items() if r[0] == colour or (r[1] == colour and code in two)]
     if memo is not None:
@@ -99,7 +100,8 @@ def leaving_colours(state: AirAllianceState, memo: Memo) -> set[str | None]:
         found = {r[0] for r in state.board.values()}
         found.update([r[1] for code, r in state.board.items() if code in two])
         memo["leaving",] = found
-    return memo["leaving",]
+    leaving: set[str | None] = memo["leaving",]
+    return leaving
 
 
 def can_depart(state: AirAllianceState, code: str, colour: str) -> bool:

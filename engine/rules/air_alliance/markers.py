@@ -10,9 +10,9 @@ from engine.rules.air_alliance.alliance import is_free, partners, top_icons
 from engine.rules.air_alliance.claim import card_words, p, reserve
 from engine.rules.air_alliance.data import Icon, IconKind, components
 from engine.rules.air_alliance.flights import (
-    landing_airports,
+    landing_airports as landing_airports,
     move,
-    npa_destinations,
+    npa_destinations as npa_destinations,
     npa_origins,
     open_for,
     plane_origins,
@@ -22,12 +22,13 @@ from engine.rules.air_alliance.flights import (
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.state import SLOTS, SUPPLY, AirAllianceState, Pending, Step
 from engine.rules.air_alliance.uses import (  # what an icon can do now; markers.<name> stays the way to ask
+    # "x as x": re-exported, so that the other modules keep asking markers.<name>
     OPPONENT_NPA_MARKERS,
-    can_take_priority,
-    marked,
+    can_take_priority as can_take_priority,
+    marked as marked,
     open_icons,
-    slot_key,
-    usable,
+    slot_key as slot_key,
+    usable as usable,
     usable_icons,
 )
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
-from engine.core import Action, GameOver, IllegalAction, NotYourTurn, check_choice
-from engine.rules.air_alliance import checks, claim, markers, turn
+from engine.core import Action, Effect
+from engine.rules.air_alliance import claim, markers, turn
 from engine.rules.air_alliance.alliance import Formation, form, form_name, formations
 from engine.rules.air_alliance.claim import card_words, p, route
 from engine.rules.air_alliance.data import IconKind, components
@@ -28,7 +28,7 @@ KEEP_WAITING_ACTION = Action(KEEP_WAITING, (), "Keep waiting for cancellation", 
 
 
 def to_act(state: AirAllianceState) -> list[int]:
-    if state.step is Step.OVER:
+    if state.over:
         return []
     if state.step is Step.WAITING:
         return [state.waiting_queue[0]]
@@ -111,50 +111,6 @@ def reveals(before: AirAllianceState, after: AirAllianceState) -> bool:
 
 
 # --- applying a decision ------------------------------------------------------------------------------------------
-
-
-def apply(state: AirAllianceState, seat: int, action: Action) -> AirAllianceState:
-    """The state after `seat` takes `action`; the input is never changed."""
-    if state.step is Step.OVER:
-        raise GameOver("This game is over.")
-    if seat not in to_act(state):
-        raise NotYourTurn("It's not your turn.")
-    action = legal_choice(state, seat, action)
-    new = state.copy()
-    handler = HANDLERS.get(action.kind)
-    if handler is None:  # pragma: no cover - check_choice only returns actions built above
-        raise IllegalAction("That choice isn't available right now.")
-    handler(new, seat, action)
-    new.seq += 1
-    return new
-
-
-# The decisions whose menus end with markers.back_action() whatever else they list.
-BACK_STEPS = (Step.PLANE, Step.NPA_PLANE, Step.DESTINATION, Step.PRIORITY_AIRPORT, Step.SWAP)
-
-
-def legal_choice(state: AirAllianceState, seat: int, action: Action) -> Action:
-    """check_choice(legal_actions(...)), checking only the choice made wherever that finds the same action."""
-    # Building every menu twice (for the player, then here) was most of a game's work. A marker's other uses are
-    # checked against the choices after the icons; the frequent decisions by checks.py; the rest the long way.
-    step, kind = state.step, action.kind
-    if step is Step.MARKER and kind != ICON:
-        return check_choice(with_stop(state, markers.other_uses(state, seat)), action)
-    if step is Step.MARKER:
-        found = checks.icon_choice(state, seat, action)
-    elif step is Step.PLANE and kind == PLANE:
-        found = checks.plane_choice(state, seat, action)
-    elif step is Step.NPA_PLANE and kind == NPA:
-        found = checks.npa_choice(state, seat, action)
-    elif step is Step.DESTINATION and kind == LAND:
-        found = checks.land_choice(state, seat, action)
-    elif step in BACK_STEPS and kind == BACK:
-        found = checks.back_choice(state, seat, action)
-    else:
-        return check_choice(legal_actions(state, seat), action)
-    if found is None:
-        raise IllegalAction("That choice isn't available right now.")
-    return found
 
 
 def on_refresh(state: AirAllianceState, seat: int, action: Action) -> None:
@@ -267,7 +223,8 @@ def on_keep_waiting(state: AirAllianceState, seat: int, action: Action) -> None:
     turn.answer_waiting(state, seat, None)
 
 
-HANDLERS = {
+# What each kind of action does to the copy engine.core.Rules.apply hands it, once the choice is checked.
+EFFECTS: dict[str, Effect[AirAllianceState]] = {
     REFRESH: on_refresh, KEEP: on_keep, DONE: on_done, ALLY: on_ally, NO_ALLIANCE: on_no_alliance,
     ICON: on_icon, RESERVE: on_reserve, WAIT: on_wait, FLUSH: on_flush, STOP: on_stop, PLANE: on_plane,
     NPA: on_npa, LAND: on_land, AIRPORT: on_airport, SWAP: on_swap, BACK: on_back, PLACE: on_place,

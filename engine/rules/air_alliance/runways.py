@@ -1,12 +1,11 @@
-"""Air Alliance runways: which plane may leave an airport, where a landing goes, and how the others move up.
+"""Air Alliance runways: which plane may leave an airport, where a landing goes, and how the others move up."""
 
-An airport's runways are a list of plane colours (None = free), one entry per place:
-- Y (number 1): [01a, 01b, 02]. Only the two 01 planes may leave; when one does, the plane on 02 moves to
-  the freed 01. A landing takes a free 01, else 02.
-- reverse Y (numbers 2 and 3): [01, 02, 03], packed to the front. Only 01 may leave; the queue moves up.
-  A landing joins the end of the queue.
-- V (numbers 4 to 6): [r1, r2], independent. Either plane may leave; a landing takes a free runway.
-"""
+# An airport's runways are a list of plane colours (None = free), one entry per place:
+# - Y (number 1): [01a, 01b, 02]. Only the two 01 planes may leave; when one does, the plane on 02 moves to
+#   the freed 01. A landing takes a free 01, else 02.
+# - reverse Y (numbers 2 and 3): [01, 02, 03], packed to the front. Only 01 may leave; the queue moves up.
+#   A landing joins the end of the queue.
+# - V (numbers 4 to 6): [r1, r2], independent. Either plane may leave; a landing takes a free runway.
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core import Outcome, rank
 from engine.rules.air_alliance.data import Travel, components
 from engine.rules.air_alliance.options import Kobe
-from engine.rules.air_alliance.state import AirAllianceState, Step
+from engine.rules.air_alliance.state import AirAllianceState
 
 TRIO_BONUS = 30_000  # "each Trio Set is worth 30,000 bonus miles"
 ECONOMY_BONUS = 10_000  # Kobe: "an additional 10,000 miles for every five ECONOMY CLASS Passenger Cards"
@@ -41,7 +41,7 @@ def miles_of(state: AirAllianceState, seat: int) -> int:
 
 def outcome(state: AirAllianceState) -> Outcome | None:
     """Most miles wins; the rulebook has no tie-break, so tied players share the place."""
-    if state.step is not Step.OVER:
+    if not state.over:
         return None
     scores = tuple(miles_of(state, seat) for seat in range(state.players))
     return Outcome(scores=scores, ranking=rank(scores, (0,) * state.players), unit="miles",

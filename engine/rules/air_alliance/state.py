@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any
-
-from engine.rules.air_alliance import runways
-from engine.rules.air_alliance.data import NPA_COLOURS, PLAYER_COLOURS, IconKind, components
-from engine.rules.air_alliance.options import Kobe, read_options
-from engine.rules.rng import GameRng
+from engine.rules.air_alliance.data import PLAYER_COLOURS, IconKind
+from engine.rules.air_alliance.options import Kobe
 
 PLANES_PER_AIRLINE = 5  # "35 planes, in 7 colours, 5 each"; one more of each colour marks alliances
 NPA_PLANES_ON_BOARD = 4  # each NPA starts on its four starred airports
@@ -131,6 +127,10 @@ class AirAllianceState:
     alliances_formed: int = 0
     events: list[str] = field(default_factory=list)  # what the last action did
 
+    @property
+    def over(self) -> bool:
+        return self.step is Step.OVER
+
     def copy(self) -> AirAllianceState:
         # A shallow copy, then fresh containers for everything a move may change: apply never mutates its input.
         # Every apply copies the state, so this fills the fields' dict directly (setting attributes is slower).
@@ -160,20 +160,3 @@ class AirAllianceState:
             if airline.reserved == card_id:
                 return seat
         return None
-
-
-def setup_state(players: int, seed: int, options: dict[str, Any]) -> AirAllianceState:
-    """Preparations: the shuffled deck, six cards in the baggage claim, the twelve NPA planes on their stars."""
-    c = components()
-    kobe = read_options(options)
-    deck = GameRng(seed, "setup").shuffled(sorted(c.cards))
-    board = {code: runways.empty(airport.shape) for code, airport in c.airports.items()}
-    for colour in NPA_COLOURS:
-        for code in c.npa_start[colour]:
-            board[code][0] = colour  # "place the plane on either of the runways"
-    airlines = [Airline(PLAYER_COLOURS[seat]) for seat in range(players)]
-    state = AirAllianceState(players=players, seed=seed, options=kobe, deck=deck, claim=[], board=board,
-                             airlines=airlines)
-    for _ in range(CLAIM_SIZE):
-        state.claim.append(state.deck.pop())
-    return state

@@ -58,7 +58,7 @@ def usable(state: AirAllianceState, seat: int, icon: Icon, memo: Memo | None = N
 def can_share(state: AirAllianceState, seat: int, icon: Icon, memo: Memo) -> bool:
     """Whether a code sharing icon flies some NPA: markers.npa_choices' colours, without building the list."""
     # Its order and costs do not matter here; what holds for every icon of the menu is decided once.
-    key = ("partners", seat)  # any code sharing icon flies the seat's alliance partners
+    key: tuple[str, str | int] = ("partners", seat)  # any code sharing icon flies the seat's alliance partners
     if key not in memo:
         memo[key] = any(can_fly(state, colour, memo) for colour in partners(state, seat))
     if memo[key]:
@@ -77,7 +77,8 @@ def allied(state: AirAllianceState, memo: Memo) -> set[str]:
     """The colours in some alliance: alliance.is_free's answer for every NPA of a menu at once."""
     if ("allied",) not in memo:
         memo["allied",] = {colour for area in state.alliances for colour in area}
-    return memo["allied",]
+    colours: set[str] = memo["allied",]
+    return colours
 
 
 def open_icons(state: AirAllianceState, seat: int) -> list[tuple[int, int]]:

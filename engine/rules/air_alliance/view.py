@@ -3,13 +3,42 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, NotRequired
 
 from engine.rules.air_alliance import rules, scoring
 from engine.rules.air_alliance.data import PLAYER_COLOURS, Icon, components
 from engine.rules.air_alliance.markers import marked
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.state import MARKERS, SLOTS, AirAllianceState, Step
+from engine.view import CommonView
+
+
+class AirAllianceView(CommonView):
+    """Air Alliance's view (docs/air-alliance-view.md): the common part the platform reads, and the table."""
+
+    game: str
+    title: str
+    version: int
+    players: int
+    colours: list[str]
+    current: int | None
+    to_act: list[int]
+    phase: str
+    extra_turn: bool
+    last_round: bool
+    options: list[str]
+    airports: list[dict[str, Any]]
+    baggage_claim: list[dict[str, Any]]
+    off_board: list[dict[str, Any]]
+    deck: int
+    discards: int
+    alliances: list[list[str]]
+    boarding_passes: list[dict[str, Any]]
+    scores: list[dict[str, Any]]
+    flights: list[dict[str, Any]]
+    winners: list[int] | None
+    you: NotRequired[dict[str, Any]]  # a seat's view only
+
 
 PHASES = {  # the view's phase for each decision
     Step.REFRESH: "refresh", Step.TAKEOFFS: "first_turn", Step.ALLIANCE: "alliance", Step.MARKER: "markers",
@@ -58,7 +87,9 @@ def card(card_id: str | None) -> dict[str, Any] | None:
 
 
 def reserved_card(state: AirAllianceState, card_id: str) -> dict[str, Any]:
-    return {**card(card_id), "reserved_by": state.reserver(card_id)}  # type: ignore[dict-item]
+    shown = card(card_id)
+    assert shown is not None  # a card in the claim or off the board is a real card
+    return {**shown, "reserved_by": state.reserver(card_id)}
 
 
 def phase(state: AirAllianceState) -> str:
@@ -89,7 +120,7 @@ def boarding_pass(state: AirAllianceState, seat: int) -> dict[str, Any]:
 
 def markers_left(state: AirAllianceState, seat: int) -> int:
     """The current player's markers still in hand; another player's markers not lying on a card or the logo."""
-    if seat == state.current and state.step is not Step.OVER:
+    if seat == state.current and not state.over:
         return state.markers_left
     airline = state.airlines[seat]
     return MARKERS - (airline.reserved is not None) - airline.waiting
@@ -105,9 +136,9 @@ def score(state: AirAllianceState, seat: int) -> dict[str, Any]:
     }
 
 
-def public_view(state: AirAllianceState) -> dict[str, Any]:
+def public_view(state: AirAllianceState) -> AirAllianceView:
     outcome = scoring.outcome(state)
-    over = state.step is Step.OVER
+    over = state.over
     colours = [a.colour for a in state.airlines]
     return {
         "game": "air-alliance",
@@ -139,7 +170,7 @@ def public_view(state: AirAllianceState) -> dict[str, Any]:
     }
 
 
-def seat_view(state: AirAllianceState, seat: int) -> dict[str, Any]:
+def seat_view(state: AirAllianceState, seat: int) -> AirAllianceView:
     """The public view and what only this seat needs: its choices (nothing else is secret but the deck's order)."""
     view = public_view(state)
     view["you"] = {"seat": seat, "colour": PLAYER_COLOURS[seat],

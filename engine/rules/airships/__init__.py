@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, GameError, Outcome
-from engine.rules.guide import RulesTopic, load_guide
-from engine.rules.airships import choices, rules, scoring, view
+from engine.core import Action, GameError, Outcome, Rules
+from engine.rules.airships import checks, choices, rules, scoring, view
 from engine.rules.airships.data import components
-from engine.rules.airships.state import AirshipsState, setup_state
+from engine.rules.airships.setup import setup_state
+from engine.rules.airships.state import AirshipsState
+from engine.rules.guide import RulesTopic, load_guide
+from engine.view import plain
 
-class Airships:
+
+class Airships(Rules[AirshipsState]):
     """The Airships game, as the engine contract names it."""
 
     slug = "airships"
@@ -41,8 +44,10 @@ class Airships:
     def explain(self, state: AirshipsState, seat: int, actions: list[Action]) -> list[Action]:
         return choices.explain(state, seat, actions)
 
-    def apply(self, state: AirshipsState, seat: int, action: Action) -> AirshipsState:
-        return rules.apply(state, seat, action)
+    effects = rules.EFFECTS  # what each kind of action does; Rules.apply refuses and copies first
+
+    def legal_choice(self, state: AirshipsState, seat: int, action: Action) -> Action | None:
+        return checks.legal_choice(state, seat, action)
 
     def reveals(self, before: AirshipsState, after: AirshipsState) -> bool:
         return rules.reveals(before, after)
@@ -51,7 +56,7 @@ class Airships:
         return scoring.outcome(state)
 
     def view(self, state: AirshipsState, seat: int | None) -> dict[str, Any]:
-        return view.public_view(state) if seat is None else view.seat_view(state, seat)
+        return plain(view.public_view(state) if seat is None else view.seat_view(state, seat))
 
     def hand_fields(self, seat_view: dict[str, Any]) -> list[tuple[str, str]]:
         return view.hand_fields(seat_view)

@@ -8,7 +8,7 @@ from functools import cache, lru_cache
 
 from engine.rules.airships import dice, odds, rules, scoring
 from engine.rules.airships.data import Back, Dice, EngineBonus, Era, Exchange, components
-from engine.rules.airships.state import ADDITIONAL_GO_PRICE, AirshipsState, Step, hindenburg_id, phase_number
+from engine.rules.airships.state import ADDITIONAL_GO_PRICE, AirshipsState, hindenburg_id, phase_number
 
 # Weights, tuned in the arena (python -m engine arena airships --seats ai,greedy).
 BOTTOM_WEIGHT = 0.35  # a field's last card need not be built before the game ends
@@ -174,7 +174,7 @@ def forecast(state: AirshipsState) -> Forecast:
     after = [profile(strength(state, seat, 2)) for seat in range(players)] if later else now
     expected = [float(scoring.victory_points(state, seat)) for seat in range(players)]
     spread = [[0.0] * players for _ in range(players)]
-    over = state.step is Step.GAME_OVER or rules.game_should_end(state)
+    over = state.over or rules.game_should_end(state)
     if not over:
         for card_id, weight in prizes(state).items():
             pulls = [tempo[j] * max(now[j][card_id], later * after[j][card_id]) for j in range(players)]

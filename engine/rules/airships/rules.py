@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core import Action, GameOver, IllegalAction, NotYourTurn, check_choice
+from engine.core import Action, Effect
 from engine.rules.airships import dice
 from engine.rules.airships.data import Colour, components
 from engine.rules.airships.state import (
@@ -60,7 +60,7 @@ def card_label(card_id: str) -> str:
 
 
 def to_act(state: AirshipsState) -> list[int]:
-    return [] if state.step is Step.GAME_OVER else [state.current]
+    return [] if state.over else [state.current]
 
 
 def legal_actions(state: AirshipsState, seat: int) -> list[Action]:
@@ -103,40 +103,42 @@ def reveals(before: AirshipsState, after: AirshipsState) -> bool:
 # --- applying a decision ------------------------------------------------------------------------
 
 
-def apply(state: AirshipsState, seat: int, action: Action) -> AirshipsState:
-    """The state after `seat` takes `action`; the input is never changed."""
-    if state.step is Step.GAME_OVER:
-        raise GameOver("This game is over.")
-    if seat not in to_act(state):
-        raise NotYourTurn("It's not your turn.")
-    action = check_choice(legal_actions(state, seat), action)
-    new = state.copy()
-    if new.step is Step.CHOOSE_CARD:
-        choose(new, seat, str(action.args[0]))
-    elif action.kind == BACK:
-        new.chosen, new.step = None, Step.CHOOSE_CARD
-        new.events.append(f"{p(seat)} takes back the choice of card.")
-    elif action.kind == ROLL:
-        assert new.chosen is not None
-        index = int(action.args[0])
-        option = None if index == NO_EXCHANGE else dice.exchange_options(new, seat, new.chosen)[index]
-        roll(new, seat, new.chosen, option)
-    elif action.kind == CHIP:
-        decide_chip(new, seat, action.args[0] == "use")
-    elif action.kind == GO:
-        if action.args[0] == "again":
-            company = new.companies[seat]
-            company.chips -= ADDITIONAL_GO_PRICE
-            company.chips_in_supply += ADDITIONAL_GO_PRICE
-            new.events.append(f"{p(seat)} pays {ADDITIONAL_GO_PRICE} bonus chips for another go.")
-            begin_go(new, seat)
-        else:
-            new.events.append(f"{p(seat)} ends the turn.")
-            next_player(new)
-    else:  # pragma: no cover - check_choice only returns actions built above
-        raise IllegalAction("That choice isn't available right now.")
-    new.seq += 1
-    return new
+def on_throw(state: AirshipsState, seat: int, action: Action) -> None:
+    choose(state, seat, str(action.args[0]))
+
+
+def on_back(state: AirshipsState, seat: int, action: Action) -> None:
+    state.chosen, state.step = None, Step.CHOOSE_CARD
+    state.events.append(f"{p(seat)} takes back the choice of card.")
+
+
+def on_roll(state: AirshipsState, seat: int, action: Action) -> None:
+    assert state.chosen is not None
+    index = int(action.args[0])
+    option = None if index == NO_EXCHANGE else dice.exchange_options(state, seat, state.chosen)[index]
+    roll(state, seat, state.chosen, option)
+
+
+def on_chip(state: AirshipsState, seat: int, action: Action) -> None:
+    decide_chip(state, seat, action.args[0] == "use")
+
+
+def on_go(state: AirshipsState, seat: int, action: Action) -> None:
+    if action.args[0] == "again":
+        company = state.companies[seat]
+        company.chips -= ADDITIONAL_GO_PRICE
+        company.chips_in_supply += ADDITIONAL_GO_PRICE
+        state.events.append(f"{p(seat)} pays {ADDITIONAL_GO_PRICE} bonus chips for another go.")
+        begin_go(state, seat)
+    else:
+        state.events.append(f"{p(seat)} ends the turn.")
+        next_player(state)
+
+
+# What each kind of action does to the copy engine.core.Rules.apply hands it, once the choice is checked.
+EFFECTS: dict[str, Effect[AirshipsState]] = {
+    THROW: on_throw, BACK: on_back, ROLL: on_roll, CHIP: on_chip, GO: on_go,
+}
 
 
 def choose(state: AirshipsState, seat: int, card_id: str) -> None:
@@ -250,7 +252,7 @@ def game_should_end(state: AirshipsState) -> bool:
 
 def end_go(state: AirshipsState, seat: int) -> None:
     if game_should_end(state):
-        state.step = Step.GAME_OVER
+        state.step = Step.OVER
         state.events.append("The game is over.")
     elif state.companies[seat].chips >= ADDITIONAL_GO_PRICE:
         state.step = Step.ADDITIONAL_GO
@@ -278,7 +280,7 @@ def begin_go(state: AirshipsState, seat: int) -> None:
     state.events.append(f"{p(seat)} has the dice for no card on the table and passes.")
     if not state.pile and state.passes_in_a_row >= state.players:
         # Ruling 15 in docs/rulings.md, "A stuck table": nothing can change any more.
-        state.step = Step.GAME_OVER
+        state.step = Step.OVER
         state.events.append("No one can throw for any card: the game is over.")
     else:
         end_go(state, seat)

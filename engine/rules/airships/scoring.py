@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import Outcome, rank
 from engine.rules.airships.data import components
-from engine.rules.airships.state import AirshipsState, Step
+from engine.rules.airships.state import AirshipsState
 
 
 def victory_points(state: AirshipsState, seat: int) -> int:
@@ -27,7 +27,7 @@ def airships_built(state: AirshipsState, seat: int) -> int:
 
 
 def outcome(state: AirshipsState) -> Outcome | None:
-    if state.step is not Step.GAME_OVER:
+    if not state.over:
         return None
     scores = tuple(victory_points(state, seat) for seat in range(state.players))
     built = tuple(airships_built(state, seat) for seat in range(state.players))

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any
-
-from engine.rules.airships.data import NATIONS, Back, Department, Era, components
-from engine.rules.rng import GameRng
+from engine.rules.airships.data import Department, components
 
 DISPLAY_FIELDS = 3  # fields per department row on the board
 AIRSHIP_FIELDS = 4
@@ -24,7 +21,7 @@ class Step(enum.Enum):
     EXCHANGE = "exchange"
     BONUS_CHIP = "bonus_chip"
     ADDITIONAL_GO = "additional_go"
-    GAME_OVER = "game_over"
+    OVER = "game_over"  # the value is what views and stored boards show
 
 
 HINDENBURG_PREFIX = "hindenburg-"
@@ -84,8 +81,10 @@ class Company:
     chips_in_supply: int = 0  # this nation's chips in the general supply
 
     def copy(self) -> Company:
-        return Company(self.nation, dict(self.departments), list(self.airships), list(self.phases),
-                       self.chips, self.chips_in_supply)
+        new = object.__new__(Company)
+        f = new.__dict__ = self.__dict__.copy()
+        f["departments"], f["airships"], f["phases"] = dict(self.departments), list(self.airships), list(self.phases)
+        return new
 
 
 @dataclass
@@ -122,29 +121,20 @@ class AirshipsState:
     def hindenburg_complete(self) -> bool:
         return all(owner is not None for owner in self.hindenburg)
 
+    @property
+    def over(self) -> bool:
+        return self.step is Step.OVER
+
     def copy(self) -> AirshipsState:
-        return AirshipsState(
-            players=self.players,
-            seed=self.seed,
-            seq=self.seq,
-            era=self.era,
-            pile=list(self.pile),
-            display={d: list(row) for d, row in self.display.items()},
-            fields=[list(pile) for pile in self.fields],
-            hindenburg=list(self.hindenburg),
-            wooden_airship=self.wooden_airship,
-            companies=[c.copy() for c in self.companies],
-            current=self.current,
-            step=self.step,
-            chosen=self.chosen,
-            pending=self.pending,
-            last_throw=self.last_throw,
-            revealed=self.revealed,
-            passes_in_a_row=self.passes_in_a_row,
-            goes=self.goes,
-            events=[],
-            removed=list(self.removed),
-        )
+        # One dict copy, then fresh containers for everything a move may change: apply never mutates its input.
+        new = object.__new__(AirshipsState)
+        f = new.__dict__ = self.__dict__.copy()
+        f["pile"], f["removed"], f["hindenburg"] = list(self.pile), list(self.removed), list(self.hindenburg)
+        f["display"] = {d: list(row) for d, row in self.display.items()}
+        f["fields"] = [list(pile) for pile in self.fields]
+        f["companies"] = [c.copy() for c in self.companies]
+        f["events"] = []
+        return new
 
 
 def place_in_display(state: AirshipsState, card_id: str) -> None:
@@ -154,62 +144,7 @@ def place_in_display(state: AirshipsState, card_id: str) -> None:
     if None in row:
         row[row.index(None)] = card_id
         return
-    state.removed.append(row[0])  # type: ignore[arg-type]
-    del row[0]
+    dropped = row.pop(0)
+    assert dropped is not None  # a full row holds no empty field
+    state.removed.append(dropped)
     row.append(card_id)
-
-
-def setup_state(players: int, seed: int, options: dict[str, Any]) -> AirshipsState:
-    """Prepare the game exactly as 'Preparing the game' describes, for 2 to 4 players."""
-    c = components()
-    rng = GameRng(seed, "setup")
-    removed: list[str] = []
-
-    # Dark at the bottom, then medium, then light on top; two of each back stay in the box.
-    fields: list[list[str]] = [[] for _ in range(AIRSHIP_FIELDS)]
-    for back in (Back.DARK, Back.MEDIUM, Back.LIGHT):
-        cards = rng.shuffled([a.id for a in c.airships.values() if a.back is back])
-        for pile, card in zip(fields, cards):
-            pile.append(card)
-        removed.extend(cards[AIRSHIP_FIELDS:])
-
-    def era_cards(era: Era) -> list[str]:
-        return rng.shuffled([e.id for e in c.expansions.values() if e.era is era])
-
-    # Era 2 at the bottom, the Change of Era card on it, Era 1 on top (the top is the list's end).
-    pile = [*era_cards(Era.ERA_2), c.change_of_era, *era_cards(Era.ERA_1)]
-    starters = era_cards(Era.STARTER)
-    # Seats beyond the player count leave their nation's material in the box ("surplus material").
-    companies = [
-        Company(
-            nation=NATIONS[seat],
-            departments={c.expansions[starters[seat]].department: starters[seat]},
-            chips=FIRST_PLAYER_CHIPS if seat == 0 else OTHER_PLAYER_CHIPS,
-            chips_in_supply=c.chips_per_nation - (FIRST_PLAYER_CHIPS if seat == 0 else OTHER_PLAYER_CHIPS),
-        )
-        for seat in range(players)
-    ]
-    state = AirshipsState(
-        players=players,
-        seed=seed,
-        seq=0,
-        era=1,
-        pile=pile,
-        display={d: [None] * DISPLAY_FIELDS for d in Department},
-        fields=fields,
-        hindenburg=[None] * len(c.hindenburg),
-        wooden_airship=None,
-        companies=companies,
-        current=0,
-        step=Step.CHOOSE_CARD,
-        removed=removed,
-    )
-    for card in starters[players:]:
-        place_in_display(state, card)
-    while on_display(state) < STARTING_DISPLAY:
-        place_in_display(state, state.pile.pop())
-    return state
-
-
-def on_display(state: AirshipsState) -> int:
-    return sum(1 for row in state.display.values() for card in row if card is not None)

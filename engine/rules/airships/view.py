@@ -4,11 +4,37 @@ from __future__ import annotations
 
 from dataclasses import asdict
 from functools import cache
-from typing import Any
+from typing import Any, NotRequired
 
 from engine.rules.airships import choices, dice, rules, scoring
 from engine.rules.airships.data import Department, Dice, components
 from engine.rules.airships.state import AirshipsState, Step, Throw, hindenburg_id, phase_number
+from engine.view import CommonView
+
+
+class AirshipsView(CommonView):
+    """Airships' view (docs/airships-view.md): the common part the platform reads, and the table."""
+
+    game: str
+    title: str
+    version: int
+    players: int
+    era: int
+    current: int | None
+    step: str
+    to_act: list[int]
+    chosen: dict[str, Any] | None
+    revealed: dict[str, Any] | None
+    throwable: list[str]
+    pile: dict[str, Any]
+    display: dict[str, list[dict[str, Any] | None]]
+    airship_fields: list[dict[str, Any]]
+    hindenburg: dict[str, Any]
+    wooden_airship: int | None
+    companies: list[dict[str, Any]]
+    last_throw: dict[str, Any] | None
+    outcome: dict[str, Any] | None
+    you: NotRequired[dict[str, Any]]  # a seat's view only
 
 
 DECISIONS = {  # what each step asks of the player, in the prompt and the status
@@ -16,7 +42,7 @@ DECISIONS = {  # what each step asks of the player, in the prompt and the status
     Step.EXCHANGE: "choose how to roll",
     Step.BONUS_CHIP: "decide on a bonus chip",
     Step.ADDITIONAL_GO: "take another go or end your turn",
-    Step.GAME_OVER: "nothing: the game is over",
+    Step.OVER: "nothing: the game is over",
 }
 
 
@@ -104,10 +130,10 @@ def company_dict(state: AirshipsState, seat: int) -> dict[str, Any]:
     }
 
 
-def public_view(state: AirshipsState) -> dict[str, Any]:
+def public_view(state: AirshipsState) -> AirshipsView:
     c = components()
     outcome = scoring.outcome(state)
-    over = state.step is Step.GAME_OVER
+    over = state.over
     return {
         "game": "airships",
         "title": "Airships",
@@ -145,7 +171,7 @@ def public_view(state: AirshipsState) -> dict[str, Any]:
     }
 
 
-def seat_view(state: AirshipsState, seat: int) -> dict[str, Any]:
+def seat_view(state: AirshipsState, seat: int) -> AirshipsView:
     """The public view and what only this seat needs: the cards it may throw for and its choices."""
     view = public_view(state)
     view["you"] = {

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, GameError, Outcome
-from engine.rules.golden_age import rules, scoring, view
+from engine.core import Action, GameError, Outcome, Rules
+from engine.rules.golden_age import checks, choices, rules, scoring, view
 from engine.rules.golden_age.data import components
 from engine.rules.golden_age.market import value_of
-from engine.rules.golden_age.state import GoldenAgeState, Phase, setup_state
+from engine.rules.golden_age.setup import setup_state
+from engine.rules.golden_age.state import GoldenAgeState, Phase
 from engine.rules.guide import RulesTopic, load_guide
+from engine.view import plain
 
 
-class GoldenAge:
+class GoldenAge(Rules[GoldenAgeState]):
     """The 1930 game, as the engine contract names it."""
 
     slug = "1930"
@@ -39,14 +41,16 @@ class GoldenAge:
         return rules.legal_actions(state, seat)
 
     def explain(self, state: GoldenAgeState, seat: int, actions: list[Action]) -> list[Action]:
-        return actions  # the labels already say what each choice brings
+        return choices.explain(state, seat, actions)
 
     def private(self, state: GoldenAgeState, seat: int) -> bool:
         """Choosing a contract to play shows the hand: that decision is offered to its player alone."""
         return state.phase is Phase.CONTRACTS
 
-    def apply(self, state: GoldenAgeState, seat: int, action: Action) -> GoldenAgeState:
-        return rules.apply(state, seat, action)
+    effects = rules.EFFECTS  # what each kind of action does; Rules.apply refuses and copies first
+
+    def legal_choice(self, state: GoldenAgeState, seat: int, action: Action) -> Action | None:
+        return checks.legal_choice(state, seat, action)
 
     def reveals(self, before: GoldenAgeState, after: GoldenAgeState) -> bool:
         """Only the setup deals hidden cards; a played contract was the player's own secret to show."""
@@ -56,7 +60,7 @@ class GoldenAge:
         return scoring.outcome(state)
 
     def view(self, state: GoldenAgeState, seat: int | None) -> dict[str, Any]:
-        return view.public_view(state) if seat is None else view.seat_view(state, seat)
+        return plain(view.public_view(state) if seat is None else view.seat_view(state, seat))
 
     def hand_fields(self, seat_view: dict[str, Any]) -> list[tuple[str, str]]:
         return view.hand_fields(seat_view)

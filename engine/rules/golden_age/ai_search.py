@@ -45,7 +45,7 @@ def advance(state: GoldenAgeState, seat: int, action: Action) -> GoldenAgeState:
 
 def settled(state: GoldenAgeState) -> bool:
     """Nothing is under way: the move that began is over (the next decision is a new one)."""
-    return state.phase is Phase.OVER or (state.pending is None and not state.choosing and state.contract == 0
+    return state.over or (state.pending is None and not state.choosing and state.contract == 0
                                           and state.step in (Step.AIRLINE, Step.CONTRACT))
 
 

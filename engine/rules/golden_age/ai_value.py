@@ -169,7 +169,7 @@ def token_values(state: GoldenAgeState, seat: int, w: Weights = WEIGHTS) -> dict
 
     `seat` is whose view it is: only the chance of a flight this turn depends on it (its own unused tokens)."""
     live = state.live_airlines()
-    if state.phase is Phase.OVER:
+    if state.over:
         return {key: float(market.price(state, key)) for key in live}
     turns_after = TURNS - state.turn
     in_turn = state.phase in IN_TURN
@@ -215,7 +215,7 @@ def growth(state: GoldenAgeState, key: str, room: list[int], future: int, w: Wei
 
 def hand_value(state: GoldenAgeState, seat: int, w: Weights) -> float:
     """The seat's own contracts (only its own: the others' are secret): part of their cash while turns remain."""
-    if state.phase is Phase.OVER or (state.turn == TURNS and state.phase not in IN_TURN):
+    if state.over or (state.turn == TURNS and state.phase not in IN_TURN):
         return 0.0
     values = contract_values()
     return w.hand * sum(values[n] for n in state.seats[seat].contracts)
@@ -224,7 +224,7 @@ def hand_value(state: GoldenAgeState, seat: int, w: Weights) -> float:
 def worths(state: GoldenAgeState, seat: int, w: Weights = WEIGHTS) -> list[float]:
     """Every seat's expected final money, from `seat`'s view (its own contracts count; the others' are unknown)."""
     values = token_values(state, seat, w)
-    turns_left = 0 if state.phase is Phase.OVER else TURNS - state.turn + (state.phase in IN_TURN)
+    turns_left = 0 if state.over else TURNS - state.turn + (state.phase in IN_TURN)
     result = []
     rounds = stock_rounds_left(state)
     offers = for_sale(state) if rounds else []
@@ -241,7 +241,7 @@ def worths(state: GoldenAgeState, seat: int, w: Weights = WEIGHTS) -> list[float
 
 def stock_rounds_left(state: GoldenAgeState) -> int:
     """Stock rounds still to buy in: this turn's while it is on, and one each later turn."""
-    if state.phase is Phase.OVER:
+    if state.over:
         return 0
     return TURNS - state.turn + (state.phase in (Phase.FIRST_STOCK, Phase.STOCK))
 

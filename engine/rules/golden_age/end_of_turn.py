@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core import Action
 from engine.rules.golden_age import board, market
 from engine.rules.golden_age.board import name
+from engine.rules.golden_age.data import Contract
 from engine.rules.golden_age.operating import next_purchaser
 from engine.rules.golden_age.state import TURNS, GoldenAgeState, Phase, Step
 from engine.rules.golden_age.stock import begin_normal_round
@@ -49,7 +50,7 @@ def eligible(state: GoldenAgeState, number: int) -> list[str]:
             and all(c in state.cities for c in cities)]
 
 
-def contract(state: GoldenAgeState, number: int):  # type: ignore[no-untyped-def]
+def contract(state: GoldenAgeState, number: int) -> Contract:
     return next(c for c in state.data.contracts if c.number == number)
 
 
@@ -72,20 +73,27 @@ def legal(state: GoldenAgeState, seat: int) -> list[Action]:
             Action(DONE, (), "Play no more contracts this turn", minor=True)]
 
 
-def apply(state: GoldenAgeState, seat: int, action: Action) -> None:
-    if action.kind == CONTRACT:
-        state.contract, state.step = int(action.args[0]), Step.CONTRACT_AIRLINE
-        return
-    if action.kind == BACK:
-        state.contract, state.step = 0, Step.CONTRACT
-        return
-    if action.kind == AWARD:
-        award(state, seat, state.contract, str(action.args[0]))
-        state.contract, state.step = 0, Step.CONTRACT
-        if playable(state, seat):
-            return
-    else:
-        state.events.append(f"{{p{seat}}} plays no more contracts.")
+def on_contract(state: GoldenAgeState, seat: int, action: Action) -> None:
+    state.contract, state.step = int(action.args[0]), Step.CONTRACT_AIRLINE
+
+
+def on_back(state: GoldenAgeState, seat: int, action: Action) -> None:
+    state.contract, state.step = 0, Step.CONTRACT
+
+
+def on_award(state: GoldenAgeState, seat: int, action: Action) -> None:
+    award(state, seat, state.contract, str(action.args[0]))
+    state.contract, state.step = 0, Step.CONTRACT
+    if not playable(state, seat):
+        no_more_contracts(state, seat)
+
+
+def on_done(state: GoldenAgeState, seat: int, action: Action) -> None:
+    state.events.append(f"{{p{seat}}} plays no more contracts.")
+    no_more_contracts(state, seat)
+
+
+def no_more_contracts(state: GoldenAgeState, seat: int) -> None:
     state.writable_seat(seat).passed = True
     next_contract_player(state)
 

@@ -4,42 +4,53 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core import Action, IllegalAction
+from engine.core import Action
 from engine.rules.golden_age import actions, board, market
 from engine.rules.golden_age.board import name
 from engine.rules.golden_age.operations import (
-    AIRLINE, BACK, CANCEL, CITY, DIVIDEND, DONE, FROM, OPERATION, Dividend, gates_per_expand_left, more_keys,
+    CITY, DONE, FROM, Dividend, gates_per_expand_left, more_keys,
     next_actor, purchasable, upgrade_cost,
 )
 from engine.rules.golden_age.state import GoldenAgeState, Operation, Pending, Phase, Step
 
 
-def apply(state: GoldenAgeState, seat: int, action: Action) -> None:
-    """Apply a checked decision of the operation phase or of a purchased action."""
-    kind, pending = action.kind, state.pending
-    if kind == DIVIDEND:
-        choose_dividend(state, str(action.args[0]))
-    elif kind == AIRLINE:
-        key = str(action.args[0])
-        token = state.phase is Phase.OPERATIONS
-        state.pending = Pending(airline=key, token=token, start_income=state.airlines[key].income,
-                                price=0 if token else market.action_cost(state, key))
-        state.step = Step.ACTION
-    elif kind == DONE and state.step is Step.AIRLINE:  # a CEO buys no action this turn
+def on_dividend(state: GoldenAgeState, seat: int, action: Action) -> None:
+    choose_dividend(state, str(action.args[0]))
+
+
+def on_airline(state: GoldenAgeState, seat: int, action: Action) -> None:
+    key = str(action.args[0])
+    token = state.phase is Phase.OPERATIONS
+    state.pending = Pending(airline=key, token=token, start_income=state.airlines[key].income,
+                            price=0 if token else market.action_cost(state, key))
+    state.step = Step.ACTION
+
+
+def on_done(state: GoldenAgeState, seat: int, action: Action) -> None:
+    if state.step is Step.AIRLINE:  # a CEO buys no action this turn
         state.events.append(f"{{p{seat}}} buys no action.")
         end_purchase(state, seat)
-    elif kind == BACK:
-        state.pending, state.step = None, Step.AIRLINE
-    elif kind == CANCEL:
-        restore(state)
-    elif kind == OPERATION:
-        assert pending is not None
-        begin(state, seat, replace(pending, operation=Operation(action.args[0])))
-    elif kind in (CITY, FROM, DONE):
-        assert pending is not None
-        step(state, seat, pending, kind, str(action.args[0]) if action.args else "")
-    else:  # pragma: no cover - checked against the legal choices first
-        raise IllegalAction("That choice isn't available right now.")
+    else:
+        on_build(state, seat, action)
+
+
+def on_back(state: GoldenAgeState, seat: int, action: Action) -> None:
+    state.pending, state.step = None, Step.AIRLINE
+
+
+def on_cancel(state: GoldenAgeState, seat: int, action: Action) -> None:
+    restore(state)
+
+
+def on_operation(state: GoldenAgeState, seat: int, action: Action) -> None:
+    assert state.pending is not None
+    begin(state, seat, replace(state.pending, operation=Operation(action.args[0])))
+
+
+def on_build(state: GoldenAgeState, seat: int, action: Action) -> None:
+    """A city, a gate's origin, or done: the next part of the operation under way."""
+    assert state.pending is not None
+    step(state, seat, state.pending, action.kind, str(action.args[0]) if action.args else "")
 
 
 def restore(state: GoldenAgeState) -> None:

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from engine.core import MAX_CHOICES, Action, GameOver, IllegalAction, NotYourTurn
-from engine.rules.golden_age import actions, end_of_turn, operating, operations, stock
-from engine.rules.golden_age.state import GoldenAgeState, Operation, Phase, Step
+from engine.core import MAX_CHOICES, Action, Effect
+from engine.rules.golden_age import end_of_turn, operating, operations, stock
+from engine.rules.golden_age.state import GoldenAgeState, Phase
 
 PAGE = "page"
+BACK, DONE = operations.BACK, operations.DONE  # words more than one phase uses
 
 
 def to_act(state: GoldenAgeState) -> list[int]:
-    return [] if state.phase is Phase.OVER else [state.current]
+    return [] if state.over else [state.current]
 
 
 def all_choices(state: GoldenAgeState, seat: int) -> list[Action]:
     """Every choice of the current decision, before it is cut into pages."""
-    if state.phase in (Phase.FIRST_STOCK, Phase.STOCK):
+    if state.phase in STOCK_PHASES:
         return stock.legal(state, seat)
     if state.phase in (Phase.OPERATIONS, Phase.PURCHASE):
         return operations.legal(state, seat)
@@ -50,73 +51,63 @@ def legal_actions(state: GoldenAgeState, seat: int) -> list[Action]:
     return [*shown, more, *minor]
 
 
-def apply(state: GoldenAgeState, seat: int, action: Action) -> GoldenAgeState:
-    """The state after `seat` takes `action`; the input is never changed."""
-    if state.phase is Phase.OVER:
-        raise GameOver("This game is over.")
-    if seat not in to_act(state):
-        raise NotYourTurn("It's not your turn.")
-    if not is_legal(state, seat, action):
-        raise IllegalAction("That choice isn't available right now.")
-    new = state.copy()
-    if action.kind == PAGE:
-        new.page = int(action.args[0])
+def turn_page(state: GoldenAgeState, seat: int, action: Action) -> None:
+    state.page = int(action.args[0])
+
+
+def on_back(state: GoldenAgeState, seat: int, action: Action) -> None:
+    """'Back' is a word of three phases' menus; each takes back its own choice."""
+    if state.phase in STOCK_PHASES:
+        stock.on_back(state, seat, action)
+    elif state.phase is Phase.CONTRACTS:
+        end_of_turn.on_back(state, seat, action)
     else:
-        new.page = 0
-        dispatch(new, seat, action)
-        settle(new)
-        if new.events:
-            new.news = list(new.events)
-    new.seq += 1
-    return new
+        operating.on_back(state, seat, action)
 
 
-def is_legal(state: GoldenAgeState, seat: int, action: Action) -> bool:
-    """Whether the action is one of the decision's choices (on any page). The choice of operation is checked
-    alone, as building the whole menu of operations to find it was most of a game's work."""
-    if action.kind == PAGE:
-        return action in legal_actions(state, seat)
-    if seat in state.menus:  # the menu was shown: the move is checked against it
-        return action in state.menus[seat]
-    if action.kind == operations.OPERATION and state.step is Step.ACTION and state.pending is not None:
-        values = {op.value: op for op in Operation}
-        if len(action.args) != 1 or action.args[0] not in values:
-            return False
-        op, pending = values[str(action.args[0])], state.pending
-        if op is Operation.STAND and not pending.token:
-            return False  # a bought action must do something
-        return actions.possible(state, pending.airline, op)
-    if state.phase in (Phase.OPERATIONS, Phase.PURCHASE) and state.pending is not None and not action.args:
-        # The choices that leave or end an action, checked without building the menu they sit in.
-        if action.kind == operations.CANCEL:
-            return state.step in CITY_STEPS
-        if action.kind == operations.BACK:
-            return state.step is Step.ACTION
-        if action.kind == operations.DONE:
-            return state.step is Step.MORE and operations.can_finish(state, state.pending)
-    if action.kind in (operations.CITY, operations.FROM) and state.pending is not None and state.step in CITY_STEPS:
-        return len(action.args) == 1 and action.args[0] in operations.option_keys(
-            state, seat, state.pending, action.kind)
-    return action in all_choices(state, seat)
+def on_done(state: GoldenAgeState, seat: int, action: Action) -> None:
+    """'Done' ends the contracts a player plays, or an operation (or the purchase of one)."""
+    if state.phase is Phase.CONTRACTS:
+        end_of_turn.on_done(state, seat, action)
+    else:
+        operating.on_done(state, seat, action)
 
 
-CITY_STEPS = (Step.CITY, Step.GATE_FROM, Step.MORE)
+STOCK_PHASES = (Phase.FIRST_STOCK, Phase.STOCK)
+
+# The effect of each kind of move, on the state it changes (the AI's search plays these unchecked).
+MOVES: dict[str, Effect[GoldenAgeState]] = {
+    stock.BUY: stock.on_buy, stock.PASS: stock.on_pass, stock.PRICE: stock.on_price,
+    stock.TRADE_IN: stock.on_trade_in, end_of_turn.CONTRACT: end_of_turn.on_contract,
+    end_of_turn.AWARD: end_of_turn.on_award, operations.AIRLINE: operating.on_airline,
+    operations.OPERATION: operating.on_operation, operations.CITY: operating.on_build,
+    operations.FROM: operating.on_build, operations.CANCEL: operating.on_cancel,
+    operations.DIVIDEND: operating.on_dividend, BACK: on_back, DONE: on_done,
+}
 
 
 def dispatch(state: GoldenAgeState, seat: int, action: Action) -> None:
-    if state.phase in (Phase.FIRST_STOCK, Phase.STOCK):
-        stock.apply(state, seat, action)
-    elif state.phase is Phase.CONTRACTS:
-        end_of_turn.apply(state, seat, action)
-    else:
-        operating.apply(state, seat, action)
+    MOVES[action.kind](state, seat, action)
+
+
+def play(state: GoldenAgeState, seat: int, action: Action) -> None:
+    """A move: its effect, then whatever phase follows; the board keeps the news of the last move that had any."""
+    state.page = 0
+    dispatch(state, seat, action)
+    settle(state)
+    if state.events:
+        state.news = list(state.events)
+
+
+# What each kind of action does to the copy engine.core.Rules.apply hands it, once the choice is checked.
+EFFECTS: dict[str, Effect[GoldenAgeState]] = {PAGE: turn_page, **dict.fromkeys(MOVES, play)}
 
 
 def settle(state: GoldenAgeState) -> None:
     """Begin the next phase while one has ended (a phase may end at once: nobody able to buy or act)."""
     while state.phase_done:
         state.phase_done = False
-        if state.phase in (Phase.FIRST_STOCK, Phase.STOCK):
+        if state.phase in STOCK_PHASES:
             operations.begin_operations(state)
         elif state.phase is Phase.OPERATIONS:
             end_of_turn.begin_end_of_turn(state)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from engine.core import Outcome, rank
 from engine.rules.golden_age.market import value_of
-from engine.rules.golden_age.state import GoldenAgeState, Phase
+from engine.rules.golden_age.state import GoldenAgeState
 
 
 def outcome(state: GoldenAgeState) -> Outcome | None:
     """After the final flight: the most money (tokens counted at market value) wins; the rulebook breaks no ties."""
-    if state.phase is not Phase.OVER:
+    if not state.over:
         return None
     scores = tuple(value_of(state, seat) for seat in range(state.players))
     return Outcome(scores=scores, ranking=rank(scores, (0,) * state.players), unit="dollars",

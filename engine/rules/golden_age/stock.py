@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import Action, IllegalAction
+from engine.core import Action
 from engine.rules.golden_age import market
 from engine.rules.golden_age.board import name
 from engine.rules.golden_age.state import (
@@ -93,41 +93,40 @@ def cost_of(state: GoldenAgeState, key: str) -> int:
     return market.price(state, key) * founding_count(state)
 
 
-def apply(state: GoldenAgeState, seat: int, action: Action) -> None:
-    """Apply a checked stock decision."""
-    player = state.seats[seat]
-    if action.kind == BACK:
-        state.step, state.choosing = Step.AIRLINE, ""
+def on_back(state: GoldenAgeState, seat: int, action: Action) -> None:
+    state.step, state.choosing = Step.AIRLINE, ""
+
+
+def on_pass(state: GoldenAgeState, seat: int, action: Action) -> None:
+    state.writable_seat(seat).passed = True
+    state.events.append(f"{{p{seat}}} passes.")
+    advance(state)
+
+
+def on_buy(state: GoldenAgeState, seat: int, action: Action) -> None:
+    key = str(action.args[0])
+    state.choosing = key
+    if not state.airlines[key].founded:
+        state.step = Step.PRICE
         return
-    if action.kind == PASS:
-        state.writable_seat(seat).passed = True
-        state.events.append(f"{{p{seat}}} passes.")
-        advance(state)
+    if state.seats[seat].total() + founding_count(state) > MAX_TOKENS:
+        state.step = Step.TRADE_IN
         return
-    if action.kind == BUY:
-        key = str(action.args[0])
-        state.choosing = key
-        if not state.airlines[key].founded:
-            state.step = Step.PRICE
-            return
-        if player.total() + founding_count(state) > MAX_TOKENS:
-            state.step = Step.TRADE_IN
-            return
-        complete(state, seat, key, None, None)
+    complete(state, seat, key, None, None)
+
+
+def on_price(state: GoldenAgeState, seat: int, action: Action) -> None:
+    key, initial = state.choosing, int(action.args[0])
+    if state.seats[seat].total() + founding_count(state) > MAX_TOKENS:
+        state.writable_airline(key).price_box = state.data.market_index(initial)  # the trade-in needs the price
+        state.step = Step.TRADE_IN
         return
-    if action.kind == PRICE:
-        key, initial = state.choosing, int(action.args[0])
-        if player.total() + founding_count(state) > MAX_TOKENS:
-            state.writable_airline(key).price_box = state.data.market_index(initial)  # the trade-in needs the price
-            state.step = Step.TRADE_IN
-            return
-        complete(state, seat, key, initial, None)
-        return
-    if action.kind == TRADE_IN:
-        initial = None if state.airlines[state.choosing].founded else market.price(state, state.choosing)
-        complete(state, seat, state.choosing, initial, str(action.args[0]))
-        return
-    raise IllegalAction("That choice isn't available right now.")  # pragma: no cover - checked before
+    complete(state, seat, key, initial, None)
+
+
+def on_trade_in(state: GoldenAgeState, seat: int, action: Action) -> None:
+    initial = None if state.airlines[state.choosing].founded else market.price(state, state.choosing)
+    complete(state, seat, state.choosing, initial, str(action.args[0]))
 
 
 def complete(state: GoldenAgeState, seat: int, key: str, initial: int | None, returned: str | None) -> None:

@@ -2,12 +2,39 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired
 
 from engine.rules.golden_age import board, market
 from engine.rules.golden_age.end_of_turn import contract, contract_words, eligible
 from engine.rules.golden_age.scoring import outcome
 from engine.rules.golden_age.state import TURNS, GoldenAgeState, Phase, Step
+from engine.view import CommonView
+
+
+class GoldenAgeView(CommonView):
+    """1930's view (docs/golden-age-view.md): the common part the platform reads, and the table."""
+
+    game: str
+    players: int
+    turn: int
+    turns: int
+    phase: str
+    step: str
+    operating_round: int | None
+    current: int | None
+    first_player: int
+    last: str
+    airlines: list[dict[str, Any]]
+    cities: list[dict[str, Any]]
+    market: list[dict[str, Any]]
+    tech: list[dict[str, Any]]
+    seats: list[dict[str, Any]]
+    contracts_played: list[str]
+    bank: int
+    winners: list[int]
+    news: list[str]
+    you: NotRequired[dict[str, Any]]  # a seat's view only
+
 
 DECISIONS = {  # what each decision asks, in the prompt and the status
     Step.AIRLINE: "choose an airline",
@@ -24,7 +51,7 @@ DECISIONS = {  # what each decision asks, in the prompt and the status
 
 
 def decision(state: GoldenAgeState) -> str:
-    if state.phase is Phase.OVER:
+    if state.over:
         return "nothing: the game is over"
     if state.phase is Phase.STOCK and state.step is Step.AIRLINE:
         return "buy a stock token or pass"
@@ -67,7 +94,7 @@ def city_view(state: GoldenAgeState, key: str) -> dict[str, Any]:
     }
 
 
-def public_view(state: GoldenAgeState) -> dict[str, Any]:
+def public_view(state: GoldenAgeState) -> GoldenAgeView:
     """Everything on the table; contract hands only as counts."""
     result = outcome(state)
     return {
@@ -77,7 +104,7 @@ def public_view(state: GoldenAgeState) -> dict[str, Any]:
         "turn": state.turn, "turns": TURNS,
         "phase": state.phase.value, "step": state.step.value,
         "operating_round": state.operating_round if state.phase is Phase.OPERATIONS else None,
-        "current": None if state.phase is Phase.OVER else state.current,
+        "current": None if state.over else state.current,
         "first_player": state.first_player,
         "decision": decision(state),
         "last": state.last,
@@ -99,7 +126,7 @@ def public_view(state: GoldenAgeState) -> dict[str, Any]:
     }
 
 
-def seat_view(state: GoldenAgeState, seat: int) -> dict[str, Any]:
+def seat_view(state: GoldenAgeState, seat: int) -> GoldenAgeView:
     """The public view plus this seat's own contracts, each with the airlines it could go to now."""
     view = public_view(state)
     view["you"] = {"seat": seat, "contracts": [{

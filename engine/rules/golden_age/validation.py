@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from engine.rules.datafile import DataError
-from engine.rules.golden_age.data import (
+from engine.rules.golden_age.records import (
     PLAYER_COUNTS,
     REGION_OPENED_BY,
     City,

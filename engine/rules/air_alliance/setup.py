@@ -1,0 +1,28 @@
+"""Air Alliance's setup: the shuffled deck, the baggage claim and the NPA planes on their stars."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rules.air_alliance import runways
+from engine.rules.air_alliance.data import NPA_COLOURS, PLAYER_COLOURS, components
+from engine.rules.air_alliance.options import read_options
+from engine.rules.air_alliance.state import CLAIM_SIZE, AirAllianceState, Airline
+from engine.rules.rng import GameRng
+
+
+def setup_state(players: int, seed: int, options: dict[str, Any]) -> AirAllianceState:
+    """Preparations: the shuffled deck, six cards in the baggage claim, the twelve NPA planes on their stars."""
+    c = components()
+    kobe = read_options(options)
+    deck = GameRng(seed, "setup").shuffled(sorted(c.cards))
+    board = {code: runways.empty(airport.shape) for code, airport in c.airports.items()}
+    for colour in NPA_COLOURS:
+        for code in c.npa_start[colour]:
+            board[code][0] = colour  # "place the plane on either of the runways"
+    airlines = [Airline(PLAYER_COLOURS[seat]) for seat in range(players)]
+    state = AirAllianceState(players=players, seed=seed, options=kobe, deck=deck, claim=[], board=board,
+                             airlines=airlines)
+    for _ in range(CLAIM_SIZE):
+        state.claim.append(state.deck.pop())
+    return state

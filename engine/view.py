@@ -1,0 +1,81 @@
+"""The part of every game's view the platform reads and writes, as a TypedDict, and its runtime check."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NotRequired, TypedDict, cast
+
+from engine.core import SEAT_TOKEN
+
+
+class CommonView(TypedDict):
+    """What the services read of a game's public view, and the seats they write into it before rendering.
+
+    `events` are what the last move did, seats written as "{pN}" tokens; `seat_names` the game's own name per
+    seat (the services put the players' names in); `decision` what the current decision asks, in words;
+    `points` every seat's score if the game ended now, counted in `points_unit`. The services add `ai_seats`,
+    `autopilot_seats` and `away_seats` for the board to mark; a game never sets them.
+    """
+
+    events: list[str]
+    seat_names: list[str]
+    decision: str
+    points: list[int]
+    points_unit: str
+    ai_seats: NotRequired[list[int]]
+    autopilot_seats: NotRequired[list[int]]
+    away_seats: NotRequired[list[int]]
+
+
+COMMON_KEYS = ("events", "seat_names", "decision", "points", "points_unit")
+PLATFORM_KEYS = ("ai_seats", "autopilot_seats", "away_seats")  # written by the services, never by a game
+
+
+class ViewError(ValueError):
+    """A game's view breaks the common part of the view contract."""
+
+
+def plain(view: Mapping[str, Any]) -> dict[str, Any]:
+    """A game's typed view as the Game protocol hands it on: the same dict, which the services may add to."""
+    return cast(dict[str, Any], view)  # a TypedDict is a dict at run time; only its static type is narrower
+
+
+def strings(view: Mapping[str, Any], key: str) -> list[Any]:
+    """The view's list under `key`, each item a string; ViewError names the key otherwise."""
+    value = view.get(key)
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise ViewError(f"view[{key!r}] must be a list of strings, not {value!r}")
+    return value
+
+
+def seat_list(view: Mapping[str, Any], key: str, seats: int) -> None:
+    """A list of seats the services wrote: distinct seat numbers of this table."""
+    value = view[key]
+    if not isinstance(value, list) or not all(type(s) is int and 0 <= s < seats for s in value):
+        raise ViewError(f"view[{key!r}] must be a list of seats 0..{seats - 1}, not {value!r}")
+    if len(set(value)) != len(value):
+        raise ViewError(f"view[{key!r}] names a seat twice: {value!r}")
+
+
+def check_common_view(view: Mapping[str, Any]) -> None:
+    """Raise ViewError, naming the key, when a view lacks the common part or gives it the wrong shape."""
+    if not isinstance(view, Mapping):
+        raise ViewError(f"a view must be a dict, not {type(view).__name__}")
+    missing = [key for key in COMMON_KEYS if key not in view]
+    if missing:
+        raise ViewError(f"the view lacks {', '.join(missing)}")
+    seats = len(strings(view, "seat_names"))
+    for line in strings(view, "events"):
+        stray = [int(n) for n in SEAT_TOKEN.findall(line) if not 0 <= int(n) < seats]
+        if stray:
+            raise ViewError(f"event {line!r} names seat {stray[0]}, but the table has {seats}")
+    if not isinstance(view["decision"], str) or not view["decision"]:
+        raise ViewError(f"view['decision'] must be words, not {view['decision']!r}")
+    points = view["points"]
+    if not isinstance(points, list) or len(points) != seats or not all(type(p) is int for p in points):
+        raise ViewError(f"view['points'] must be one whole number per seat ({seats}), not {points!r}")
+    if not isinstance(view["points_unit"], str) or not view["points_unit"]:
+        raise ViewError(f"view['points_unit'] must be a word, not {view['points_unit']!r}")
+    for key in PLATFORM_KEYS:
+        if key in view:
+            seat_list(view, key, seats)
