@@ -16,6 +16,7 @@ from engine.core import Action, NotYourTurn, Outcome, StaleAction
 from engine.platform.notify import Alerts
 from engine.platform.turns import AUTOPILOT, History, Turn, TurnNews, autopilot_events, turn_news
 from engine.services import logs as move_logs
+from engine.view import CommonView
 from engine.services.caching import MEMO_LIMIT, Locks, Memo, Memos
 from engine.services.drawing import Drawing, drawn
 from engine.services.loading import Loader, public_view
@@ -38,7 +39,7 @@ class Moved:
     table: Table
     state: Any
     outcome: Outcome | None
-    view: dict[str, Any]
+    view: CommonView
     events: list[str]  # what the move (or chain of moves) did, names put in
     history: History
     to_act: tuple[int, ...]
@@ -87,7 +88,7 @@ class TableCore:
         """Remember a message the game edits from now on (a turn's: `version` is where the turn began)."""
         await self.load.record_post(game_id, kind, channel_id, message_id, version)
 
-    async def draw(self, table: Table, view: dict[str, Any]) -> bytes | None:
+    async def draw(self, table: Table, view: CommonView) -> bytes | None:
         """The board off the event loop; a drawing bug must not lose a move that is already stored."""
         board = self.drawing.board if self.drawing is not None else None
         return await drawn(f"game {table.id} at version {table.version}", board, table.slug, view)
@@ -151,7 +152,7 @@ class TableCore:
         move_logs.committed(table.id, row.version, seat, mover, since=began)  # its log line, once it is posted
         table = replace(table, game=row)
         view = public_view(table, new_state)
-        events = table.name_events(list(view.get("events", [])))
+        events = table.name_events(list(view["events"]))
         if by == AUTOPILOT:
             events = autopilot_events(table.at_seat(seat).name, events)
         history = start.history.extended(seat, events)

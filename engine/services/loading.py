@@ -9,6 +9,7 @@ from typing import Any
 
 import engine
 from engine.core import Action, Game, is_private
+from engine.view import CommonView, common
 from engine.platform.turns import AUTOPILOT, History, LogLine, autopilot_events, by_of
 from engine.platform.undo import Replayer, is_undo, undone
 from engine.services.caching import Memo, Memos
@@ -21,7 +22,7 @@ from engine.store import GameRow, NotFound, PostKind, PostRow, Status, Store
 def seat_fallbacks(slug: str, players: int) -> tuple[str, ...]:
     """The game's own name for each seat (Airships: the nations), which stands in for a name the board can't draw."""
     game = engine.get_game(slug)
-    names = game.view(game.setup(players, seed=0), None).get("seat_names") or []
+    names = common(game.view(game.setup(players, seed=0), None))["seat_names"]
     return tuple(str(n) for n in names) + tuple(f"Seat {n + 1}" for n in range(len(names), players))
 
 
@@ -99,7 +100,7 @@ class Loader:
         game = engine.get_game(table.slug)
         replayer = Replayer(game)
         replayer.start(opening_state(table))
-        events = table.name_events(list(game.view(replayer.states[0], None).get("events", [])))
+        events = table.name_events(list(common(game.view(replayer.states[0], None))["events"]))
         history = History([LogLine(0, e) for e in events], [])
         rows = [row for row in await self._store.games.actions(table.id) if row.seq <= table.version]
         for row in rows:
@@ -108,7 +109,7 @@ class Loader:
                 back_to = int(row.payload["args"][0])
                 events = [f"{table.at_seat(row.seat).name} takes back moves {back_to + 1} to {row.seq - 1}."]
             else:
-                events = table.name_events(list(game.view(replayed, None).get("events", [])))
+                events = table.name_events(list(common(game.view(replayed, None))["events"]))
             if by_of(row.payload) == AUTOPILOT:
                 events = autopilot_events(table.at_seat(row.seat).name, events)
             history = history.extended(row.seat, events)
@@ -122,7 +123,7 @@ class Loader:
             memo.history = history
         return history
 
-    def prompt(self, table: Table, state: Any, view: dict[str, Any] | None = None) -> Prompt | None:
+    def prompt(self, table: Table, state: Any, view: CommonView | None = None) -> Prompt | None:
         """Who must decide now; pass the public view when it is at hand, so it is not built twice."""
         game = engine.get_game(table.slug)
         seats = game.to_act(state)
@@ -154,20 +155,19 @@ class Loader:
             memo.posts[kind] = PostRow(kind, channel_id, message_id, version)
 
 
-def public_view(table: Table, state: Any) -> dict[str, Any]:
+def public_view(table: Table, state: Any) -> CommonView:
     """What the whole table sees, with the seats' names and which seats the bot plays or are away."""
-    view = engine.get_game(table.slug).view(state, None)
-    if "seat_names" in view:
-        view["seat_names"] = list(table.names)
+    view = common(engine.get_game(table.slug).view(state, None))
+    view["seat_names"] = list(table.names)
     view["ai_seats"] = sorted(table.ai_seats)  # the board marks the seats the bot plays
     view["autopilot_seats"] = sorted(table.automatic_seats - table.ai_seats)
     view["away_seats"] = sorted(seat for seat, _ in table.away)
     return view
 
 
-def asks(game: Game, state: Any, view: dict[str, Any] | None = None) -> str:
+def asks(game: Game, state: Any, view: CommonView | None = None) -> str:
     """What the decision asks, in the game's words ('choose a card to throw for')."""
-    return str((view if view is not None else game.view(state, None)).get("decision") or "make a move")
+    return (view if view is not None else common(game.view(state, None)))["decision"] or "make a move"
 
 
 def opening_state(table: Table) -> Any:

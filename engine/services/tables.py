@@ -10,6 +10,7 @@ from engine.core import Action, GameError, GameOver, IllegalAction, Outcome, Sta
 from engine.store import GameRow, PostRow, SeatRow, Status
 from engine.rules.guide import RulesTopic
 from engine.platform.notify import Alerts
+from engine.view import CommonView
 from engine.platform.turns import Turn, TurnNews
 
 
@@ -291,11 +292,10 @@ def pick_action(legal: list[Action], pick: int | str) -> Action:
     raise IllegalAction("I don't know that move: pick one of the choices offered.")
 
 
-def standings_from_view(table: Table, view: dict[str, Any]) -> tuple[Standing, ...]:
-    """Scores so far from the public view's `points` (one per seat) and `points_unit`, when the game shows them."""
-    points = view.get("points") or []
-    scores = {seat: score for seat, score in enumerate(points) if isinstance(score, int)}
-    unit = str(view.get("points_unit") or "VP")
+def standings_from_view(table: Table, view: CommonView) -> tuple[Standing, ...]:
+    """Scores so far from the public view's `points` (one per seat) and `points_unit`."""
+    scores = dict(enumerate(view["points"]))
+    unit = view["points_unit"]
     away = dict(table.away)
     return tuple(
         Standing(p.seat, p.name, scores.get(p.seat), p.ai, p.autopilot, away.get(p.seat), unit)
