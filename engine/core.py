@@ -6,10 +6,7 @@ import enum
 import re
 from dataclasses import dataclass, field
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, Sequence, TypeVar, runtime_checkable
-
-if TYPE_CHECKING:
-    from engine.rules.guide import RulesTopic
+from typing import Any, Generic, Protocol, Self, Sequence, TypeVar, runtime_checkable
 
 MAX_CHOICES = 25  # one select menu; the contract promises never more
 MAX_LABEL = 100  # a select option's label
@@ -26,6 +23,15 @@ def name_seats(lines: list[str], names: dict[int, str] | list[str]) -> list[str]
     """Put players' names into the engine's '{pN}' seat tokens, in one pass (a name may contain '{p1}')."""
     lookup = dict(enumerate(names)) if isinstance(names, list) else names
     return [SEAT_TOKEN.sub(lambda m: lookup.get(int(m.group(1)), m.group(0)), line) for line in lines]
+
+
+@dataclass(frozen=True)
+class RulesTopic:
+    """One topic of a game's rules guide (/rules): a key to ask for it by, a title, and its text in markdown."""
+
+    key: str
+    title: str
+    text: str
 
 
 class GameError(Exception):

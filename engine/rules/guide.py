@@ -4,28 +4,21 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
+from engine.core import RulesTopic
 from engine.rules.datafile import DataError, DataReader
+
+__all__ = ["GUIDE_FILE", "MAX_TEXT", "MAX_TITLE", "RulesTopic", "load_guide", "read_guide"]
 
 GUIDE_FILE = "guide.toml"
 KEY = re.compile(r"[a-z0-9-]{1,32}")  # fits a slash-command choice value and is easy to type
 MAX_TITLE = 100  # a select option's label; an embed title would allow 256
 MAX_TEXT = 4000  # an embed description allows 4096: the rest is room for a footer or a note
 TOPIC_FIELDS = frozenset({"key", "title", "text"})
-
-
-@dataclass(frozen=True)
-class RulesTopic:
-    """One topic of a rules guide: a key to ask for it by, a title, and its text in Discord markdown."""
-
-    key: str
-    title: str
-    text: str
 
 
 @cache

@@ -6,9 +6,8 @@ import secrets
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core import Action, GameError, GameOver, IllegalAction, Outcome, StaleAction, name_seats
+from engine.core import Action, GameError, GameOver, IllegalAction, Outcome, RulesTopic, StaleAction, name_seats
 from engine.store import GameRow, PostRow, SeatRow, Status
-from engine.rules.guide import RulesTopic
 from engine.platform.notify import Alerts
 from engine.view import CommonView
 from engine.platform.turns import Turn, TurnNews
