@@ -160,10 +160,13 @@ class Arrow:
         return f"{self.source} (line {self.line}{', ' + ', '.join(how) if how else ''}) -> {self.target}"
 
 
+def product_files() -> list[Path]:
+    return [p for folder in PRODUCT for p in python_files(ROOT / folder)] + [ROOT / "bot.py"]
+
+
 def product_sources() -> dict[str, str]:
     """Every product module's source, by module name (a package by its own name, not `...__init__`)."""
-    files = [p for folder in PRODUCT for p in python_files(ROOT / folder)] + [ROOT / "bot.py"]
-    return {package_name(p): p.read_text(encoding="utf-8") for p in files}
+    return {package_name(p): p.read_text(encoding="utf-8") for p in product_files()}
 
 
 def package_name(path: Path) -> str:
@@ -185,48 +188,55 @@ def import_arrows(sources: dict[str, str], packages: set[str] | None = None) -> 
     if packages is None:
         packages = {m for m in modules if any(other.startswith(m + ".") for other in modules)}
 
+    arrows: set[Arrow] = set()
+    for module, source in sources.items():
+        package = module if module in packages else module.rpartition(".")[0]
+        arrows.update(module_arrows(module, ast.parse(source), package, modules))
+    return sorted(arrows, key=lambda a: (a.source, a.target, a.line))
+
+
+def module_arrows(module: str, tree: ast.Module, package: str, modules: set[str]) -> set[Arrow]:
+    """The arrows from one module (in `package`, for its relative imports) to any of `modules`."""
+    arrows: set[Arrow] = set()
+
     def resolve(name: str) -> str | None:
         while name and name not in modules:
             name = name.rpartition(".")[0]
         return name or None
 
-    arrows: set[Arrow] = set()
-    for module, source in sources.items():
-        package = module if module in packages else module.rpartition(".")[0]
+    def add(target: str | None, node: ast.stmt | ast.expr, lazy: bool, type_only: bool) -> None:
+        if target and target != module:
+            arrows.add(Arrow(module, target, node.lineno, lazy, type_only))
 
-        def add(target: str | None, node: ast.stmt | ast.expr, lazy: bool, type_only: bool) -> None:
-            if target and target != module:
-                arrows.add(Arrow(module, target, node.lineno, lazy, type_only))
+    def visit(node: ast.AST, lazy: bool, type_only: bool) -> None:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                add(resolve(alias.name), node, lazy, type_only)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".") if package else []
+                parts = parts[: len(parts) - (node.level - 1)]
+                base = ".".join([*parts, base] if base else parts)
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                add(full if full in modules else resolve(base), node, lazy, type_only)
+        elif isinstance(node, ast.Call):  # importlib.import_module("x") / __import__("x")
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name in ("import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant):
+                add(resolve(str(node.args[0].value)), node, lazy, type_only)
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            for child in node.body:
+                visit(child, lazy, True)
+            for child in node.orelse:
+                visit(child, lazy, type_only)
+            return
+        inner = lazy or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+        for child in ast.iter_child_nodes(node):
+            visit(child, inner, type_only)
 
-        def visit(node: ast.AST, lazy: bool, type_only: bool) -> None:
-            if isinstance(node, ast.Import):
-                for alias in node.names:
-                    add(resolve(alias.name), node, lazy, type_only)
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    parts = package.split(".") if package else []
-                    parts = parts[: len(parts) - (node.level - 1)]
-                    base = ".".join([*parts, base] if base else parts)
-                for alias in node.names:
-                    full = f"{base}.{alias.name}"
-                    add(full if full in modules else resolve(base), node, lazy, type_only)
-            elif isinstance(node, ast.Call):  # importlib.import_module("x") / __import__("x")
-                name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-                if name in ("import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant):
-                    add(resolve(str(node.args[0].value)), node, lazy, type_only)
-            if isinstance(node, ast.If) and _is_type_checking(node.test):
-                for child in node.body:
-                    visit(child, lazy, True)
-                for child in node.orelse:
-                    visit(child, lazy, type_only)
-                return
-            inner = lazy or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
-            for child in ast.iter_child_nodes(node):
-                visit(child, inner, type_only)
-
-        visit(ast.parse(source), False, False)
-    return sorted(arrows, key=lambda a: (a.source, a.target, a.line))
+    visit(tree, False, False)
+    return arrows
 
 
 def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -343,7 +353,7 @@ def arrows_against_the_layers(arrows: list[Arrow]) -> list[str]:
     return bad
 
 
-PRODUCT_ARROWS = import_arrows(product_sources())
+PRODUCT_ARROWS = import_arrows(product_sources(), {package_name(p) for p in product_files() if p.name == "__init__.py"})
 
 
 def test_the_graph_checker_finds_a_planted_circle_and_a_planted_upward_arrow() -> None:
