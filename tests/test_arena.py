@@ -89,5 +89,4 @@ def test_a_bad_seat_list_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[st
 
 def test_ai_beats_random() -> None:
     result = arena.arena("airships", 2, 60, 1, ["ai", "random"])
-    assert result.win_rate["ai"] >= 0.65
-    assert result.ms_per_decision["ai"] < 50
+    assert result.win_rate["ai"] >= 0.65  # its ms per decision: the benchmark's arena_ai_ms_per_decision

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from functools import cache
 from typing import Any
 
@@ -70,14 +69,8 @@ def test_a_policy_is_deterministic_for_a_state_and_rng_seed(policy: Any) -> None
         assert state.copy() == before  # the state it was shown is untouched
 
 
-def test_choose_decides_within_50_ms() -> None:
-    samples = []
-    for state in positions()[::10]:
-        started = time.perf_counter()
-        ai.choose(state, seat_of(state), random.Random(2))
-        samples.append(time.perf_counter() - started)
-    samples.sort()
-    assert samples[len(samples) // 2] < 0.050  # the median: a loaded test machine may stretch a few
+# How quickly choose decides is measured by `python -m benchmarks` (ai_ms_per_decision, against its target),
+# not here: a timing assert fails on a busy machine.
 
 
 def test_a_seat_with_nothing_to_decide_is_not_asked() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import random
-import time
 from functools import cache
 from typing import Any, Callable
 
@@ -115,15 +114,8 @@ def test_a_policy_never_reads_the_other_players_contracts(policy: Policy) -> Non
         assert policy(shuffled_hands(state, seat, rng), seat, random.Random(8)) == expected
 
 
-def test_choose_decides_quickly() -> None:
-    samples = []
-    for state, seat in positions()[::17]:
-        started = time.perf_counter()
-        ai.choose(state, seat, random.Random(2))
-        samples.append(time.perf_counter() - started)
-    samples.sort()
-    assert samples[len(samples) // 2] < 0.030  # the median; a loaded test machine may stretch a few decisions
-    assert samples[-1] < 0.5
+# How quickly choose decides is measured by `python -m benchmarks` (ai_ms_per_decision and
+# ai_ms_slowest_decision, against their targets), not here: a timing assert fails on a busy machine.
 
 
 def test_a_look_stops_following_lines_at_its_step_budget(monkeypatch: pytest.MonkeyPatch) -> None:
