@@ -24,7 +24,6 @@ from typing import Any
 
 import engine
 from engine.core import Action, replay
-from engine.platform.records import DueKind
 from engine.services.service import TableService
 from engine.cli.simulate import play_random
 from engine.store.store import Store
@@ -208,7 +207,7 @@ async def clock_run(database: str, folder: Path, games: int, kill: bool) -> dict
     async with await Store.open(database) as store:
         service = TableService(store, render=lambda slug, view: b"", clock=lambda: start)
         ids = []
-        for n in range(games):
+        for _ in range(games):
             table = await service.open_table(SLUG, guild_id=1, channel_id=2, creator_id=1, creator_name="player 1",
                                              turn_seconds=int(HOUR))
             await service.join(table.id, 2, "player 2")

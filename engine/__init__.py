@@ -63,7 +63,7 @@ def get_game(slug: str) -> Game:
 def get_ai(slug: str) -> GameAI:
     """The AI players of a game (its package's `ai` module); raises GameError like get_game."""
     get_game(slug)  # the same error for an unknown slug
-    module: GameAI = importlib.import_module(f"{_GAMES[slug]}.ai")  # type: ignore[assignment]
+    module: GameAI = importlib.import_module(f"{_GAMES[slug]}.ai")
     return module
 
 

@@ -9,7 +9,7 @@ import discord
 from typing import Any
 
 from simcord import InteractionResult
-from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, pings, prompt_version, public
+from simtable import Lounge, custom_ids, ephemeral_text, latest_prompt, pings, public
 
 from cogs import messages
 from engine.store.store import Status

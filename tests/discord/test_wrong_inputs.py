@@ -15,7 +15,7 @@ from simcord.results import ResponseMessage
 
 from simtable import PROMPT_ID, Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, prompt_version, public
 
-from cogs import messages, turn_messages
+from cogs import turn_messages
 from cogs.flows import SORRY
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from functools import cache
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 

@@ -11,7 +11,6 @@ import pytest
 
 from engine.store import store as store_module
 from engine.store.store import (
-    DueKind,
     DuplicateInteraction,
     GameRow,
     NotFound,
