@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -353,7 +354,10 @@ def arrows_against_the_layers(arrows: list[Arrow]) -> list[str]:
     return bad
 
 
-PRODUCT_ARROWS = import_arrows(product_sources(), {package_name(p) for p in product_files() if p.name == "__init__.py"})
+@cache
+def product_arrows() -> list[Arrow]:
+    """The product's import graph, read once per process and only by the tests that need it (not at collection)."""
+    return import_arrows(product_sources(), {package_name(p) for p in product_files() if p.name == "__init__.py"})
 
 
 def test_the_graph_checker_finds_a_planted_circle_and_a_planted_upward_arrow() -> None:
@@ -406,12 +410,12 @@ def test_every_product_module_has_a_layer() -> None:
 
 
 def test_no_import_circles_among_the_products_modules() -> None:
-    report = circle_report(PRODUCT_ARROWS)
+    report = circle_report(product_arrows())
     assert not report, "import circles (each line: one circle, an arrow per import, cut one to break it):\n" + report
 
 
 def test_no_arrow_goes_against_the_layers() -> None:
-    bad = arrows_against_the_layers(PRODUCT_ARROWS)
+    bad = arrows_against_the_layers(product_arrows())
     assert not bad, f"{len(bad)} imports go against the layers (lowest first: " \
         f"{' < '.join(name for name, _ in ENGINE_LAYERS)}; renderers beside, then cogs, then bot):\n" + "\n".join(bad)
 

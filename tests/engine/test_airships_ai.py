@@ -19,6 +19,7 @@ from engine.cli.simulate import play_random
 C = components()
 
 
+# The tests that read these are slow: thousands of positions from 42 random games, each decided by the AI.
 @cache
 def positions() -> tuple[AirshipsState, ...]:
     """Every position of random games at 2, 3 and 4 players where someone must decide: eras, steps and tables."""
@@ -47,6 +48,7 @@ def test_get_ai_gives_the_games_ai_module() -> None:
         engine.get_ai("nope")
 
 
+@pytest.mark.slow
 def test_there_are_thousands_of_positions_in_every_step() -> None:
     states = positions()
     assert len(states) >= 2000
@@ -54,6 +56,7 @@ def test_there_are_thousands_of_positions_in_every_step() -> None:
 
 
 @pytest.mark.parametrize("policy", [ai.choose, ai.greedy], ids=["choose", "greedy"])
+@pytest.mark.slow
 def test_a_policy_always_picks_a_legal_action(policy: Any) -> None:
     for state in positions():
         seat = seat_of(state)
@@ -61,6 +64,7 @@ def test_a_policy_always_picks_a_legal_action(policy: Any) -> None:
 
 
 @pytest.mark.parametrize("policy", [ai.choose, ai.greedy], ids=["choose", "greedy"])
+@pytest.mark.slow
 def test_a_policy_is_deterministic_for_a_state_and_rng_seed(policy: Any) -> None:
     for state in positions()[::8]:
         seat = seat_of(state)
@@ -94,6 +98,7 @@ def hidden_variants(state: AirshipsState, shuffle: random.Random) -> list[Airshi
 
 
 @pytest.mark.parametrize("policy", [ai.choose, ai.greedy], ids=["choose", "greedy"])
+@pytest.mark.slow
 def test_a_policy_ignores_the_order_of_the_pile_and_the_dice_to_come(policy: Any) -> None:
     shuffle = random.Random(3)
     differs = 0
@@ -106,6 +111,7 @@ def test_a_policy_ignores_the_order_of_the_pile_and_the_dice_to_come(policy: Any
     assert differs > 100  # the variants did hide something
 
 
+@pytest.mark.slow
 def test_choose_never_makes_the_games_dice(monkeypatch: pytest.MonkeyPatch) -> None:
     class NoDice:
         def __init__(self, *args: Any) -> None:
@@ -117,6 +123,7 @@ def test_choose_never_makes_the_games_dice(monkeypatch: pytest.MonkeyPatch) -> N
         ai.greedy(state, seat_of(state), random.Random(4))
 
 
+@pytest.mark.slow
 def test_the_ais_odds_are_the_exact_odds() -> None:
     # prospects adds the colours up in floats for speed; it must agree with odds' exact fractions.
     for state in positions()[::14]:

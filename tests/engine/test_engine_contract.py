@@ -15,6 +15,8 @@ from engine.rules.airships.data import Department
 from engine.cli.simulate import play_random
 
 PLAYER_COUNTS = (2, 3, 4)
+# The fast tier checks two seats; three and four are slow.
+SLOW_ABOVE_TWO = (2, pytest.param(3, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow))
 
 
 def recorded_game(players: int, seed: int) -> tuple[list[tuple[int, Action]], list[Any]]:
@@ -100,7 +102,7 @@ def test_legal_actions_are_empty_for_a_seat_not_to_act() -> None:
 # --- apply ---------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
+@pytest.mark.parametrize("players", SLOW_ABOVE_TWO)
 def test_apply_never_mutates_its_input(players: int) -> None:
     for seed in range(8):
         moves, states = recorded_game(players, seed)
@@ -185,6 +187,7 @@ def test_from_dict_rejects_malformed_dicts(malformed: Any) -> None:
 
 
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
+@pytest.mark.slow
 def test_replayed_log_gives_an_identical_view_at_every_step(players: int) -> None:
     for seed in range(2):
         moves, states = recorded_game(players, seed)
@@ -195,6 +198,7 @@ def test_replayed_log_gives_an_identical_view_at_every_step(players: int) -> Non
                 assert GAME.view(replayed, seat) == GAME.view(state, seat), f"seed {seed}, step {step}, seat {seat}"
 
 
+@pytest.mark.slow
 def test_replayed_logs_end_the_same_way() -> None:
     for players in PLAYER_COUNTS:
         for seed in range(100, 120):
@@ -212,7 +216,7 @@ def test_same_seed_same_dice_and_shuffles() -> None:
 # --- views ------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
+@pytest.mark.parametrize("players", SLOW_ABOVE_TWO)
 def test_views_are_json_serialisable_and_hide_the_pile(players: int) -> None:
     for seed in range(3):
         _, states = recorded_game(players, seed)
