@@ -133,7 +133,9 @@ async def load_run(database: str, folder: Path, games: int = LOAD_GAMES) -> dict
     workers = await spawn("load", database, plan, folder, plan)
     reports = [report for _, report in [await finish(w) for w in workers]]
     assert all(reports)
-    acked = {int(g): seq for report in reports for g, seq in report["acked"].items()}  # type: ignore[index]  # all(reports): no report is None
+    # assert all(reports): no report is None, which mypy does not narrow (hence the ignores below)
+    acked = {int(g): seq for report in reports
+             for g, seq in report["acked"].items()}  # type: ignore[index]  # no report is None
     async with await Store.open(database) as store:
         stored = {g: (await store.get_game(g)).version for g in ids}
         interactions = {g: [a.interaction_id for a in await store.actions(g)] for g in ids}
@@ -166,7 +168,8 @@ async def race_and_kill_run(database: str, folder: Path, games: int, kills: int,
     def heard(lines: list[str]) -> None:
         nonlocal refused
         # An "ack" line holds exactly three numbers (game, seq, interaction), where mypy sees a tuple of any length.
-        told.extend(tuple(map(int, line.split()[1:])) for line in lines if line.startswith("ack "))  # type: ignore[misc]  # three numbers
+        told.extend(tuple(map(int, line.split()[1:]))  # type: ignore[misc]  # three numbers, as above
+                    for line in lines if line.startswith("ack "))
         refused += sum(line.startswith("refused ") for line in lines)
 
     running = dict(zip("ab", await spawn("play", database, plans, folder, "ab")))

@@ -1,5 +1,6 @@
-"""The layers stay apart: rules do no I/O, keep no clock and no global random; renderers never talk to Discord or the store; cogs go through the service;
-the imports among the product's modules make no circle and never point from a lower layer to a higher one."""
+"""The layers stay apart: rules do no I/O, keep no clock and no global random; renderers never talk to Discord or
+the store; cogs go through the service; the imports among the product's modules make no circle and never point from
+a lower layer to a higher one."""
 
 from __future__ import annotations
 
@@ -350,7 +351,8 @@ def arrows_against_the_layers(arrows: list[Arrow]) -> list[str]:
         if source is None or target is None or target in allowed[source]:
             continue
         kind = "upward" if source in rank and target in rank and rank[target] > rank[source] else "not allowed"
-        bad.append(f"{kind}: {arrow}   [{source} -> {target}; {source} may import {', '.join(sorted(allowed[source]))}]")
+        may = ", ".join(sorted(allowed[source]))
+        bad.append(f"{kind}: {arrow}   [{source} -> {target}; {source} may import {may}]")
     return bad
 
 
@@ -363,7 +365,8 @@ def product_arrows() -> list[Arrow]:
 def test_the_graph_checker_finds_a_planted_circle_and_a_planted_upward_arrow() -> None:
     planted = {
         "engine": "from engine.core import Game\n",
-        "engine.core": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from engine.rules.guide import Topic\n",
+        "engine.core": "from typing import TYPE_CHECKING\n"
+                       "if TYPE_CHECKING:\n    from engine.rules.guide import Topic\n",
         "engine.rules": "",
         "engine.rules.guide": "",
         "engine.rules.x": "from . import y\n",

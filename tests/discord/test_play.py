@@ -18,7 +18,7 @@ def render() -> Renderer:
     return renderers.render
 
 
-@pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in (3, 4))])
 async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(lounge: Lounge, players: int) -> None:
     thread, game_id = await lounge.started_game(players=players)
 

@@ -81,14 +81,16 @@ def test_the_positions_cover_every_kind_of_decision() -> None:
                      Step.REFRESH, Step.WAITING, Step.PRIORITY_AIRPORT, Step.SWAP}
 
 
-@pytest.mark.parametrize("policy", [pytest.param(ai.choose, marks=pytest.mark.slow), ai.greedy], ids=["choose", "greedy"])
+@pytest.mark.parametrize("policy", [pytest.param(ai.choose, marks=pytest.mark.slow), ai.greedy],
+                         ids=["choose", "greedy"])
 def test_a_policy_always_picks_a_legal_action(policy: Any) -> None:
     for state in positions():
         seat = seat_of(state)
         assert policy(state, seat, random.Random(1)) in GAME.legal_actions(state, seat), state.step
 
 
-@pytest.mark.parametrize("policy", [pytest.param(ai.choose, marks=pytest.mark.slow), ai.greedy], ids=["choose", "greedy"])
+@pytest.mark.parametrize("policy", [pytest.param(ai.choose, marks=pytest.mark.slow), ai.greedy],
+                         ids=["choose", "greedy"])
 def test_a_policy_is_deterministic_and_leaves_the_state_alone(policy: Any) -> None:
     for state in positions()[::5]:
         seat = seat_of(state)
@@ -121,7 +123,8 @@ def hidden_variants(state: AirAllianceState, shuffle: random.Random) -> list[Air
     return [reordered, reseeded]
 
 
-@pytest.mark.parametrize("policy", [pytest.param(ai.choose, marks=pytest.mark.slow), ai.greedy], ids=["choose", "greedy"])
+@pytest.mark.parametrize("policy", [pytest.param(ai.choose, marks=pytest.mark.slow), ai.greedy],
+                         ids=["choose", "greedy"])
 def test_a_policy_ignores_the_order_of_the_deck(policy: Any) -> None:
     shuffle = random.Random(3)
     differs = 0
