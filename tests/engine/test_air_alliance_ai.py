@@ -34,6 +34,9 @@ from engine.rules.air_alliance.turn import begin_turn
 from engine.cli.simulate import play_random
 
 
+pytestmark = pytest.mark.xdist_group("air_alliance_ai")  # one worker finds the positions, not each
+
+
 @cache
 def positions() -> tuple[AirAllianceState, ...]:
     """Positions of games at 2, 3 and 4 players, with and without every Kobe rule, where someone must decide."""

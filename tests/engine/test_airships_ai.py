@@ -19,6 +19,9 @@ from engine.cli.simulate import play_random
 C = components()
 
 
+pytestmark = pytest.mark.xdist_group("airships_ai")  # one worker finds the positions, not each
+
+
 # The tests that read these are slow: thousands of positions from 42 random games, each decided by the AI.
 @cache
 def positions() -> tuple[AirshipsState, ...]:

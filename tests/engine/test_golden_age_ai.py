@@ -19,7 +19,7 @@ Policy = Callable[[GoldenAgeState, int, Any], Action]
 MAX_DECISIONS = 5_000  # a 6-player game takes about a thousand: more would be a loop
 GOING_BACK = {"cancel", "back", "page"}
 # Slow: almost every test reads the positions of five whole games of AI players (2 to 6 seats), a minute or more.
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("golden_age_ai")]  # one worker finds the positions
 
 
 def random_policy(state: GoldenAgeState, seat: int, rng: Any) -> Action:
