@@ -24,7 +24,6 @@ from typing import Any
 
 import engine
 from engine.core import Action, replay
-from engine.platform.records import DueKind
 from engine.services import Services
 from engine.cli.simulate import play_random
 from engine.store import DUE_LEASE_SECONDS, Store
@@ -77,8 +76,8 @@ async def spawn(mode: str, database: str, plan: dict[str, Any], folder: Path, ro
     deadline = time.monotonic() + 60
     while not all((folder / role).exists() for role in roles):
         if time.monotonic() > deadline or any(p.returncode is not None for p in processes):
-            raise RuntimeError("a worker did not start: " + " ".join(
-                (await p.stderr.read()).decode()[-2000:] for p in processes if p.returncode is not None))
+            raise RuntimeError("a worker did not start: " + " ".join([  # a list: with await, a generator is async
+                (await p.stderr.read()).decode()[-2000:] for p in processes if p.returncode is not None]))
         await asyncio.sleep(0.01)
     go.touch()
     return processes
@@ -133,22 +132,24 @@ async def load_run(database: str, folder: Path, games: int = LOAD_GAMES) -> dict
     workers = await spawn("load", database, plan, folder, plan)
     reports = [report for _, report in [await finish(w) for w in workers]]
     assert all(reports)
-    acked = {int(g): seq for report in reports for g, seq in report["acked"].items()}  # type: ignore[index]
+    # assert all(reports): no report is None, which mypy does not narrow (hence the ignores below)
+    acked = {int(g): seq for report in reports
+             for g, seq in report["acked"].items()}  # type: ignore[index]  # no report is None
     async with await Store.open(database) as store:
         stored = {g: (await store.games.get(g)).version for g in ids}
         interactions = {g: [a.interaction_id for a in await store.games.actions(g)] for g in ids}
         broken = await check_logs(store, ids)
     committed = sum(acked.values())
-    started = min(r["started"] for r in reports)  # type: ignore[index]
-    ended = max(r["ended"] for r in reports)  # type: ignore[index]
+    started = min(r["started"] for r in reports)  # type: ignore[index]  # no report is None
+    ended = max(r["ended"] for r in reports)  # type: ignore[index]  # no report is None
     return {
         "processes": PROCESSES, "live_games": len(ids), "committed_moves": committed,
         "moves_per_s": round(committed / (ended - started), 1),
         "lost": sum(max(0, acked.get(g, 0) - stored[g]) for g in ids),
         "doubled": sum(max(0, stored[g] - acked.get(g, 0)) for g in ids)
         + sum(len(i) - len(set(i)) for i in interactions.values())
-        + sum(r["retries_applied"] for r in reports),  # type: ignore[index]
-        "retries_refused": sum(r["retries_refused"] for r in reports),  # type: ignore[index]
+        + sum(r["retries_applied"] for r in reports),  # type: ignore[index]  # no report is None
+        "retries_refused": sum(r["retries_refused"] for r in reports),  # type: ignore[index]  # no report is None
         "games_not_replaying": broken,
     }
 
@@ -165,7 +166,9 @@ async def race_and_kill_run(database: str, folder: Path, games: int, kills: int,
 
     def heard(lines: list[str]) -> None:
         nonlocal refused
-        told.extend(tuple(map(int, line.split()[1:])) for line in lines if line.startswith("ack "))  # type: ignore[misc]
+        # An "ack" line holds exactly three numbers (game, seq, interaction), where mypy sees a tuple of any length.
+        told.extend(tuple(map(int, line.split()[1:]))  # type: ignore[misc]  # three numbers, as above
+                    for line in lines if line.startswith("ack "))
         refused += sum(line.startswith("refused ") for line in lines)
 
     running = dict(zip("ab", await spawn("play", database, plans, folder, "ab")))
@@ -207,7 +210,7 @@ async def clock_run(database: str, folder: Path, games: int, kill: bool) -> dict
     async with await Store.open(database) as store:
         service = Services(store, clock=lambda: start)  # no boards: the figures are the store's
         ids = []
-        for n in range(games):
+        for _ in range(games):
             table = await service.lobby.open_table(SLUG, guild_id=1, channel_id=2, creator_id=1, creator_name="player 1",
                                              turn_seconds=int(HOUR))
             await service.lobby.join(table.id, 2, "player 2")
@@ -220,7 +223,7 @@ async def clock_run(database: str, folder: Path, games: int, kill: bool) -> dict
     early: list[str] = []
     if kill:  # killed once it reports its first batch: it has claimed its next batch and begun on it
         while not early or not early[-1].startswith("done "):
-            line = (await workers["a"].stdout.readline()).decode()  # type: ignore[union-attr]
+            line = (await workers["a"].stdout.readline()).decode()  # type: ignore[union-attr]  # spawn pipes stdout
             if not line:
                 break
             early.append(line.strip())

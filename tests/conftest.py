@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,12 @@ TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "")
 POSTGRES_SKIPPED = "TEST_DATABASE_URL is not set: the PostgreSQL store tests were skipped"
 
 
+# The fast tier (`-m "not slow"`) plays the first of each playout test's random games (20 Airships games per
+# player count, as many of the others as weigh the same); the rest are a test of their own, marked slow, so the full
+# suite plays every game it played before the tiers.
+FAST_PLAYOUTS = 20
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     # The engine fuzz tests: random games per player count (`--playouts 20000` for a long run).
     parser.addoption("--playouts", type=int, default=1000, help="random games per player count in the engine playouts")
@@ -31,14 +37,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "both_backends: run the module's store tests on SQLite and on PostgreSQL")
     config.addinivalue_line("markers", "sqlite_only: a test of SQLite itself (its file, WAL, PRAGMAs)")
-    config.addinivalue_line("markers", "slow: a heavier variant of a quick test; -m 'not slow' leaves it out")
+    config.addinivalue_line("markers", "slow: left out of the fast tier, `python -m pytest -m \"not slow\"`")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     node = metafunc.definition
     if "backend" in metafunc.fixturenames and node.get_closest_marker("both_backends") \
             and not node.get_closest_marker("sqlite_only"):
-        metafunc.parametrize("backend", BACKENDS, indirect=True)
+        # The PostgreSQL runs repeat the SQLite ones on the other backend: the full suite has them, not the fast tier.
+        metafunc.parametrize("backend", ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)], indirect=True)
+    if "playout_seeds" in metafunc.fixturenames:
+        metafunc.parametrize("playout_seeds", ["first", pytest.param("rest", marks=pytest.mark.slow)], indirect=True)
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
@@ -54,6 +63,25 @@ def backend(request: pytest.FixtureRequest) -> str:
     if name == "postgresql" and not TEST_DATABASE_URL:
         pytest.skip(POSTGRES_SKIPPED)
     return name
+
+
+@pytest.fixture
+def playout_seeds(request: pytest.FixtureRequest) -> Callable[[int], range]:
+    """`playout_seeds(share)`: the seeds of this test's random games, where one game weighs `share` Airships games
+    (--playouts counts Airships games): the first FAST_PLAYOUTS // share (the fast tier), or the rest (slow)."""
+    part: str = request.param
+    playouts: int = request.config.getoption("--playouts")
+
+    def seeds(share: int = 1) -> range:
+        games = max(1, playouts // share)
+        first = min(games, max(1, FAST_PLAYOUTS // share))
+        if part == "first":
+            return range(first)
+        if first == games:
+            pytest.skip(f"--playouts {playouts}: all {games} games are in the fast part")
+        return range(first, games)
+
+    return seeds
 
 
 @pytest.fixture

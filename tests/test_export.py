@@ -61,7 +61,10 @@ async def exported(tmp_path: Path, slug: str, players: int, seed: int, **kw: int
     return path, json.loads(path.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize(("slug", "players", "seed"), [("airships", 3, 4), ("air-alliance", 3, 5), ("1930", 4, 6)])
+@pytest.mark.parametrize(("slug", "players", "seed"), [
+    ("airships", 3, 4), pytest.param("air-alliance", 3, 5, marks=pytest.mark.slow),
+    pytest.param("1930", 4, 6, marks=pytest.mark.slow),
+])
 async def test_an_export_replays_to_the_same_final_state_and_scores_for_each_game(
     tmp_path: Path, slug: str, players: int, seed: int, capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -150,6 +150,7 @@ def test_the_build_context_leaves_out_secrets_data_and_tests(path: str) -> None:
     assert IGNORE.excludes(path)
 
 
+@pytest.mark.slow
 def test_the_copied_files_run_the_bot_the_games_and_the_check(tmp_path: Path) -> None:
     # The image's /app, laid out from the COPY lines: every module imports, every game loads its data files and
     # draws its board, and --check reads a database the store created. A folder copied wrongly fails here.

@@ -125,6 +125,7 @@ async def test_a_finished_game_is_rated_once_with_each_seat_and_place(service: S
     assert await service.ratings.rating_numbers(GUILD + 1, "airships", [ANN]) == {ANN: 1500.0}  # per server
 
 
+@pytest.mark.slow
 async def test_ai_seats_from_the_start_are_rated_as_contrail_ai(service: Services, store: Store) -> None:
     game_id = await airships(service, bob=False, ai=2)
     await play_out(service, game_id, random.Random(4))
@@ -136,6 +137,7 @@ async def test_ai_seats_from_the_start_are_rated_as_contrail_ai(service: Service
     assert set(ratings) == {AI_USER, ANN} and ratings[AI_USER].name == "Contrail AI" and ratings[AI_USER].skill.games == 1
 
 
+@pytest.mark.slow
 async def test_a_seat_left_to_the_autopilot_is_rated_as_its_person(service: Services, store: Store) -> None:
     game_id = await airships(service)
     await store.seats.set_autopilot(game_id, BOB, True)
@@ -150,6 +152,7 @@ async def test_an_abandoned_game_is_never_rated(service: Services, store: Store)
     assert await store.ratings.stored_results() == [] and await store.ratings.all() == []
 
 
+@pytest.mark.slow
 async def test_a_game_finished_just_before_a_stop_is_rated_at_the_next_start(
     service: Services, store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
 ) -> None:

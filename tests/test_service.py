@@ -211,6 +211,7 @@ async def test_rendering_runs_off_the_event_loop_and_its_failure_keeps_the_move(
     assert threads and threading.get_ident() not in threads
 
 
+@pytest.mark.slow
 async def test_a_finished_game_is_scored_stored_and_closed(service: Services) -> None:
     game_id = await started(service, (ANN, BOB))
     rng = random.Random(3)

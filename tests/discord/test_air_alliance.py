@@ -11,6 +11,7 @@ from engine.platform.records import Status
 
 
 @pytest.mark.parametrize(("players", "rules"), [(2, ""), (3, "all"), (4, "")])
+@pytest.mark.slow
 async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(
     lounge: Lounge, players: int, rules: str
 ) -> None:
@@ -35,6 +36,7 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(
     assert all(custom_ids(m) == [] for m in public(thread)[1:])  # every turn's record lost its buttons
 
 
+@pytest.mark.slow
 async def test_one_member_plays_a_whole_game_against_three_ai_seats(lounge: Lounge) -> None:
     await lounge.members[0].slash(lounge.channel, "game new", game="air-alliance", ai=3)
     await lounge.alone_against_ai(lounge.thread_of(), max_moves=3000)

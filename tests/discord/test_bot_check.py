@@ -79,6 +79,7 @@ def test_a_missing_database_exits_1_with_one_line_and_is_not_created(tmp_path: P
     assert not (tmp_path / "data").exists()
 
 
+@pytest.mark.slow
 def test_the_check_runs_from_the_command_line_on_database_path(tmp_path: Path) -> None:
     database = tmp_path / "elsewhere.sqlite3"
     asyncio.run(_database(database))
@@ -148,6 +149,7 @@ async def test_a_postgresql_server_that_cannot_be_reached_is_one_line_without_th
 
 
 @pytest.mark.both_backends
+@pytest.mark.slow
 async def test_the_command_line_checks_the_database_the_bot_would_use(
     database: Path | str, backend: str, tmp_path: Path
 ) -> None:

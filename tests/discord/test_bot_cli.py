@@ -56,11 +56,13 @@ def test_without_a_token_it_exits_2_with_one_line_naming_the_fix(tmp_path: Path)
     assert not (tmp_path / "data").exists()  # nothing is created before there is a token
 
 
+@pytest.mark.slow
 def test_an_empty_token_in_env_counts_as_none(tmp_path: Path) -> None:
     (tmp_path / ".env").write_text("DISCORD_TOKEN=\n")
     assert _run(cwd=tmp_path).returncode == EXIT_NO_TOKEN
 
 
+@pytest.mark.slow
 def test_dump_commands_prints_the_payloads_as_json_without_a_connection(tmp_path: Path) -> None:
     done = _run("--dump-commands", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
@@ -81,11 +83,13 @@ def test_settings_come_from_env_and_the_environment_wins(tmp_path: Path) -> None
     assert load_settings(tmp_path / "missing.env", {}) == Settings(None, Path(DEFAULT_DATABASE), "INFO")
 
 
+@pytest.mark.slow
 def test_guild_without_sync_is_a_usage_error(tmp_path: Path) -> None:
     done = _run("--guild", "123", cwd=tmp_path)
     assert done.returncode == 2 and "--guild only makes sense with --sync" in done.stderr
 
 
+@pytest.mark.slow
 def test_sync_without_a_token_exits_2_as_well(tmp_path: Path) -> None:
     done = _run("--sync", "--guild", "123", cwd=tmp_path)
     assert done.returncode == EXIT_NO_TOKEN and len(done.stderr.splitlines()) == 1
@@ -183,6 +187,7 @@ def _closed_port() -> int:
 
 
 @pytest.mark.parametrize("args", [(), ("--sync", "--guild", "123")], ids=["run", "sync"])
+@pytest.mark.slow
 def test_a_token_discord_refuses_ends_with_one_line_and_exit_1(
     tmp_path: Path, refusing_api: str, args: tuple[str, ...]
 ) -> None:
@@ -190,6 +195,7 @@ def test_a_token_discord_refuses_ends_with_one_line_and_exit_1(
 
 
 @pytest.mark.parametrize("args", [(), ("--sync",)], ids=["run", "sync"])
+@pytest.mark.slow
 def test_a_login_failure_from_start_ends_with_one_line(tmp_path: Path, args: tuple[str, ...]) -> None:
     patch = "discord.Client.login = raising(discord.LoginFailure('Improper token has been passed.'))"
     done = _drive(tmp_path, *args, patch=patch)
@@ -198,6 +204,7 @@ def test_a_login_failure_from_start_ends_with_one_line(tmp_path: Path, args: tup
 
 
 @pytest.mark.parametrize("args", [(), ("--sync",)], ids=["run", "sync"])
+@pytest.mark.slow
 def test_no_way_to_reach_discord_ends_with_one_line_and_exit_1(tmp_path: Path, args: tuple[str, ...]) -> None:
     # A real refused connection through aiohttp, not a simulated exception.
     _ends_with_one_line(_drive(tmp_path, *args, base=f"http://127.0.0.1:{_closed_port()}/api/v10"), NO_NETWORK)
@@ -212,6 +219,7 @@ def test_no_way_to_reach_discord_ends_with_one_line_and_exit_1(tmp_path: Path, a
     ],
     ids=["unreachable", "no-gateway", "timeout"],
 )
+@pytest.mark.slow
 def test_every_kind_of_no_network_gets_the_same_line(tmp_path: Path, patch: str) -> None:
     done = _drive(tmp_path, patch=patch)
     _ends_with_one_line(done, NO_NETWORK)
@@ -225,6 +233,7 @@ def test_only_network_and_token_failures_are_turned_into_a_line() -> None:
     assert connection_problem(RuntimeError("a bug")) is None
 
 
+@pytest.mark.slow
 def test_a_bug_still_shows_its_traceback(tmp_path: Path) -> None:
     done = _drive(tmp_path, patch="discord.Client.login = raising(RuntimeError('a bug in setup'))")
     assert done.returncode == 1 and "Traceback" in done.stderr and "RuntimeError: a bug in setup" in done.stderr
@@ -271,6 +280,7 @@ def test_no_voice_warning_when_the_bot_is_created_and_started(
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.slow
 def test_sigterm_closes_the_bot_and_its_database_then_exits_0(tmp_path: Path) -> None:
     patch = (
         "discord.Client.login = login_ok\n"

@@ -12,6 +12,7 @@ from engine.platform.records import Status
 
 
 @pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.slow
 async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(lounge: Lounge, players: int) -> None:
     thread, game_id = await lounge.started_game(players, "1930")
 
@@ -33,6 +34,7 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(l
     assert all(custom_ids(m) == [] for m in public(thread)[1:])  # every turn's record lost its buttons
 
 
+@pytest.mark.slow
 async def test_one_member_plays_a_whole_game_against_two_ai_seats(lounge: Lounge) -> None:
     await lounge.members[0].slash(lounge.channel, "game new", game="1930", ai=2)
     await lounge.alone_against_ai(lounge.thread_of(), max_moves=5000)
@@ -51,6 +53,7 @@ async def play_until(lounge: Lounge, thread, asks: str, rng: random.Random, limi
     raise AssertionError(f"no decision asked {asks!r}")
 
 
+@pytest.mark.slow
 async def test_contracts_are_offered_to_their_holder_alone(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(3, "1930")
     prompt = await play_until(lounge, thread, "your turn: play a contract", random.Random(1))
@@ -69,6 +72,7 @@ async def test_contracts_are_offered_to_their_holder_alone(lounge: Lounge) -> No
             assert label.removeprefix("Play contract ") not in public_words  # never shown in the thread
 
 
+@pytest.mark.slow
 async def test_the_ceo_is_asked_for_the_dividend_and_pinged_when_someone_else_flew(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(3, "1930")
     rng = random.Random(2)

@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 
 import discord
+import pytest
 
 from typing import Any
 
 from simcord import InteractionResult
-from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, pings, prompt_version, public
+from simtable import Lounge, custom_ids, ephemeral_text, latest_prompt, pings, public
 
 from cogs.info import messages
 from engine.store import Status
@@ -81,6 +82,7 @@ async def test_status_names_whose_turn_it_is_and_the_scores(lounge: Lounge) -> N
     assert scores == [f"{p.name}: 0 VP" for p in table.players]
 
 
+@pytest.mark.slow
 async def test_status_of_a_lobby_and_of_a_finished_game(lounge: Lounge) -> None:
     thread = await lounge.open_game(lounge.members[0])
     await lounge.members[1].slash(thread, "game status")
@@ -120,6 +122,7 @@ async def test_board_status_and_log_elsewhere_answer_privately(lounge: Lounge) -
     assert pings(lounge.posted(thread)[-1]) == []  # in the thread it is public, and still pings nobody
 
 
+@pytest.mark.slow
 async def test_board_of_a_finished_game_has_no_prompt(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
     moves = await lounge.play_by_components(thread, random.Random(6))
@@ -154,6 +157,7 @@ async def test_a_game_abandoned_before_it_started_shows_its_lobby_and_has_no_boa
     assert len(public(thread)) == messages_before + 1  # only the status was posted
 
 
+@pytest.mark.slow
 async def test_log_pages_through_the_history(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
     await lounge.play_by_components(thread, random.Random(4))

@@ -64,6 +64,7 @@ async def _whole_log(lounge: Lounge, game_id: int) -> list[str]:
     return [line for p in range(1, pages + 1) for line in (await lounge.service.reading.log(game_id, p)).lines]
 
 
+@pytest.mark.slow
 async def test_a_season_of_nine_members_over_three_rounds(lounge: Lounge, database_path: Path) -> None:
     organiser, members = await _league_of_nine(lounge)
     early = await members[0].slash(lounge.channel, "league standings")

@@ -278,7 +278,7 @@ def test_extreme_lists_logs_lobbies_and_rules_fit() -> None:
 
 def test_the_message_checker_catches_broken_messages() -> None:
     view = discord.ui.View()
-    for n in range(6):
+    for _ in range(6):
         view.add_item(discord.ui.Button(label="x" * 81, custom_id="same"))
     problems = reply_problems(Reply(content="c" * 2001, view=view))
     assert any("content" in p for p in problems)

@@ -18,7 +18,7 @@ def render() -> Renderer:
     return renderers.render
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in (3, 4))])
 async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(lounge: Lounge, players: int) -> None:
     thread, game_id = await lounge.started_game(players=players)
 
@@ -58,6 +58,7 @@ async def test_real_boards_are_attached_and_replaced_in_place(lounge: Lounge) ->
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and 10_000 < len(data) < 10 * 1024 * 1024
 
 
+@pytest.mark.slow
 async def test_a_game_played_with_move_and_autocomplete(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
     rng = random.Random(11)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from simcord import InteractionResult, ResponseMessage, UserHandle
 from simtable import Lounge, ephemeral_text
 from test_limits import reply_problems
@@ -21,6 +22,7 @@ def answer(result: InteractionResult) -> ResponseMessage:
     return shown
 
 
+@pytest.mark.slow
 async def test_rating_and_leaderboard_after_a_whole_game(lounge: Lounge) -> None:
     ann, bob, cy = lounge.members[:3]
     empty = await ann.slash(lounge.channel, "leaderboard", game="airships")

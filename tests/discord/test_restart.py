@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from simtable import Lounge, choices_of, close_store, custom_ids, latest_prompt, make_bot, prompt_version, public
 
 from engine.store import Status
@@ -18,6 +19,7 @@ async def _restart(lounge: Lounge, database_path: Path) -> None:
     assert lounge.bot is not old and lounge.bot.store is not None
 
 
+@pytest.mark.slow
 async def test_a_prompt_posted_before_a_restart_still_works(lounge: Lounge, database_path: Path) -> None:
     thread, game_id = await lounge.started_game(players=3)
     rng = random.Random(5)

@@ -97,6 +97,7 @@ async def lounge(simcord_env: Env) -> AsyncIterator[Lounge]:
     await close_store(lounge.bot)
 
 
+@pytest.mark.slow
 async def test_a_bot_running_several_shards_plays_a_game_to_the_end(lounge: Lounge) -> None:
     assert lounge.bot.shard_count == 3 and sorted(lounge.bot.shards) == [0, 2]
     assert lounge.bot.get_guild(lounge.guild.id).shard_id == 2  # type: ignore[union-attr]

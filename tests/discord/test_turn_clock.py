@@ -169,6 +169,7 @@ async def test_vacations_are_limited_to_14_days_in_any_30_and_can_end_early(loun
     assert ephemeral_text(await ann.slash(lounge.channel, "vacation")).startswith("You're away until <t:")
 
 
+@pytest.mark.slow
 async def test_a_whole_game_where_one_of_three_stops_answering_reaches_its_end(lounge: Lounge) -> None:
     await clocked_game(lounge, turn_time="12h", reminders="6h", players=3)
     thread = lounge.thread_of()

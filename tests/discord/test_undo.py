@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from simtable import Lounge, choices_of, ephemeral_text, latest_prompt, public
 
 import engine
@@ -24,6 +25,7 @@ async def play_until(lounge: Lounge, game_id: int, step: str, rng: random.Random
     raise AssertionError(f"no {step!r} decision came up")
 
 
+@pytest.mark.slow
 async def test_a_decision_that_showed_nothing_is_taken_back_alone_and_the_log_says_undone(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
     # Choosing a card whose throw waits on an exchange decision shows nothing: no die is thrown yet.

@@ -211,6 +211,7 @@ async def test_a_malformed_move_value_is_refused(lounge: Lounge) -> None:
     assert await _snapshot(lounge, game_id, thread) == before
 
 
+@pytest.mark.slow
 async def test_a_finished_game_refuses_moves(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
     answered = []

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import random
-import time
 from functools import cache
 from typing import Any
 
@@ -33,6 +32,9 @@ from engine.rules.air_alliance import ai
 from engine.rules.air_alliance.state import AirAllianceState, Step
 from engine.rules.air_alliance.turn import begin_turn
 from engine.cli.simulate import play_random
+
+
+pytestmark = pytest.mark.xdist_group("air_alliance_ai")  # one worker finds the positions, not each
 
 
 @cache
@@ -82,14 +84,16 @@ def test_the_positions_cover_every_kind_of_decision() -> None:
                      Step.REFRESH, Step.WAITING, Step.PRIORITY_AIRPORT, Step.SWAP}
 
 
-@pytest.mark.parametrize("policy", [ai.choose, ai.greedy], ids=["choose", "greedy"])
+@pytest.mark.parametrize("policy", [pytest.param(ai.choose, marks=pytest.mark.slow), ai.greedy],
+                         ids=["choose", "greedy"])
 def test_a_policy_always_picks_a_legal_action(policy: Any) -> None:
     for state in positions():
         seat = seat_of(state)
         assert policy(state, seat, random.Random(1)) in GAME.legal_actions(state, seat), state.step
 
 
-@pytest.mark.parametrize("policy", [ai.choose, ai.greedy], ids=["choose", "greedy"])
+@pytest.mark.parametrize("policy", [pytest.param(ai.choose, marks=pytest.mark.slow), ai.greedy],
+                         ids=["choose", "greedy"])
 def test_a_policy_is_deterministic_and_leaves_the_state_alone(policy: Any) -> None:
     for state in positions()[::5]:
         seat = seat_of(state)
@@ -100,15 +104,8 @@ def test_a_policy_is_deterministic_and_leaves_the_state_alone(policy: Any) -> No
         assert state == before
 
 
-def test_choose_decides_within_50_ms() -> None:
-    samples = []
-    for state in positions()[::4]:
-        ai._PLANS.clear()
-        started = time.perf_counter()
-        ai.choose(state, seat_of(state), random.Random(2))
-        samples.append(time.perf_counter() - started)
-    samples.sort()
-    assert samples[len(samples) // 2] < 0.050  # the median: a loaded test machine may stretch a few
+# How quickly choose decides is measured by `python -m benchmarks` (ai_ms_per_decision, against its target),
+# not here: a timing assert fails on a busy machine.
 
 
 def test_a_seat_with_nothing_to_decide_is_not_asked() -> None:
@@ -129,7 +126,8 @@ def hidden_variants(state: AirAllianceState, shuffle: random.Random) -> list[Air
     return [reordered, reseeded]
 
 
-@pytest.mark.parametrize("policy", [ai.choose, ai.greedy], ids=["choose", "greedy"])
+@pytest.mark.parametrize("policy", [pytest.param(ai.choose, marks=pytest.mark.slow), ai.greedy],
+                         ids=["choose", "greedy"])
 def test_a_policy_ignores_the_order_of_the_deck(policy: Any) -> None:
     shuffle = random.Random(3)
     differs = 0
@@ -225,6 +223,7 @@ def test_waiting_for_cancellation_reserves_the_card_worth_keeping() -> None:
     assert ai.choose(state, 1, random.Random(1)) == Action("claim", ("p56",))
 
 
+@pytest.mark.slow
 def test_choose_beats_random_play() -> None:
     result = arena("air-alliance", 2, 20, seed=3, seats=["ai", "random"])
     assert result.wins["ai"] >= 18

@@ -7,6 +7,7 @@ plays a fifth of `--playouts` (200 by default); `--playouts 5000` plays the long
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,15 +63,16 @@ def check_finished(state: AirAllianceState, moves: int) -> None:
 @pytest.mark.parametrize("options", list(OPTION_SETS), ids=list(OPTION_SETS))
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_finish_with_the_table_intact_and_replay_from_the_seed(
-    players: int, options: str, request: pytest.FixtureRequest
+    players: int, options: str, playout_seeds: Callable[[int], range]
 ) -> None:
-    for seed in range(max(1, request.config.getoption("--playouts") // SHARE)):
+    for seed in playout_seeds(SHARE):
         playout = play(players, seed, OPTION_SETS[options])
         check_finished(playout.state, len(playout.moves))
         replayed = engine.replay(GAME, players, seed, OPTION_SETS[options], playout.moves)
         assert replayed == playout.state, f"seed {seed}: the log replays to another state"
 
 
+@pytest.mark.slow
 def test_random_games_reach_every_part_of_the_rules() -> None:
     """The fuzz is only as good as what it reaches: alliances, relays, extra turns, every Kobe choice."""
     seen: Counter[str] = Counter()

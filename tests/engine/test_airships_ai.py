@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from functools import cache
 from typing import Any
 
@@ -20,6 +19,10 @@ from engine.cli.simulate import play_random
 C = components()
 
 
+pytestmark = pytest.mark.xdist_group("airships_ai")  # one worker finds the positions, not each
+
+
+# The tests that read these are slow: thousands of positions from 42 random games, each decided by the AI.
 @cache
 def positions() -> tuple[AirshipsState, ...]:
     """Every position of random games at 2, 3 and 4 players where someone must decide: eras, steps and tables."""
@@ -48,6 +51,7 @@ def test_get_ai_gives_the_games_ai_module() -> None:
         engine.get_ai("nope")
 
 
+@pytest.mark.slow
 def test_there_are_thousands_of_positions_in_every_step() -> None:
     states = positions()
     assert len(states) >= 2000
@@ -55,6 +59,7 @@ def test_there_are_thousands_of_positions_in_every_step() -> None:
 
 
 @pytest.mark.parametrize("policy", [ai.choose, ai.greedy], ids=["choose", "greedy"])
+@pytest.mark.slow
 def test_a_policy_always_picks_a_legal_action(policy: Any) -> None:
     for state in positions():
         seat = seat_of(state)
@@ -62,6 +67,7 @@ def test_a_policy_always_picks_a_legal_action(policy: Any) -> None:
 
 
 @pytest.mark.parametrize("policy", [ai.choose, ai.greedy], ids=["choose", "greedy"])
+@pytest.mark.slow
 def test_a_policy_is_deterministic_for_a_state_and_rng_seed(policy: Any) -> None:
     for state in positions()[::8]:
         seat = seat_of(state)
@@ -70,14 +76,8 @@ def test_a_policy_is_deterministic_for_a_state_and_rng_seed(policy: Any) -> None
         assert state.copy() == before  # the state it was shown is untouched
 
 
-def test_choose_decides_within_50_ms() -> None:
-    samples = []
-    for state in positions()[::10]:
-        started = time.perf_counter()
-        ai.choose(state, seat_of(state), random.Random(2))
-        samples.append(time.perf_counter() - started)
-    samples.sort()
-    assert samples[len(samples) // 2] < 0.050  # the median: a loaded test machine may stretch a few
+# How quickly choose decides is measured by `python -m benchmarks` (ai_ms_per_decision, against its target),
+# not here: a timing assert fails on a busy machine.
 
 
 def test_a_seat_with_nothing_to_decide_is_not_asked() -> None:
@@ -101,6 +101,7 @@ def hidden_variants(state: AirshipsState, shuffle: random.Random) -> list[Airshi
 
 
 @pytest.mark.parametrize("policy", [ai.choose, ai.greedy], ids=["choose", "greedy"])
+@pytest.mark.slow
 def test_a_policy_ignores_the_order_of_the_pile_and_the_dice_to_come(policy: Any) -> None:
     shuffle = random.Random(3)
     differs = 0
@@ -113,6 +114,7 @@ def test_a_policy_ignores_the_order_of_the_pile_and_the_dice_to_come(policy: Any
     assert differs > 100  # the variants did hide something
 
 
+@pytest.mark.slow
 def test_choose_never_makes_the_games_dice(monkeypatch: pytest.MonkeyPatch) -> None:
     class NoDice:
         def __init__(self, *args: Any) -> None:
@@ -124,6 +126,7 @@ def test_choose_never_makes_the_games_dice(monkeypatch: pytest.MonkeyPatch) -> N
         ai.greedy(state, seat_of(state), random.Random(4))
 
 
+@pytest.mark.slow
 def test_the_ais_odds_are_the_exact_odds() -> None:
     # prospects adds the colours up in floats for speed; it must agree with odds' exact fractions.
     for state in positions()[::14]:

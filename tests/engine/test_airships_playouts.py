@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -56,16 +57,17 @@ def check_finished(state: AirshipsState) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_finish_with_the_table_intact(players: int, request: pytest.FixtureRequest) -> None:
-    games = request.config.getoption("--playouts")
+def test_random_games_finish_with_the_table_intact(players: int, playout_seeds: Callable[[int], range]) -> None:
+    games = playout_seeds(1)
     invariants = Invariants()
-    for seed in range(games):
+    for seed in games:
         playout = play_random(CheckedGame(), players, seed, on_move=invariants)  # type: ignore[arg-type]
         assert playout.finished, f"seed {seed}: not finished after {len(playout.moves)} actions"
         check_finished(playout.state)
-    assert invariants.throws > games  # the checks saw the throws they are there for
+    assert invariants.throws > len(games)  # the checks saw the throws they are there for
 
 
+@pytest.mark.slow
 def test_random_games_reach_every_part_of_the_rules() -> None:
     """The fuzz is only as good as what it reaches: eras, exchanges, chips, additional goes, the Hindenburg."""
     seen: dict[str, int] = {}
@@ -83,6 +85,7 @@ def test_random_games_reach_every_part_of_the_rules() -> None:
     assert any(phase is not None for state in states for phase in state.hindenburg)
 
 
+@pytest.mark.slow
 def test_chips_conserved_in_random_games() -> None:
     # Ruling 2 over whole games: board + supply + Hindenburg markers stay 6 per nation after every action.
     def check(state: Any, seat: int, action: Action) -> None:

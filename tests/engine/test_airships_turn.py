@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from airships_helpers import (
-    BLACK_FIELDS,
     C,
     CHANGE_OF_ERA,
     GAME,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import copy
 import random
-import time
+from collections.abc import Callable
 from functools import cache
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -18,6 +18,8 @@ from engine.rules.golden_age.state import GoldenAgeState, Operation, Phase, Step
 Policy = Callable[[GoldenAgeState, int, Any], Action]
 MAX_DECISIONS = 5_000  # a 6-player game takes about a thousand: more would be a loop
 GOING_BACK = {"cancel", "back", "page"}
+# Slow: almost every test reads the positions of five whole games of AI players (2 to 6 seats), a minute or more.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("golden_age_ai")]  # one worker finds the positions
 
 
 def random_policy(state: GoldenAgeState, seat: int, rng: Any) -> Action:
@@ -115,15 +117,8 @@ def test_a_policy_never_reads_the_other_players_contracts(policy: Policy) -> Non
         assert policy(shuffled_hands(state, seat, rng), seat, random.Random(8)) == expected
 
 
-def test_choose_decides_quickly() -> None:
-    samples = []
-    for state, seat in positions()[::17]:
-        started = time.perf_counter()
-        ai.choose(state, seat, random.Random(2))
-        samples.append(time.perf_counter() - started)
-    samples.sort()
-    assert samples[len(samples) // 2] < 0.030  # the median; a loaded test machine may stretch a few decisions
-    assert samples[-1] < 0.5
+# How quickly choose decides is measured by `python -m benchmarks` (ai_ms_per_decision and
+# ai_ms_slowest_decision, against their targets), not here: a timing assert fails on a busy machine.
 
 
 def test_a_look_stops_following_lines_at_its_step_budget(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine.rules.golden_age import GAME, actions, board
 from engine.rules.golden_age.data import Colour, Region
 from tests.engine.golden_age_helpers import gates_of, operating
@@ -128,6 +130,7 @@ def test_no_token_is_released_at_100_in_a_two_player_game() -> None:
     assert green.pool == pool and green.releases_done == 3
 
 
+@pytest.mark.slow
 def test_the_cities_open_offers_are_exactly_those_with_a_gate_that_keeps_the_income() -> None:
     """Open's quick scan (the cheapest gate to bring against the new spot) agrees with asking every city where its
     gate could come from, in every position of whole random games."""

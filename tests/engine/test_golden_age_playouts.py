@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -67,15 +68,15 @@ def random_game(players: int, seed: int, check: bool = True) -> tuple[GoldenAgeS
 
 
 @pytest.mark.parametrize("players", range(2, 7))
-def test_random_games_end_with_every_invariant_kept(players: int, request: pytest.FixtureRequest) -> None:
-    for seed in range(max(1, request.config.getoption("--playouts") // SHARE)):
+def test_random_games_end_with_every_invariant_kept(players: int, playout_seeds: Callable[[int], range]) -> None:
+    for seed in playout_seeds(SHARE):
         state, _ = random_game(players, seed)
         result = GAME.outcome(state)
         assert result is not None and len(result.scores) == players
         assert result.scores == tuple(market.value_of(state, s) for s in range(players))
 
 
-@pytest.mark.parametrize("players", range(2, 7))
+@pytest.mark.parametrize("players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in range(3, 7))])
 def test_no_move_changes_a_state_before_it(players: int) -> None:
     """States share the records a move leaves alone (copy on write): every state of a game, compared at its end
     with a deep copy taken when it was made, must be unchanged by all the moves after it."""

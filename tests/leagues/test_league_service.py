@@ -84,6 +84,7 @@ async def test_sign_ups_close_when_the_season_starts(service: Services) -> None:
         await service.leagues.start_league(1, None, [], can_manage=True)
 
 
+@pytest.mark.slow
 async def test_round_deadlines_play_the_games_out_and_the_season_ends_with_standings(
     service: Services, clock: Clock,
 ) -> None:

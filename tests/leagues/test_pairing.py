@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from itertools import combinations
 
 import pytest
@@ -66,14 +65,13 @@ def test_the_same_league_always_gets_the_same_tables() -> None:
     assert sorted(u for t in once for u in t.members) == list(range(200))
 
 
-def test_a_thousand_members_are_paired_in_under_a_second_with_few_rematches() -> None:
+def test_a_thousand_members_are_paired_three_rounds_running_without_a_rematch() -> None:
+    # How long a round takes is the benchmark's pairing_ms (`python -m benchmarks`, target under 1,000 ms).
     rng = random.Random(1)
     entrants = [Entrant(u, rng.gauss(0, 5)) for u in range(1000)]
     history: list[tuple[int, ...]] = []
     for _ in range(3):
-        start = time.perf_counter()
         tables = pair_round(entrants, 4, 2, 4, False, meetings(history))
-        assert time.perf_counter() - start < 1.0
         history += [t.members for t in tables]
         rng.shuffle(entrants)
     pairs = [p for t in history for p in combinations(sorted(t), 2)]

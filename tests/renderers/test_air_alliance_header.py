@@ -134,6 +134,7 @@ def every_view() -> list[dict[str, Any]]:
     return [make() for make in VIEWS.values()] + [emoji]
 
 
+@pytest.mark.slow
 def test_every_character_drawn_is_one_the_font_has(monkeypatch: pytest.MonkeyPatch) -> None:
     """No tofu anywhere: the board's own words and symbols, and names with emoji and CJK."""
     log = drawn(monkeypatch, every_view())

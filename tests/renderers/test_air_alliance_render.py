@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from PIL import ImageChops
@@ -178,6 +179,7 @@ def test_event_placeholders_become_the_players_names() -> None:
     assert table.events[-1].startswith("Zoë (Red) flies black E3 → A1")
 
 
+@pytest.mark.slow
 def test_every_position_of_a_real_engine_game_renders() -> None:
     """The contract end to end: whatever the engine's public view holds, the renderer draws it."""
     engine = pytest.importorskip("engine")

@@ -53,6 +53,7 @@ def far(pixel: Any, background: Any) -> bool:
     return sum(abs(a - b) for a, b in zip(pixel, background)) > 240
 
 
+@pytest.mark.slow
 def test_each_header_line_is_at_least_a_36th_of_the_board_width() -> None:
     """At phone width (360 px) that is 10 px: readable without zooming."""
     for view in drawn_views():

@@ -114,6 +114,7 @@ def test_the_legend_explains_every_mark(monkeypatch: pytest.MonkeyPatch) -> None
     assert set(airships_marks.LEGEND_WORDS.values()) <= drawn
 
 
+@pytest.mark.slow
 def test_the_check_keeps_clear_of_every_card_cost(monkeypatch: pytest.MonkeyPatch) -> None:
     """Beside the score needed, the ✓ must not cover a die of the cost, on any card of the game."""
     pytest.importorskip("engine")
@@ -162,6 +163,7 @@ def test_a_name_too_long_for_two_lines_is_cut_at_the_end() -> None:
     assert len(lines) == 2 and lines[1].endswith("…") and size == 22
 
 
+@pytest.mark.slow
 def test_no_card_name_in_the_game_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two lines are room enough for every expansion's name, even beside a 'new' tag; three for every airship's."""
     pytest.importorskip("engine")

@@ -146,6 +146,7 @@ def test_fonts_and_their_licence_are_vendored() -> None:
     assert Path(common.font(20).path).parent == fonts
 
 
+@pytest.mark.slow
 def test_every_position_of_a_real_engine_game_renders() -> None:
     """The contract end to end: whatever the engine's public view holds, the renderer draws it."""
     engine = pytest.importorskip("engine")
@@ -163,6 +164,7 @@ def test_every_position_of_a_real_engine_game_renders() -> None:
 DIE_LETTERS = set(airships_cards.DIE_LETTER.values())
 
 
+@pytest.mark.slow
 def test_no_text_a_player_reads_is_drawn_below_the_phone_legible_size(monkeypatch: pytest.MonkeyPatch) -> None:
     """Discord shows the 1400 px board about 400 px wide on a phone: text below MIN_TEXT shrinks past reading.
 
@@ -179,6 +181,7 @@ def test_no_text_a_player_reads_is_drawn_below_the_phone_legible_size(monkeypatc
     assert common.MIN_TEXT >= 22
 
 
+@pytest.mark.slow
 def test_numbers_on_dice_are_legible_too(monkeypatch: pytest.MonkeyPatch) -> None:
     """An imaginary die's value and a rolled die's face are scores: their digits keep to MIN_TEXT."""
     clear_caches()
@@ -190,6 +193,7 @@ def test_numbers_on_dice_are_legible_too(monkeypatch: pytest.MonkeyPatch) -> Non
     assert digits == []
 
 
+@pytest.mark.slow
 def test_no_text_or_die_runs_off_the_edge_of_its_piece(monkeypatch: pytest.MonkeyPatch) -> None:
     """Bigger text must not be cut off where a tile, panel or line ends, in any position of a real game."""
     clear_caches()
@@ -253,6 +257,7 @@ def test_glyph_support_is_read_from_the_font() -> None:
         assert not common.has_glyph(char), char
 
 
+@pytest.mark.slow
 def test_every_character_drawn_is_one_the_font_has(monkeypatch: pytest.MonkeyPatch) -> None:
     """No tofu anywhere: the board's own words and symbols, and names with emoji and CJK."""
     clear_caches()

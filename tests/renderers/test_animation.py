@@ -23,6 +23,7 @@ def boards() -> list[bytes]:
     return [renderers.render("airships", game.view(state, None)) for state in states]
 
 
+@pytest.mark.slow
 def test_an_animation_is_a_looping_gif_with_one_frame_per_board(boards: list[bytes]) -> None:
     data = animate(boards, limit=10 * 1024 * 1024)
     image = Image.open(BytesIO(data))
@@ -35,6 +36,7 @@ def test_an_animation_is_a_looping_gif_with_one_frame_per_board(boards: list[byt
     assert durations == [FRAME_MS, FRAME_MS, LAST_FRAME_MS]  # the final position stays longest
 
 
+@pytest.mark.slow
 def test_a_tight_limit_makes_the_frames_smaller_or_is_refused(boards: list[bytes]) -> None:
     widest = animate(boards, limit=10 * 1024 * 1024)
     smaller = animate(boards, limit=len(widest) - 1)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from PIL import ImageChops
@@ -276,6 +277,7 @@ def test_a_long_name_still_leaves_the_decision_whole_when_it_fits() -> None:
 
 
 # -- legible on a phone, nothing cut off -----------------------------------------------------------------
+@pytest.mark.slow
 def test_no_text_is_drawn_below_the_minimum_size_or_off_its_piece(monkeypatch: pytest.MonkeyPatch) -> None:
     """Text a player reads keeps to MIN_TEXT; only two wide letters on a disc may shrink a little (the disc's
     colour says the same)."""
@@ -320,7 +322,7 @@ def engine_views(players: int, seed: int, every: int) -> list[dict[str, Any]]:
     return views + [game.view(state, None)]
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in (3, 4, 5, 6))])
 def test_positions_of_a_real_engine_game_render(players: int) -> None:
     views = engine_views(players, seed=players, every=40 * players)
     for view in views:

@@ -99,6 +99,7 @@ async def check_backup(copy: Path, live: Store, prompts: dict[tuple[int, int], P
         await opened.close()
 
 
+@pytest.mark.slow
 async def test_backups_taken_while_games_are_played_replay_every_game(
     store: Store, tmp_path: Path, cli_env: Path
 ) -> None:

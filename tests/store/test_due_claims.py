@@ -4,7 +4,6 @@ until done, and come back once when the process that took them dies: on SQLite a
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import sys
 import time

@@ -9,7 +9,8 @@ import pytest
 
 from benchmarks import processes
 
-pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL with TEST_DATABASE_URL
+# Slow: each test starts real bot processes and plays hundreds of moves through them.
+pytestmark = [pytest.mark.both_backends, pytest.mark.slow]  # SQLite, and PostgreSQL with TEST_DATABASE_URL
 
 
 async def test_two_processes_committing_at_once_lose_nothing_and_double_nothing(

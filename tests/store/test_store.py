@@ -11,7 +11,7 @@ import pytest
 
 from engine.store import store as store_module
 from engine.store import (
-    Database, DueKind, DuplicateInteraction, GameRow, NotFound, PostKind, PostRow, StaleVersion, Status, Store,
+    Database, DuplicateInteraction, GameRow, NotFound, PostKind, PostRow, StaleVersion, Status, Store,
     StoreError,
 )
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+
 import engine
 from engine.core import Action, replay
 from engine.services.refusals import RESTART
@@ -25,6 +26,9 @@ FULL = f"This game is full ({GAME.max_players} players)."
 STARTED_JOIN = "This game has already started, so you can't join it now."
 STARTED_LEAVE = "This game has already started, so you can't leave it now."
 TOO_FEW = f"{GAME.title} needs {GAME.min_players} to {GAME.max_players} players; 1 has joined."
+
+
+pytestmark = pytest.mark.slow  # every test races two real bot processes
 
 
 def no_board(slug: str, view: dict[str, Any]) -> bytes:
