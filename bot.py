@@ -175,7 +175,8 @@ class ContrailBot(commands.AutoShardedBot):
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
             shard_count=settings.shard_count,
-            shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),
+            # None: every shard in this process (discord.py takes None, though its annotation says a list).
+            shard_ids=None if settings.shard_ids is None else list(settings.shard_ids),  # type: ignore[arg-type]
         )
         self.settings = settings
         self._drawing = drawing

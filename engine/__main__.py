@@ -32,7 +32,7 @@ def simulate(args: argparse.Namespace) -> int:
         def on_move(state: Any, seat: int, action: Action) -> None:
             nonlocal step
             view = game.view(state, None)
-            if index == 0 and not args.json:
+            if index == 0 and not args.json:  # noqa: B023  # called only while this game plays
                 who = "" if seat < 0 else f"{view['seat_names'][seat]}: {action.label}\n  "
                 print(f"[{step}] {who}" + "\n  ".join(name_seats(view["events"], view["seat_names"])))
             step += 1
@@ -104,7 +104,8 @@ def replay_command(args: argparse.Namespace) -> int:
           "the same final position as recorded.")
     if outcome is None:
         print("No final scores: the game was abandoned before its end.")
-    for seat in sorted(range(len(names)), key=lambda s: places[s] or 0) if outcome else ():
+        return 0
+    for seat in sorted(range(len(names)), key=lambda s: places[s] or 0):
         print(f"{places[seat]}. {names[seat]}: {outcome.score_text(seat)}")
     return 0
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
-from collections.abc import Callable, Mapping
-from typing import Any, Generic, Protocol, Self, Sequence, TypeVar, runtime_checkable
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 MAX_CHOICES = 25  # one select menu; the contract promises never more
 MAX_LABEL = 100  # a select option's label
@@ -17,6 +17,11 @@ T = TypeVar("T")
 GAME_OVER_TEXT = "This game is over."
 NOT_YOUR_TURN_TEXT = "It's not your turn."
 NOT_A_CHOICE_TEXT = "That choice isn't available right now."
+
+
+def seat_token(seat: int) -> str:
+    """How an event names a seat ('{p1}'): whoever shows the event puts the player's name in its place."""
+    return f"{{p{seat}}}"
 
 
 def name_seats(lines: list[str], names: dict[int, str] | list[str]) -> list[str]:

@@ -82,8 +82,8 @@ def board_image(airports: tuple[Airport, ...], flights: tuple[Flight, ...] = ())
             for left, top, colour in plane_corners(airport):
                 plane = tile.crop((left, top, left + TOKEN, top + TOKEN))
                 image.paste(plane, (x + left, y + top), plane_mask(colour))
-        for (x, y), label in labels:  # last, so no arrow crosses a flight's number
-            image.paste(label, (int(x) - label.width // 2, int(y) - label.height // 2))
+        for (middle_x, middle_y), label in labels:  # last, so no arrow crosses a flight's number
+            image.paste(label, (int(middle_x) - label.width // 2, int(middle_y) - label.height // 2))
     return image
 
 

@@ -78,8 +78,8 @@ def player_facts(player: Player, special: str, over: bool = False) -> list[list[
     cards = f"{player.cards} card{'s' if player.cards != 1 else ''}"
     facts: list[list[Atom]] = [[("text", cards, BOLD), ("text", f"({player.economy} economy)", "")]]
     trios = len(player.trios)
-    facts.append([("text", f"{trios} trio{'s' if trios != 1 else ''}", BOLD)]
-                 + ([("text", ": " + ", ".join(t.removesuffix(" Trio") for t in player.trios), "")] if trios else []))
+    named: list[Atom] = [("text", ": " + ", ".join(t.removesuffix(" Trio") for t in player.trios), "")]
+    facts.append([("text", f"{trios} trio{'s' if trios != 1 else ''}", BOLD), *(named if trios else [])])
     if not over:  # once the game is over, markers in hand say nothing
         markers: list[Atom] = [("markers", player.colour)] * player.markers_left or [("text", "none", LABEL)]
         facts.append([("text", "markers", LABEL), *markers])

@@ -52,7 +52,7 @@ def player_panel(seat: Seat, width: int, current: bool, first: bool, place: int 
     if ceo_of and x + text_width("CEO", MIN_TEXT) + 6 + 26 <= width - PAD:
         pen.text((x, middle), "CEO", MIN_TEXT, False, MUTED)
         x += text_width("CEO", MIN_TEXT) + 6
-        for index, piece in enumerate(ceo_of):
+        for piece in ceo_of:
             if x + 30 > width - PAD:
                 break
             draw_disc(pen, x, middle - 15, piece, 30)

@@ -204,7 +204,8 @@ def city(data: dict[str, Any], discs: dict[str, Disc]) -> City:
     def piece(key: Any) -> Disc:
         return discs.get(str(key)) or unknown_disc(str(key))
 
-    values = data.get("values") if isinstance(data.get("values"), dict) else {}
+    raw = data.get("values")
+    values: dict[str, Any] = raw if isinstance(raw, dict) else {}
     ordered = tuple((c, int(values[c])) for c in TECH_COLOURS if c in values)
     ordered += tuple((str(c), int(v)) for c, v in values.items() if c not in TECH_COLOURS)
     hub = data.get("hub")

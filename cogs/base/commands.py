@@ -57,8 +57,8 @@ def answered(*, acknowledge: bool = True) -> Callable[[Body], Body]:
                     await begin(interaction)
                 await body(self, interaction, **options)
 
-        run.__signature__ = _signature(body)  # type: ignore[attr-defined]
-        return run  # type: ignore[return-value]
+        run.__signature__ = _signature(body)  # type: ignore[attr-defined]  # discord.py reads the options from it
+        return run  # type: ignore[return-value]  # the same call, with the signature discord.py reads
 
     return decorate
 
@@ -80,9 +80,9 @@ def table_command(*, autocomplete: Autocomplete = table_choices, description: st
 
         game_id = inspect.Parameter("game_id", inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None,
                                     annotation=GameId | None)
-        run.__signature__ = _signature(body, drop="table", add=(game_id,))  # type: ignore[attr-defined]
+        run.__signature__ = _signature(body, drop="table", add=(game_id,))  # type: ignore[attr-defined]  # the options
         app_commands.describe(game_id=description)(run)
         app_commands.autocomplete(game_id=autocomplete)(run)
-        return run  # type: ignore[return-value]
+        return run  # type: ignore[return-value]  # the same call, with the signature discord.py reads
 
     return decorate

@@ -96,7 +96,7 @@ class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"[a-z]{1,1
         assert isinstance(item, discord.ui.Button | discord.ui.Select)
         return cls(item)  # the item as the message shows it: label, style, options
 
-    async def callback(self, interaction: discord.Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: discord.Interaction) -> None:
         custom_id = str(getattr(self.item, "custom_id", ""))
         found = route(custom_id)
         async with guarded(interaction):

@@ -96,7 +96,7 @@ async def edit_post(source: discord.Interaction | discord.Client, post: PostRow,
             await source.edit_original_response(**reply.edit_kwargs())
         else:
             channel = await channel_by_id(client_of(source), post.channel_id)
-            await channel.get_partial_message(post.message_id).edit(**reply.edit_kwargs())  # type: ignore[attr-defined]
+            await channel.get_partial_message(post.message_id).edit(**reply.edit_kwargs())  # type: ignore[attr-defined]  # a game's channel is a text channel or thread
     except discord.NotFound:
         return False
     return True

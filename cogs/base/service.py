@@ -13,4 +13,4 @@ if TYPE_CHECKING:
 def tables(source: discord.Interaction | discord.Client) -> Services:
     """The table service, from an interaction or (for automatic moves) the bot itself."""
     client = source.client if isinstance(source, discord.Interaction) else source
-    return client.tables  # type: ignore[attr-defined, no-any-return]
+    return client.tables  # type: ignore[attr-defined]  # ContrailBot sets it in setup_hook

@@ -39,7 +39,7 @@ async def leave_started(interaction: discord.Interaction, click: Click) -> None:
         return
     table = await tables(interaction).seating.leave_started(game_id, user_id)
     await clear_components(interaction, "You left: the autopilot plays your seat. /game return takes it back.")
-    await seat_changed(interaction, table, f"{table.player(user_id).name} leaves the game: the autopilot plays "  # type: ignore[union-attr]
+    await seat_changed(interaction, table, f"{table.name_of(user_id)} leaves the game: the autopilot plays "
                                            "their seat. They can come back with /game return.")
 
 
@@ -84,7 +84,7 @@ async def kick_vote(interaction: discord.Interaction, click: Click) -> None:
 async def show_kick_vote(interaction: discord.Interaction, table: Table, target: int, vote: KickVote | None,
                          passed: bool) -> None:
     """Update the vote's message (or post it), and when it is decided, say so and let the autopilot play."""
-    name = table.player(target).name if table.player(target) else "that player"  # type: ignore[union-attr]
+    name = table.name_of(target, "that player")
     if vote is not None:
         reply = kick_vote_reply(table, vote)
         if clicked_message_id(interaction) is not None:

@@ -187,6 +187,6 @@ async def close_turn(interaction: discord.Interaction, table: Table) -> None:
         return
     try:
         channel = await channel_by_id(interaction.client, post.channel_id)
-        await channel.get_partial_message(post.message_id).edit(view=None)  # type: ignore[attr-defined]
+        await channel.get_partial_message(post.message_id).edit(view=None)  # type: ignore[attr-defined]  # a game's channel is a text channel or thread
     except discord.HTTPException:
         log.info("game %s: could not take the buttons off the last turn's message", table.id, exc_info=True)

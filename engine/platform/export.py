@@ -226,7 +226,8 @@ def replay_export(export: GameExport) -> Replayed:
 
 def _key(payload: dict[str, Any]) -> str:
     """The move as its short key ('throw:2'), to name it in an error."""
-    args = payload.get("args") if isinstance(payload.get("args"), list) else []
+    raw = payload.get("args")
+    args: list[Any] = raw if isinstance(raw, list) else []
     return ":".join([str(payload.get("kind", "?")), *(str(a) for a in args)])
 
 

@@ -266,9 +266,9 @@ def standings(names: Mapping[int, str], results: Sequence[GameResult], ratings: 
             if user in total:
                 total[user] += earned
                 games[user] += 1
-        for user in result.ranking[0] if result.ranking else ():
-            if user in wins:
-                wins[user] += 1
+        for winner in result.ranking[0] if result.ranking else ():
+            if winner is not None and winner in wins:  # None: an AI seat, which no member's line counts
+                wins[winner] += 1
     opponents = {user: 0.0 for user in names}
     for result in results:
         people = [u for u in result.people if u in total]

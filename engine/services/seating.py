@@ -115,7 +115,7 @@ class Seating:
 
     async def _remove(self, table: Table, user_id: int) -> None:
         await self._store.seats.set_autopilot(table.id, user_id, True)
-        await self._log_seat(table, f"{name_of(table, user_id)} is removed: the autopilot plays their seat.")
+        await self._log_seat(table, f"{table.name_of(user_id)} is removed: the autopilot plays their seat.")
 
     async def _log_seat(self, table: Table, text: str) -> None:
         await self._store.seats.add_event(table.id, table.version, text, datetime.now(UTC).isoformat())
@@ -126,11 +126,6 @@ class Seating:
         vote = await self._store.votes.kick_vote(table.id)
         if vote is not None and vote.expires_at <= now:
             await self._store.votes.end_kick_vote(table.id)
-            news.notices.append((table, f"The vote on {name_of(table, vote.target)}'s seat ran out "
+            news.notices.append((table, f"The vote on {table.name_of(vote.target)}'s seat ran out "
                                         "without a majority: nothing changes."))
 
-
-def name_of(table: Table, user_id: int) -> str:
-    """The name of a person seated at the table (or who was, when the seat changed hands since)."""
-    player = table.player(user_id)
-    return player.name if player is not None else "a former player"

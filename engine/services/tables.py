@@ -126,6 +126,11 @@ class Table:
     def player(self, user_id: int) -> SeatRow | None:
         return next((p for p in self.players if p.user_id == user_id), None)
 
+    def name_of(self, user_id: int, missing: str = "a former player") -> str:
+        """The name of a person at the table; `missing` for one whose seat changed hands since."""
+        player = self.player(user_id)
+        return player.name if player is not None else missing
+
     def at_seat(self, seat: int) -> SeatRow:
         return next(p for p in self.players if p.seat == seat)
 

@@ -140,7 +140,7 @@ async def check_postgres(url: str, *, timeout: float = CHECK_BUSY_TIMEOUT_S) -> 
         connection = await asyncpg.connect(
             url, timeout=timeout, server_settings={"default_transaction_read_only": "on"}
         )
-    except (OSError, asyncio.TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+    except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
         raise Unreachable(f"Could not reach PostgreSQL at {where}: {exc or type(exc).__name__}.") from None
     try:
         server = await connection.fetchval("SHOW server_version")

@@ -11,7 +11,7 @@ import pytest
 from renderers import airships, airships_cards, airships_header, airships_marks, airships_panels, airships_throw, common
 from tests.renderers import drawing
 from tests.renderers.airships_views import end_view, mid_view, start_view
-from tests.renderers.drawing import open_png
+from tests.renderers.drawing import open_png  # noqa: F401  # open_png: re-exported for the Airships render tests
 
 VIEWS = {"start": start_view, "mid": mid_view, "end": end_view}
 MODULES = (common, airships_marks, airships_cards, airships_panels, airships_throw, airships_header, airships)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from engine.core import Action, Chooser
@@ -86,7 +86,7 @@ def placement(state: AirAllianceState, seat: int, legal: list[Action]) -> Action
     if len(state.gained) > PLACE_SEARCH_LIMIT:
         return max(legal, key=lambda a: pass_worth(state, seat, v, with_top(tops0, str(a.args[0]), int(a.args[1]))))
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(remaining: frozenset[str], covered: frozenset[int], full: bool, tops: tuple[str | None, ...]) -> float:
         if not remaining:
             return pass_worth(state, seat, v, tops)

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from functools import cache
 
+from engine.core import seat_token
 from engine.rules.air_alliance.data import components
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.state import CLAIM_SIZE, AirAllianceState
 from engine.rules.rng import GameRng
 
 
-def p(seat: int) -> str:
-    """A seat in an event; the service puts the player's name in its place."""
-    return "{p%d}" % seat
+p = seat_token  # events name seats by token; the service puts the players' names in
 
 
 @cache

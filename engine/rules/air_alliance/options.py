@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import enum
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from engine.core import GameError
 

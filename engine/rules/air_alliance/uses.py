@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Iterator
+from collections.abc import Iterator
 
 from engine.rules.air_alliance import runways
 from engine.rules.air_alliance.alliance import partners, top_icons

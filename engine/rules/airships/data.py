@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.rules.datafile import DataError, DataReader, read_toml
+from engine.rules.datafile import DataReader, read_toml
 
 DATA_FILE = Path(__file__).with_name("components.toml")
 

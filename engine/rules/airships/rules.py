@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core import Action, Effect
+from engine.core import Action, Effect, seat_token
 from engine.rules.airships import dice
 from engine.rules.airships.data import Colour, components
 from engine.rules.airships.state import (
@@ -22,9 +22,7 @@ THROW, ROLL, BACK, CHIP, GO = "throw", "roll", "back", "chip", "go"
 NO_EXCHANGE = -1  # ROLL argument: roll without using the Materials exchange
 
 
-def p(seat: int) -> str:
-    """A seat in an event; the service or simulator puts the player's name in its place."""
-    return "{p%d}" % seat
+p = seat_token  # events name seats by token; the service puts the players' names in
 
 
 # --- what may be chosen -------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from engine.core import Action
 from engine.rules.golden_age import board, rules
@@ -180,7 +181,7 @@ class Search:
         if judged:
             width = self.widths[min(depth, len(self.widths) - 1)]
             judged.sort(key=lambda item: -item[0])
-            for rank, (quick, action, after) in enumerate(judged):
+            for rank, (_quick, action, after) in enumerate(judged):
                 if rank < width:
                     result.append((self.line_value(after, depth + 1), action))
                 else:

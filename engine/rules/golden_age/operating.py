@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import Action
-from engine.rules.golden_age import actions, board, market
+from engine.rules.golden_age import actions, market
 from engine.rules.golden_age.board import name
 from engine.rules.golden_age.operations import (
     CITY, DONE, FROM, Dividend, gates_per_expand_left, more_keys,
