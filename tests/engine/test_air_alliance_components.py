@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.rules.datafile import DataError
 from engine.rules.air_alliance.data import (
     ALL,
     DATA_FILE,
@@ -17,7 +18,6 @@ from engine.rules.air_alliance.data import (
     Airport,
     Area,
     Components,
-    DataError,
     Icon,
     IconKind,
     PassengerCard,

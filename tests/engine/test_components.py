@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from engine.rules.datafile import DataError
 from engine.rules.airships.data import (
     DATA_FILE,
     AirshipCard,
     Back,
     Colour,
     Components,
-    DataError,
     Department,
     Dice,
     Era,
