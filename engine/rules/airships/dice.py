@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.rules.airships.data import (
     DIE_COLOURS,
@@ -116,9 +116,16 @@ def exchange_options(state: AirshipsState, seat: int, card_id: str) -> list[Exch
 
 def exchange_options_of_pool(base: Pool, exchange: Exchange | None, card_id: str) -> list[ExchangeOption]:
     """The same for any pool and exchange, e.g. a company as it would be after winning a card."""
+    return list(_exchange_options(base, exchange, card_id))
+
+
+@lru_cache(maxsize=16384)
+def _exchange_options(base: Pool, exchange: Exchange | None, card_id: str) -> tuple[ExchangeOption, ...]:
+    # Asked for every card a company cannot cover outright, at every decision: the same few pools come back
+    # again and again, so the answer (a pure function of frozen values) is worked out once.
     cost, _ = cost_and_target(card_id)
     if exchange is None or not cost.of(exchange.get):
-        return []  # an exchange into a colour the card does not use only loses dice
+        return ()  # an exchange into a colour the card does not use only loses dice
     options = []
     imaginary_of_colour = sum(1 for d in base.imaginary if d.colour is exchange.give)
     for used in range(min(imaginary_of_colour, exchange.give_count) + 1):
@@ -127,7 +134,7 @@ def exchange_options_of_pool(base: Pool, exchange: Exchange | None, card_id: str
         option = ExchangeOption(exchange, used)
         if option.apply(base).covers(cost):
             options.append(option)
-    return options
+    return tuple(options)
 
 
 def throwable(state: AirshipsState, seat: int, card_ids: list[str]) -> list[str]:

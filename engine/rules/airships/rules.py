@@ -57,6 +57,11 @@ def card_label(card_id: str) -> str:
     return f"{name}: {cost.text()}, {target}+"
 
 
+def throw_action(card_id: str) -> Action:
+    """The choice of a card to throw for, in words."""
+    return Action(THROW, (card_id,), f"Throw for {card_label(card_id)}"[:100])
+
+
 def to_act(state: AirshipsState) -> list[int]:
     return [] if state.over else [state.current]
 
@@ -65,7 +70,7 @@ def legal_actions(state: AirshipsState, seat: int) -> list[Action]:
     if seat not in to_act(state):
         return []
     if state.step is Step.CHOOSE_CARD:
-        return [Action(THROW, (card,), f"Throw for {card_label(card)}"[:100]) for card in eligible_targets(state, seat)]
+        return [throw_action(card) for card in eligible_targets(state, seat)]
     if state.step is Step.EXCHANGE:
         assert state.chosen is not None
         options = dice.exchange_options(state, seat, state.chosen)
