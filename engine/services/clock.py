@@ -129,8 +129,9 @@ class TurnClock:
                 await self._store.seats.set_autopilot(table.id, player.user_id, True)
                 news.notices.append((table, f"{player.name} missed {MISSED_IN_A_ROW} deadlines in a row: the autopilot "
                                             "plays their seat until they come back with /game return."))
-        seated = await self._core.load.table(table.id)  # the seats may have gone on autopilot
-        moved = await self._core.play_automatic(replace(moved, table=replace(moved.table, players=seated.players)))
+        seated = await self._core.load.table(table.id)  # the seats may have gone on autopilot: the board marks them
+        seats_now = replace(moved, table=replace(moved.table, players=seated.players), shown=None)
+        moved = await self._core.play_automatic(seats_now)
         news.moves.append(await self._core.result(moved, await self._core.news(moved, movers)))
 
     async def automatic_now(self, game_id: int) -> MoveResult | None:

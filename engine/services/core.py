@@ -8,7 +8,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
@@ -34,15 +34,23 @@ FinishHook = Callable[[Table, Outcome], Awaitable[None]]
 
 @dataclass(frozen=True)
 class Moved:
-    """A game just after committed moves: the table, state, view and log as the store now has them."""
+    """A game just after committed moves: the table, state and log as the store now has them."""
 
     table: Table
     state: Any
     outcome: Outcome | None
-    view: CommonView
     events: list[str]  # what the move (or chain of moves) did, names put in
     history: History
     to_act: tuple[int, ...]
+    shown: CommonView | None = field(default=None, compare=False)  # the public view, once it was built
+
+    @property
+    def view(self) -> CommonView:
+        """The public view of the state, built when first asked for: a move's start needs none."""
+        if self.shown is None:
+            object.__setattr__(self, "shown", public_view(self.table, self.state))  # a cache of frozen values
+        assert self.shown is not None
+        return self.shown
 
 
 class TableCore:
@@ -82,7 +90,7 @@ class TableCore:
         state = await self.load.state(table)
         history = await self.load.history(table, state)
         game = engine.get_game(table.slug)
-        return Moved(table, state, None, public_view(table, state), [], history, tuple(game.to_act(state)))
+        return Moved(table, state, None, [], history, tuple(game.to_act(state)))
 
     async def record_post(self, game_id: int, kind: PostKind, channel_id: int, message_id: int, version: int) -> None:
         """Remember a message the game edits from now on (a turn's: `version` is where the turn began)."""
@@ -164,7 +172,7 @@ class TableCore:
         else:
             posts = (self.memos.get(table.id) or Memo(0, None)).posts
             self.memos.put(table.id, Memo(row.version, new_state, history, posts, table))
-        return Moved(table, new_state, outcome, view, events, history, tuple(game.to_act(new_state)))
+        return Moved(table, new_state, outcome, events, history, tuple(game.to_act(new_state)), view)
 
     async def play_automatic(
         self, moved: Moved, *, turn: tuple[int, ...] | None = None, limit: int = MAX_AUTOMATIC,
