@@ -30,9 +30,8 @@ FAST_PLAYOUTS = 20
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    # The engine fuzz tests: random games per player count. 600 keeps the whole suite within 8 minutes on two
-    # cores; `--playouts 20000` fuzzes for longer.
-    parser.addoption("--playouts", type=int, default=600, help="random games per player count in the engine playouts")
+    # The engine fuzz tests: random games per player count (`--playouts 20000` for a long run).
+    parser.addoption("--playouts", type=int, default=1000, help="random games per player count in the engine playouts")
 
 
 def pytest_configure(config: pytest.Config) -> None:
