@@ -243,6 +243,37 @@ def is_private(game: Game, state: Any, seat: int) -> bool:
 
 GameOption = tuple[str, str]  # an optional rule: its key in the setup options, and what it changes in words
 
+# The setup option that names the edition of a game's rules a table plays by. A game's rules may change (a
+# rule read again, component data corrected); a game started under an earlier edition keeps replaying by it.
+EDITION = "edition"
+FIRST_EDITION = 1  # what a game stored before editions existed was started under
+
+
+def current_edition(game: Game) -> int:
+    """The edition of the game's rules a new table plays by (1 for a game whose rules never changed).
+
+    Like `options`, `edition` is not a member of the Game protocol: a game without it is in its first edition.
+    """
+    return int(getattr(game, "edition", FIRST_EDITION))
+
+
+def with_edition(game: Game, options: Mapping[str, Any]) -> dict[str, Any]:
+    """A new table's setup options: its optional rules and the edition of the rules it will be played by."""
+    return {**options, EDITION: current_edition(game)}
+
+
+def stored_edition(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored game's setup options; one stored before editions existed was started under the first."""
+    return dict(options) if EDITION in options else {**options, EDITION: FIRST_EDITION}
+
+
+def edition_of(options: Mapping[str, Any], current: int) -> int:
+    """The edition setup options ask for (the current one if they name none); GameError for one there isn't."""
+    edition = options.get(EDITION, current)
+    if isinstance(edition, bool) or not isinstance(edition, int) or not FIRST_EDITION <= edition <= current:
+        raise GameError(f"These rules have editions {FIRST_EDITION} to {current}, not {edition!r}.")
+    return edition
+
 
 def hand_name(game: Game) -> str:
     """What a seat's own things are called in the game ('company', 'airline'), for /hand; 'hand' by default."""
@@ -345,6 +376,9 @@ class Rules(Generic[S]):
     """
 
     effects: Mapping[str, Effect[S]]
+    # The edition of the rules a new table plays by; a change a game already started would notice (a rule read
+    # again, component data corrected) raises it, and keeps the earlier reading for `state.edition` below it.
+    edition: int = FIRST_EDITION
 
     def to_act(self, state: S) -> list[int]:
         raise NotImplementedError

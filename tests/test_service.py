@@ -329,3 +329,13 @@ async def test_a_held_lock_is_never_dropped(service: Services) -> None:
     with pytest.raises(GameOver, match="abandoned"):
         await joining  # it ran after the abandon, under the same lock, and saw it
     assert game_id not in service.core.locks
+
+
+async def test_a_table_keeps_the_edition_of_the_rules_it_was_opened_under(service: Services) -> None:
+    game = engine.get_game("air-alliance")
+    table = await service.lobby.open_table("air-alliance", guild_id=GUILD, channel_id=CHANNEL, creator_id=ANN,
+                                           creator_name="ann", options={"kobe_flush": True})
+    assert table.game.options["edition"] == engine.core.current_edition(game)
+    changed = await service.lobby.set_options(table.id, ANN, ["kobe_economy"])
+    assert changed.game.options["edition"] == table.game.options["edition"]
+    assert changed.game.options["kobe_economy"] is True and changed.game.options["kobe_flush"] is False

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine
-from engine.core import Action, GameError, Outcome
+from engine.core import Action, GameError, Outcome, stored_edition
 from engine.platform.records import ActionRow, GameRow, SeatRow
 from engine.platform.undo import Replayer, is_undo
 
@@ -169,7 +169,7 @@ def parse_export(text: str) -> GameExport:
         raise ExportError("The file's 'outcome' is not an object.")
     return GameExport(
         game_id=_need(about, "id", int, "'game'"), slug=slug, title=game.title,
-        options=_need(data, "options", dict), seed=_need(data, "seed", int), status=_need(data, "status", str),
+        options=stored_edition(_need(data, "options", dict)), seed=_need(data, "seed", int), status=_need(data, "status", str),
         created_at=str(data.get("created_at", "")), updated_at=str(data.get("updated_at", "")),
         seats=seats, actions=actions, outcome=outcome, final_view=_need(final, "view_sha256", str, "'final'"),
     )

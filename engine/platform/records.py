@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core import stored_edition
+
 
 class StoreError(Exception):
     """Base of every error the store raises on purpose."""
@@ -100,7 +102,7 @@ class GameRow:
         (id_, slug, guild, channel, thread, creator, options, seed, status, version, outcome, created, updated,
          turn_seconds, reminder_seconds) = row
         outcome = None if outcome is None else json.loads(outcome)
-        return cls(id_, slug, guild, channel, thread, creator, json.loads(options), seed, Status(status),
+        return cls(id_, slug, guild, channel, thread, creator, stored_edition(json.loads(options)), seed, Status(status),
                    version, outcome, created, updated, turn_seconds, reminder_seconds)
 
 

@@ -12,6 +12,20 @@ class DataError(ValueError):
     """A data file breaks a fact of its rulebook; the message names the file and the entry."""
 
 
+def edition_path(path: Path, edition: int, current: int) -> Path:
+    """The data file a game of this edition plays with: `path` itself, or the frozen copy of an earlier edition.
+
+    When a file's data changes with a new edition, the file as it was is kept beside it as `NAME.eN.toml`
+    (N the last edition that used it), so games started under it replay with the same components. A game of
+    edition `edition` reads the first frozen copy of an edition at or after its own, else the current file.
+    """
+    for older in range(edition, current):
+        frozen = path.with_suffix(f".e{older}{path.suffix}")
+        if frozen.exists():
+            return frozen
+    return path
+
+
 def read_toml(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as handle:

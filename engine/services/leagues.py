@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 import engine
-from engine.core import GameError
+from engine.core import GameError, with_edition
 from engine.platform.leagues import (
     GameResult, LeagueError, Standing, entrants_by_rating, entrants_by_standing, game_points, meetings, pair_round,
     parse_points, standings,
@@ -300,7 +300,7 @@ class Leagues:
         paired = pair_round(entrants, league.table_size, game.min_players, game.max_players, league.allow_ai, met)
         tables = [NewTable(tuple((u, members[u], False) for u in t.members) +
                            tuple((n, ai_name(n), True) for n in range(1, t.ai + 1)),
-                           new_seed()) for t in paired]
+                           new_seed(), with_edition(game, {})) for t in paired]
         now = self._core.clock()
         game_ids = await self._store.leagues.open_round(league, round_, now + league.round_seconds, now, tables,
                                                 REMINDER_SECONDS)

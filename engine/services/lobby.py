@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 import engine
-from engine.core import chosen_options
+from engine.core import EDITION, chosen_options, with_edition
 from engine.services.core import TableCore
 from engine.services.loading import seat_fallbacks
 from engine.services.refusals import refusals
@@ -42,7 +42,7 @@ class Lobby:
             raise TableFull(f"{game.title} has room for at most {game.max_players - 1} AI players beside you.")
         chosen = chosen_options(game, [key for key, on in (options or {}).items() if on])  # names an unknown rule
         row = await self._store.games.create(
-            slug, guild_id, channel_id, creator_id, new_seed(), chosen,
+            slug, guild_id, channel_id, creator_id, new_seed(), with_edition(game, chosen),
             turn_seconds=turn_seconds, reminder_seconds=reminder_seconds,
         )
         await self._store.seats.add(row.id, creator_id, creator_name)
@@ -87,8 +87,8 @@ class Lobby:
             verb = "change the optional rules of"
             table = await self._creators(game_id, user_id, verb, "change its optional rules")
             chosen = chosen_options(engine.get_game(table.game.slug), keys)
-            with refusals(table, verb):
-                await self._store.games.set_options(game_id, chosen)
+            with refusals(table, verb):  # the edition the table was opened under stays
+                await self._store.games.set_options(game_id, {**chosen, EDITION: table.game.options[EDITION]})
             return await self._core.load.table(game_id)
 
     async def move_to_thread(self, game_id: int, thread_id: int) -> Table:

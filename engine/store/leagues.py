@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.platform.records import DueKind, DueRow, Status, StoreError
@@ -79,6 +79,7 @@ class NewTable:
 
     seats: tuple[tuple[int, str, bool], ...]
     seed: int
+    options: dict[str, Any] = field(default_factory=dict)  # its setup options (the edition of its rules)
 
 
 class LeagueStore:
@@ -215,7 +216,7 @@ class LeagueStore:
                           reminder_seconds: int | None) -> int:
         """Inside the round's unit of work: one table's game in its lobby, its seats, and its round-end due time."""
         creator = next((u for u, _, ai in table.seats if not ai), table.seats[0][0])
-        game = await self._games.create(league.slug, league.guild_id, league.channel_id, creator, table.seed, {},
+        game = await self._games.create(league.slug, league.guild_id, league.channel_id, creator, table.seed, table.options,
                                         turn_seconds=league.turn_seconds, reminder_seconds=reminder_seconds)
         for user_id, name, ai in table.seats:  # in the table's order: the lobby's join order
             await self._seats.add(game.id, user_id, name, ai=ai)

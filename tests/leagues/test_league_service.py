@@ -6,6 +6,8 @@ from typing import Any
 
 import pytest
 
+import engine
+
 from engine.services.leagues import LeagueNewsKind, LeagueRow, NotLeagueAdmin
 from engine.platform.leagues import LeagueError
 from engine.platform.notify import Alerts
@@ -95,6 +97,7 @@ async def test_round_deadlines_play_the_games_out_and_the_season_ends_with_stand
     [game_id] = news.game_ids  # type: ignore[union-attr]
     table = await service.reading.table(game_id)
     assert (table.game.turn_seconds, table.game.reminder_seconds) == (None, 86400)  # the league's clock, daily reminders
+    assert table.game.options == {"edition": engine.get_game("airships").edition}  # today's rules
     await service.lobby.start(game_id, table.creator_id)
     assert [n.game_ids for n in await service.leagues.league_work()] == [(game_id,)]  # started, but shown nowhere yet
     await service.core.record_post(game_id, PostKind.TURN, 10, 99, table.version)  # as the Discord layer does

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, GameError, Outcome, Rules
+from engine.core import Action, GameError, Outcome, Rules, edition_of
 from engine.rules.air_alliance import checks, choices, rules, scoring, view
 from engine.rules.air_alliance.data import components
 from engine.rules.air_alliance.options import OPTIONS
@@ -36,7 +36,8 @@ class AirAlliance(Rules[AirAllianceState]):
         if not self.min_players <= players <= self.max_players:
             raise GameError(f"Air Alliance is for {self.min_players} to {self.max_players} players, not {players}.")
         components()  # validate the data before the first game, naming any bad entry
-        state = setup_state(players, seed, dict(options or {}))
+        options = dict(options or {})
+        state = setup_state(players, seed, options, edition_of(options, self.edition))
         begin_turn(state, 0)  # the start player's first turn
         return state
 

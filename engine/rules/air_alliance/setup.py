@@ -11,7 +11,7 @@ from engine.rules.air_alliance.state import CLAIM_SIZE, AirAllianceState, Airlin
 from engine.rules.rng import GameRng
 
 
-def setup_state(players: int, seed: int, options: dict[str, Any]) -> AirAllianceState:
+def setup_state(players: int, seed: int, options: dict[str, Any], edition: int) -> AirAllianceState:
     """Preparations: the shuffled deck, six cards in the baggage claim, the twelve NPA planes on their stars."""
     c = components()
     kobe = read_options(options)
@@ -22,7 +22,7 @@ def setup_state(players: int, seed: int, options: dict[str, Any]) -> AirAlliance
             board[code][0] = colour  # "place the plane on either of the runways"
     airlines = [Airline(PLAYER_COLOURS[seat]) for seat in range(players)]
     state = AirAllianceState(players=players, seed=seed, options=kobe, deck=deck, claim=[], board=board,
-                             airlines=airlines)
+                             airlines=airlines, edition=edition)
     for _ in range(CLAIM_SIZE):
         state.claim.append(state.deck.pop())
     return state

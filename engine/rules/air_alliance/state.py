@@ -99,6 +99,7 @@ class AirAllianceState:
     board: dict[str, list[str | None]]  # airport code -> runways (see runways.py)
     airlines: list[Airline]
     seq: int = 0  # actions applied so far: the position in the log
+    edition: int = 1  # the edition of the rules the game was started under (engine.core.Rules.edition)
     discards: list[str] = field(default_factory=list)  # lost baggage and refreshed cards
     off_board: list[str] = field(default_factory=list)  # Kobe: reserved cards moved off the board
     off_board_owner: dict[str, int] = field(default_factory=dict)  # off-board card -> who reserved it last

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, GameError, Outcome, Rules
+from engine.core import Action, GameError, Outcome, Rules, edition_of
 from engine.rules.golden_age import checks, choices, rules, scoring, view
 from engine.rules.golden_age.data import components
 from engine.rules.golden_age.market import value_of
@@ -32,7 +32,8 @@ class GoldenAge(Rules[GoldenAgeState]):
         if not self.min_players <= players <= self.max_players:
             raise GameError(f"1930 is for {self.min_players} to {self.max_players} players, not {players}.")
         components()  # validate the data before the first game, naming any bad entry
-        return setup_state(players, seed, dict(options or {}))
+        options = dict(options or {})
+        return setup_state(players, seed, options, edition_of(options, self.edition))
 
     def to_act(self, state: GoldenAgeState) -> list[int]:
         return rules.to_act(state)

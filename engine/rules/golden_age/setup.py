@@ -10,7 +10,7 @@ from engine.rules.golden_age.state import BANK, Airline, CityState, GoldenAgeSta
 from engine.rules.rng import GameRng
 
 
-def setup_state(players: int, seed: int, options: dict[str, Any] | None = None) -> GoldenAgeState:
+def setup_state(players: int, seed: int, options: dict[str, Any], edition: int) -> GoldenAgeState:
     """Setup: the airlines for this player count, the home gates, dealt turn-order cards, money and contracts."""
     c = components()
     count = c.player_counts[players]
@@ -30,7 +30,7 @@ def setup_state(players: int, seed: int, options: dict[str, Any] | None = None) 
     state = GoldenAgeState(players=players, seed=seed, airlines=airlines, seats=seats, cities=cities,
                            contract_deck=[], first_round_order=order, current=order[0], first_player=order[0],
                            bank=bank, owned=set(cities), owned_airlines=set(airlines),
-                           owned_seats=set(range(players)))
+                           owned_seats=set(range(players)), edition=edition)
     deal_contracts(state, rng)
     refresh_incomes(state)
     return state

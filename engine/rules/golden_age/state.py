@@ -155,6 +155,7 @@ class GoldenAgeState:
     cities: dict[str, CityState]
     contract_deck: list[int]  # not dealt (never seen in play)
     first_round_order: list[int]  # seats by First Round Turn Order card
+    edition: int = 1  # the edition of the rules the game was started under (engine.core.Rules.edition)
     turn: int = 1
     phase: Phase = Phase.FIRST_STOCK
     step: Step = Step.AIRLINE
