@@ -12,7 +12,7 @@ from typing import Any
 
 import engine
 from engine.cli.arena import POLICIES, arena
-from engine.core import Action, GameError, name_seats
+from engine.core import Action, GameError, name_seats, read_options
 from engine.platform.export import ExportError, parse_export, replay_export, view_fingerprint
 from engine.cli.simulate import play_random
 
@@ -61,7 +61,8 @@ def simulate(args: argparse.Namespace) -> int:
 def arena_command(args: argparse.Namespace) -> int:
     seats = [name.strip() for name in args.seats.split(",") if name.strip()]
     try:
-        result = arena(args.game, args.players, args.games, args.seed, seats)
+        options = read_options(engine.get_game(args.game), args.options)
+        result = arena(args.game, args.players, args.games, args.seed, seats, options, args.jobs)
     except GameError as error:  # a bad table or seat list: one line, like argparse's own errors
         print(f"python -m engine arena: {error}", file=sys.stderr)
         return 2
@@ -126,6 +127,9 @@ def main(argv: list[str] | None = None) -> int:
     duel.add_argument("--seed", type=int, default=1)
     duel.add_argument("--seats", required=True, metavar="POLICIES",
                       help=f"one policy per seat, comma-separated ({', '.join(POLICIES)}), e.g. ai,random")
+    duel.add_argument("--options", default="none", metavar="RULES",
+                      help="optional rules switched on, comma-separated, or 'all' (as at /game new)")
+    duel.add_argument("--jobs", type=int, default=1, help="processes to play the games in (the figures do not change)")
     duel.add_argument("--json", action="store_true", help="print only the JSON line of figures")
     again = commands.add_parser("replay", help="replay a game exported with /game export and print its result")
     again.add_argument("file", type=Path, metavar="FILE", help="the JSON file /game export gave")

@@ -12,7 +12,8 @@ from engine.cli import arena
 from engine.__main__ import main
 from engine.core import Outcome
 
-KEYS = {"game", "players", "games", "seats", "wins", "win_rate", "ms_per_decision", "stats"}
+KEYS = {"game", "players", "games", "seats", "wins", "win_rate", "ms_per_decision", "stats", "options", "seat_wins",
+        "seat_win_rate"}
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -92,3 +93,28 @@ def test_a_bad_seat_list_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[st
 def test_ai_beats_random() -> None:
     result = arena.arena("airships", 2, 60, 1, ["ai", "random"])
     assert result.win_rate["ai"] >= 0.65  # its ms per decision: the benchmark's arena_ai_ms_per_decision
+
+
+def test_wins_are_counted_by_seat_position_too(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--players", "3", "--games", "6", "--seed", "4", "--seats", "greedy,random,random")
+    figures = json.loads(out.strip().splitlines()[-1])
+    assert code == 0 and len(figures["seat_wins"]) == 3
+    assert sum(figures["seat_wins"]) == pytest.approx(6)  # every game's win, split by where its winner sat
+    assert figures["seat_win_rate"][0] == pytest.approx(figures["seat_wins"][0] / 6, abs=1e-4)
+    assert "by seat position (fair 33.3%)" in out
+
+
+def test_the_options_are_played_and_the_jobs_do_not_change_the_figures() -> None:
+    one = arena.arena("air-alliance", 2, 4, 5, ["greedy", "random"], {"kobe_equal_turns": True}, jobs=1)
+    two = arena.arena("air-alliance", 2, 4, 5, ["greedy", "random"], {"kobe_equal_turns": True}, jobs=2)
+    assert (one.wins, one.seat_wins, one.stats) == (two.wins, two.seat_wins, two.stats)
+    assert one.options == {"kobe_equal_turns": True}
+    plain = arena.arena("air-alliance", 2, 4, 5, ["greedy", "random"])
+    assert plain.stats != one.stats  # the optional rule was played
+
+
+def test_an_unknown_option_or_no_jobs_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "--seats", "greedy,random", "--options", "kobe_flush")  # Airships has none
+    assert code == 2 and "no optional rule called 'kobe_flush'" in err
+    code, _, err = run(capsys, "--seats", "greedy,random", "--jobs", "0")
+    assert code == 2 and "1 or more" in err

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
 import time
 from collections import defaultdict
-from dataclasses import asdict, dataclass
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from functools import partial
+from typing import Any
 
 import engine
 from engine.core import GameError, Policy, game_stats
@@ -54,7 +58,8 @@ def table_seed(seed: int, game_number: int, players: int) -> int:
 
 @dataclass
 class ArenaResult:
-    """What an arena run measured: wins per policy (a shared first place split), speed and the games' figures."""
+    """What an arena run measured: wins per policy and per seat position (a shared first place split), speed
+    and the games' figures."""
 
     game: str
     players: int
@@ -64,50 +69,103 @@ class ArenaResult:
     win_rate: dict[str, float]
     ms_per_decision: dict[str, float]
     stats: dict[str, float]
+    options: dict[str, Any] = field(default_factory=dict)
+    seat_wins: list[float] = field(default_factory=list)  # by seat position: seat 0 is the first to play
+    seat_win_rate: list[float] = field(default_factory=list)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))
 
+    def seat_gap(self) -> float:
+        """The largest gap, in points of win share, between a seat position and its fair share."""
+        fair = 1 / self.players
+        return round(100 * max((abs(rate - fair) for rate in self.seat_win_rate), default=0.0), 1)
+
+    def seat_z(self) -> float:
+        """The largest such gap in standard errors of a fair game's win share (about 2 is chance's edge)."""
+        fair = 1 / self.players
+        error = math.sqrt(fair * (1 - fair) / self.games) if self.games else 1.0
+        return round(max((abs(rate - fair) for rate in self.seat_win_rate), default=0.0) / error, 1)
+
     def summary(self) -> list[str]:
         """A few lines for people; the JSON line carries the same figures."""
-        lines = [f"{self.game}: {self.games} games at {self.players} players, seats {','.join(self.seats)} rotating"]
+        switched = ", ".join(key for key, on in self.options.items() if on)
+        lines = [f"{self.game}: {self.games} games at {self.players} players, seats {','.join(self.seats)} rotating"
+                 + (f", with {switched}" if switched else "")]
         for name in self.wins:
             lines.append(f"  {name}: {self.wins[name]:g} wins ({self.win_rate[name]:.1%}), "
                          f"{self.ms_per_decision[name]:.3f} ms per decision")
+        shares = ", ".join(f"seat {seat}: {rate:.1%}" for seat, rate in enumerate(self.seat_win_rate))
+        lines.append(f"  by seat position (fair {1 / self.players:.1%}): {shares}; "
+                     f"largest gap {self.seat_gap():g} points (z {self.seat_z():g})")
         if self.stats:
             lines.append("  per game: " + ", ".join(f"{key} {value:g}" for key, value in self.stats.items()))
         return lines
 
 
-def arena(slug: str, players: int, games: int, seed: int, seats: list[str]) -> ArenaResult:
-    """Play `games` games; game k seats the policies rotated by k and draws every whim from (seed, k, seat)."""
-    check_seats(slug, players, seats)
+@dataclass
+class Played:
+    """One arena game: who won (by seat), how long each policy thought, and the game's own figures."""
+
+    winners: tuple[int, ...]
+    names: list[str]
+    seconds: dict[str, float]
+    decisions: dict[str, int]
+    stats: dict[str, float]
+
+
+def play_one(slug: str, players: int, seed: int, seats: list[str], options: dict[str, Any], number: int) -> Played:
+    """Game `number` of an arena run: the policies seated rotated by the number, every whim from (seed, k, seat)."""
     game = engine.get_game(slug)
+    names = seated(seats, number)
     policies = {name: policy(name, slug) for name in seats}
+    whims = [random.Random(f"{seed}:{number}:{seat}") for seat in range(players)]
+    seconds: dict[str, float] = defaultdict(float)
+    decisions: dict[str, int] = defaultdict(int)
+    state = game.setup(players, table_seed(seed, number, players), dict(options))
+    for _ in range(MAX_DECISIONS):
+        to_act = game.to_act(state)
+        if not to_act:
+            break
+        seat = to_act[0]
+        started = time.perf_counter()
+        action = policies[names[seat]](state, seat, whims[seat])
+        seconds[names[seat]] += time.perf_counter() - started
+        decisions[names[seat]] += 1
+        state = game.apply(state, seat, action)
+    outcome = game.outcome(state)
+    if outcome is None:
+        raise RuntimeError(f"game {number} did not end after {MAX_DECISIONS} decisions")
+    return Played(outcome.winners, names, dict(seconds), dict(decisions), game_stats(game, state))
+
+
+def arena(slug: str, players: int, games: int, seed: int, seats: list[str],
+          options: dict[str, Any] | None = None, jobs: int = 1) -> ArenaResult:
+    """Play `games` games (over `jobs` processes: each game depends on its number alone, so the figures are the
+    same for any number of jobs); a shared first place is split between the seats that share it."""
+    check_seats(slug, players, seats)
+    if jobs < 1:
+        raise GameError(f"--jobs is how many processes play the games: 1 or more, not {jobs}.")
+    chosen = dict(options or {})
+    play = partial(play_one, slug, players, seed, list(seats), chosen)
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            played = list(pool.map(play, range(games), chunksize=max(1, games // (8 * jobs))))
+    else:
+        played = [play(number) for number in range(games)]
     wins: dict[str, float] = {name: 0.0 for name in seats}
+    seat_wins = [0.0] * players
     seconds: dict[str, float] = defaultdict(float)
     decisions: dict[str, int] = defaultdict(int)
     totals: dict[str, float] = defaultdict(float)
-    for number in range(games):
-        names = seated(seats, number)
-        whims = [random.Random(f"{seed}:{number}:{seat}") for seat in range(players)]
-        state = game.setup(players, table_seed(seed, number, players), {})
-        for _ in range(MAX_DECISIONS):
-            to_act = game.to_act(state)
-            if not to_act:
-                break
-            seat = to_act[0]
-            started = time.perf_counter()
-            action = policies[names[seat]](state, seat, whims[seat])
-            seconds[names[seat]] += time.perf_counter() - started
-            decisions[names[seat]] += 1
-            state = game.apply(state, seat, action)
-        outcome = game.outcome(state)
-        if outcome is None:
-            raise RuntimeError(f"game {number} did not end after {MAX_DECISIONS} decisions")
-        for seat in outcome.winners:
-            wins[names[seat]] += 1 / len(outcome.winners)
-        for key, value in game_stats(game, state).items():
+    for one in played:
+        for seat in one.winners:
+            wins[one.names[seat]] += 1 / len(one.winners)
+            seat_wins[seat] += 1 / len(one.winners)
+        for name, spent in one.seconds.items():
+            seconds[name] += spent
+            decisions[name] += one.decisions[name]
+        for key, value in one.stats.items():
             totals[key] += value
     return ArenaResult(
         game=slug,
@@ -119,4 +177,7 @@ def arena(slug: str, players: int, games: int, seed: int, seats: list[str]) -> A
         ms_per_decision={name: round(1000 * seconds[name] / decisions[name], 3) if decisions[name] else 0.0
                          for name in wins},
         stats={key: round(value / games, 3) for key, value in totals.items()},
+        options=chosen,
+        seat_wins=[round(value, 4) for value in seat_wins],
+        seat_win_rate=[round(value / games, 4) if games else 0.0 for value in seat_wins],
     )
