@@ -70,7 +70,8 @@ class ArenaResult:
     ms_per_decision: dict[str, float]
     stats: dict[str, float]
     options: dict[str, Any] = field(default_factory=dict)
-    seat_wins: list[float] = field(default_factory=list)  # by seat position: seat 0 is the first to play
+    # By seat position: the order in which seats first played (in 1930 the First Round cards', not the seats').
+    seat_wins: list[float] = field(default_factory=list)
     seat_win_rate: list[float] = field(default_factory=list)
 
     def to_json(self) -> str:
@@ -108,6 +109,7 @@ class Played:
     """One arena game: who won (by seat), how long each policy thought, and the game's own figures."""
 
     winners: tuple[int, ...]
+    positions: list[int]  # each seat's position in the order the seats first played: 0 played first
     names: list[str]
     seconds: dict[str, float]
     decisions: dict[str, int]
@@ -123,11 +125,14 @@ def play_one(slug: str, players: int, seed: int, seats: list[str], options: dict
     seconds: dict[str, float] = defaultdict(float)
     decisions: dict[str, int] = defaultdict(int)
     state = game.setup(players, table_seed(seed, number, players), dict(options))
+    first_played: list[int] = []
     for _ in range(MAX_DECISIONS):
         to_act = game.to_act(state)
         if not to_act:
             break
         seat = to_act[0]
+        if seat not in first_played:
+            first_played.append(seat)
         started = time.perf_counter()
         action = policies[names[seat]](state, seat, whims[seat])
         seconds[names[seat]] += time.perf_counter() - started
@@ -136,7 +141,9 @@ def play_one(slug: str, players: int, seed: int, seats: list[str], options: dict
     outcome = game.outcome(state)
     if outcome is None:
         raise RuntimeError(f"game {number} did not end after {MAX_DECISIONS} decisions")
-    return Played(outcome.winners, names, dict(seconds), dict(decisions), game_stats(game, state))
+    order = first_played + [seat for seat in range(players) if seat not in first_played]
+    positions = [order.index(seat) for seat in range(players)]
+    return Played(outcome.winners, positions, names, dict(seconds), dict(decisions), game_stats(game, state))
 
 
 def arena(slug: str, players: int, games: int, seed: int, seats: list[str],
@@ -161,7 +168,7 @@ def arena(slug: str, players: int, games: int, seed: int, seats: list[str],
     for one in played:
         for seat in one.winners:
             wins[one.names[seat]] += 1 / len(one.winners)
-            seat_wins[seat] += 1 / len(one.winners)
+            seat_wins[one.positions[seat]] += 1 / len(one.winners)
         for name, spent in one.seconds.items():
             seconds[name] += spent
             decisions[name] += one.decisions[name]
