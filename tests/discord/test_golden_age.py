@@ -1,14 +1,41 @@
 """1930 through Discord: whole games by members and against AI seats, one message and one ping per turn, secret
-contracts offered privately, the CEO asked for the dividend, /rules and /hand."""
+contracts offered privately (and asked of everyone alike), the CEO asked for the dividend, /rules and /hand."""
 
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
-from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, pings, prompt_version, public, turns_of
+from simtable import (
+    Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, pings, prompt_version, public, tiny_png, turns_of,
+)
+from engine.core import Action, replay
 from engine.platform.records import Status
+from engine.rules.golden_age import GAME
+from engine.rules.golden_age.end_of_turn import contract, eligible, playable
+from engine.rules.golden_age.state import GoldenAgeState
+from tests.stub_drawing import Renderer
+
+CONTRACTS_ASKED = "your turn: play a contract or finish"
+NO_MORE = "Play no more contracts this turn"
+
+
+@pytest.fixture
+def drawn() -> list[dict[str, Any]]:
+    """The views the boards were drawn from, in order."""
+    return []
+
+
+@pytest.fixture
+def render(drawn: list[dict[str, Any]]) -> Renderer:
+    def record(slug: str, view: dict[str, Any]) -> bytes:
+        drawn.append(view)
+        return tiny_png(slug, view)
+
+    return record
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -53,10 +80,21 @@ async def play_until(lounge: Lounge, thread, asks: str, rng: random.Random, limi
     raise AssertionError(f"no decision asked {asks!r}")
 
 
+async def contract_to_award(lounge: Lounge, thread, rng: random.Random):  # type: ignore[no-untyped-def]
+    """Play on until a player is asked for contracts holding one they can award; that prompt's message."""
+    while True:
+        prompt = await play_until(lounge, thread, "your turn: play a contract", rng)
+        mover = lounge.member(prompt.raw_mentions[0])
+        shown = await lounge.private_choices(mover, prompt)
+        if any(label.startswith("Award") for label, _ in choices_of(shown)):
+            return prompt
+        await lounge.click_choice(mover, shown, choices_of(shown)[-1][1])  # play no more contracts
+
+
 @pytest.mark.slow
 async def test_contracts_are_offered_to_their_holder_alone(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(3, "1930")
-    prompt = await play_until(lounge, thread, "your turn: play a contract", random.Random(1))
+    prompt = await contract_to_award(lounge, thread, random.Random(1))
     mover = lounge.member(prompt.raw_mentions[0])
     assert choices_of(prompt) == [("Choose privately", f"button:g:{game_id}:v{prompt_version(prompt)}:mine")]
     other = next(m for m in lounge.members[:3] if m.id != mover.id)
@@ -65,11 +103,11 @@ async def test_contracts_are_offered_to_their_holder_alone(lounge: Lounge) -> No
     opened = await mover.click(prompt, custom_id=f"g:{game_id}:v{prompt_version(prompt)}:mine")
     [secret] = [m.message for m in opened.followups if m.ephemeral]
     labels = [label for label, _ in choices_of(secret)]
-    assert any(label.startswith("Play contract") for label in labels)
+    assert labels[-1] == "Play no more contracts this turn"
     public_words = " ".join(m.content for m in public(thread))
-    for label in labels:
-        if label.startswith("Play contract"):
-            assert label.removeprefix("Play contract ") not in public_words  # never shown in the thread
+    for label in labels[:-1]:  # "Award $3: Seattle + Chicago to Green Airline (stock up a box)"
+        card = label.removeprefix("Award ").partition(" to ")[0]
+        assert card not in public_words  # never shown in the thread
 
 
 @pytest.mark.slow
@@ -120,3 +158,92 @@ async def test_undo_takes_back_a_founding_before_the_price_and_status_and_mine_n
     mine = await mover.slash(lounge.channel, "game mine")
     shown = mine.followups[0] if mine.followups else mine.response
     assert shown is not None and shown.ephemeral and "1930" in shown.embeds[0].description
+
+
+async def state_of(lounge: Lounge, game_id: int, version: int | None = None) -> GoldenAgeState:
+    """The game's state now (or after `version` moves), replayed from its log."""
+    table = await lounge.service.reading.table(game_id)
+    rows = await lounge.store.games.actions(game_id)
+    moves = [(row.seat, Action.from_dict(row.payload)) for row in rows if version is None or row.seq <= version]
+    state: GoldenAgeState = replay(GAME, len(table.players), table.game.seed, dict(table.game.options), moves)
+    return state
+
+
+async def play_through_contracts(lounge: Lounge, thread, rng: random.Random, *, stop_when_asked: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """Random choices (the same for twins: their public choices are the same), but every player asked for contracts
+    plays none; until the first End of Turn's contracts are over, or, with `stop_when_asked`, first asked for."""
+    asked = False
+    while (prompt := latest_prompt(thread)) is not None:
+        if CONTRACTS_ASKED in prompt.content:
+            if stop_when_asked:
+                return
+            asked = True
+        elif asked:
+            return
+        actor = lounge.member(prompt.raw_mentions[0])
+        shown = await lounge.private_choices(actor, prompt)
+        choices = [c for c in choices_of(shown) if not c[0].startswith(("Back", "Cancel"))] or choices_of(shown)
+        pick = next((how for label, how in choices if label == NO_MORE), None) or rng.choice(choices)[1]
+        await lounge.click_choice(actor, shown, pick)
+
+
+def other_hand(state: GoldenAgeState, seat: int) -> list[int]:
+    """The seat's hand with cards swapped for undealt ones of the same value (a hand's values are known), so that
+    it can play a contract now if it could not, or can play none if it could."""
+    hand, could = list(state.seats[seat].contracts), set(playable(state, seat))
+    for place, number in enumerate(hand):
+        if could and number not in could:
+            continue  # only the cards that can be played are swapped, for ones that cannot
+        swap = next((n for n in state.contract_deck if contract(state, n).value == contract(state, number).value
+                     and bool(eligible(state, n)) == (not could)), None)
+        if swap is not None:
+            hand[place] = swap
+            if not could:
+                break  # one card it can play is enough
+    return hand
+
+
+def seen(lounge: Lounge, thread, game_id: int) -> list[tuple[Any, ...]]:  # type: ignore[no-untyped-def]
+    """What the thread shows: every message created (its words and pings) and every message as it stands now."""
+    def plain(text: str | None) -> str:
+        return (text or "").replace(f"#{game_id}", "#N").replace(f"g:{game_id}:", "g:N:")
+
+    created = [(plain(body.get("content")), pings(body)) for body in lounge.posted(thread)]
+    now = [(plain(m.content), [plain(c) for c in custom_ids(m)]) for m in public(thread)]
+    return [*created, *now]
+
+
+@pytest.mark.slow
+async def test_a_seat_with_nothing_to_play_is_asked_and_pinged_like_one_that_passes(
+        lounge: Lounge, monkeypatch: pytest.MonkeyPatch, drawn: list[dict[str, Any]]) -> None:
+    # Twin games, the second dealt like the first but for one hand: the first player asked for contracts can play
+    # one in only one of them. The thread must show the same messages, pings and boards through the contract step.
+    seeds = iter([1002, 1003])  # both seat two players alike
+    monkeypatch.setattr("engine.services.tables.secrets", SimpleNamespace(randbits=lambda bits: next(seeds)))
+    thread, first = await lounge.started_game(2, "1930")
+    await play_through_contracts(lounge, thread, random.Random(7), stop_when_asked=True)
+    state = await state_of(lounge, first)
+    seat, hand = state.current, other_hand(state, state.current)
+    await play_through_contracts(lounge, thread, random.Random(7))
+    one, boards = seen(lounge, thread, first), len(drawn)
+
+    setup = GAME.setup
+
+    def twin_setup(players: int, seed: int, options: dict[str, Any] | None = None) -> GoldenAgeState:
+        if seed != 1003:
+            return setup(players, seed, options)
+        twin = setup(players, 1002, options)
+        twin.contract_deck = [n for n in twin.contract_deck if n not in hand] + [
+            n for n in twin.seats[seat].contracts if n not in hand]
+        twin.seats[seat].contracts = list(hand)
+        return twin
+
+    monkeypatch.setattr(GAME, "setup", twin_setup)
+    thread, second = await lounge.started_game(2, "1930")
+    await play_through_contracts(lounge, thread, random.Random(7))
+    twin = await state_of(lounge, second, state.seq)  # where the first game asked for contracts
+    assert bool(playable(twin, seat)) != bool(playable(state, seat)) and twin.cities == state.cities
+
+    assert seen(lounge, thread, second) == one
+    assert drawn[boards:] == drawn[:boards]
+    assert sum(CONTRACTS_ASKED in content for content, _ in one) >= 2  # both players were asked, one message each

@@ -8,7 +8,7 @@ import pytest
 
 from engine.rules.golden_age import GAME, end_of_turn, market, operations
 from engine.rules.golden_age.data import Colour
-from engine.rules.golden_age.state import TURNS, Phase, Step
+from engine.rules.golden_age.state import TURNS, GoldenAgeState, Phase, Step
 from tests.engine.golden_age_helpers import keys, operating, play
 
 
@@ -37,22 +37,93 @@ def test_airlines_that_did_not_fly_lose_a_box_and_cities_far_behind_their_tech_c
     assert state.airlines["orange"].price_box == orange - 1
 
 
-def test_a_contract_goes_to_an_airline_with_gates_in_every_city_it_names_whatever_their_colour() -> None:
-    state = operating()
-    card = next(c for c in state.data.contracts if len(c.cities) == 2
+def winnable(state: GoldenAgeState, airline: str = "green") -> int:
+    """A two-city contract of USA cities, given to the airline's gates in both cities: it can be played now."""
+    card = next(c for c in state.data.contracts if len(c.cities) == 2 and c.number not in state.discards
                 and all(k in state.cities and state.data.cities[k].printed for k in c.cities))
-    state.seats[0].contracts = [card.number]
     for key in card.cities:
-        if "green" not in state.cities[key].gates:
-            state.cities[key].gates.append("green")
+        if airline not in state.cities[key].gates:
+            state.cities[key].gates.append(airline)
+    return card.number
+
+
+def unwinnable(state: GoldenAgeState, count: int) -> list[int]:
+    """Contracts no airline can be awarded now: each names a city where no airline has a gate."""
+    return [c.number for c in state.data.contracts
+            if any(k not in state.cities or not state.cities[k].gates for k in c.cities)][:count]
+
+
+@pytest.mark.parametrize("edition", [1, 2])
+def test_a_contract_goes_to_an_airline_with_gates_in_every_city_it_names_whatever_their_colour(edition: int) -> None:
+    state = operating(edition=edition)
+    number = winnable(state)
+    card = end_of_turn.contract(state, number)
+    state.seats[0].contracts = [number]
     state.cities[card.cities[0]].colour = Colour.YELLOW  # an upgraded city is still the city named
-    assert end_of_turn.eligible(state, card.number) == ["green"]
+    assert end_of_turn.eligible(state, number) == ["green"]
     state.phase, state.step, state.current = Phase.CONTRACTS, Step.CONTRACT, 0
     price, money = state.airlines["green"].price_box, state.seats[0].money
-    state = play(state, 0, "contract", card.number)
-    state = play(state, 0, "award", "green")
+    if edition == 1:  # the card, then the airline
+        state = play(state, 0, "contract", number)
+        state = play(state, 0, "award", "green")
+    else:  # one choice names both
+        state = play(state, 0, "award", number, "green")
     assert state.airlines["green"].price_box == price + 1
-    assert state.seats[0].money == money + card.value and card.number in state.discards
+    assert state.seats[0].money == money + card.value and number in state.discards
+
+
+def contracts_at_end_of_turn(edition: int) -> GoldenAgeState:
+    """Four players at step 4: seat 0 holds a contract it can play and one it cannot, seats 1 and 3 only contracts
+    nobody can play now, seat 2 none at all; seat 0 is the first player."""
+    state = operating(edition=edition)
+    state.airlines["green"].flown = state.airlines["orange"].flown = state.airlines["blue"].flown = True
+    first = winnable(state)
+    spare = unwinnable(state, 6)
+    state.seats[0].contracts, state.seats[1].contracts = [first, spare[0]], spare[1:3]
+    state.seats[2].contracts, state.seats[3].contracts = [], spare[3:6]
+    end_of_turn.after_purchases(state)
+    return state
+
+
+def test_every_player_holding_contracts_is_asked_in_turn_order_whatever_they_can_play() -> None:
+    # End of Turn, step 4: "players may, in turn order, award any airline a contract card in their possession";
+    # whether a secret hand holds a card that can be played now is asked of everyone, in private, alike.
+    state = contracts_at_end_of_turn(2)
+    assert state.current == 0 and GAME.private(state, 0)
+    number = state.seats[0].contracts[0]
+    state = play(state, 0, "award", number, "green")
+    assert state.current == 0 and keys(state, 0) == ["done"]  # asked again: nothing left it can play, one card held
+    state = play(state, 0, "done")
+    assert state.current == 1 and keys(state, 1) == ["done"] and GAME.private(state, 1)  # nothing to play: asked
+    state = play(state, 1, "done")
+    assert state.current == 3  # seat 2 holds no contract, as everyone sees: nobody asks it
+    state = play(state, 3, "done")
+    assert state.phase is Phase.STOCK and state.turn == 2
+    assert GAME.view(state, None)["events"][0] == "{p3} plays no more contracts."
+
+
+def test_a_player_who_awards_their_last_contract_is_asked_no_more() -> None:
+    state = contracts_at_end_of_turn(2)
+    state.seats[0].contracts = state.seats[0].contracts[:1]
+    state = play(state, 0, "award", state.seats[0].contracts[0], "green")
+    assert state.current == 1  # an empty hand, as its count shows: nothing more to ask
+
+
+def test_passing_and_having_nothing_to_play_leave_the_same_line() -> None:
+    state = contracts_at_end_of_turn(2)
+    after_pass = play(state, 0, "done")  # seat 0 could have played
+    after_nothing = play(after_pass, 1, "done")  # seat 1 could not
+    assert GAME.view(after_pass, None)["events"] == ["{p0} plays no more contracts."]
+    assert GAME.view(after_nothing, None)["events"] == ["{p1} plays no more contracts."]
+
+
+def test_the_first_edition_asks_only_who_can_play_a_contract_now() -> None:
+    state = contracts_at_end_of_turn(1)
+    assert state.current == 0
+    state = play(state, 0, "contract", state.seats[0].contracts[0])
+    assert GAME.view(state, None)["decision"] == "choose the airline that wins the contract"
+    state = play(state, 0, "award", "green")
+    assert state.phase is Phase.STOCK and state.turn == 2  # nobody else could play: nobody else was asked
 
 
 @pytest.mark.parametrize("players", range(2, 7))

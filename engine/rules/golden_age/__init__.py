@@ -22,6 +22,7 @@ class GoldenAge(Rules[GoldenAgeState]):
     min_players = 2
     max_players = 6
     hand_name = "contracts"  # what /hand shows
+    edition = 2  # 2: End of Turn asks every player holding contracts (end_of_turn.EVERYONE_ASKED)
 
     @property
     def guide(self) -> tuple[RulesTopic, ...]:

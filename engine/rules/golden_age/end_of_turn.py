@@ -11,6 +11,10 @@ from engine.rules.golden_age.state import TURNS, GoldenAgeState, Phase, Step
 from engine.rules.golden_age.stock import begin_normal_round
 
 CONTRACT, AWARD, DONE, BACK = "contract", "award", "done", "back"
+# From this edition every player holding contracts is asked, each time in one private choice (a card and its
+# airline, or none): the first edition asked only who could play one now, and asked for the card and then the
+# airline, so who was asked, and how many moves a player made, told the table what a secret hand held.
+EVERYONE_ASKED = 2
 
 
 def begin_end_of_turn(state: GoldenAgeState) -> None:
@@ -65,15 +69,24 @@ def contract_words(state: GoldenAgeState, number: int) -> str:
 
 
 def legal(state: GoldenAgeState, seat: int) -> list[Action]:
+    done = Action(DONE, (), "Play no more contracts this turn", minor=True)
+    if state.edition >= EVERYONE_ASKED:  # one choice: which card goes to which airline
+        return [*(Action(AWARD, (n, key), award_words(state, n, key)) for n in playable(state, seat)
+                  for key in eligible(state, n)), done]
     if state.step is Step.CONTRACT_AIRLINE:
         return [*(Action(AWARD, (key,), f"Award it to {name(state, key)} (stock up a box)")
                   for key in eligible(state, state.contract)),
                 Action(BACK, (), "Back: choose another contract", minor=True)]
     return [*(Action(CONTRACT, (n,), f"Play contract {contract_words(state, n)}"[:100]) for n in playable(state, seat)),
-            Action(DONE, (), "Play no more contracts this turn", minor=True)]
+            done]
+
+
+def award_words(state: GoldenAgeState, number: int, airline: str) -> str:
+    return f"Award {contract_words(state, number)} to {name(state, airline)} (stock up a box)"[:100]
 
 
 def on_contract(state: GoldenAgeState, seat: int, action: Action) -> None:
+    """The first edition's card, chosen before its airline."""
     state.contract, state.step = int(action.args[0]), Step.CONTRACT_AIRLINE
 
 
@@ -82,9 +95,11 @@ def on_back(state: GoldenAgeState, seat: int, action: Action) -> None:
 
 
 def on_award(state: GoldenAgeState, seat: int, action: Action) -> None:
-    award(state, seat, state.contract, str(action.args[0]))
+    """The card (named with the airline from edition 2, chosen just before in the first) goes to the airline."""
+    number = int(action.args[0]) if state.edition >= EVERYONE_ASKED else state.contract
+    award(state, seat, number, str(action.args[-1]))
     state.contract, state.step = 0, Step.CONTRACT
-    if not playable(state, seat):
+    if not asked(state, seat):
         no_more_contracts(state, seat)
 
 
@@ -112,10 +127,18 @@ def award(state: GoldenAgeState, seat: int, number: int, airline: str) -> None:
     state.last = f"{airline}:contract"
 
 
+def asked(state: GoldenAgeState, seat: int) -> bool:
+    """Whether the player is asked for contracts: whoever holds any (the count is public), whether or not one can
+    be played now, so that being asked tells nothing of the cards; the first edition asked only who could play."""
+    if state.edition < EVERYONE_ASKED:
+        return bool(playable(state, seat))
+    return bool(state.seats[seat].contracts)
+
+
 def next_contract_player(state: GoldenAgeState) -> None:
-    """The next player in turn order with a contract they can play (each gets one go); then the turn ends."""
+    """The next player in turn order who is asked for contracts (each gets one go); then the turn ends."""
     for candidate in state.seat_order(state.first_player):
-        if not state.seats[candidate].passed and playable(state, candidate):
+        if not state.seats[candidate].passed and asked(state, candidate):
             state.current, state.step = candidate, Step.CONTRACT
             return
         state.writable_seat(candidate).passed = True

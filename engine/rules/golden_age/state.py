@@ -39,8 +39,8 @@ class Step(enum.Enum):
     GATE_FROM = "gate from"  # where a relocated or opened gate comes from
     MORE = "more"  # a second gate or city, a paid upgrade, or done
     DIVIDEND = "dividend"  # the CEO's choice after a flight
-    CONTRACT = "contract"  # which contract to play, or done
-    CONTRACT_AIRLINE = "contract airline"  # the airline awarded it
+    CONTRACT = "contract"  # which contract to award to which airline, or done (the first edition: which contract)
+    CONTRACT_AIRLINE = "contract airline"  # the first edition's second choice: the airline awarded it
 
 
 class Operation(enum.Enum):
@@ -167,7 +167,7 @@ class GoldenAgeState:
     acting: int = 0  # who took the operation the CEO's dividend follows (play resumes after them)
     pending: Pending | None = None
     before: GoldenAgeState | None = None  # the state when the pending operation began
-    contract: int = 0  # the contract chosen at Step.CONTRACT
+    contract: int = 0  # the contract chosen at Step.CONTRACT (the first edition, which chose it apart)
     bank: int = BANK
     discards: list[int] = field(default_factory=list)  # contracts played
     page: int = 0  # which page of a long menu is shown
