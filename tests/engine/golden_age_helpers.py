@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from engine.core import Action
+from engine.core import EDITION, Action
 from engine.rules.golden_age import GAME, rules
 from engine.rules.golden_age.state import GoldenAgeState
 
 
-def dealt(players: int, seed: int = 1) -> GoldenAgeState:
-    """A new table where seat 0 holds the First Buyer card, seat 1 the second, and so on."""
-    state = GAME.setup(players, seed)
+def dealt(players: int, seed: int = 1, edition: int = GAME.edition) -> GoldenAgeState:
+    """A new table (of the rules' edition) where seat 0 holds the First Buyer card, seat 1 the second, and so on."""
+    state = GAME.setup(players, seed, {EDITION: edition})
     money = state.data.first_round_money
     state.first_round_order = list(range(players))
     for seat, player in enumerate(state.seats):
@@ -37,13 +37,13 @@ def keys(state: GoldenAgeState, seat: int) -> list[str]:
     return [a.key for a in rules.all_choices(state, seat)]
 
 
-def operating(players: int = 4, seed: int = 1) -> GoldenAgeState:
+def operating(players: int = 4, seed: int = 1, edition: int = GAME.edition) -> GoldenAgeState:
     """A table in turn 1's operation phase: seat 0 holds 2 green and 1 orange token, seat 1 one green and two
     blue, seat 2 two orange (CEOs: green seat 0, blue seat 1, orange seat 2); green, orange and blue are founded
     at $6, $5 and $5; seat 0 acts first."""
     from engine.rules.golden_age.state import Phase, Step
 
-    state = dealt(players, seed)
+    state = dealt(players, seed, edition)
     for key, price in (("green", 6), ("orange", 5), ("blue", 5)):
         airline = state.airlines[key]
         airline.founded, airline.price_box = True, state.data.market_index(price)

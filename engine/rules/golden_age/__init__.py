@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core import Action, GameError, Outcome, Rules, edition_of
 from engine.rules.golden_age import checks, choices, rules, scoring, view
-from engine.rules.golden_age.data import components
+from engine.rules.golden_age.data import EDITION, components
 from engine.rules.golden_age.market import value_of
 from engine.rules.golden_age.setup import setup_state
 from engine.rules.golden_age.state import GoldenAgeState, Phase
@@ -22,6 +22,7 @@ class GoldenAge(Rules[GoldenAgeState]):
     min_players = 2
     max_players = 6
     hand_name = "contracts"  # what /hand shows
+    edition = EDITION  # 2: rules read again (data.EDITION says what changed); edition 1 games keep their rules
 
     @property
     def guide(self) -> tuple[RulesTopic, ...]:

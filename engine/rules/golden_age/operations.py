@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core import Action, IllegalAction
 from engine.rules.golden_age import actions, board, market
 from engine.rules.golden_age.actions import SUPPLY, UPGRADES_FREE, UPGRADES_PAID
-from engine.rules.golden_age.board import name
+from engine.rules.golden_age.board import article, name
 from engine.rules.golden_age.state import MAX_ACTIONS, GoldenAgeState, Operation, Pending, Phase, Step
 
 AIRLINE, OPERATION, CITY, FROM, DONE, CANCEL, DIVIDEND, BACK = (
@@ -80,10 +80,6 @@ def airline_choices(state: GoldenAgeState, seat: int) -> list[Action]:
                 Action(DONE, (), "Buy no action this turn", minor=True)]
     return [Action(AIRLINE, (key,), f"Use {article(name(state, key))} {name(state, key)} token ({player.unused(key)} unused)")
             for key in state.live_airlines() if player.unused(key) > 0]
-
-
-def article(word: str) -> str:
-    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 OPERATION_WORDS = {

@@ -178,7 +178,7 @@ class GoldenAgeState:
     owned: set[str] = field(default_factory=set, repr=False, compare=False)
     owned_airlines: set[str] = field(default_factory=set, repr=False, compare=False)
     owned_seats: set[int] = field(default_factory=set, repr=False, compare=False)
-    # The component data, at hand (the loader's cache is a call away, and the rules ask for it constantly).
+    # The component data of the game's edition, at hand (the rules ask for it constantly).
     data: Components = field(default_factory=components, repr=False, compare=False)
     phase_done: bool = False  # the phase has ended: rules.py begins the next one
     seq: int = 0
