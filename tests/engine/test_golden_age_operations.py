@@ -104,8 +104,8 @@ def test_the_ceo_may_take_no_dividend_for_six_gates() -> None:
     assert (state.airlines["green"].gates_available, state.airlines["green"].gates_reserve) == (11, 0)
 
 
-def no_ceo_flight(setup) -> object:  # type: ignore[no-untyped-def]
-    state = operating()
+def no_ceo_flight(setup, edition: int = GAME.edition) -> object:  # type: ignore[no-untyped-def]
+    state = operating(edition=edition)
     state.seats[2].tokens["blue"] = 2  # blue: seats 1 and 2 hold two each: no CEO
     state.airlines["blue"].pool -= 2 if state.airlines["blue"].pool >= 2 else 0
     setup(state)
@@ -131,6 +131,38 @@ def test_without_a_ceo_one_gate_left_means_half_dividend_and_three_gates() -> No
     level = state.data.dividend(state.airlines["blue"].income)
     assert state.airlines["blue"].gates_available == 4
     assert state.seats[1].money - money == 2 * ((level + 1) // 2)
+
+
+def test_without_a_ceo_rule_2_applies_only_with_three_gates_in_reserve_to_add() -> None:
+    """'Do the first action that applies fully ... 2. ... take Half Dividends and Increase Airline Gates by 3, if
+    available.' One gate left and none in reserve: rule 2 cannot apply fully, so the next rule that does decides."""
+    def setup(state) -> None:  # type: ignore[no-untyped-def]
+        state.airlines["blue"].gates_available, state.airlines["blue"].gates_reserve = 1, 0
+
+    money = operating().seats[1].money
+    state = no_ceo_flight(setup)
+    level = state.data.dividend(state.airlines["blue"].income)
+    assert state.seats[1].money - money == 2 * level  # rule 4: a full dividend
+    assert (state.airlines["blue"].gates_available, state.airlines["blue"].gates_reserve) == (1, 0)
+    assert not any("gates" in event for event in state.events), state.events
+
+    def behind(state) -> None:  # type: ignore[no-untyped-def]
+        setup(state)
+        state.airlines["green"].tech_box = 4
+
+    state = no_ceo_flight(behind)  # rule 3 is the first that applies fully: half and a tech box
+    assert state.seats[1].money - money == 2 * ((level + 1) // 2) and state.airlines["blue"].tech_box == 2
+
+
+def test_edition_1_took_rule_2_with_an_empty_reserve() -> None:
+    def setup(state) -> None:  # type: ignore[no-untyped-def]
+        state.airlines["blue"].gates_available, state.airlines["blue"].gates_reserve = 1, 0
+
+    money = operating(edition=1).seats[1].money
+    state = no_ceo_flight(setup, edition=1)
+    level = state.data.dividend(state.airlines["blue"].income)
+    assert state.seats[1].money - money == 2 * ((level + 1) // 2)
+    assert state.airlines["blue"].gates_available == 1
 
 
 def test_without_a_ceo_three_boxes_behind_means_half_dividend_and_a_tech_box() -> None:
