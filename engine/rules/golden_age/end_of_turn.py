@@ -18,7 +18,7 @@ def begin_end_of_turn(state: GoldenAgeState) -> None:
     state.phase, state.step = Phase.PURCHASE, Step.AIRLINE
     for seat in range(state.players):
         state.writable_seat(seat).purchased_action = False
-    next_purchaser(state, state.first_player)
+    next_purchaser(state, state.turn_order())
 
 
 def after_purchases(state: GoldenAgeState) -> None:
@@ -114,7 +114,7 @@ def award(state: GoldenAgeState, seat: int, number: int, airline: str) -> None:
 
 def next_contract_player(state: GoldenAgeState) -> None:
     """The next player in turn order with a contract they can play (each gets one go); then the turn ends."""
-    for candidate in state.seat_order(state.first_player):
+    for candidate in state.turn_order():
         if not state.seats[candidate].passed and playable(state, candidate):
             state.current, state.step = candidate, Step.CONTRACT
             return

@@ -220,11 +220,12 @@ def end_purchase(state: GoldenAgeState, seat: int) -> None:
     """A player's End of Turn purchase is made or declined: the next player in turn order may buy one."""
     state.writable_seat(seat).purchased_action = True
     state.pending, state.step = None, Step.AIRLINE
-    next_purchaser(state, seat + 1)
+    next_purchaser(state, state.order_from(seat, after=True))
 
 
-def next_purchaser(state: GoldenAgeState, start: int) -> None:
-    for candidate in state.seat_order(start % state.players):
+def next_purchaser(state: GoldenAgeState, candidates: list[int]) -> None:
+    """The first of `candidates` (seats in turn order) who has not decided and could buy an action decides."""
+    for candidate in candidates:
         if not state.seats[candidate].purchased_action and purchasable(state, candidate):
             state.current, state.step = candidate, Step.AIRLINE
             return

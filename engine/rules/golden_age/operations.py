@@ -29,13 +29,12 @@ def can_act(state: GoldenAgeState, seat: int) -> bool:
 
 def begin_operations(state: GoldenAgeState) -> None:
     state.phase, state.step, state.operating_round = Phase.OPERATIONS, Step.AIRLINE, 1
-    next_actor(state, state.first_player, include=True)
+    next_actor(state, state.turn_order()[0], include=True)
 
 
 def next_actor(state: GoldenAgeState, seat: int, include: bool = False) -> None:
-    """Play passes clockwise to the next player with a token to use; when none has, the turn ends."""
-    start = seat if include else seat + 1
-    for candidate in state.seat_order(start % state.players):
+    """Play passes in turn order to the next player with a token to use; when none has, the turn ends."""
+    for candidate in state.order_from(seat, after=not include):
         if can_act(state, candidate):
             state.current, state.step = candidate, Step.AIRLINE
             state.operating_round = state.seats[candidate].actions_used() + 1

@@ -232,3 +232,17 @@ class GoldenAgeState:
 
     def seat_order(self, start: int) -> list[int]:
         return [(start + i) % self.players for i in range(self.players)]
+
+    def turn_order(self) -> list[int]:
+        """The seats in this turn's order. "These cards set the turn order for the first turn of the game": the
+        First Round Turn Order cards' in turn 1 (edition 1 used them for the First Stock Round only); after it,
+        clockwise from the First Player marker."""
+        if self.turn == 1 and self.edition >= 2:
+            return list(self.first_round_order)
+        return self.seat_order(self.first_player)
+
+    def order_from(self, seat: int, *, after: bool = False) -> list[int]:
+        """Every seat in turn order, beginning with `seat` (or with the one after it)."""
+        order = self.turn_order()
+        at = order.index(seat) + after
+        return order[at:] + order[:at]
