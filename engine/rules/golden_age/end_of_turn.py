@@ -66,11 +66,19 @@ def contract_words(state: GoldenAgeState, number: int) -> str:
 
 def legal(state: GoldenAgeState, seat: int) -> list[Action]:
     if state.step is Step.CONTRACT_AIRLINE:
-        return [*(Action(AWARD, (key,), f"Award it to {name(state, key)} (stock up a box)")
+        return [*(Action(AWARD, (key,), f"Award it to {name(state, key)} ({stock_rise(state, key)})")
                   for key in eligible(state, state.contract)),
                 Action(BACK, (), "Back: choose another contract", minor=True)]
     return [*(Action(CONTRACT, (n,), f"Play contract {contract_words(state, n)}"[:100]) for n in playable(state, seat)),
             Action(DONE, (), "Play no more contracts this turn", minor=True)]
+
+
+def stock_rise(state: GoldenAgeState, airline: str) -> str:
+    """What a contract does to the airline's stock: 'stock $6 → $7' (at the top box it cannot rise)."""
+    box, boxes = state.airlines[airline].price_box, state.data.market
+    if box == len(boxes) - 1:
+        return f"stock stays at ${boxes[box].price}, the top"
+    return f"stock ${boxes[box].price} → ${boxes[box + 1].price}"
 
 
 def on_contract(state: GoldenAgeState, seat: int, action: Action) -> None:
