@@ -32,7 +32,8 @@ class GoldenAge(Rules[GoldenAgeState]):
     def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> GoldenAgeState:
         if not self.min_players <= players <= self.max_players:
             raise GameError(f"1930 is for {self.min_players} to {self.max_players} players, not {players}.")
-        components()  # validate the data before the first game, naming any bad entry
+        for edition in range(1, self.edition + 1):  # every edition's data, before the first game: a bad entry is named
+            components(edition)
         options = dict(options or {})
         return setup_state(players, seed, options, edition_of(options, self.edition))
 
