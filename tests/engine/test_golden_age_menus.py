@@ -78,6 +78,15 @@ def test_research_stand_and_contract_labels_say_what_happens_to_the_stock() -> N
     assert labels(award, 0)["award:green"].label == "Award it to Green Airline (stock stays at $72, the top)"
 
 
+def test_the_expand_menu_offers_two_gates_only_where_two_can_be_placed() -> None:
+    state = operating()
+    state.airlines["green"].tech_box = 2  # yellow: two gates an Expand
+    assert labels(play(state, 0, "airline", "green"), 0)["operation:expand"].label == "Expand: gates in 1 or 2 cities"
+    state.airlines["green"].gates_available = 1  # but one gate left to place
+    state = play(state, 0, "airline", "green")
+    assert labels(state, 0)["operation:expand"].label == "Expand: a gate in 1 city"
+
+
 def test_every_quoted_income_is_the_income_the_choice_gives() -> None:
     """Over random games: a gate's 'income $A → $B', an upgrade's '+$G' and a hub's 'adds $V' come true."""
     checked = 0

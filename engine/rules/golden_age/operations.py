@@ -91,14 +91,16 @@ OPERATION_WORDS = {
 
 def op_label(op: Operation, airline: str, state: GoldenAgeState) -> str:
     record = state.airlines[airline]
-    if op is Operation.EXPAND:
-        one = actions.gates_per_expand(state, airline) == 1
-        return "Expand: a gate in 1 city" if one else "Expand: gates in 1 or 2 cities"
+    if op is Operation.EXPAND:  # two only where the technology, the supply and the map all allow a second
+        most = min(actions.gates_per_expand(state, airline), record.gates_available,
+                   len(actions.expand_cities(state, airline)))
+        return "Expand: a gate in 1 city" if most == 1 else "Expand: gates in 1 or 2 cities"
     if op is Operation.FLY:
         return f"Fly: income ${record.income} pays up to ${state.data.dividend(record.income)} a token"
     if op is Operation.RESEARCH:
         colour = state.data.tech_colour(record.tech_box + 1)
-        lift = ", a new colour: stock up a box" if colour is not board.tech_colour(state, airline) else ""
+        rises = colour is not board.tech_colour(state, airline) and record.price_box < len(state.data.market) - 1
+        lift = ", a new colour: stock up a box" if rises else ""
         return f"Research: to tech box {record.tech_box + 1} ({colour.value}){lift}"
     if op is Operation.STAND:
         falls = "stock falls a box" if record.price_box else "stock stays in the $1 box"
