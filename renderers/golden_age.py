@@ -102,7 +102,7 @@ CAPTIONS = (
     ("map_top", "THE MAP  (gates in spot order, left to right; a dimmed city is not in play yet)"),
     ("market_top", "STOCK MARKET  (price over action cost; each founded airline's marker under its box)"),
     ("table_top", "AIRLINES  (the row of the airline that just acted is yellow and framed)"),
-    ("players_top", "PLAYERS  (contracts are secret: only how many each holds)"),
+    ("players_top", "PLAYERS  (the number before a name: this turn's order; contracts are secret: only how many each holds)"),
 )
 
 
@@ -124,6 +124,7 @@ def paste_players(canvas: Image.Image, table: Table, layout: Layout) -> None:
     columns = player_columns(len(table.seats))
     width = (INNER - (columns - 1) * GAP) // columns
     places = final_places(table)
+    order = turn_badges(table)
     top = layout.players_top + CAPTION
     for index, seat in enumerate(table.seats):
         x = MARGIN + (index % columns) * (width + GAP)
@@ -131,7 +132,13 @@ def paste_players(canvas: Image.Image, table: Table, layout: Layout) -> None:
         current = not table.over and seat.seat == table.current
         first = not table.over and seat.seat == table.first_player
         ceo_of = tuple(a.disc for a in table.airlines if a.ceo == seat.seat and a.founded and not a.bankrupt)
-        canvas.paste(player_panel(seat, width, current, first, places.get(seat.seat), ceo_of), (x, y))
+        canvas.paste(player_panel(seat, width, current, first, places.get(seat.seat), ceo_of,
+                                  order.get(seat.seat)), (x, y))
+
+
+def turn_badges(table: Table) -> dict[int, int]:
+    """While the game is on: each seat's number in this turn's order (1 plays first)."""
+    return {} if table.over else {seat: index + 1 for index, seat in enumerate(table.turn_order)}
 
 
 def final_places(table: Table) -> dict[int, int]:

@@ -32,7 +32,7 @@ COLUMNS = (
     Column("price", "Price", 74),
     Column("action", "Action", 78),
     Column("purchased", "", 150),
-    Column("tech", "Tech track, box 1 to 9", 304),
+    Column("tech", "Tech track", 304),
     Column("advanced", "", 146),
     Column("income", "Income", 90),
     Column("dividend", "Dividend", 104),
@@ -65,7 +65,7 @@ def head_row(tech: tuple[str, ...]) -> Image.Image:
 
 
 def draw_track(pen: Pen, x: int, middle: int, tech: tuple[str, ...], box: int | None, numbers: bool = False) -> int:
-    """The nine tech boxes in their colours; the airline's box framed thick with its number in it (the head row
+    """The tech boxes in their colours; the airline's box framed thick with its number in it (the head row
     numbers every box). Returns the x after the track."""
     for index, colour in enumerate(tech):
         left = x + index * (CELL + CELL_GAP)

@@ -33,13 +33,14 @@ def player_columns(players: int) -> int:
 # -- a player's panel ------------------------------------------------------------------------------------
 @lru_cache(maxsize=64)
 def player_panel(seat: Seat, width: int, current: bool, first: bool, place: int | None,
-                 ceo_of: tuple[Disc, ...]) -> Image.Image:
+                 ceo_of: tuple[Disc, ...], order: int | None = None) -> Image.Image:
     """Name and worth; cash, contracts (a count: the cards are secret), the airlines the player is CEO of; the
-    stock tokens held, a used one (this turn) as a ring. `place`: the final place once the game is over."""
+    stock tokens held, a used one (this turn) as a ring. `place`: the final place once the game is over;
+    `order`: the player's place in this turn's order."""
     pen = PALETTE.pen((width, PLAYER_HEIGHT), PANEL)
     pen.draw.rectangle((0, 0, width - 1, PLAYER_HEIGHT - 1), outline=INK if current else LINE,
                        width=FRAME if current else 2)
-    draw_strip(pen, seat, width, current, place)
+    draw_strip(pen, seat, width, current, place, order)
     middle = FRAME + STRIP + 20
     x = PAD
     for label, value in (("cash", money(seat.money)), ("contracts", str(seat.contracts))):
@@ -61,9 +62,9 @@ def player_panel(seat: Seat, width: int, current: bool, first: bool, place: int 
     return PALETTE.convert(pen.image)
 
 
-def draw_strip(pen: Pen, seat: Seat, width: int, current: bool, place: int | None) -> None:
-    """▶ and a yellow strip for the player to decide (and the thick frame: not colour alone), the final place,
-    the bot's tag (AI, AUTO, AWAY), the name, the worth at the right."""
+def draw_strip(pen: Pen, seat: Seat, width: int, current: bool, place: int | None, order: int | None) -> None:
+    """▶ and a yellow strip for the player to decide (and the thick frame: not colour alone), the final place or
+    the turn order's number in a round badge, the bot's tag (AI, AUTO, AWAY), the name, the worth at the right."""
     strip = (FRAME, FRAME, width - FRAME - 1, FRAME + STRIP - 1)
     pen.draw.rectangle(strip, fill=YELLOW if current else PAPER)
     middle = FRAME + STRIP // 2
@@ -75,10 +76,23 @@ def draw_strip(pen: Pen, seat: Seat, width: int, current: bool, place: int | Non
     x = FRAME + PAD - 4
     if place is not None:
         x = draw_tag(pen, x, middle, ordinal(place), NAVY if place == 1 else WHITE, 24, 34) + 8
+    elif order is not None:
+        x = draw_order_badge(pen, x, middle, order) + 8
     if seat.tag:
         x = draw_tag(pen, x, middle, seat.tag, NAVY) + 8
     name, size = fit_text(f"▶ {seat.name}" if current else seat.name, right - x, (30, 28, 26, 24, MIN_TEXT), True)
     pen.text((x, middle), name, size, True)
+
+
+ORDER_BADGE = 34
+
+
+def draw_order_badge(pen: Pen, x: int, middle: int, order: int) -> int:
+    """The player's number in this turn's order on a white disc, as on a turn order card; returns its right edge."""
+    box = (x, middle - ORDER_BADGE // 2, x + ORDER_BADGE, middle + ORDER_BADGE // 2)
+    pen.draw.ellipse(box, fill=WHITE, outline=INK, width=2)
+    pen.centered(box, str(order), 24, True, INK)
+    return box[2]
 
 
 def draw_tokens(pen: Pen, x: int, middle: int, room: int, tokens: tuple[tuple[Disc, int, int], ...]) -> None:

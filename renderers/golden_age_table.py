@@ -106,6 +106,7 @@ class Table(NamedTuple):
     contracts_played: tuple[str, ...]
     events: tuple[str, ...]
     winners: tuple[int, ...]
+    turn_order: tuple[int, ...]  # this turn's seats in order, first to play first
 
     @property
     def over(self) -> bool:
@@ -144,7 +145,17 @@ def read(view: dict[str, Any]) -> Table:
         contracts_played=tuple(drawable(str(c)) for c in view.get("contracts_played") or []),
         events=tuple(event_text(str(e), names) for e in view.get("news") or view.get("events") or []),
         winners=tuple(int(s) for s in view.get("winners") or [] if isinstance(s, int)),
+        turn_order=turn_order(view.get("turn_order"), first if isinstance(first, int) else None, players),
     )
+
+
+def turn_order(raw: Any, first: int | None, players: int) -> tuple[int, ...]:
+    """The view's turn order; a view without one (a game of edition 1) played clockwise from the first player."""
+    if isinstance(raw, list) and sorted(s for s in raw if isinstance(s, int)) == list(range(players)):
+        return tuple(raw)
+    if first is None or not 0 <= first < players:
+        return ()
+    return tuple((first + i) % players for i in range(players))
 
 
 def name_of(names: tuple[str, ...], seat: int | None) -> str:

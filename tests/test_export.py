@@ -11,6 +11,7 @@ import pytest
 
 import engine
 from engine.__main__ import main
+from engine.core import with_edition
 from engine.platform.export import ExportError, build_export, parse_export, replay_export, view_fingerprint
 from engine.platform.records import Status
 from engine.cli.simulate import play_random
@@ -28,7 +29,8 @@ async def stored_game(
     `undo_at` adds an undo entry taking back the two moves before it, and play goes on from there."""
     game = engine.get_game(slug)
     playout = play_random(game, players, seed)
-    row = await store.games.create(slug, 7, 8, 100, seed, {})
+    options = with_edition(game, {})  # as the service opens a table: the edition the random game played
+    row = await store.games.create(slug, 7, 8, 100, seed, options)
     for n in range(players):
         await store.seats.add(row.id, 100 + n, NAMES[n], ai=n == players - 1)
     await store.seats.start_game(row.id, [100 + n for n in range(players)])
@@ -39,7 +41,7 @@ async def stored_game(
         entries = [*moves[:undo_at], (moves[undo_at - 1][0], undo_payload(undo_at - 2)),
                    *moves[undo_at - 2 :]]
     replayer = Replayer(game)
-    replayer.start(game.setup(players, seed, {}))
+    replayer.start(game.setup(players, seed, options))
     for seq, (seat, payload) in enumerate(entries, start=1):
         outcome = game.outcome(replayer.apply(seq, seat, payload))
         await store.games.append_action(row.id, seq, seat, payload, None, status=Status.FINISHED if outcome else None,

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from engine.core import Action
+from engine.core import EDITION, Action
 from engine.rules.golden_age import GAME, rules
 from engine.rules.golden_age.state import GoldenAgeState
 
 
 def dealt(players: int, seed: int = 1, edition: int = GAME.edition) -> GoldenAgeState:
-    """A new table where seat 0 holds the First Buyer card, seat 1 the second, and so on (by the edition's rules)."""
-    state = GAME.setup(players, seed, {"edition": edition})
+    """A new table (of the rules' edition) where seat 0 holds the First Buyer card, seat 1 the second, and so on."""
+    state = GAME.setup(players, seed, {EDITION: edition})
     money = state.data.first_round_money
     state.first_round_order = list(range(players))
     for seat, player in enumerate(state.seats):

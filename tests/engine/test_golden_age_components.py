@@ -339,8 +339,15 @@ def test_market_rises_from_the_bankrupt_box_and_holds_the_initial_prices(data: C
     assert {3, 4, 5, 6, 7} <= set(prices)
     assert 25 <= len(prices) <= 35 and 60 <= prices[-1] <= 80
     assert data.market_index(1) == 0 and data.market[data.market_index(7)].price == 7
-    with pytest.raises(ValueError, match=r"\$13"):
-        data.market_index(13)
+    with pytest.raises(ValueError, match=r"\$12"):
+        data.market_index(12)
+
+
+def test_the_market_has_the_boxes_of_the_trade_in_example(data: Components) -> None:
+    """'A green Stock token costs $11 ... a Yellow Stock token with a value of $7 ... a $15 Stock token'."""
+    prices = {box.price for box in data.market}
+    assert {7, 11, 15} <= prices
+    assert 15 not in {box.price for box in components(1).market}  # edition 1 kept its market without it
 
 
 def test_action_costs_rise_and_stay_a_real_but_affordable_choice(data: Components) -> None:
@@ -357,14 +364,24 @@ def test_a_successful_airline_grows_over_six_turns(data: Components) -> None:
     assert data.market[min(start + 18, len(data.market) - 1)].price >= 8 * 5
 
 
-def test_technology_track(data: Components) -> None:
+def test_the_tech_tracks_gray_box_is_one_box(data: Components) -> None:
+    """The "White Box", "Yellow Boxes", "Green Boxes", "Brown Boxes" and one "Gray Box", the 8th."""
     assert [(b.number, b.colour.value) for b in data.tech] == [
         (1, "white"), (2, "yellow"), (3, "yellow"), (4, "green"), (5, "green"),
-        (6, "brown"), (7, "brown"), (8, "gray"), (9, "gray")]
+        (6, "brown"), (7, "brown"), (8, "gray")]
     assert data.tech_colour(1) is Colour.WHITE and data.tech_colour(8) is Colour.GRAY
-    for box in (0, 10):
+    for box in (0, 9):
         with pytest.raises(ValueError):
             data.tech_colour(box)
+
+
+def test_edition_1_keeps_its_frozen_components() -> None:
+    """A game started under edition 1 replays with the nine-box track and the market it had."""
+    first = components(1)
+    assert [b.colour.value for b in first.tech][-2:] == ["gray", "gray"] and len(first.tech) == 9
+    assert [box.price for box in first.market][11:17] == [12, 14, 16, 18, 20, 22]
+    assert first.cities == components().cities and first.contracts == components().contracts
+    assert components(1) is first and components() is components(2)
 
 
 def test_dividend_levels(data: Components) -> None:
@@ -582,9 +599,14 @@ def test_a_short_market_is_refused(tmp_path: Path, text: str) -> None:
 
 
 def test_a_wrong_tech_track_is_refused(tmp_path: Path, text: str) -> None:
-    broken = replace_once(text, '"brown", "gray", "gray"]', '"brown", "brown", "gray"]')
+    broken = replace_once(text, '"brown", "gray"]', '"brown", "gray", "gray"]')  # edition 1's second gray box
     assert "components.toml: tech: the Technology Track is" in rejected(tmp_path, broken)
-    assert "tech box 9: 'grey'" in rejected(tmp_path, replace_once(text, '"gray", "gray"]', '"gray", "grey"]'))
+    assert "tech box 8: 'grey'" in rejected(tmp_path, replace_once(text, '"brown", "gray"]', '"brown", "grey"]'))
+
+
+def test_a_market_without_the_trade_in_examples_box_is_refused(tmp_path: Path, text: str) -> None:
+    broken = re.sub(r"(?m)^  \{ price = 15, .*\n", "", text)
+    assert "components.toml: market: no box for the trade-in example's price $15" in rejected(tmp_path, broken)
 
 
 @pytest.mark.parametrize(("old", "new", "entry"), [

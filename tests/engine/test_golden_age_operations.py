@@ -39,6 +39,37 @@ def test_gray_begins_at_the_eighth_box_and_entering_it_lifts_the_stock() -> None
     assert state.airlines["green"].price_box == price + 1
 
 
+def stuck_at_gray(edition: int) -> object:
+    """Green on the gray box, already advanced and flown, with nowhere to put a gate: only research could remain."""
+    state = operating(edition=edition)
+    green = state.airlines["green"]
+    green.flown, green.gates_available, green.tech_box = True, 0, 8
+    for city in state.cities.values():
+        city.gates = city.gates or ["teal"]
+    state.cities["seattle"].hub = "green"
+    return state
+
+
+def test_the_tech_tracks_gray_box_is_one_box_so_an_airline_there_researches_no_more() -> None:
+    state = stuck_at_gray(GAME.edition)
+    assert board.tech_colour(state, "green") is Colour.GRAY and not actions.can_step_tech(state, "green")
+    state = play(state, 0, "airline", "green")
+    assert keys(state, 0)[0] == "operation:stand"  # no second gray box to research into: Stand is allowed
+    assert "operation:research" not in keys(state, 0)
+    flying = operating()
+    flying.airlines["green"].tech_box = 8
+    flying = play(play(flying, 0, "airline", "green"), 0, "operation", "fly")
+    assert keys(flying, 0) == ["dividend:full", "dividend:half+3 gates", "dividend:none+6 gates"]  # no tech box
+
+
+def test_edition_1_kept_a_second_gray_box() -> None:
+    state = stuck_at_gray(1)
+    state = play(state, 0, "airline", "green")
+    assert keys(state, 0)[0] == "operation:research"
+    state = play(state, 0, "operation", "research")
+    assert state.airlines["green"].tech_box == 9 and board.tech_colour(state, "green") is Colour.GRAY
+
+
 def test_a_flight_pays_the_dividend_level_the_ceo_chooses_even_when_someone_else_flew() -> None:
     state = operating()
     state = play(state, 0, "airline", "orange")  # seat 0 holds one orange; seat 2 (two) is the CEO
@@ -73,8 +104,8 @@ def test_the_ceo_may_take_no_dividend_for_six_gates() -> None:
     assert (state.airlines["green"].gates_available, state.airlines["green"].gates_reserve) == (11, 0)
 
 
-def no_ceo_flight(setup) -> object:  # type: ignore[no-untyped-def]
-    state = operating()
+def no_ceo_flight(setup, edition: int = GAME.edition) -> object:  # type: ignore[no-untyped-def]
+    state = operating(edition=edition)
     state.seats[2].tokens["blue"] = 2  # blue: seats 1 and 2 hold two each: no CEO
     state.airlines["blue"].pool -= 2 if state.airlines["blue"].pool >= 2 else 0
     setup(state)
@@ -100,6 +131,38 @@ def test_without_a_ceo_one_gate_left_means_half_dividend_and_three_gates() -> No
     level = state.data.dividend(state.airlines["blue"].income)
     assert state.airlines["blue"].gates_available == 4
     assert state.seats[1].money - money == 2 * ((level + 1) // 2)
+
+
+def test_without_a_ceo_rule_2_applies_only_with_three_gates_in_reserve_to_add() -> None:
+    """'Do the first action that applies fully ... 2. ... take Half Dividends and Increase Airline Gates by 3, if
+    available.' One gate left and none in reserve: rule 2 cannot apply fully, so the next rule that does decides."""
+    def setup(state) -> None:  # type: ignore[no-untyped-def]
+        state.airlines["blue"].gates_available, state.airlines["blue"].gates_reserve = 1, 0
+
+    money = operating().seats[1].money
+    state = no_ceo_flight(setup)
+    level = state.data.dividend(state.airlines["blue"].income)
+    assert state.seats[1].money - money == 2 * level  # rule 4: a full dividend
+    assert (state.airlines["blue"].gates_available, state.airlines["blue"].gates_reserve) == (1, 0)
+    assert not any("gates" in event for event in state.events), state.events
+
+    def behind(state) -> None:  # type: ignore[no-untyped-def]
+        setup(state)
+        state.airlines["green"].tech_box = 4
+
+    state = no_ceo_flight(behind)  # rule 3 is the first that applies fully: half and a tech box
+    assert state.seats[1].money - money == 2 * ((level + 1) // 2) and state.airlines["blue"].tech_box == 2
+
+
+def test_edition_1_took_rule_2_with_an_empty_reserve() -> None:
+    def setup(state) -> None:  # type: ignore[no-untyped-def]
+        state.airlines["blue"].gates_available, state.airlines["blue"].gates_reserve = 1, 0
+
+    money = operating(edition=1).seats[1].money
+    state = no_ceo_flight(setup, edition=1)
+    level = state.data.dividend(state.airlines["blue"].income)
+    assert state.seats[1].money - money == 2 * ((level + 1) // 2)
+    assert state.airlines["blue"].gates_available == 1
 
 
 def test_without_a_ceo_three_boxes_behind_means_half_dividend_and_a_tech_box() -> None:
@@ -131,7 +194,7 @@ def test_stand_is_refused_while_a_free_alternative_exists_and_lowers_the_stock()
     assert "operation:stand" not in keys(state, 0)
     alone = operating()
     green = alone.airlines["green"]
-    green.flown, green.advanced, green.gates_available, green.tech_box = True, True, 0, 9
+    green.flown, green.advanced, green.gates_available, green.tech_box = True, True, 0, len(alone.data.tech)
     for city in alone.cities.values():  # nowhere left to go: every city full or out of reach
         city.gates = city.gates or ["teal"]
     alone.cities["seattle"].hub = "green"

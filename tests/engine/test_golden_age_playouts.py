@@ -28,6 +28,7 @@ def check_invariants(state: GoldenAgeState) -> None:
         held = sum(p.held(key) for p in state.seats)
         assert airline.pool + held + airline.unreleased + airline.removed == count.total_tokens, key
         assert 0 <= airline.price_box < len(data.market)
+        assert 1 <= airline.tech_box <= len(data.tech), "no box beyond the tech track's gray one"
         gates = sum(1 for c in state.cities.values() if key in c.gates)
         if airline.bankrupt:
             assert gates == 0 and held == 0

@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import IllegalAction, NotYourTurn
 from engine.rules.golden_age import GAME, market
-from engine.rules.golden_age.state import Phase, Step
+from engine.rules.golden_age.state import GoldenAgeState, Phase, Step
 from tests.engine.golden_age_helpers import dealt, keys, play
 
 CARLA, NEAL, CHUCK = 0, 1, 2
@@ -190,3 +190,37 @@ def test_a_token_bought_this_round_is_not_given_back_in_it() -> None:
     state = play(state, seat, "buy", "pink")
     assert "trade-in:brown" not in keys(state, seat)  # brown was bought this round
     assert "trade-in:green" in keys(state, seat)
+
+
+def at_ten_for_an_eleven_dollar_green() -> tuple[GoldenAgeState, int]:
+    """The trade-in example's table: green costs $11; the buyer holds ten tokens, yellow at $7 and orange at $15."""
+    state = normal_round(3)
+    assert isinstance(state, GoldenAgeState)
+    seat = state.current
+    prices = {"green": 11, "yellow": 7, "orange": 15, "blue": 5}
+    for key, price in prices.items():
+        airline = state.airlines[key]
+        airline.founded, airline.price_box, airline.pool = True, state.data.market_index(price), 3
+    player = state.seats[seat]
+    player.tokens, player.money, player.bought = {"yellow": 3, "orange": 3, "blue": 4}, 10, []
+    return state, seat
+
+
+def test_the_rulebooks_trade_in_example_replays_to_the_dollar() -> None:
+    """'A green Stock token costs $11 ... returns a Yellow Stock token with a value of $7 ... buys the green Stock
+    token for the price difference of $4. If the player returned a $15 Stock token ... would cost that player
+    nothing, but no other money would be received. The $4 difference in value is simply lost.'"""
+    state, seat = at_ten_for_an_eleven_dollar_green()
+    state = play(state, seat, "buy", "green")
+    assert state.step is Step.TRADE_IN
+    labels = {a.key: a.label for a in GAME.legal_actions(state, seat)}
+    assert labels["trade-in:yellow"] == "Give back a Yellow Airline token (worth $7): pay $4"
+    assert labels["trade-in:orange"] == "Give back an Orange Airline token (worth $15): pay nothing, $4 is lost"
+    yellow = play(state, seat, "trade-in", "yellow")
+    assert yellow.seats[seat].money == 10 - 4
+    assert yellow.seats[seat].tokens == {"yellow": 2, "orange": 3, "blue": 4, "green": 1}
+    assert yellow.airlines["yellow"].pool == 4  # back to the Available Stock Pool
+    orange = play(state, seat, "trade-in", "orange")
+    assert orange.seats[seat].money == 10  # nothing to pay, and nothing comes back
+    assert orange.seats[seat].tokens == {"yellow": 3, "orange": 2, "blue": 4, "green": 1}
+    assert sum(orange.seats[s].money for s in range(3)) + orange.bank == sum(state.seats[s].money for s in range(3)) + state.bank

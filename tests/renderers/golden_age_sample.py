@@ -9,6 +9,7 @@ COLOURS = ("white", "yellow", "green", "brown", "gray")
 PLAYER_AIRLINES = {2: 5, 3: 6, 4: 8, 5: 9, 6: 10}  # the rulebook's Setup table: airlines in the game
 START_TOKENS = {2: 3, 3: 3, 4: 3, 5: 4, 6: 4}
 FIRST_ROUND_MONEY = (20, 21, 22, 23, 24, 25)
+FIRST_ROUND_ORDER = [0, 2, 1, 3, 4, 5]  # seats by First Round Turn Order card: Chen buys second
 NAMES = ["Alice", "Bartholomew", "Chen", "Dolores", "Eve", "Fitzgerald"]
 LONG_NAMES = ["Bartholomew Featherstonehaugh-Smythe", "Maximiliana Wolkenstein-Oberhausen",
               "Christopher Alexander Montgomery III", "Anastasia Konstantinopoulou-Papadakis",
@@ -67,7 +68,7 @@ AIRLINES = (
 MARKET = ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 2), (7, 2), (8, 2), (9, 3), (10, 3), (11, 3), (12, 3), (14, 4),
           (16, 4), (18, 5), (20, 6), (22, 6), (25, 7), (28, 8), (31, 9), (34, 10), (38, 11), (42, 12), (46, 13),
           (50, 14), (55, 15), (60, 17), (66, 18), (72, 20))
-TECH = ("white", "yellow", "yellow", "green", "green", "brown", "brown", "gray", "gray")
+TECH = ("white", "yellow", "yellow", "green", "green", "brown", "brown", "gray")
 DIVIDENDS = ((0, 0), (5, 1), (10, 2), (18, 3), (26, 4), (36, 5), (46, 6), (58, 7), (70, 8), (84, 9), (100, 10))
 
 
@@ -121,6 +122,7 @@ def start_view(players: int = 4) -> dict[str, Any]:
                   for s in range(players)],
         "contracts_played": [], "bank": 6625, "points": list(money), "points_unit": "dollars", "winners": [],
         "events": [], "seat_names": NAMES[:players],
+        "turn_order": FIRST_ROUND_ORDER[:players] if players > 2 else [0, 1],  # the cards' order in turn 1
     }
 
 
@@ -163,7 +165,7 @@ def sample_view(players: int = 4) -> dict[str, Any]:
     """Turn 3, operating round 2: gates spread over the USA, a few tiles, a hub, flags up, tokens used."""
     view = start_view(players)
     view.update(turn=3, phase="operation phase", step="airline", operating_round=2, current=1 % players,
-                first_player=0, decision="use a stock token", last="green:expand")
+                first_player=0, decision="use a stock token", last="green:expand", turn_order=list(range(players)))
     keys = [a["key"] for a in view["airlines"]]
     found(view, "green", 13, 0, tech_box=4, tech_colour="green", flown=True, pool=1, gates_available=2,
           hubs_available=0)

@@ -127,6 +127,7 @@ CHANGES: dict[str, Callable[[dict[str, Any]], None]] = {
     "the operating round ends": lambda v: v.update(operating_round=3),
     "an event happens": lambda v: v["events"].append("{p1} passes."),
     "another airline acts": lambda v: v.update(last="blue:fly"),
+    "the turn order differs": lambda v: v.update(turn_order=[0, 2, 1, 3]),
 }
 
 
@@ -251,6 +252,20 @@ def test_the_header_says_whose_decision_the_turn_the_phase_and_the_last_action()
     assert golden_age_header.last_tag(golden_age_table.read(view))[1] == "Green · expand"
     assert lines[4].text == "Worth: Alice $62  ·  Bartholomew $59"
     assert lines[5].text == "Chen $44  ·  Dolores $40"
+
+
+def test_the_board_shows_the_first_turns_order_from_the_view_on_each_player() -> None:
+    """The First Round Turn Order cards order the first turn: each player's panel carries its number in it."""
+    assert golden_age_table.read(start_view(4)).turn_order == (0, 2, 1, 3)
+    clockwise = {k: v for k, v in start_view(4).items() if k != "turn_order"}  # a game of edition 1
+    assert golden_age_table.read(clockwise).turn_order == (0, 1, 2, 3)
+    assert golden_age_table.read({**start_view(4), "turn_order": [0, 0, 1, 2]}).turn_order == (0, 1, 2, 3)
+    assert renderers.render(SLUG, start_view(4)) != renderers.render(SLUG, clockwise)
+    seat = golden_age_table.read(start_view(4)).seats[2]
+    badges = [golden_age_panels.player_panel(seat, 500, False, False, None, (), n).tobytes() for n in (2, 3, None)]
+    assert len(set(badges)) == 3
+    over = golden_age_table.read(over_view(4))
+    assert golden_age.final_places(over) and not golden_age.turn_badges(over)  # once over, places instead
 
 
 def test_event_placeholders_become_the_players_names_or_seat_numbers() -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core import Action, GameError, Outcome, Rules, edition_of
 from engine.rules.golden_age import checks, choices, rules, scoring, view
-from engine.rules.golden_age.data import components
+from engine.rules.golden_age.data import EDITION, components
 from engine.rules.golden_age.market import value_of
 from engine.rules.golden_age.setup import setup_state
 from engine.rules.golden_age.state import GoldenAgeState, Phase
@@ -22,7 +22,9 @@ class GoldenAge(Rules[GoldenAgeState]):
     min_players = 2
     max_players = 6
     hand_name = "contracts"  # what /hand shows
-    edition = 2  # 2: End of Turn asks every player holding contracts (end_of_turn.EVERYONE_ASKED)
+    # 2: rules read again (data.EDITION says what changed, with End of Turn asking every player holding
+    # contracts: end_of_turn.EVERYONE_ASKED); games of edition 1 keep their rules and data
+    edition = EDITION
 
     @property
     def guide(self) -> tuple[RulesTopic, ...]:
@@ -32,7 +34,8 @@ class GoldenAge(Rules[GoldenAgeState]):
     def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> GoldenAgeState:
         if not self.min_players <= players <= self.max_players:
             raise GameError(f"1930 is for {self.min_players} to {self.max_players} players, not {players}.")
-        components()  # validate the data before the first game, naming any bad entry
+        for edition in range(1, self.edition + 1):  # every edition's data, before the first game: a bad entry is named
+            components(edition)
         options = dict(options or {})
         return setup_state(players, seed, options, edition_of(options, self.edition))
 

@@ -7,7 +7,6 @@ from engine.rules.golden_age.board import name
 from engine.rules.golden_age.data import Colour
 from engine.rules.golden_age.state import GoldenAgeState, Operation
 
-LAST_TECH_BOX = 9
 UPGRADES_FREE = 2
 UPGRADES_PAID = 2
 SUPPLY = "supply"  # an opened city's gate comes from the airline's available gates
@@ -96,7 +95,7 @@ def hub_cities(state: GoldenAgeState, airline: str) -> list[str]:
 
 def can_step_tech(state: GoldenAgeState, airline: str) -> bool:
     """A box is left to move into (a CEO's tech step ignores the Advanced side)."""
-    return state.airlines[airline].tech_box < LAST_TECH_BOX
+    return state.airlines[airline].tech_box < len(state.data.tech)
 
 
 def can_research(state: GoldenAgeState, airline: str) -> bool:
@@ -148,7 +147,7 @@ def research(state: GoldenAgeState, airline: str, *, flag: bool = True) -> None:
 
     A CEO's or the no-CEO rule's tech step ignores and leaves the Advanced side (`flag=False`)."""
     record = state.writable_airline(airline)
-    if record.tech_box >= LAST_TECH_BOX:
+    if record.tech_box >= len(state.data.tech):
         return
     before = board.tech_colour(state, airline)
     record.tech_box += 1

@@ -32,14 +32,17 @@ class Weights:
 WEIGHTS = Weights()
 
 
+# The data the estimates read is the game's own edition's (state.edition), looked up once per edition.
+
+
 @cache
-def dividend_points() -> tuple[tuple[int, int], ...]:
-    return tuple((level.income, level.dividend) for level in components().dividends)
+def dividend_points(edition: int) -> tuple[tuple[int, int], ...]:
+    return tuple((level.income, level.dividend) for level in components(edition).dividends)
 
 
-def smooth_dividend(income: float) -> float:
+def smooth_dividend(edition: int, income: float) -> float:
     """The dividend table drawn as a line through its levels: an income on its way up is worth its share of the next."""
-    table = dividend_line()
+    table = dividend_line(edition)
     low = int(income)
     if low + 1 >= len(table):
         return table[-1]
@@ -47,9 +50,9 @@ def smooth_dividend(income: float) -> float:
 
 
 @cache
-def dividend_line() -> tuple[float, ...]:
+def dividend_line(edition: int) -> tuple[float, ...]:
     """The line at each whole income, up to the last level (looked up: the estimates ask for it very often)."""
-    points = dividend_points()
+    points = dividend_points(edition)
     line = []
     for income in range(points[-1][0] + 1):
         for (low, paid), (high, next_paid) in zip(points, points[1:]):
@@ -62,14 +65,14 @@ def dividend_line() -> tuple[float, ...]:
 
 
 @cache
-def contract_values() -> dict[int, int]:
+def contract_values(edition: int) -> dict[int, int]:
     """Each contract's cash by its number."""
-    return {card.number: card.value for card in components().contracts}
+    return {card.number: card.value for card in components(edition).contracts}
 
 
-def price_at(box: float) -> float:
+def price_at(state: GoldenAgeState, box: float) -> float:
     """A stock price for a box that may be fractional (a projection), between the boxes either side."""
-    market_boxes = components().market
+    market_boxes = state.data.market
     top = len(market_boxes) - 1
     box = max(0.0, min(float(top), box))
     low = int(box)
@@ -90,9 +93,9 @@ class CityFacts:
 
 
 @cache
-def city_facts() -> dict[str, CityFacts]:
+def city_facts(edition: int) -> dict[str, CityFacts]:
     return {key: CityFacts(REGION_OPENED_BY[city.region].rank, city.spots, city.bonus, city.penalty,
-                           dict(city.values)) for key, city in components().cities.items()}
+                           dict(city.values)) for key, city in components(edition).cities.items()}
 
 
 @dataclass
@@ -105,7 +108,7 @@ class Network:
 
 def network(state: GoldenAgeState, live: list[str]) -> Network:
     """The live airlines' network in one pass over the cities (the estimates need it for every state they judge)."""
-    data, facts = state.data, city_facts()
+    data, facts = state.data, city_facts(state.edition)
     ranks = [(key, data.tech_colour(state.airlines[key].tech_box).rank) for key in live]
     rank_of = dict(ranks)
     behind = dict.fromkeys(live, 0)
@@ -190,10 +193,10 @@ def token_values(state: GoldenAgeState, seat: int, w: Weights = WEIGHTS) -> dict
                 continue
         box -= behind * w.penalty_kept * turns_after
         box += w.drift * turns_after  # the later turns' stock rounds, contracts and research (this round's: its flags)
-        final = price_at(max(box, 0.0))
+        final = price_at(state, max(box, 0.0))
         future = turns_after + 1  # each later turn's flight and the final flight
         income = record.income
-        dividends = smooth_dividend(income) * future + state.data.dividend(income) * flies
+        dividends = smooth_dividend(state.edition, income) * future + state.data.dividend(income) * flies
         result[key] = final + dividends + growth(state, key, net.room[key], future, w)
     return result
 
@@ -209,7 +212,7 @@ def growth(state: GoldenAgeState, key: str, room: list[int], future: int, w: Wei
     placements = min(spare, per_expand * w.expands * (future - 1), len(room))
     whole = int(placements)
     added = sum(room[:whole]) + (placements - whole) * (room[whole] if whole < len(room) else 0)
-    slope = (smooth_dividend(record.income + added) - smooth_dividend(record.income))
+    slope = smooth_dividend(state.edition, record.income + added) - smooth_dividend(state.edition, record.income)
     return w.growth * slope * (future + 1) / 2
 
 
@@ -217,7 +220,7 @@ def hand_value(state: GoldenAgeState, seat: int, w: Weights) -> float:
     """The seat's own contracts (only its own: the others' are secret): part of their cash while turns remain."""
     if state.over or (state.turn == TURNS and state.phase not in IN_TURN):
         return 0.0
-    values = contract_values()
+    values = contract_values(state.edition)
     return w.hand * sum(values[n] for n in state.seats[seat].contracts)
 
 

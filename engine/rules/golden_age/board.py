@@ -26,15 +26,9 @@ def city_value(state: GoldenAgeState, key: str) -> int:
     return 0 if colour is None else city_values(state)[key][colour.rank]
 
 
-_VALUES: dict[str, tuple[int, ...]] = {}
-
-
 def city_values(state: GoldenAgeState) -> dict[str, tuple[int, ...]]:
-    """City key -> its value at each colour rank (0 where it has none): a look-up, not a scan, on every gate."""
-    if not _VALUES:
-        _VALUES.update({key: tuple(dict((c.rank, v) for c, v in city.values).get(rank, 0) for rank in range(5))
-                        for key, city in state.data.cities.items()})
-    return _VALUES
+    """City key -> its value at each colour rank (0 where it has none)."""
+    return state.data.values_by_rank
 
 
 def spot_value(state: GoldenAgeState, key: str, spot: int, colour: Colour | None = None) -> int:
@@ -112,6 +106,10 @@ def name(state: GoldenAgeState, airline: str) -> str:
     return next(a.name for a in state.data.airlines if a.key == airline)
 
 
+def article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def city_name(state: GoldenAgeState, key: str) -> str:
     return state.data.cities[key].name
 
@@ -133,14 +131,9 @@ def gate_cities(state: GoldenAgeState, airline: str) -> list[str]:
             and len(city.gates) < spots[key].spots]
 
 
-_OPENED: dict[str, int] = {}
-
-
 def opened_ranks(state: GoldenAgeState) -> dict[str, int]:
-    """City key -> the rank of the tech colour that opens its region (the data never changes in a process)."""
-    if not _OPENED:
-        _OPENED.update({key: REGION_OPENED_BY[city.region].rank for key, city in state.data.cities.items()})
-    return _OPENED
+    """City key -> the rank of the tech colour that opens its region."""
+    return state.data.opened_ranks
 
 
 def can_gate(state: GoldenAgeState, airline: str, key: str) -> bool:

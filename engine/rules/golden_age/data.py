@@ -6,7 +6,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.rules.datafile import DataError, DataReader, read_toml
+from engine.rules.datafile import DataError, DataReader, edition_path, read_toml
 from engine.rules.golden_age.records import (
     HUB_REGIONS, PLAYER_COUNTS, REGION_OPENED_BY, Airline, City, Colour, Components, Contract, DividendLevel,
     MarketBox, PlayerCount, Region, TechBox,
@@ -14,22 +14,31 @@ from engine.rules.golden_age.records import (
 from engine.rules.golden_age.validation import check
 
 __all__ = [
-    "DATA_FILE", "HUB_REGIONS", "PLAYER_COUNTS", "REGION_OPENED_BY", "Airline", "City", "Colour", "Components",
+    "DATA_FILE", "EDITION", "HUB_REGIONS", "PLAYER_COUNTS", "REGION_OPENED_BY", "Airline", "City", "Colour", "Components",
     "Contract", "DataError", "DividendLevel", "MarketBox", "PlayerCount", "Region", "TechBox", "components", "load",
 ]
 
 DATA_FILE = Path(__file__).with_name("components.toml")
+# The edition of 1930's rules a new table plays (GoldenAge.edition). Edition 2: the First Round Turn Order cards
+# order the whole first turn, the tech track's one gray box, the market's $15 box, the no-CEO ladder read fully.
+EDITION = 2
+
+
+def components(edition: int = EDITION) -> Components:
+    """The components a game of this edition plays with, read and validated once per edition."""
+    return _components(edition)  # one cache entry per edition, however the edition is given
+
+
 @cache
-def components() -> Components:
-    """The game's components, read and validated once."""
-    return load(DATA_FILE)
+def _components(edition: int) -> Components:
+    return load(edition_path(DATA_FILE, edition, EDITION), edition)
 
 
-def load(path: Path) -> Components:
-    """Read a components file; raises DataError naming the file and the entry that is wrong."""
+def load(path: Path, edition: int = EDITION) -> Components:
+    """Read a components file of an edition; raises DataError naming the file and the entry that is wrong."""
     reader = _Reader(Path(path).name)
     data = reader.components(read_toml(Path(path)))
-    check(data, reader.fail)
+    check(data, reader.fail, edition)
     return data
 
 

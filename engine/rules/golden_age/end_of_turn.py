@@ -22,7 +22,7 @@ def begin_end_of_turn(state: GoldenAgeState) -> None:
     state.phase, state.step = Phase.PURCHASE, Step.AIRLINE
     for seat in range(state.players):
         state.writable_seat(seat).purchased_action = False
-    next_purchaser(state, state.first_player)
+    next_purchaser(state, state.turn_order())
 
 
 def after_purchases(state: GoldenAgeState) -> None:
@@ -74,7 +74,7 @@ def legal(state: GoldenAgeState, seat: int) -> list[Action]:
         return [*(Action(AWARD, (n, key), award_words(state, n, key)) for n in playable(state, seat)
                   for key in eligible(state, n)), done]
     if state.step is Step.CONTRACT_AIRLINE:
-        return [*(Action(AWARD, (key,), f"Award it to {name(state, key)} (stock up a box)")
+        return [*(Action(AWARD, (key,), f"Award it to {name(state, key)} ({stock_rise(state, key)})")
                   for key in eligible(state, state.contract)),
                 Action(BACK, (), "Back: choose another contract", minor=True)]
     return [*(Action(CONTRACT, (n,), f"Play contract {contract_words(state, n)}"[:100]) for n in playable(state, seat)),
@@ -82,7 +82,15 @@ def legal(state: GoldenAgeState, seat: int) -> list[Action]:
 
 
 def award_words(state: GoldenAgeState, number: int, airline: str) -> str:
-    return f"Award {contract_words(state, number)} to {name(state, airline)} (stock up a box)"[:100]
+    return f"Award {contract_words(state, number)} to {name(state, airline)} ({stock_rise(state, airline)})"[:100]
+
+
+def stock_rise(state: GoldenAgeState, airline: str) -> str:
+    """What a contract does to the airline's stock: 'stock $6 → $7' (at the top box it cannot rise)."""
+    box, boxes = state.airlines[airline].price_box, state.data.market
+    if box == len(boxes) - 1:
+        return f"stock stays at ${boxes[box].price}, the top"
+    return f"stock ${boxes[box].price} → ${boxes[box + 1].price}"
 
 
 def on_contract(state: GoldenAgeState, seat: int, action: Action) -> None:
@@ -137,7 +145,7 @@ def asked(state: GoldenAgeState, seat: int) -> bool:
 
 def next_contract_player(state: GoldenAgeState) -> None:
     """The next player in turn order who is asked for contracts (each gets one go); then the turn ends."""
-    for candidate in state.seat_order(state.first_player):
+    for candidate in state.turn_order():
         if not state.seats[candidate].passed and asked(state, candidate):
             state.current, state.step = candidate, Step.CONTRACT
             return

@@ -198,10 +198,13 @@ def choose_dividend(state: GoldenAgeState, choice: str) -> None:
 def no_ceo_payout(state: GoldenAgeState, airline: str, level: int) -> None:
     """With no CEO, the first of four rules that applies fully decides."""
     record = state.airlines[airline]
+    # Rule 2's "Increase Airline Gates by 3, if available" applies fully only while the reserve holds three;
+    # edition 1 paid its half dividend with an empty reserve too.
+    three_to_add = record.gates_reserve >= 3 or state.edition < 2
     if record.gates_available == 0 and record.gates_reserve == 6:
         state.events.append(f"{name(state, airline)} has no CEO and no gates: no dividend, 6 more gates.")
         actions.add_gates(state, airline, 6)
-    elif record.gates_available <= 1:
+    elif record.gates_available <= 1 and three_to_add:
         state.events.append(f"{name(state, airline)} has no CEO and few gates: half dividend, 3 more gates.")
         market.pay_dividend(state, airline, market.half(level), "a half dividend")
         actions.add_gates(state, airline, 3)
@@ -217,11 +220,12 @@ def end_purchase(state: GoldenAgeState, seat: int) -> None:
     """A player's End of Turn purchase is made or declined: the next player in turn order may buy one."""
     state.writable_seat(seat).purchased_action = True
     state.pending, state.step = None, Step.AIRLINE
-    next_purchaser(state, seat + 1)
+    next_purchaser(state, state.order_from(seat, after=True))
 
 
-def next_purchaser(state: GoldenAgeState, start: int) -> None:
-    for candidate in state.seat_order(start % state.players):
+def next_purchaser(state: GoldenAgeState, candidates: list[int]) -> None:
+    """The first of `candidates` (seats in turn order) who has not decided and could buy an action decides."""
+    for candidate in candidates:
         if not state.seats[candidate].purchased_action and purchasable(state, candidate):
             state.current, state.step = candidate, Step.AIRLINE
             return

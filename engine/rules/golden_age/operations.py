@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from engine.core import Action, IllegalAction
-from engine.rules.golden_age import actions, board, market
-from engine.rules.golden_age.actions import SUPPLY, UPGRADES_FREE, UPGRADES_PAID
-from engine.rules.golden_age.board import name
+from engine.rules.golden_age import actions, board, choices, market
+from engine.rules.golden_age.actions import UPGRADES_FREE, UPGRADES_PAID
+from engine.rules.golden_age.board import article, name
 from engine.rules.golden_age.state import MAX_ACTIONS, GoldenAgeState, Operation, Pending, Phase, Step
 
 AIRLINE, OPERATION, CITY, FROM, DONE, CANCEL, DIVIDEND, BACK = (
@@ -29,13 +29,12 @@ def can_act(state: GoldenAgeState, seat: int) -> bool:
 
 def begin_operations(state: GoldenAgeState) -> None:
     state.phase, state.step, state.operating_round = Phase.OPERATIONS, Step.AIRLINE, 1
-    next_actor(state, state.first_player, include=True)
+    next_actor(state, state.turn_order()[0], include=True)
 
 
 def next_actor(state: GoldenAgeState, seat: int, include: bool = False) -> None:
-    """Play passes clockwise to the next player with a token to use; when none has, the turn ends."""
-    start = seat if include else seat + 1
-    for candidate in state.seat_order(start % state.players):
+    """Play passes in turn order to the next player with a token to use; when none has, the turn ends."""
+    for candidate in state.order_from(seat, after=not include):
         if can_act(state, candidate):
             state.current, state.step = candidate, Step.AIRLINE
             state.operating_round = state.seats[candidate].actions_used() + 1
@@ -82,27 +81,30 @@ def airline_choices(state: GoldenAgeState, seat: int) -> list[Action]:
             for key in state.live_airlines() if player.unused(key) > 0]
 
 
-def article(word: str) -> str:
-    return "an" if word[:1].lower() in "aeiou" else "a"
-
-
 OPERATION_WORDS = {
     Operation.RELOCATE: "Relocate: move 1 or 2 gates",
     Operation.UPGRADE: "Upgrade: tiles on 1 or 2 cities (2 more paid)",
     Operation.OPEN: "Open: a new city with a tile and a gate",
     Operation.HUB: "Hub: build a hub where it has a gate",
-    Operation.RESEARCH: "Research: one box on the tech track",
-    Operation.STAND: "Stand: nothing else is possible; stock falls a box",
 }
 
 
 def op_label(op: Operation, airline: str, state: GoldenAgeState) -> str:
-    if op is Operation.EXPAND:
-        one = actions.gates_per_expand(state, airline) == 1
-        return "Expand: a gate in 1 city" if one else "Expand: gates in 1 or 2 cities"
+    record = state.airlines[airline]
+    if op is Operation.EXPAND:  # two only where the technology, the supply and the map all allow a second
+        most = min(actions.gates_per_expand(state, airline), record.gates_available,
+                   len(actions.expand_cities(state, airline)))
+        return "Expand: a gate in 1 city" if most == 1 else "Expand: gates in 1 or 2 cities"
     if op is Operation.FLY:
-        income = state.airlines[airline].income
-        return f"Fly: income ${income} pays up to ${state.data.dividend(income)} a token"
+        return f"Fly: income ${record.income} pays up to ${state.data.dividend(record.income)} a token"
+    if op is Operation.RESEARCH:
+        colour = state.data.tech_colour(record.tech_box + 1)
+        rises = colour is not board.tech_colour(state, airline) and record.price_box < len(state.data.market) - 1
+        lift = ", a new colour: stock up a box" if rises else ""
+        return f"Research: to tech box {record.tech_box + 1} ({colour.value}){lift}"
+    if op is Operation.STAND:
+        falls = "stock falls a box" if record.price_box else "stock stays in the $1 box"
+        return f"Stand: nothing else is possible; {falls}"
     return OPERATION_WORDS[op]
 
 
@@ -153,28 +155,31 @@ def option_keys(state: GoldenAgeState, seat: int, pending: Pending, kind: str) -
     return []
 
 
-def city_choices(state: GoldenAgeState, pending: Pending) -> list[Action]:
-    return [Action(CITY, (key,), board.city_words(state, key, pending.airline)[:100])
-            for key in city_keys(state, pending)]
+def city_choices(state: GoldenAgeState, pending: Pending, keys: list[str] | None = None) -> list[Action]:
+    """The cities to choose (`keys`, else those the operation may choose now), each saying what it brings."""
+    return [Action(CITY, (key,), choices.city_label(state, pending, key), detail=choices.city_detail(state, pending, key))
+            for key in (city_keys(state, pending) if keys is None else keys)]
 
 
 def gate_sources(state: GoldenAgeState, pending: Pending) -> list[Action]:
-    return [Action(FROM, (key,), "From its supply of gates" if key == SUPPLY else
-                   f"The gate in {board.city_name(state, key)}") for key in source_keys(state, pending)]
+    found = []
+    for key in source_keys(state, pending):
+        label, detail = choices.source_words(state, pending, key)
+        found.append(Action(FROM, (key,), label, detail=detail))
+    return found
 
 
 def more_choices(state: GoldenAgeState, seat: int, pending: Pending) -> list[Action]:
     kind, keys = more_keys(state, seat, pending)
     if kind == FROM:
-        return [Action(FROM, (key,), f"Also move the gate in {board.city_name(state, key)}") for key in keys]
+        return [Action(FROM, (key,), f"Also move {choices.gate_words(state, pending.airline, key)}") for key in keys]
     if pending.operation is Operation.UPGRADE:
         result = []
         for key in keys:
             cost = upgrade_cost(state, pending, key)
-            price = "free" if not cost else f"${cost}"
-            result.append(Action(CITY, (key,), f"{board.city_words(state, key)} ({price})"[:100]))
+            result.append(Action(CITY, (key,), choices.city_label(state, pending, key, f"(${cost})" if cost else "(free)")))
         return result
-    return [Action(CITY, (key,), board.city_words(state, key, pending.airline)[:100]) for key in keys]
+    return city_choices(state, pending, keys)
 
 
 def spendable(state: GoldenAgeState, seat: int, pending: Pending) -> int:
@@ -205,14 +210,17 @@ def dividend_choices(state: GoldenAgeState) -> list[Action]:
     half = market.half(level)
     tech = actions.can_step_tech(state, airline)
     gates = record.gates_reserve > 0
+    # The gates the reserve can really give (ruling 9: as many as it holds), so each label says what it brings.
+    three, six = (choices.plural(min(n, record.gates_reserve), "more gate") for n in (3, 6))
     offers = [(Dividend.FULL, f"Full dividend: ${level} a token", True),
               (Dividend.HALF_TECH, f"Half dividend (${half} a token) and one tech box", tech),
-              (Dividend.HALF_GATES, f"Half dividend (${half} a token) and 3 more gates", gates),
-              (Dividend.NONE_SIX, "No dividend and 6 more gates", gates),
-              (Dividend.NONE_THREE_TECH, "No dividend, 3 more gates and one tech box", gates and tech)]
+              (Dividend.HALF_GATES, f"Half dividend (${half} a token) and {three}", gates),
+              (Dividend.NONE_SIX, f"No dividend and {six}", gates),
+              (Dividend.NONE_THREE_TECH, f"No dividend, {three} and one tech box", gates and tech)]
     own = state.seats[state.current].held(airline)
     paid = {Dividend.FULL: level, Dividend.HALF_TECH: half, Dividend.HALF_GATES: half}
-    return [Action(DIVIDEND, (key,), words, detail=f"You receive ${paid.get(key, 0) * own} for your {own} tokens")
+    return [Action(DIVIDEND, (key,), words,
+                   detail=f"You receive ${paid.get(key, 0) * own} for your {choices.plural(own, 'token')}")
             for key, words, possible in offers if possible]
 
 

@@ -160,6 +160,18 @@ class Components:
     token_releases: tuple[int, ...]
     hub_releases: tuple[int, ...]
 
+    @cached_property
+    def values_by_rank(self) -> dict[str, tuple[int, ...]]:
+        """City key -> its value at each colour rank (0 where it has none): a look-up, not a scan, on every gate
+        (worked out once per edition's components; a frozen dataclass still has an instance dict)."""
+        return {key: tuple(dict((c.rank, v) for c, v in city.values).get(rank, 0) for rank in range(len(Colour)))
+                for key, city in self.cities.items()}
+
+    @cached_property
+    def opened_ranks(self) -> dict[str, int]:
+        """City key -> the rank of the tech colour that opens its region."""
+        return {key: REGION_OPENED_BY[city.region].rank for key, city in self.cities.items()}
+
     def dividend(self, income: int) -> int:
         """The dollars per token of the level this income falls into; above the last level, the last level's."""
         if income < 0:

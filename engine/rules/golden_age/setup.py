@@ -12,7 +12,7 @@ from engine.rules.rng import GameRng
 
 def setup_state(players: int, seed: int, options: dict[str, Any], edition: int) -> GoldenAgeState:
     """Setup: the airlines for this player count, the home gates, dealt turn-order cards, money and contracts."""
-    c = components()
+    c = components(edition)
     count = c.player_counts[players]
     rng = GameRng(seed, "setup")
     order = rng.shuffled(range(players))  # order[i] holds First Round Turn Order card i + 1
@@ -30,7 +30,7 @@ def setup_state(players: int, seed: int, options: dict[str, Any], edition: int) 
     state = GoldenAgeState(players=players, seed=seed, airlines=airlines, seats=seats, cities=cities,
                            contract_deck=[], first_round_order=order, current=order[0], first_player=order[0],
                            bank=bank, owned=set(cities), owned_airlines=set(airlines),
-                           owned_seats=set(range(players)), edition=edition)
+                           owned_seats=set(range(players)), edition=edition, data=c)
     deal_contracts(state, rng)
     refresh_incomes(state)
     return state

@@ -178,7 +178,7 @@ class GoldenAgeState:
     owned: set[str] = field(default_factory=set, repr=False, compare=False)
     owned_airlines: set[str] = field(default_factory=set, repr=False, compare=False)
     owned_seats: set[int] = field(default_factory=set, repr=False, compare=False)
-    # The component data, at hand (the loader's cache is a call away, and the rules ask for it constantly).
+    # The component data of the game's edition, at hand (the rules ask for it constantly).
     data: Components = field(default_factory=components, repr=False, compare=False)
     phase_done: bool = False  # the phase has ended: rules.py begins the next one
     seq: int = 0
@@ -232,3 +232,17 @@ class GoldenAgeState:
 
     def seat_order(self, start: int) -> list[int]:
         return [(start + i) % self.players for i in range(self.players)]
+
+    def turn_order(self) -> list[int]:
+        """The seats in this turn's order. "These cards set the turn order for the first turn of the game": the
+        First Round Turn Order cards' in turn 1 (edition 1 used them for the First Stock Round only); after it,
+        clockwise from the First Player marker."""
+        if self.turn == 1 and self.edition >= 2:
+            return list(self.first_round_order)
+        return self.seat_order(self.first_player)
+
+    def order_from(self, seat: int, *, after: bool = False) -> list[int]:
+        """Every seat in turn order, beginning with `seat` (or with the one after it)."""
+        order = self.turn_order()
+        at = order.index(seat) + after
+        return order[at:] + order[:at]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import Action
 from engine.rules.golden_age import market
-from engine.rules.golden_age.board import name
+from engine.rules.golden_age.board import article, name
 from engine.rules.golden_age.state import (
     FIRST_ROUND_TOKENS, INITIAL_PRICES, MAX_TOKENS, GoldenAgeState, Phase, Step,
 )
@@ -53,39 +53,60 @@ def legal(state: GoldenAgeState, seat: int) -> list[Action]:
     if state.step is Step.PRICE:
         count = founding_count(state)
         credit = market.trade_in_value(state, seat, state.choosing)
-        prices = [Action(PRICE, (p,), f"${p} a token (pay ${p * count})") for p in
+        # At ten tokens a trade-in follows, and the token given back pays toward the price.
+        less = ", less the token you give back" if trading_in(state, seat) else ""
+        prices = [Action(PRICE, (p,), f"${p} a token (pay ${p * count}{less})") for p in
                   prices_affordable(state, seat, count, credit)]
         return [*prices, Action(BACK, (), "Back: choose another airline", minor=True)]
     if state.step is Step.TRADE_IN:
         return [*trade_ins(state, seat), Action(BACK, (), "Back: choose another airline", minor=True)]
-    actions = [Action(BUY, (key,), buy_label(state, key), detail=buy_detail(state, seat, key))
+    actions = [Action(BUY, (key,), buy_label(state, seat, key), detail=buy_detail(state, seat, key))
                for key in buyable(state, seat)]
     if state.phase is Phase.STOCK:
         actions.append(Action(PASS, (), "Pass: buy nothing more this round", minor=True))
     return actions
 
 
-def buy_label(state: GoldenAgeState, key: str) -> str:
+def buy_label(state: GoldenAgeState, seat: int, key: str) -> str:
     if state.airlines[key].founded:
         return f"Buy {name(state, key)} (${market.price(state, key)})"
-    return f"Found {name(state, key)} (set its price, $3-$7)"
+    count = founding_count(state)
+    prices = prices_affordable(state, seat, count, market.trade_in_value(state, seat, key))
+    span = f"${prices[0]}" if len(prices) == 1 else f"${prices[0]}-${prices[-1]}"
+    return f"Found {name(state, key)} (set its price, {span})"
 
 
 def buy_detail(state: GoldenAgeState, seat: int, key: str) -> str:
-    """What the buy would mean: the tokens held after it, and what the airline earns now."""
+    """What the buy would mean: the tokens held after it (or the one given back), and what the airline earns now."""
     airline = state.airlines[key]
-    held = state.seats[seat].held(key) + founding_count(state)
-    return (f"You'd hold {held}; {airline.pool - founding_count(state)} left for sale; income ${airline.income}, "
+    count = founding_count(state)
+    held = state.seats[seat].held(key) + count
+    trade = ", giving another token back" if trading_in(state, seat) else ""
+    return (f"You'd hold {held}{trade}; {airline.pool - count} left for sale; income ${airline.income}, "
             f"dividend ${state.data.dividend(airline.income)} a token")
+
+
+def trading_in(state: GoldenAgeState, seat: int) -> bool:
+    """Whether this buy takes the player past ten tokens, so one goes back."""
+    return state.seats[seat].total() + founding_count(state) > MAX_TOKENS
 
 
 def trade_ins(state: GoldenAgeState, seat: int) -> list[Action]:
     """At ten tokens: the tokens that may go back to pay toward the new one (another airline's, covering the cost)."""
     player = state.seats[seat]
     cost = cost_of(state, state.choosing)
-    return [Action(TRADE_IN, (key,), f"Give back a {name(state, key)} token (worth ${market.price(state, key)})")
+    return [Action(TRADE_IN, (key,), trade_in_words(state, key, cost))
             for key in market.returnable(state, seat, state.choosing)
             if max(0, cost - market.price(state, key)) <= player.money]
+
+
+def trade_in_words(state: GoldenAgeState, key: str, cost: int) -> str:
+    """'Give back a Yellow token (worth $7): pay $4'; a token worth more pays it all and the rest is lost."""
+    value = market.price(state, key)
+    pay = f"pay ${cost - value}" if value < cost else "pay nothing"
+    lost = f", ${value - cost} is lost" if value > cost else ""
+    return f"Give back {article(name(state, key))} {name(state, key)} token (worth ${value}): {pay}{lost}"
+
 
 
 def cost_of(state: GoldenAgeState, key: str) -> int:
@@ -109,7 +130,7 @@ def on_buy(state: GoldenAgeState, seat: int, action: Action) -> None:
     if not state.airlines[key].founded:
         state.step = Step.PRICE
         return
-    if state.seats[seat].total() + founding_count(state) > MAX_TOKENS:
+    if trading_in(state, seat):
         state.step = Step.TRADE_IN
         return
     complete(state, seat, key, None, None)
@@ -117,7 +138,7 @@ def on_buy(state: GoldenAgeState, seat: int, action: Action) -> None:
 
 def on_price(state: GoldenAgeState, seat: int, action: Action) -> None:
     key, initial = state.choosing, int(action.args[0])
-    if state.seats[seat].total() + founding_count(state) > MAX_TOKENS:
+    if trading_in(state, seat):
         state.writable_airline(key).price_box = state.data.market_index(initial)  # the trade-in needs the price
         state.step = Step.TRADE_IN
         return

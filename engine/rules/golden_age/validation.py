@@ -22,9 +22,12 @@ Fail = Callable[[str, str], DataError]
 SETUP = {2: (5, 3, 5, 3), 3: (6, 3, 6, 4), 4: (8, 3, 6, 4), 5: (9, 4, 7, 4), 6: (10, 4, 7, 4)}
 AIRLINE_COUNT = 10
 EXAMPLE_AIRLINES = ("green", "orange", "blue", "yellow", "pink")  # the 3-player example founds these
-TECH = (Colour.WHITE, Colour.YELLOW, Colour.YELLOW, Colour.GREEN, Colour.GREEN,
-        Colour.BROWN, Colour.BROWN, Colour.GRAY, Colour.GRAY)  # we rule that gray begins at the 8th box
+# The Technology Track: the "White Box", two "Yellow Boxes", "Green Boxes" and "Brown Boxes", one "Gray Box"
+# (the 8th). Edition 1 read a second gray box into the track.
+TECH = (Colour.WHITE, Colour.YELLOW, Colour.YELLOW, Colour.GREEN, Colour.GREEN, Colour.BROWN, Colour.BROWN, Colour.GRAY)
+TECH_E1 = (*TECH, Colour.GRAY)
 INITIAL_PRICES = (3, 4, 5, 6, 7)
+TRADE_IN_PRICES = (7, 11, 15)  # the trade-in example's tokens; edition 1's market had no $15 box
 FIRST_ROUND_MONEY = (20, 21, 22, 23, 24, 25)
 TOKEN_RELEASES = (26, 51, 100)
 HUB_RELEASES = (26, 76, 100)
@@ -62,8 +65,9 @@ FIRST_COLOUR = {  # where a city of the region enters play
 }
 
 
-def check(data: Components, fail: Fail) -> None:
-    """Every fact the rulebook gives and every promise of the design; raises the first failure found."""
+def check(data: Components, fail: Fail, edition: int) -> None:
+    """Every fact the rulebook gives and every promise of the design (as the edition reads them); raises the
+    first failure found."""
     check_player_counts(data, fail)
     check_airlines(data, fail)
     for city in data.cities.values():
@@ -74,8 +78,8 @@ def check(data: Components, fail: Fail) -> None:
     tiles = len(data.upgrade_tiles)
     if tiles != TILES:
         raise fail("cities", f"{tiles} City Upgrade tiles (each colour but a USA city's printed white); the box has {TILES}")
-    check_market(data, fail)
-    check_tracks(data, fail)
+    check_market(data, fail, INITIAL_PRICES + TRADE_IN_PRICES if edition >= 2 else INITIAL_PRICES)
+    check_tracks(data, fail, TECH if edition >= 2 else TECH_E1)
     check_contracts(data, fail)
 
 
@@ -206,7 +210,8 @@ def check_homes(data: Components, fail: Fail) -> None:
         homes[airline.home] = airline.key
 
 
-def check_market(data: Components, fail: Fail) -> None:
+def check_market(data: Components, fail: Fail, named: tuple[int, ...]) -> None:
+    """The market's shape; `named`: the prices the rulebook gives a box (the initial ones first)."""
     market = data.market
     if not MARKET_BOXES[0] <= len(market) <= MARKET_BOXES[1]:
         raise fail("market", f"{len(market)} boxes; want {MARKET_BOXES[0]} to {MARKET_BOXES[1]}")
@@ -222,19 +227,20 @@ def check_market(data: Components, fail: Fail) -> None:
         if box.action_cost < before.action_cost:
             raise fail(f"market box {index}", f"action costs rise with the price: ${box.action_cost} after ${before.action_cost}")
     prices = {box.price for box in market}
-    missing = [p for p in INITIAL_PRICES if p not in prices]
+    missing = [p for p in named if p not in prices]
     if missing:
-        raise fail("market", f"no box for the initial price ${missing[0]}")
+        what = "initial price" if missing[0] in INITIAL_PRICES else "trade-in example's price"
+        raise fail("market", f"no box for the {what} ${missing[0]}")
     if not TOP_PRICE[0] <= market[-1].price <= TOP_PRICE[1]:
         raise fail(f"market box {len(market) - 1}", f"top price ${market[-1].price}; want ${TOP_PRICE[0]} to ${TOP_PRICE[1]}")
     if not any(box.action_cost == 2 and box.price <= 10 for box in market):
         raise fail("market", "the rulebook's CEO pays $2 for an action: some box up to $10 should ask $2")
 
 
-def check_tracks(data: Components, fail: Fail) -> None:
+def check_tracks(data: Components, fail: Fail, tech: tuple[Colour, ...]) -> None:
     colours = tuple(box.colour for box in data.tech)
-    if colours != TECH:
-        raise fail("tech", f"the Technology Track is {', '.join(c.value for c in TECH)}")
+    if colours != tech:
+        raise fail("tech", f"the Technology Track is {', '.join(c.value for c in tech)}")
     levels = data.dividends
     if not levels or levels[0].income != 0:
         raise fail("dividend level 1", "the first Dividend Level starts at income 0")

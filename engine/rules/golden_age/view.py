@@ -33,6 +33,7 @@ class GoldenAgeView(CommonView):
     bank: int
     winners: list[int]
     news: list[str]
+    turn_order: NotRequired[list[int]]  # edition 2 on (edition 1's recorded views had none)
     you: NotRequired[dict[str, Any]]  # a seat's view only
 
 
@@ -97,7 +98,7 @@ def city_view(state: GoldenAgeState, key: str) -> dict[str, Any]:
 def public_view(state: GoldenAgeState) -> GoldenAgeView:
     """Everything on the table; contract hands only as counts."""
     result = outcome(state)
-    return {
+    view: GoldenAgeView = {
         "game": "1930",
         "players": state.players,
         "seat_names": [f"Seat {seat + 1}" for seat in range(state.players)],  # the service puts in players' names
@@ -124,6 +125,9 @@ def public_view(state: GoldenAgeState) -> GoldenAgeView:
         "events": list(state.events),
         "news": list(state.news),  # the events of the last move that had any: a choice within an action has none
     }
+    if state.edition >= 2:  # the turn's order; a game of edition 1 keeps the view it was recorded with
+        view["turn_order"] = state.turn_order()
+    return view
 
 
 def seat_view(state: GoldenAgeState, seat: int) -> GoldenAgeView:
