@@ -12,7 +12,8 @@ from typing import Any
 
 import engine
 from engine.cli.arena import POLICIES, arena
-from engine.core import Action, GameError, name_seats, read_options
+from engine.core import Action, GameError, name_seats
+from engine.options import read_options
 from engine.platform.export import ExportError, parse_export, replay_export, view_fingerprint
 from engine.cli.simulate import play_random
 

@@ -11,7 +11,7 @@ import pytest
 
 import engine
 from engine.__main__ import main
-from engine.core import with_edition
+from engine.options import with_edition
 from engine.platform.export import ExportError, build_export, parse_export, replay_export, view_fingerprint
 from engine.platform.records import Status
 from engine.cli.simulate import play_random

@@ -12,6 +12,7 @@ import pytest
 
 import engine
 from engine.core import GameOver, IllegalAction, NotYourTurn, StaleAction
+from engine.options import current_edition
 from engine.services import Services
 from tests.stub_drawing import stub_drawing
 from engine.store import Status, Store
@@ -335,7 +336,7 @@ async def test_a_table_keeps_the_edition_of_the_rules_it_was_opened_under(servic
     game = engine.get_game("air-alliance")
     table = await service.lobby.open_table("air-alliance", guild_id=GUILD, channel_id=CHANNEL, creator_id=ANN,
                                            creator_name="ann", options={"kobe_flush": True})
-    assert table.game.options["edition"] == engine.core.current_edition(game)
+    assert table.game.options["edition"] == current_edition(game)
     changed = await service.lobby.set_options(table.id, ANN, ["kobe_economy"])
     assert changed.game.options["edition"] == table.game.options["edition"]
     assert changed.game.options["kobe_economy"] is True and changed.game.options["kobe_flush"] is False

@@ -22,7 +22,7 @@ from cogs.base.service import tables
 from cogs.base.words import Reply, clip, game_name, place, unposted_text
 from cogs.lobby import messages, posts, seats
 from cogs.play import moves
-from engine.core import game_options, read_options
+from engine.options import game_options, read_options
 from engine.platform.records import Status
 from engine.services.tables import Table
 

@@ -19,7 +19,7 @@ from cogs.base.words import (
     mention,
     place,
 )
-from engine.core import game_options
+from engine.options import game_options
 from engine.platform.records import SeatRow, Status
 from engine.services.tables import Table
 

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine
-from engine.core import Action, GameError, Outcome, stored_edition
+from engine.core import Action, GameError, Outcome
+from engine.options import stored_edition
 from engine.platform.records import ActionRow, GameRow, SeatRow
 from engine.platform.undo import Replayer, is_undo
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import stored_edition
+from engine.options import stored_edition
 
 
 class StoreError(Exception):

@@ -10,7 +10,8 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 import engine
-from engine.core import GameError, with_edition
+from engine.core import GameError
+from engine.options import with_edition
 from engine.platform.leagues import (
     GameResult, LeagueError, Standing, entrants_by_rating, entrants_by_standing, game_points, meetings, pair_round,
     parse_points, standings,

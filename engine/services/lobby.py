@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 import engine
-from engine.core import EDITION, chosen_options, with_edition
+from engine.options import EDITION, chosen_options, with_edition
 from engine.services.core import TableCore
 from engine.services.loading import seat_fallbacks
 from engine.services.refusals import refusals

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from simtable import Lounge, custom_ids, ephemeral_text, public
 import engine
-from engine.core import game_options
+from engine.options import game_options
 
 KEYS = [key for key, _ in game_options(engine.get_game("air-alliance"))]
 
@@ -14,7 +14,7 @@ async def test_game_new_switches_on_the_optional_rules_named(lounge: Lounge) -> 
     await ann.slash(lounge.channel, "game new", game="air-alliance", rules=f"{KEYS[0]}, {KEYS[-1]}")
 
     table = await lounge.service.reading.table(1)
-    assert {key for key, on in table.game.options.items() if on} == {KEYS[0], KEYS[-1]}
+    assert {key for key in KEYS if table.game.options[key]} == {KEYS[0], KEYS[-1]}
     [lobby] = public(lounge.thread_of())
     words = dict(game_options(engine.get_game("air-alliance")))
     assert words[KEYS[0]] in lobby.embeds[0].description and words[KEYS[1]] not in lobby.embeds[0].description
@@ -50,11 +50,12 @@ async def test_the_creator_changes_the_rules_in_the_lobby_and_nobody_else_may(lo
 
     refused = await bob.select(lobby, [KEYS[2]], custom_id="lobby:1:rules")
     assert "Only the player who opened this game" in ephemeral_text(refused)
-    assert not any((await lounge.service.reading.table(1)).game.options.values())
+    options = (await lounge.service.reading.table(1)).game.options
+    assert not any(options[key] for key in KEYS)
 
     await ann.select(public(thread)[0], [KEYS[2], KEYS[4]], custom_id="lobby:1:rules")
     table = await lounge.service.reading.table(1)
-    assert {key for key, on in table.game.options.items() if on} == {KEYS[2], KEYS[4]}
+    assert {key for key in KEYS if table.game.options[key]} == {KEYS[2], KEYS[4]}
     words = dict(game_options(engine.get_game("air-alliance")))
     assert words[KEYS[2]] in public(thread)[0].embeds[0].description
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.core import EDITION, Action
+from engine.core import Action
+from engine.options import EDITION
 from engine.rules.golden_age import GAME, rules
 from engine.rules.golden_age.state import GoldenAgeState
 

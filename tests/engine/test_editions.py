@@ -7,9 +7,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.core import (
-    EDITION, FIRST_EDITION, GameError, current_edition, edition_of, stored_edition, with_edition,
-)
+from engine.core import FIRST_EDITION, GameError
+from engine.options import EDITION, current_edition, edition_of, stored_edition, with_edition
 from engine.platform.records import GameRow
 from engine.rules.datafile import edition_path
 

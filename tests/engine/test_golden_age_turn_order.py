@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from engine.core import EDITION
+from engine.options import EDITION
 from engine.rules.golden_age import GAME
 from engine.rules.golden_age.state import GoldenAgeState, Phase, Step
 

@@ -18,7 +18,8 @@ import pytest
 # Only the most public names, which the restructure keeps: the registry of games, the contract's Action and the
 # store. Everything else this test needs is read through the store's public methods or written out below.
 import engine
-from engine.core import Action, stored_edition
+from engine.core import Action
+from engine.options import stored_edition
 from engine.store import Store
 
 pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL (moved there by bot.py) with TEST_DATABASE_URL

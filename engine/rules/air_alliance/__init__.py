@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, GameError, Outcome, Rules, edition_of
+from engine.core import Action, GameError, Outcome, Rules
+from engine.options import edition_of
 from engine.rules.air_alliance import checks, choices, rules, scoring, view
 from engine.rules.air_alliance.data import components
 from engine.rules.air_alliance.options import OPTIONS
