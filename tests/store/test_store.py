@@ -110,7 +110,8 @@ async def test_every_commit_is_synced_to_disk_so_an_acknowledged_move_survives_a
 async def test_create_game_starts_in_lobby_at_version_zero(store: Store) -> None:
     game = await new_game(store)
     assert (game.status, game.version, game.thread_id, game.outcome) == (Status.LOBBY, 0, None, None)
-    assert game.options == {"players": 2} and game.guild_id == GUILD and game.creator_id == CREATOR
+    # Options stored without an edition read as the first (the store keeps whatever the service wrote).
+    assert game.options == {"players": 2, "edition": 1} and game.guild_id == GUILD and game.creator_id == CREATOR
     assert game.created_at.endswith("+00:00")
     assert await store.games.get(game.id) == game
 
