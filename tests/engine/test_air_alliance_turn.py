@@ -52,7 +52,7 @@ def test_reserving_puts_a_marker_on_a_claim_card_once_per_turn() -> None:
     state = act(state, "reserve", card)
     assert state.airlines[0].reserved == card and state.markers_left == 2
     assert not [k for k in keys(state) if k.startswith("reserve:")]  # "only 1 card per turn"
-    assert state.events == [f"{{p0}} reserves {claim.card_words(card)}."]
+    assert state.events == [f"{{p0}} reserves {claim.card_words(state.data, card)}."]
 
 
 def test_a_card_reserved_by_someone_cannot_be_reserved_again() -> None:

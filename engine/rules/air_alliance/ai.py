@@ -23,7 +23,7 @@ def decision(state: AirAllianceState, seat: int) -> list[Action]:
 
 def gain(state: AirAllianceState, seat: int, moves: list[choices.Move]) -> float:
     found = choices.best_move(state, seat, moves)
-    return float(choices.total(found[1])) if found else 0.0
+    return float(choices.total(state.data, found[1])) if found else 0.0
 
 
 def value(state: AirAllianceState, seat: int, action: Action) -> float:
@@ -39,7 +39,7 @@ def value(state: AirAllianceState, seat: int, action: Action) -> float:
             return gain(state, seat, choices.npa_moves(state, seat, icon))
         return gain(state, seat, choices.permit_moves(state, seat, icon)) + 1.0
     if kind == "reserve":
-        return RESERVE_WORTH * choices.total([str(args[0])])
+        return RESERVE_WORTH * choices.total(state.data, [str(args[0])])
     if kind == "plane":
         colour = state.airlines[seat].colour
         targets = markers.destinations_for(state, seat, str(args[0]))
@@ -139,8 +139,8 @@ def fingerprint(state: AirAllianceState) -> str:
     """Every part of the table a plan depends on; the deck only as its sorted make-up, the log's length not at all."""
     airlines = [(a.colour, a.supply, a.slots, sorted(a.score_pile), a.reserved, a.waiting, a.turns, a.refreshed,
                  a.retired) for a in state.airlines]
-    return repr((state.players, sorted(o.value for o in state.options), sorted(state.deck), state.claim, state.board,
-                 airlines, sorted(state.discards), state.off_board, sorted(state.off_board_owner.items()),
+    return repr((state.edition, state.players, sorted(o.value for o in state.options), sorted(state.deck),
+                 state.claim, state.board, airlines, sorted(state.discards), state.off_board, sorted(state.off_board_owner.items()),
                  state.alliances, state.current, state.step.value, state.markers_left, state.used,
                  state.reserved_this_turn, state.gained, state.gained_this_turn, state.covered_slots,
                  state.flights, state.pending, state.extra_turn, state.extra_marker, state.takeoffs_left,

@@ -11,7 +11,7 @@ from engine.rules.air_alliance.ai_plan import Planner
 from engine.rules.air_alliance.ai_value import ALLIANCE_NPA, Valuer
 from engine.rules.air_alliance.alliance import Formation, form, partners
 from engine.rules.air_alliance.claim import gainable
-from engine.rules.air_alliance.data import NPA_COLOURS, components
+from engine.rules.air_alliance.data import NPA_COLOURS
 from engine.rules.air_alliance.flights import shapes
 from engine.rules.air_alliance.state import CLAIM_SIZE, MARKERS, SLOTS, AirAllianceState
 from engine.rules.air_alliance.turn import PLACE_CHOICES_SHOWN
@@ -65,7 +65,7 @@ def alliance_choice(state: AirAllianceState, seat: int, legal: list[Action]) -> 
 
 def pass_worth(state: AirAllianceState, seat: int, v: Valuer, tops: tuple[str | None, ...]) -> float:
     """Next turn's boarding pass with these top cards, and the alliance it would let us form."""
-    c = components()
+    c = state.data
     colour = state.airlines[seat].colour
     icons = [c.cards[top].icons if top else c.passes[colour].slots[slot] for slot, top in enumerate(tops)]
     value = v.pass_value(icons, gainable(state, seat))
@@ -150,7 +150,7 @@ def takeoff_choice(state: AirAllianceState, seat: int, legal: list[Action]) -> A
         if action.kind != "airport":
             continue
         code = str(action.args[0])
-        value = max(swapped_value(state, seat, code, pair) for pair in runways.swaps(shapes()[code], state.board[code]))
+        value = max(swapped_value(state, seat, code, pair) for pair in runways.swaps(shapes(state.data)[code], state.board[code]))
         if value > best_value + 1e-6:
             best, best_value = action, value
     return best

@@ -10,9 +10,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
-from engine.rules.datafile import DataReader, read_toml
+from engine.rules.datafile import DataReader, edition_path, read_toml
 
 DATA_FILE = Path(__file__).with_name("components.toml")
+# The edition of the rules a new table plays by (AirAlliance.edition); a game keeps the edition it started under,
+# and plays with the components of that edition (components.eN.toml: the file as edition N and earlier had it).
+EDITION = 1
 
 
 class Area(enum.Enum):
@@ -142,9 +145,12 @@ class BoardingPass:
     slots: tuple[tuple[Icon, Icon, Icon], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Components:
-    """Everything in the box that the rules need."""
+    """Everything in the box that the rules need.
+
+    Compared (and hashed) by identity: there is one object per edition, and the rules' caches key on it.
+    """
 
     airports: dict[str, Airport]
     cards: dict[str, PassengerCard]
@@ -155,9 +161,9 @@ class Components:
 
 
 @cache
-def components() -> Components:
-    """The game's components, read and validated once."""
-    return load(DATA_FILE)
+def components(edition: int = EDITION) -> Components:
+    """The components a game of this edition plays with (the current ones by default), read and validated once."""
+    return load(edition_path(DATA_FILE, edition, EDITION))
 
 
 def load(path: Path) -> Components:

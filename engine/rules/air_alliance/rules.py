@@ -9,7 +9,7 @@ from engine.core import Action, Effect
 from engine.rules.air_alliance import claim, markers, turn
 from engine.rules.air_alliance.alliance import Formation, form, form_name, formations
 from engine.rules.air_alliance.claim import card_words, p, route
-from engine.rules.air_alliance.data import IconKind, components
+from engine.rules.air_alliance.data import Components, IconKind
 from engine.rules.air_alliance.markers import (
     AIRPORT, BACK, FLUSH, ICON, LAND, NPA, PLANE, RESERVE, STOP, SWAP, WAIT,
 )
@@ -60,7 +60,7 @@ def legal_actions(state: AirAllianceState, seat: int) -> list[Action]:
     if step is Step.FLIGHT_CONTROL:
         return place_actions(state, seat)
     if step is Step.WAITING:
-        return [*(claim_action(card) for card in claim.reservable(state)), KEEP_WAITING_ACTION]
+        return [*(claim_action(state.data, card) for card in claim.reservable(state)), KEEP_WAITING_ACTION]
     return []
 
 
@@ -83,8 +83,8 @@ def done_action(left: int) -> Action:
 
 
 @cache
-def claim_action(card: str) -> Action:
-    return Action(CLAIM, (card,), f"Reserve {card_words(card)}")
+def claim_action(data: Components, card: str) -> Action:
+    return Action(CLAIM, (card,), f"Reserve {card_words(data, card)}")
 
 
 def alliance_action(state: AirAllianceState, seat: int, formation: Formation) -> Action:
@@ -95,14 +95,14 @@ def alliance_action(state: AirAllianceState, seat: int, formation: Formation) ->
 
 def place_actions(state: AirAllianceState, seat: int) -> list[Action]:
     airline = state.airlines[seat]
-    return [place_action(card, slot, airline.top(slot))
+    return [place_action(state.data, card, slot, airline.top(slot))
             for card in state.gained[: turn.PLACE_CHOICES_SHOWN] for slot in turn.open_slots(state)]
 
 
 @cache
-def place_action(card: str, slot: int, top: str | None) -> Action:
-    cover = f", covering {components().cards[top].passenger}" if top else ""
-    return Action(PLACE, (card, slot), f"Put {route(card)} on slot {slot + 1}{cover}"[:100])
+def place_action(data: Components, card: str, slot: int, top: str | None) -> Action:
+    cover = f", covering {data.cards[top].passenger}" if top else ""
+    return Action(PLACE, (card, slot), f"Put {route(data, card)} on slot {slot + 1}{cover}"[:100])
 
 
 def reveals(before: AirAllianceState, after: AirAllianceState) -> bool:

@@ -13,7 +13,7 @@ from engine.rules.rng import GameRng
 
 def setup_state(players: int, seed: int, options: dict[str, Any], edition: int) -> AirAllianceState:
     """Preparations: the shuffled deck, six cards in the baggage claim, the twelve NPA planes on their stars."""
-    c = components()
+    c = components(edition)
     kobe = read_options(options)
     deck = GameRng(seed, "setup").shuffled(sorted(c.cards))
     board = {code: runways.empty(airport.shape) for code, airport in c.airports.items()}
@@ -22,7 +22,7 @@ def setup_state(players: int, seed: int, options: dict[str, Any], edition: int) 
             board[code][0] = colour  # "place the plane on either of the runways"
     airlines = [Airline(PLAYER_COLOURS[seat]) for seat in range(players)]
     state = AirAllianceState(players=players, seed=seed, options=kobe, deck=deck, claim=[], board=board,
-                             airlines=airlines, edition=edition)
+                             airlines=airlines, edition=edition, data=c)
     for _ in range(CLAIM_SIZE):
         state.claim.append(state.deck.pop())
     return state

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from engine.rules.air_alliance.data import PLAYER_COLOURS, IconKind
+from engine.rules.air_alliance.data import PLAYER_COLOURS, Components, IconKind, components
 from engine.rules.air_alliance.options import Kobe
 
 PLANES_PER_AIRLINE = 5  # "35 planes, in 7 colours, 5 each"; one more of each colour marks alliances
@@ -100,6 +100,8 @@ class AirAllianceState:
     airlines: list[Airline]
     seq: int = 0  # actions applied so far: the position in the log
     edition: int = 1  # the edition of the rules the game was started under (engine.core.Rules.edition)
+    # The components of that edition, at hand (the loader's cache is a call away, and the rules ask constantly).
+    data: Components = field(default_factory=components, repr=False, compare=False)
     discards: list[str] = field(default_factory=list)  # lost baggage and refreshed cards
     off_board: list[str] = field(default_factory=list)  # Kobe: reserved cards moved off the board
     off_board_owner: dict[str, int] = field(default_factory=dict)  # off-board card -> who reserved it last

@@ -5,7 +5,6 @@ from __future__ import annotations
 from engine.rules.air_alliance import markers, runways
 from engine.rules.air_alliance.alliance import formations
 from engine.rules.air_alliance.claim import lost_baggage, p, reservable, reserve, route
-from engine.rules.air_alliance.data import components
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.scoring import miles_of
 from engine.rules.air_alliance.state import MARKERS, SLOTS, AirAllianceState, Step
@@ -141,8 +140,8 @@ def place(state: AirAllianceState, seat: int, card_id: str, slot: int) -> None:
     airline.slots[slot].append(card_id)
     state.gained.remove(card_id)
     state.covered_slots.append(slot)
-    cover = f", covering {components().cards[under].passenger}" if under else ""
-    state.events.append(f"{p(seat)} places {route(card_id)} on boarding pass slot {slot + 1}{cover}.")
+    cover = f", covering {state.data.cards[under].passenger}" if under else ""
+    state.events.append(f"{p(seat)} places {route(state.data, card_id)} on boarding pass slot {slot + 1}{cover}.")
 
 
 def after_flight_control(state: AirAllianceState) -> None:
@@ -199,7 +198,7 @@ def retire(state: AirAllianceState, seat: int) -> None:
     airline = state.airlines[seat]
     if airline.retired:
         return
-    c = components()
+    c = state.data
     count = 0
     for code, r in state.board.items():
         while airline.colour in r:

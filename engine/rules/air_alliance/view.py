@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any, NotRequired
 
 from engine.rules.air_alliance import rules, scoring
-from engine.rules.air_alliance.data import PLAYER_COLOURS, Icon, components
+from engine.rules.air_alliance.data import PLAYER_COLOURS, Components, Icon
 from engine.rules.air_alliance.markers import marked
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.state import MARKERS, SLOTS, AirAllianceState, Step
@@ -67,8 +67,7 @@ def icon_dict(icon: Icon) -> dict[str, Any]:
 
 
 @cache
-def _card(card_id: str) -> dict[str, Any]:
-    c = components()
+def _card(c: Components, card_id: str) -> dict[str, Any]:
     card = c.cards[card_id]
     return {
         "id": card.id, "passenger": card.passenger, "departure": card.departure, "arrival": card.arrival,
@@ -78,16 +77,16 @@ def _card(card_id: str) -> dict[str, Any]:
     }
 
 
-def card(card_id: str | None) -> dict[str, Any] | None:
+def card(data: Components, card_id: str | None) -> dict[str, Any] | None:
     """A card as the view shows it; a fresh copy, so a caller may not spoil the cache."""
     if card_id is None:
         return None
-    found = _card(card_id)
+    found = _card(data, card_id)
     return {**found, "icons": [dict(icon) for icon in found["icons"]]}
 
 
 def reserved_card(state: AirAllianceState, card_id: str) -> dict[str, Any]:
-    shown = card(card_id)
+    shown = card(state.data, card_id)
     assert shown is not None  # a card in the claim or off the board is a real card
     return {**shown, "reserved_by": state.reserver(card_id)}
 
@@ -99,7 +98,7 @@ def phase(state: AirAllianceState) -> str:
 
 
 def airports(state: AirAllianceState) -> list[dict[str, Any]]:
-    c = components()
+    c = state.data
     special = {code: colour for colour, code in c.special_airport.items()}
     return [{"code": a.code, "name": a.name, "area": a.area.value, "number": a.number, "shape": a.shape.value,
              "silhouettes": sorted(a.silhouettes), "runways": list(state.board[a.code]),
@@ -108,12 +107,12 @@ def airports(state: AirAllianceState) -> list[dict[str, Any]]:
 
 def boarding_pass(state: AirAllianceState, seat: int) -> dict[str, Any]:
     airline = state.airlines[seat]
-    printed = components().passes[airline.colour].slots
+    printed = state.data.passes[airline.colour].slots
     slots = []
     for slot in range(SLOTS):
         cards = airline.slots[slot]
         mark = marked(state, seat, slot) if seat == state.current else None
-        slots.append({"top": card(cards[-1] if cards else None), "printed": [icon_dict(i) for i in printed[slot]],
+        slots.append({"top": card(state.data, cards[-1] if cards else None), "printed": [icon_dict(i) for i in printed[slot]],
                       "under": max(len(cards) - 1, 0), "marker": mark})
     return {"seat": seat, "slots": slots}
 
@@ -132,7 +131,7 @@ def score(state: AirAllianceState, seat: int) -> dict[str, Any]:
         "seat": seat, "miles": scoring.miles_of(state, seat), "cards": len(airline.cards()),
         "trios": scoring.trios(state, seat), "economy": scoring.economy_cards(state, seat),
         "supply": airline.supply, "markers_left": markers_left(state, seat), "reserved": airline.reserved,
-        "gained": [card(c) for c in state.gained] if seat == state.current else [],
+        "gained": [card(state.data, c) for c in state.gained] if seat == state.current else [],
     }
 
 
