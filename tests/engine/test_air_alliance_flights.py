@@ -162,12 +162,20 @@ def test_code_sharing_flies_a_free_npa_of_the_icons_colour_only() -> None:
     assert {k.split(":")[2] for k in keys(state) if k != "back"} == {"M4", "M5", "M6", "E4"}
 
 
-def test_an_npa_lands_only_where_its_silhouette_or_all_is_printed() -> None:
+def test_an_npa_lands_only_where_its_silhouette_is_printed() -> None:
+    # V airports: "only certain colours can land on these" (edition 2: Oceania and Mexico no longer show ALL).
     state = act(act(table(claim=claim_with()), "icon", *SHARE_BLACK), "npa", "black", "M4")
     landings = {k.split(":")[1] for k in keys(state) if k != "back"}
-    assert "A4" not in landings and "A5" not in landings  # Seoul: white and red; Himalaya: white and purple
-    assert {"M6", "E5", "U4", "U5", "A6", "A1", "E2"} <= landings  # black, black, black, all, all; 1-3
-    assert "M4" not in landings  # not where it stands
+    v_airports = {code for code in landings if int(code[1]) >= 4}
+    assert v_airports == {"A6", "E4", "M5", "M6", "U4"}  # black's six V airports, but the one it leaves
+    assert {"A1", "E2", "U3"} <= landings  # numbers 1-3 let every plane land
+
+
+def test_edition_1_keeps_all_planes_landing_on_oceania_and_mexico() -> None:
+    state = table(claim=claim_with(), options={"edition": 1})
+    state = act(act(state, "icon", *SHARE_BLACK), "npa", "black", "M4")
+    landings = {k.split(":")[1] for k in keys(state) if k != "back"}
+    assert {code for code in landings if int(code[1]) >= 4} == {"A6", "E4", "E5", "M5", "M6", "U4", "U5"}
 
 
 def test_an_npa_in_another_players_alliance_is_closed_to_you() -> None:
