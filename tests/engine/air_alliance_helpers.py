@@ -14,9 +14,9 @@ from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.state import (
     CLAIM_SIZE,
     NPA_PLANES_ON_BOARD,
-    PLANES_PER_AIRLINE,
     AirAllianceState,
     Step,
+    planes_per_airline,
 )
 from engine.rules.air_alliance.turn import begin_turn
 
@@ -193,7 +193,7 @@ def check_planes(state: AirAllianceState, npa_total: int = NPA_PLANES_ON_BOARD) 
                 on_board[colour] = on_board.get(colour, 0) + 1
     for airline in state.airlines:
         total = on_board.get(airline.colour, 0) + airline.supply
-        assert total == PLANES_PER_AIRLINE, f"{airline.colour}: {total} planes (board + supply)"
+        assert total == planes_per_airline(state.edition), f"{airline.colour}: {total} planes (board + supply)"
         assert airline.supply >= 0
     for colour in NPA_COLOURS:
         assert on_board.get(colour, 0) == npa_total, f"{colour}: {on_board.get(colour, 0)} NPA planes"

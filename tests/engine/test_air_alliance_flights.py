@@ -75,7 +75,7 @@ def test_a_landing_from_the_supply_is_no_flight_and_carries_no_passenger() -> No
     # Ruling: the plane departs from nowhere, so a card arriving where it lands is not gained.
     state = table(claim=claim_with("p05"))  # E3 -> E1
     state = fly(state, *AREA_ALL, SUPPLY, "E1")
-    assert state.board["E1"][0] == "red" and state.airlines[0].supply == 4
+    assert state.board["E1"][0] == "red" and state.airlines[0].supply == 3
     assert state.flights == [] and state.gained == [] and "p05" in state.claim
     assert state.events == ["{p0} lands a red plane from the supply on E1 London."]
 

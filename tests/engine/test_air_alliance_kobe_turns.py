@@ -122,7 +122,7 @@ def test_remove_planes_after_your_last_turn_your_planes_leave_the_board() -> Non
     state = finish_turn(state)  # yellow's last turn
     assert not any(colour == "yellow" for r in state.board.values() for colour in r)
     assert state.board["E2"] == ["black", "white", None]  # the planes behind moved up
-    assert state.airlines[1].retired and state.airlines[1].supply == 5
+    assert state.airlines[1].retired and state.airlines[1].supply == 4  # all four back in the supply
     check_all(state)
 
 

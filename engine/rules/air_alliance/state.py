@@ -7,7 +7,10 @@ from dataclasses import dataclass, field
 from engine.rules.air_alliance.data import PLAYER_COLOURS, Components, IconKind, components
 from engine.rules.air_alliance.options import Kobe
 
-PLANES_PER_AIRLINE = 5  # "35 planes, in 7 colours, 5 each"; one more of each colour marks alliances
+# "35 Planes, in 7 colours, 5 each", and "take 1 plane of each colour ... These planes will be used to mark
+# alliances": a player flies four planes, as each NPA has four on the board; the fifth marks the alliance.
+PLANES_PER_AIRLINE = 4
+FIRST_EDITION_PLANES = 5  # edition 1 flew all five (and marked alliances with a plane the box does not have)
 NPA_PLANES_ON_BOARD = 4  # each NPA starts on its four starred airports
 MARKERS = 3
 CLAIM_SIZE = 6  # the baggage claim area always has six spaces
@@ -32,6 +35,11 @@ class Step(enum.Enum):
     FLIGHT_CONTROL = "flight_control"  # phase 3: which gained card goes on which slot
     WAITING = "waiting"  # Kobe: a player waiting for cancellation may reserve a card
     OVER = "over"
+
+
+def planes_per_airline(edition: int) -> int:
+    """The planes a player flies in a game of this edition."""
+    return FIRST_EDITION_PLANES if edition < 2 else PLANES_PER_AIRLINE
 
 
 @dataclass(frozen=True)

@@ -202,7 +202,8 @@ def hand_fields(view: dict[str, Any]) -> list[tuple[str, str]]:
         ("Airline", f"{colour.capitalize()}: {me['miles']:,} miles from {me['cards']} cards; trios: {trios}"),
         ("Boarding pass", pass_lines),
         ("Planes", f"{on_board} on the board, {me['supply']} in your supply"),
-        ("Alliance", f"area {area + 1} with {allies}" if area is not None else "none"),
+        ("Alliance", f"area {area + 1} with {allies}, marked by your fifth plane" if area is not None
+         else "none yet: your fifth plane waits beside the board to mark one"),
         ("Reserved", reserved),
     ]
 
