@@ -123,9 +123,31 @@ def test_a_relay_runs_forwards_in_time_only() -> None:
     assert SURFER in state.claim  # Polynesia -> Tokyo needs Cannes -> Tokyo after Polynesia -> Cannes
 
 
-def test_a_card_drawn_onto_a_route_already_flown_is_gained_at_once() -> None:
-    # Ruling: the claim refills after a gain; a drawn card the turn's flights already cover is gained too.
+def test_a_flight_gains_only_passengers_who_are_waiting() -> None:
+    # Ruling: "if you take a flight through the route ... designated on a Passenger Card in the Baggage Claim
+    # Area": the passenger must be waiting when the flights carry them. Surfer (Polynesia -> Tokyo) is drawn after
+    # Polynesia -> Cannes -> Tokyo was flown, so those flights did not carry that passenger.
     state = table(claim=claim_with(FILM_DIRECTOR), deck_top=(SURFER,))
+    put(state, POLYNESIA, "red")
+    state = fly(state, *AREA_ALL, POLYNESIA, CANNES)
+    assert state.gained == []
+    state = fly(state, *AREA_A, CANNES, TOKYO)
+    assert state.gained == [FILM_DIRECTOR] and SURFER in state.claim
+    assert state.events[-1].endswith("; Polynesia → Tokyo is drawn.")
+
+
+def test_a_passenger_drawn_during_a_relay_boards_only_the_flights_after_it() -> None:
+    for drawn, gained in ((FILM_DIRECTOR, True), (SURFER, False)):  # Cannes -> Tokyo; Polynesia -> Tokyo
+        state = table(claim=claim_with(HONEYMOONERS), deck_top=(drawn,))
+        put(state, POLYNESIA, "red")
+        state = fly(state, *AREA_ALL, POLYNESIA, CANNES)  # gains Polynesia -> Cannes; the drawn card shows
+        assert state.gained == [HONEYMOONERS] and drawn in state.claim
+        state = fly(state, *AREA_A, CANNES, TOKYO)
+        assert (drawn in state.gained) is gained, drawn
+
+
+def test_edition_1_gains_a_card_drawn_onto_a_route_already_flown_at_once() -> None:
+    state = table(claim=claim_with(FILM_DIRECTOR), deck_top=(SURFER,), options={"edition": 1})
     put(state, POLYNESIA, "red")
     state = fly(state, *AREA_ALL, POLYNESIA, CANNES)
     assert state.gained == []

@@ -143,7 +143,7 @@ def fingerprint(state: AirAllianceState) -> str:
                  state.claim, state.board, airlines, sorted(state.discards), state.off_board, sorted(state.off_board_owner.items()),
                  state.alliances, state.current, state.step.value, state.markers_left, state.used,
                  state.reserved_this_turn, state.gained, state.gained_this_turn, state.covered_slots,
-                 state.flights, state.pending, state.extra_turn, state.extra_marker, state.takeoffs_left,
+                 state.flights, sorted(state.waiting_since.items()), state.pending, state.extra_turn, state.extra_marker, state.takeoffs_left,
                  state.last_round, state.final_turns, state.in_last_round, state.waiting_queue))
 
 

@@ -55,6 +55,7 @@ class Moves:
     keys: list[str]
     used: set[tuple[int, str]]
     flights: list[tuple[str, str]]
+    since: dict[str, int]  # the state's waiting_since: where in the turn's flights each passenger began to wait
     left: list[str]
     got: list[str]
     movable: frozenset[str]
@@ -70,9 +71,10 @@ class Moves:
         return None in self.s.board[code]
 
     def reach(self, card_id: str) -> set[str]:
-        """flights.reachable's relay rule on the planner's (origin, destination) pairs."""
+        """flights.reachable's relay rule on the planner's (origin, destination) pairs, from the flights made since
+        the passenger began to wait (flights.carried)."""
         found = {card(self.data, card_id).departure}
-        for origin, destination in self.flights:
+        for origin, destination in self.flights[self.since.get(card_id, 0):]:
             if origin in found:
                 found.add(destination)
         return found

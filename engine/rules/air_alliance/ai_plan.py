@@ -48,6 +48,7 @@ class Planner(Moves):
         self.keys = [slot_key(s, seat, slot) for slot in range(SLOTS)]
         self.used = {(slot, key) for slot, key, _ in s.used}
         self.flights = [(f.origin, f.destination) for f in s.flights]
+        self.since = s.waiting_since
         self.left = list(gainable(s, seat))
         self.order = {x: i for i, x in enumerate(self.left)}
         self.got = []

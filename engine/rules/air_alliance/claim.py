@@ -32,6 +32,11 @@ def card_words(data: Components, card_id: str) -> str:
     return f"{route(data, card_id)} ({miles(data.cards[card_id].miles)})"
 
 
+# The edition from which a flight carries only the passengers already waiting when it takes off: a card drawn
+# later in the turn is not gained through flights made before it showed (edition 1 gained it at once).
+WAITING_PASSENGERS = 2
+
+
 # --- the deck -------------------------------------------------------------------------------------------------
 
 
@@ -84,6 +89,8 @@ def refill(state: AirAllianceState) -> list[str]:
             break
         state.claim.append(card)
         drawn.append(card)
+        if state.edition >= WAITING_PASSENGERS:
+            state.waiting_since[card] = len(state.flights)
     return drawn
 
 

@@ -197,15 +197,22 @@ def covered(data: Components, flights: list[Flight], card_id: str) -> bool:
     return card.arrival in reachable(flights, card.departure)
 
 
+def carried(state: AirAllianceState, flights: list[Flight], card_id: str) -> bool:
+    """Whether these flights of the turn carry the card's passenger to its arrival: only the flights made since
+    the passenger began to wait (ruling: a card drawn after its route was flown is not gained through it)."""
+    return covered(state.data, flights[state.waiting_since.get(card_id, 0):], card_id)
+
+
 def gain_covered(state: AirAllianceState, seat: int) -> tuple[list[str], list[str]]:
     """Gain every card the turn's flights cover, refill, and again until nothing more is covered.
 
-    Ruling: a card drawn into the claim whose route this turn's flights already cover is gained at once.
+    Edition 1 (ruling): a card drawn into the claim whose route this turn's flights already cover is gained at
+    once. Edition 2 carries only waiting passengers (`carried`), so a card just drawn is never covered yet.
     Returns the words for the cards gained and for the cards drawn.
     """
     gained: list[str] = []
     drawn: list[str] = []
-    while found := [card for card in gainable(state, seat) if covered(state.data, state.flights, card)]:
+    while found := [card for card in gainable(state, seat) if carried(state, state.flights, card)]:
         for card in found:
             take(state, seat, card)
             state.gained.append(card)
@@ -224,4 +231,4 @@ def would_gain(state: AirAllianceState, seat: int, origin: str, destination: str
     if origin == SUPPLY:
         return []
     flights = [*state.flights, Flight(origin, destination, "", seat)]
-    return [card for card in (gainable(state, seat) if cards is None else cards) if covered(state.data, flights, card)]
+    return [card for card in (gainable(state, seat) if cards is None else cards) if carried(state, flights, card)]

@@ -124,6 +124,9 @@ class AirAllianceState:
     gained_this_turn: int = 0  # counts towards the extra turn
     covered_slots: list[int] = field(default_factory=list)  # slots given one of this turn's cards
     flights: list[Flight] = field(default_factory=list)  # this turn, in order
+    # Claim card -> how many of this turn's flights were made before its passenger began to wait (drawn this
+    # turn): only the flights after that may carry them. A card missing here has waited since the turn began.
+    waiting_since: dict[str, int] = field(default_factory=dict)
     pending: Pending | None = None
     extra_turn: bool = False  # the current turn is the extra turn won by 3+ cards
     extra_marker: bool = False  # Kobe: the extra marker after flight control is being used
@@ -154,6 +157,7 @@ class AirAllianceState:
         f["alliances"] = [list(area) for area in self.alliances]
         f["used"], f["gained"], f["covered_slots"] = list(self.used), list(self.gained), list(self.covered_slots)
         f["flights"], f["waiting_queue"] = list(self.flights), list(self.waiting_queue)
+        f["waiting_since"] = dict(self.waiting_since)
         f["final_turns"] = None if self.final_turns is None else list(self.final_turns)
         f["events"] = []
         return new

@@ -23,6 +23,7 @@ def begin_turn(state: AirAllianceState, seat: int, extra: bool = False) -> None:
     state.current, state.extra_turn, state.extra_marker = seat, extra, False
     state.turns += 1
     state.gained, state.gained_this_turn, state.covered_slots, state.flights = [], 0, [], []
+    state.waiting_since = {}
     state.used, state.reserved_this_turn, state.pending = [], False, None
     state.markers_left, state.takeoffs_left = MARKERS, 0
     if is_first_turn(state) or (state.in_last_round and not state.airlines[seat].refreshed):
