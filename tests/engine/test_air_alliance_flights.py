@@ -20,7 +20,7 @@ from air_alliance_helpers import (
     share,
     table,
 )
-from engine.rules.air_alliance.state import SUPPLY, Flight, Step
+from engine.rules.air_alliance.state import SUPPLY, AirAllianceState, Flight, Step
 
 # Red's printed boarding pass: slot 1 special red / A / code sharing black, slot 2 AM / priority / code sharing
 # white, slot 3 ALL / EU / code sharing purple (indices below are 0-based).
@@ -246,3 +246,51 @@ def test_priority_takeoff_offers_only_switches_that_change_something() -> None:
     state = act(state, "back")
     assert "airport:E2" not in keys(act(state, "icon", *PRIORITY))
     assert not [k for k in keys(act(state, "icon", *PRIORITY)) if k[-1] in "456"]
+
+
+# --- "you can gain that Passenger Card" -------------------------------------------------------------------------------
+
+ART_STUDENT = "p04"  # Rome -> Cannes, code sharing white/purple
+
+
+def two_black_slots(edition: int = 2) -> AirAllianceState:
+    """Red's boarding pass shows black code sharing on slots 1 and 2 (an alliance in the making) and purple on 3.
+    Red flies Cannes -> Tokyo, gaining Film Director (white), then Rome -> Cannes, which carries the Art Student."""
+    state = table(claim=claim_with(FILM_DIRECTOR, ART_STUDENT), options={"edition": edition})
+    boarding_pass(state, 0, ("p01",), ("p05",), ("p02",))  # black, black, purple
+    put(state, CANNES, "red")
+    put(state, "E2", "red", "black")
+    state = fly(state, 2, 0, CANNES, TOKYO)  # AU 1-2-3 on the Sumo Wrestler
+    assert state.gained == [FILM_DIRECTOR] and state.step is Step.MARKER  # it can go on slot 3: nothing to ask
+    return fly(state, 1, 0, "E2", CANNES)  # E 1-2-3 on the Fashion Designer
+
+
+def test_you_can_gain_that_passenger_card_or_leave_it_where_it_would_cover_an_alliance_in_the_making() -> None:
+    # Phase 1 [A]: "you can gain that Passenger Card". Two of this turn's cards must cover two slots at flight
+    # control, so gaining the Art Student would leave black on one slot only: the choice is offered.
+    state = two_black_slots()
+    assert state.step is Step.GAIN and state.offered == [ART_STUDENT] and ART_STUDENT not in state.gained
+    legal = GAME.explain(state, 0, GAME.legal_actions(state, 0))
+    assert [(a.key, a.label) for a in legal] == [
+        ("gain:p04", "Gain Rome → Cannes (2,000 miles)"),
+        ("leave:p04", "Leave Rome → Cannes waiting in the baggage claim")]
+    assert legal[0].detail == "Covers a slot at flight control: black code sharing on 1 slot, not 2"
+    gained = act(state, "gain", ART_STUDENT)
+    assert gained.gained == [FILM_DIRECTOR, ART_STUDENT] and gained.step is Step.MARKER
+    assert gained.events[-1].startswith("{p0} gains Rome → Cannes (2,000 miles); ")  # and the claim refills
+    left = act(state, "leave", ART_STUDENT)
+    assert left.gained == [FILM_DIRECTOR] and ART_STUDENT in left.claim and left.step is Step.MARKER
+    assert left.events[-1] == "{p0} leaves Rome → Cannes waiting in the baggage claim."  # nothing to draw
+    check_all(left)
+
+
+def test_a_passenger_left_waiting_may_board_a_later_flight() -> None:
+    state = act(two_black_slots(), "leave", ART_STUDENT)
+    state = share(state, 0, 2, "black", "E2", CANNES)  # the black plane behind red flies Rome -> Cannes too
+    assert state.step is Step.GAIN and state.offered == [ART_STUDENT]
+    assert act(state, "gain", ART_STUDENT).gained == [FILM_DIRECTOR, ART_STUDENT]
+
+
+def test_edition_1_gains_every_card_a_flight_carries() -> None:
+    state = two_black_slots(edition=1)
+    assert state.gained == [FILM_DIRECTOR, ART_STUDENT] and state.step is Step.MARKER

@@ -84,7 +84,7 @@ def test_random_games_reach_every_part_of_the_rules() -> None:
                 seen.update(playout.seen)
                 states.append(playout.state)
     assert {"icon", "plane", "npa", "land", "airport", "swap", "back", "reserve", "place", "ally", "no_alliance",
-            "refresh", "keep", "flush", "wait", "claim", "keep_waiting", "stop", "done"} <= set(seen)
+            "refresh", "keep", "flush", "wait", "claim", "keep_waiting", "stop", "done", "gain", "leave"} <= set(seen)
     assert any(s.alliances_formed for s in states)
     assert all(s.reshuffles >= 1 for s in states)  # every game ends through the deck running out
     assert any(any(a.retired for a in s.airlines) for s in states)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import MAX_LABEL, Action
-from engine.rules.air_alliance import markers
+from engine.rules.air_alliance import gaining, markers
 from engine.rules.air_alliance.alliance import Formation, partners, top_icons
 from engine.rules.air_alliance.claim import gainable, route
 from engine.rules.air_alliance.data import Components, Icon, IconKind
@@ -126,6 +126,16 @@ def place_detail(data: Components, card: str, slot: int) -> str:
     return f"Slot {slot + 1} will offer: {icons}"
 
 
+def gain_detail(state: AirAllianceState, seat: int, card: str) -> str:
+    """What gaining costs where it is asked: the code sharing colour the card would cover at flight control."""
+    stake = gaining.colours_at_stake(state, seat, card)
+    if not stake:
+        return f"{state.data.cards[card].passenger}: it goes on your boarding pass at flight control"
+    colour, before, after = stake[0]
+    return f"Covers a slot at flight control: {colour} code sharing on {after} slot{'s' if after != 1 else ''}, " \
+           f"not {before}"
+
+
 def reserve_detail(data: Components, card: str) -> str:
     c = data.cards[card]
     trio = f"; {c.trio}" if c.trio else ""
@@ -158,6 +168,8 @@ def detail(state: AirAllianceState, seat: int, action: Action) -> str:
         return formation_detail(state, seat, Formation(tuple(str(args[0]).split("+")), int(args[1])))
     if kind == "place":
         return place_detail(state.data, str(args[0]), int(args[1]))
+    if kind == "gain":
+        return gain_detail(state, seat, str(args[0]))
     return FIXED.get(kind, "")
 
 
@@ -171,4 +183,5 @@ FIXED = {
     "done": "Go on with your turn",
     "no_alliance": "Keep your boarding pass as it is",
     "keep_waiting": "Your marker stays on the logo until your next turn",
+    "leave": "Keeps your boarding pass as it is; a later flight may still carry this passenger",
 }

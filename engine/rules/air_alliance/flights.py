@@ -6,8 +6,9 @@ from functools import cache
 from typing import Any
 
 from engine.rules.air_alliance import runways
-from engine.rules.air_alliance.claim import card_words, gainable, p, refill, route, take
+from engine.rules.air_alliance.claim import gainable, p
 from engine.rules.air_alliance.data import Components, Icon, IconKind, Shape
+from engine.rules.air_alliance.gaining import carried, offer, settle
 from engine.rules.air_alliance.state import SUPPLY, AirAllianceState, Flight
 
 
@@ -158,7 +159,8 @@ def can_fly(state: AirAllianceState, colour: str, memo: Memo) -> bool:
 
 
 def move(state: AirAllianceState, seat: int, colour: str, origin: str, destination: str) -> str:
-    """Land the plane; from an airport it is a flight, and the passengers it completes are gained at once."""
+    """Land the plane; from an airport it is a flight, and the passengers it carries to their arrival are gained
+    (edition 2: or offered, where leaving one waiting can matter; state.offered then awaits the answer)."""
     c = state.data
     if origin == SUPPLY:
         state.airlines[seat].supply -= 1
@@ -171,55 +173,8 @@ def move(state: AirAllianceState, seat: int, colour: str, origin: str, destinati
     state.flights.append(Flight(origin, destination, colour, seat))
     names = f"{airport_name(c, origin)} → {airport_name(c, destination)}"
     words = f"{p(seat)} flies {colour} {origin} → {destination} ({names})"
-    gained, drawn = gain_covered(state, seat)
-    if gained:
-        words += " and gains " + ", ".join(gained)
-    if drawn:
-        words += f"; {', '.join(drawn)} {'is' if len(drawn) == 1 else 'are'} drawn"
-    return words + "."
-
-
-# --- relays -------------------------------------------------------------------------------------------------------
-
-
-def reachable(flights: list[Flight], departure: str) -> set[str]:
-    """Airports a passenger from `departure` can reach on this turn's flights, each leaving where the previous
-    one landed, later in the turn: 'an indirect or transit flight' in relay."""
-    reach = {departure}
-    for flight in flights:
-        if flight.origin in reach:
-            reach.add(flight.destination)
-    return reach
-
-
-def covered(data: Components, flights: list[Flight], card_id: str) -> bool:
-    card = data.cards[card_id]
-    return card.arrival in reachable(flights, card.departure)
-
-
-def carried(state: AirAllianceState, flights: list[Flight], card_id: str) -> bool:
-    """Whether these flights of the turn carry the card's passenger to its arrival: only the flights made since
-    the passenger began to wait (ruling: a card drawn after its route was flown is not gained through it)."""
-    return covered(state.data, flights[state.waiting_since.get(card_id, 0):], card_id)
-
-
-def gain_covered(state: AirAllianceState, seat: int) -> tuple[list[str], list[str]]:
-    """Gain every card the turn's flights cover, refill, and again until nothing more is covered.
-
-    Edition 1 (ruling): a card drawn into the claim whose route this turn's flights already cover is gained at
-    once. Edition 2 carries only waiting passengers (`carried`), so a card just drawn is never covered yet.
-    Returns the words for the cards gained and for the cards drawn.
-    """
-    gained: list[str] = []
-    drawn: list[str] = []
-    while found := [card for card in gainable(state, seat) if carried(state, state.flights, card)]:
-        for card in found:
-            take(state, seat, card)
-            state.gained.append(card)
-            state.gained_this_turn += 1
-        gained.extend(card_words(state.data, card) for card in found)
-        drawn.extend(route(state.data, card) for card in refill(state))
-    return gained, drawn
+    offer(state, seat)
+    return words + settle(state, seat) + "."
 
 
 def would_gain(state: AirAllianceState, seat: int, origin: str, destination: str,

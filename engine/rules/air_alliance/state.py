@@ -30,6 +30,7 @@ class Step(enum.Enum):
     PLANE = "plane"  # a landing permit: which of your planes
     NPA_PLANE = "npa_plane"  # code sharing: which NPA plane
     DESTINATION = "destination"  # where the chosen plane lands
+    GAIN = "gain"  # a flight carried a passenger whose card the player may gain or leave waiting
     PRIORITY_AIRPORT = "priority_airport"  # priority takeoff: which airport
     SWAP = "swap"  # priority takeoff: which two planes switch places
     FLIGHT_CONTROL = "flight_control"  # phase 3: which gained card goes on which slot
@@ -127,6 +128,7 @@ class AirAllianceState:
     # Claim card -> how many of this turn's flights were made before its passenger began to wait (drawn this
     # turn): only the flights after that may carry them. A card missing here has waited since the turn began.
     waiting_since: dict[str, int] = field(default_factory=dict)
+    offered: list[str] = field(default_factory=list)  # cards a flight carried, awaiting gain or leave (Step.GAIN)
     pending: Pending | None = None
     extra_turn: bool = False  # the current turn is the extra turn won by 3+ cards
     extra_marker: bool = False  # Kobe: the extra marker after flight control is being used
@@ -157,7 +159,7 @@ class AirAllianceState:
         f["alliances"] = [list(area) for area in self.alliances]
         f["used"], f["gained"], f["covered_slots"] = list(self.used), list(self.gained), list(self.covered_slots)
         f["flights"], f["waiting_queue"] = list(self.flights), list(self.waiting_queue)
-        f["waiting_since"] = dict(self.waiting_since)
+        f["waiting_since"], f["offered"] = dict(self.waiting_since), list(self.offered)
         f["final_turns"] = None if self.final_turns is None else list(self.final_turns)
         f["events"] = []
         return new

@@ -43,7 +43,8 @@ class AirAllianceView(CommonView):
 PHASES = {  # the view's phase for each decision
     Step.REFRESH: "refresh", Step.TAKEOFFS: "first_turn", Step.ALLIANCE: "alliance", Step.MARKER: "markers",
     Step.PLANE: "markers", Step.NPA_PLANE: "markers", Step.DESTINATION: "markers", Step.PRIORITY_AIRPORT: "markers",
-    Step.SWAP: "markers", Step.FLIGHT_CONTROL: "flight_control", Step.WAITING: "waiting", Step.OVER: "over",
+    Step.SWAP: "markers", Step.GAIN: "markers", Step.FLIGHT_CONTROL: "flight_control", Step.WAITING: "waiting",
+    Step.OVER: "over",
 }
 DECISIONS = {  # what each decision asks, in the prompt and the status
     Step.REFRESH: "refresh the baggage claim or keep it",
@@ -53,6 +54,7 @@ DECISIONS = {  # what each decision asks, in the prompt and the status
     Step.PLANE: "choose which of your planes lands",
     Step.NPA_PLANE: "choose which NPA plane flies",
     Step.DESTINATION: "choose where the plane lands",
+    Step.GAIN: "gain the passenger card or leave it waiting",
     Step.PRIORITY_AIRPORT: "choose the airport for the priority takeoff",
     Step.SWAP: "choose the two planes that switch places",
     Step.FLIGHT_CONTROL: "place a gained card on your boarding pass",
