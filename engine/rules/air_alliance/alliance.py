@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.rules.air_alliance.claim import p
+from engine.core import seat_token as p  # events name seats by token (not claim.p: claim needs this module)
 from engine.rules.air_alliance.data import NPA_COLOURS, Icon, IconKind
 from engine.rules.air_alliance.state import ALLIANCE_ROOM, SLOTS, AirAllianceState
 

@@ -7,6 +7,7 @@ from functools import cache
 from engine.core import seat_token
 from engine.rules.air_alliance.data import Components
 from engine.rules.air_alliance.options import Kobe
+from engine.rules.air_alliance.removal import remove_the_planeless
 from engine.rules.air_alliance.state import CLAIM_SIZE, AirAllianceState
 from engine.rules.rng import GameRng
 
@@ -66,6 +67,7 @@ def run_out(state: AirAllianceState) -> None:
         state.events.append(f"{words} The last round begins with {p(state.final_turns[0])}.")
     else:
         state.events.append(f"{words} This is the last turn of the game.")
+    remove_the_planeless(state)
 
 
 def final_turns(state: AirAllianceState) -> list[int]:
