@@ -11,6 +11,7 @@ import pytest
 
 import engine
 from engine.__main__ import main
+from engine.core import with_edition
 from engine.platform.export import ExportError, build_export, parse_export, replay_export, view_fingerprint
 from engine.platform.records import Status
 from engine.cli.simulate import play_random
@@ -28,7 +29,7 @@ async def stored_game(
     `undo_at` adds an undo entry taking back the two moves before it, and play goes on from there."""
     game = engine.get_game(slug)
     playout = play_random(game, players, seed)
-    row = await store.games.create(slug, 7, 8, 100, seed, {})
+    row = await store.games.create(slug, 7, 8, 100, seed, with_edition(game, {}))  # as a table opens: its edition
     for n in range(players):
         await store.seats.add(row.id, 100 + n, NAMES[n], ai=n == players - 1)
     await store.seats.start_game(row.id, [100 + n for n in range(players)])
