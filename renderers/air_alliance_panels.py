@@ -74,7 +74,8 @@ def draw_player_header(pen: Pen, player: Player, current: bool, place: int | Non
 
 
 def player_facts(player: Player, special: str, over: bool = False) -> list[list[Atom]]:
-    """The tallies, most needed first: cards, trios, markers, planes in supply, alliance, special airport, reserved."""
+    """The tallies, most needed first: cards, trios, markers, planes in supply, the alliance and its marking plane,
+    the reserved card, the special airport."""
     cards = f"{player.cards} card{'s' if player.cards != 1 else ''}"
     facts: list[list[Atom]] = [[("text", cards, BOLD), ("text", f"({player.economy} economy)", "")]]
     trios = len(player.trios)
@@ -86,13 +87,16 @@ def player_facts(player: Player, special: str, over: bool = False) -> list[list[
     supply: list[Atom] = (
         [("planes",) + (player.colour,) * player.supply] if player.supply else [("text", "none", LABEL)])
     facts.append([("text", "supply", LABEL), *supply])
-    if player.alliance is not None:
-        allies: list[Atom] = [("planes",) + player.allies] if player.allies else [("text", "no NPA", LABEL)]
-        facts.append([("text", f"alliance {player.alliance + 1}", LABEL), *allies])
-    if special:
-        facts.append([("text", "special", LABEL), ("text", special, BOLD)])
+    # The fifth plane marks the player's alliance (Preparations): beside the board until one is formed.
+    if player.alliance is None:
+        facts.append([("text", "alliance", LABEL), ("planes", player.colour), ("text", "none yet", "")])
+    else:
+        allies: list[Atom] = [("text", "with", LABEL), ("planes",) + player.allies] if player.allies else []
+        facts.append([("text", f"alliance {player.alliance + 1}", LABEL), ("planes", player.colour), *allies])
     if player.reserved is not None:
         facts.append([("text", "reserved", LABEL), ("text", card_chip_words(player.reserved), BOLD)])
+    if special:  # last: the board marks it too
+        facts.append([("text", "special", LABEL), ("text", special, BOLD)])
     return facts
 
 

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 import engine
 from engine.core import MAX_CHOICES, MAX_LABEL, Action
 from engine.rules.air_alliance import ai, runways
 from engine.rules.air_alliance.alliance import top_icons
-from engine.rules.air_alliance.data import NPA_COLOURS, PLAYER_COLOURS, Shape, components
+from engine.rules.air_alliance.data import NPA_COLOURS, PLAYER_COLOURS, Components, Shape, components
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.state import (
     CLAIM_SIZE,
     NPA_PLANES_ON_BOARD,
-    PLANES_PER_AIRLINE,
     AirAllianceState,
     Step,
+    planes_per_airline,
 )
 from engine.rules.air_alliance.turn import begin_turn
 
@@ -193,7 +194,7 @@ def check_planes(state: AirAllianceState, npa_total: int = NPA_PLANES_ON_BOARD) 
                 on_board[colour] = on_board.get(colour, 0) + 1
     for airline in state.airlines:
         total = on_board.get(airline.colour, 0) + airline.supply
-        assert total == PLANES_PER_AIRLINE, f"{airline.colour}: {total} planes (board + supply)"
+        assert total == planes_per_airline(state.edition), f"{airline.colour}: {total} planes (board + supply)"
         assert airline.supply >= 0
     for colour in NPA_COLOURS:
         assert on_board.get(colour, 0) == npa_total, f"{colour}: {on_board.get(colour, 0)} NPA planes"
@@ -201,16 +202,22 @@ def check_planes(state: AirAllianceState, npa_total: int = NPA_PLANES_ON_BOARD) 
     assert not unseated, f"planes of colours nobody plays: {unseated}"
 
 
-ALLOWS = {code: {c for c in (*PLAYER_COLOURS, *NPA_COLOURS) if a.allows(c)} | {None} for code, a in C.airports.items()}
+@cache
+def allows(data: Components) -> dict[str, set[str | None]]:
+    """Per airport, the colours its silhouettes let land (and None, a free place), for the game's components."""
+    return {code: {c for c in (*PLAYER_COLOURS, *NPA_COLOURS) if a.allows(c)} | {None} for code, a in data.airports.items()}
+
+
 SHAPES = {code: (a.shape, a.capacity) for code, a in C.airports.items()}
 
 
 def check_airports(state: AirAllianceState) -> None:
     """No airport over capacity, only the colours it allows, planes packed as the shape says."""
+    allowed = allows(state.data)
     for code, r in state.board.items():
         shape, capacity = SHAPES[code]
         assert len(r) == capacity, f"{code}: {len(r)} places"
-        assert set(r) <= ALLOWS[code], f"{code} holds a plane it does not allow: {r}"
+        assert set(r) <= allowed[code], f"{code} holds a plane it does not allow: {r}"
         if shape is Shape.REVERSE_Y:
             assert r[0] is not None or r[1] is None and r[2] is None, f"{code}: the reverse Y queue has a gap: {r}"
             assert r[1] is not None or r[2] is None, f"{code}: the reverse Y queue has a gap: {r}"

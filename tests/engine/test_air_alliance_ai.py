@@ -227,3 +227,24 @@ def test_waiting_for_cancellation_reserves_the_card_worth_keeping() -> None:
 def test_choose_beats_random_play() -> None:
     result = arena("air-alliance", 2, 20, seed=3, seats=["ai", "random"])
     assert result.wins["ai"] >= 18
+
+
+def offered_against_three_black_slots(card: str, slot: int) -> AirAllianceState:
+    """Red's boarding pass shows black code sharing on all three slots: next turn's alliance. A flight carries
+    `card` (not black), which would cover one of them; the claim's other cards end on numbers 1-3."""
+    state = table(claim=(card, "p02", "p03", "p07", "p08", "p09"))
+    boarding_pass(state, 0, ("p01",), ("p05",), ("p06",))
+    departure, arrival = state.data.cards[card].departure, state.data.cards[card].arrival
+    put(state, departure, "red")
+    state = GAME.apply(state, 0, Action("icon", (slot, 0)))
+    state = GAME.apply(GAME.apply(state, 0, Action("plane", (departure,))), 0, Action("land", (arrival,)))
+    assert state.step is Step.GAIN and state.offered == [card]
+    return state
+
+
+def test_the_ai_leaves_a_cheap_card_that_would_cost_its_alliance_and_gains_a_dear_one() -> None:
+    cheap = offered_against_three_black_slots("p04", 1)  # Rome -> Cannes, 2,000 miles
+    assert ai.choose(cheap, 0, random.Random(1)).kind == "leave"
+    dear = offered_against_three_black_slots("p14", 2)  # Cannes -> Tokyo, 5,000 miles
+    assert ai.choose(dear, 0, random.Random(1)).kind == "gain"
+    assert ai.greedy(cheap, 0, random.Random(1)).kind == "gain"  # greedy takes the miles

@@ -50,6 +50,7 @@ def test_forming_an_alliance_clears_the_boarding_pass_to_the_score_pile() -> Non
     assert state.airlines[0].slots == [[], [], []] and sorted(state.airlines[0].score_pile) == ["p01", "p05", "p06"]
     assert state.step is Step.MARKER  # phase 1 with the printed boarding pass
     assert state.alliances_formed == 1
+    assert state.airlines[0].supply == 4  # the fifth plane, beside the board, marks the alliance
     check_all(state)
 
 

@@ -123,7 +123,7 @@ def text() -> str:
 
 
 def test_components_file_loads_and_components_caches_it(data: Components) -> None:
-    assert load(DATA_FILE) == data
+    assert vars(load(DATA_FILE)) == vars(data)  # components compare by identity: one object per edition
     assert components() is data
 
 
@@ -165,8 +165,34 @@ def test_allows_reads_the_silhouettes(data: Components) -> None:
     seoul = data.airports["A4"]
     assert seoul.allows("white") and seoul.allows("red")
     assert not seoul.allows("black") and not seoul.allows("blue")
-    oceania = data.airports["A6"]
-    assert oceania.silhouettes == {ALL} and all(oceania.allows(n) for n in NPA_COLOURS)
+    danube = data.airports["E5"]
+    assert danube.silhouettes == {"white"} and not danube.allows("black") and not danube.allows("purple")
+
+
+def test_v_airports_let_only_certain_colours_land(data: Components) -> None:
+    """Airports: on V airports "only certain colours can land on these", so none shows ALL (edition 2: Oceania
+    and Mexico showed ALL before)."""
+    for airport in data.airports.values():
+        if airport.shape is Shape.V:
+            assert ALL not in airport.silhouettes and 1 <= len(airport.silhouettes) <= 2, airport.code
+    assert data.airports["A6"].silhouettes == {"white", "black"}
+    assert data.airports["U5"].silhouettes == {"purple", "white"}
+
+
+def test_every_npa_lands_on_six_v_airports_its_stars_and_one_in_each_other_area(data: Components) -> None:
+    """Even landing chances: four stars in two areas, and one more V airport in each of the other two."""
+    for colour in NPA_COLOURS:
+        landing = [a for a in data.airports.values() if a.shape is Shape.V and a.allows(colour)]
+        assert len(landing) == 6, colour
+        others = [a for a in landing if a.code not in RULEBOOK_NPA_STARTS[colour]]
+        starred = {a.area for a in landing if a.code in RULEBOOK_NPA_STARTS[colour]}
+        assert len(others) == 2 and {a.area for a in others} == set(Area) - starred, colour
+
+
+def test_every_npa_is_shown_on_as_many_code_sharing_icons(data: Components) -> None:
+    shown = Counter(tuple(code_sharing(c.icons)[0].npa) for c in data.cards.values())
+    assert {shown[(n,)] for n in NPA_COLOURS} == {13}
+    assert {shown[pair] for pair in (("black", "white"), ("black", "purple"), ("white", "purple"))} == {7}
 
 
 def test_npa_planes_start_on_the_starred_airports_which_allow_them(data: Components) -> None:
@@ -476,3 +502,40 @@ def test_a_trio_with_the_wrong_passenger_is_named(tmp_path: Path, text: str) -> 
 def test_an_unknown_trio_on_a_card_is_named(tmp_path: Path, text: str) -> None:
     broken = edit_card(text, "p02", lambda b: b.replace('passenger = "Sumo Wrestler"\n', 'passenger = "Sumo Wrestler"\ntrio = "Sumo Trio"\n'))
     assert "card p02" in rejected(tmp_path, broken)
+
+
+def test_all_on_a_v_airport_is_named(tmp_path: Path, text: str) -> None:
+    broken = replace_once(text, 'silhouettes = ["white", "black"] }', 'silhouettes = ["all"] }')
+    message = rejected(tmp_path, broken)
+    assert "airport A6" in message and "only certain colours" in message
+
+
+def test_an_npa_landing_on_more_v_airports_than_another_is_named(tmp_path: Path, text: str) -> None:
+    broken = replace_once(text, 'silhouettes = ["white"] }', 'silhouettes = ["white", "black"] }')
+    message = rejected(tmp_path, broken)
+    assert "airports" in message and "black 7, white 6, purple 6" in message
+
+
+def test_an_npa_shown_on_more_code_sharing_icons_than_another_is_named(tmp_path: Path, text: str) -> None:
+    broken = edit_card(text, "p38", lambda b: b.replace('"code_sharing white/purple"', '"code_sharing black"'))
+    message = rejected(tmp_path, broken)
+    assert "card" in message and "black 28, white 26, purple 26" in message
+
+
+# -- editions ------------------------------------------------------------------------------------
+
+
+def test_games_of_the_first_edition_keep_its_components(data: Components) -> None:
+    """A game started before the V airports were corrected replays with the board and cards it began with: the
+    frozen copy, read with the checks of its day (it still shows ALL on Oceania and Mexico)."""
+    first = components(1)
+    assert first is not data and first is components(1)
+    assert first.airports["A6"].silhouettes == {ALL} and first.airports["U5"].silhouettes == {ALL}
+    assert first.cards["p58"].departure == "A6" and data.cards["p58"].departure == "A5"
+    with pytest.raises(DataError):
+        load(DATA_FILE.with_suffix(".e1.toml"))  # the checks of the current edition refuse it
+    changed_airports = {code for code in data.airports if first.airports[code] != data.airports[code]}
+    assert changed_airports == {"A6", "E5", "E6", "U5"}
+    assert {card for card in data.cards if first.cards[card] != data.cards[card]} == {"p38", "p58"}
+    assert (first.passes, first.special_airport, first.npa_start, first.trios) == (
+        data.passes, data.special_airport, data.npa_start, data.trios)

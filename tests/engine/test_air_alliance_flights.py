@@ -20,7 +20,7 @@ from air_alliance_helpers import (
     share,
     table,
 )
-from engine.rules.air_alliance.state import SUPPLY, Flight, Step
+from engine.rules.air_alliance.state import SUPPLY, AirAllianceState, Flight, Step
 
 # Red's printed boarding pass: slot 1 special red / A / code sharing black, slot 2 AM / priority / code sharing
 # white, slot 3 ALL / EU / code sharing purple (indices below are 0-based).
@@ -75,7 +75,7 @@ def test_a_landing_from_the_supply_is_no_flight_and_carries_no_passenger() -> No
     # Ruling: the plane departs from nowhere, so a card arriving where it lands is not gained.
     state = table(claim=claim_with("p05"))  # E3 -> E1
     state = fly(state, *AREA_ALL, SUPPLY, "E1")
-    assert state.board["E1"][0] == "red" and state.airlines[0].supply == 4
+    assert state.board["E1"][0] == "red" and state.airlines[0].supply == 3
     assert state.flights == [] and state.gained == [] and "p05" in state.claim
     assert state.events == ["{p0} lands a red plane from the supply on E1 London."]
 
@@ -123,9 +123,31 @@ def test_a_relay_runs_forwards_in_time_only() -> None:
     assert SURFER in state.claim  # Polynesia -> Tokyo needs Cannes -> Tokyo after Polynesia -> Cannes
 
 
-def test_a_card_drawn_onto_a_route_already_flown_is_gained_at_once() -> None:
-    # Ruling: the claim refills after a gain; a drawn card the turn's flights already cover is gained too.
+def test_a_flight_gains_only_passengers_who_are_waiting() -> None:
+    # Ruling: "if you take a flight through the route ... designated on a Passenger Card in the Baggage Claim
+    # Area": the passenger must be waiting when the flights carry them. Surfer (Polynesia -> Tokyo) is drawn after
+    # Polynesia -> Cannes -> Tokyo was flown, so those flights did not carry that passenger.
     state = table(claim=claim_with(FILM_DIRECTOR), deck_top=(SURFER,))
+    put(state, POLYNESIA, "red")
+    state = fly(state, *AREA_ALL, POLYNESIA, CANNES)
+    assert state.gained == []
+    state = fly(state, *AREA_A, CANNES, TOKYO)
+    assert state.gained == [FILM_DIRECTOR] and SURFER in state.claim
+    assert state.events[-1].endswith("; Polynesia → Tokyo is drawn.")
+
+
+def test_a_passenger_drawn_during_a_relay_boards_only_the_flights_after_it() -> None:
+    for drawn, gained in ((FILM_DIRECTOR, True), (SURFER, False)):  # Cannes -> Tokyo; Polynesia -> Tokyo
+        state = table(claim=claim_with(HONEYMOONERS), deck_top=(drawn,))
+        put(state, POLYNESIA, "red")
+        state = fly(state, *AREA_ALL, POLYNESIA, CANNES)  # gains Polynesia -> Cannes; the drawn card shows
+        assert state.gained == [HONEYMOONERS] and drawn in state.claim
+        state = fly(state, *AREA_A, CANNES, TOKYO)
+        assert (drawn in state.gained) is gained, drawn
+
+
+def test_edition_1_gains_a_card_drawn_onto_a_route_already_flown_at_once() -> None:
+    state = table(claim=claim_with(FILM_DIRECTOR), deck_top=(SURFER,), options={"edition": 1})
     put(state, POLYNESIA, "red")
     state = fly(state, *AREA_ALL, POLYNESIA, CANNES)
     assert state.gained == []
@@ -162,12 +184,20 @@ def test_code_sharing_flies_a_free_npa_of_the_icons_colour_only() -> None:
     assert {k.split(":")[2] for k in keys(state) if k != "back"} == {"M4", "M5", "M6", "E4"}
 
 
-def test_an_npa_lands_only_where_its_silhouette_or_all_is_printed() -> None:
+def test_an_npa_lands_only_where_its_silhouette_is_printed() -> None:
+    # V airports: "only certain colours can land on these" (edition 2: Oceania and Mexico no longer show ALL).
     state = act(act(table(claim=claim_with()), "icon", *SHARE_BLACK), "npa", "black", "M4")
     landings = {k.split(":")[1] for k in keys(state) if k != "back"}
-    assert "A4" not in landings and "A5" not in landings  # Seoul: white and red; Himalaya: white and purple
-    assert {"M6", "E5", "U4", "U5", "A6", "A1", "E2"} <= landings  # black, black, black, all, all; 1-3
-    assert "M4" not in landings  # not where it stands
+    v_airports = {code for code in landings if int(code[1]) >= 4}
+    assert v_airports == {"A6", "E4", "M5", "M6", "U4"}  # black's six V airports, but the one it leaves
+    assert {"A1", "E2", "U3"} <= landings  # numbers 1-3 let every plane land
+
+
+def test_edition_1_keeps_all_planes_landing_on_oceania_and_mexico() -> None:
+    state = table(claim=claim_with(), options={"edition": 1})
+    state = act(act(state, "icon", *SHARE_BLACK), "npa", "black", "M4")
+    landings = {k.split(":")[1] for k in keys(state) if k != "back"}
+    assert {code for code in landings if int(code[1]) >= 4} == {"A6", "E4", "E5", "M5", "M6", "U4", "U5"}
 
 
 def test_an_npa_in_another_players_alliance_is_closed_to_you() -> None:
@@ -216,3 +246,51 @@ def test_priority_takeoff_offers_only_switches_that_change_something() -> None:
     state = act(state, "back")
     assert "airport:E2" not in keys(act(state, "icon", *PRIORITY))
     assert not [k for k in keys(act(state, "icon", *PRIORITY)) if k[-1] in "456"]
+
+
+# --- "you can gain that Passenger Card" -------------------------------------------------------------------------------
+
+ART_STUDENT = "p04"  # Rome -> Cannes, code sharing white/purple
+
+
+def two_black_slots(edition: int = 2) -> AirAllianceState:
+    """Red's boarding pass shows black code sharing on slots 1 and 2 (an alliance in the making) and purple on 3.
+    Red flies Cannes -> Tokyo, gaining Film Director (white), then Rome -> Cannes, which carries the Art Student."""
+    state = table(claim=claim_with(FILM_DIRECTOR, ART_STUDENT), options={"edition": edition})
+    boarding_pass(state, 0, ("p01",), ("p05",), ("p02",))  # black, black, purple
+    put(state, CANNES, "red")
+    put(state, "E2", "red", "black")
+    state = fly(state, 2, 0, CANNES, TOKYO)  # AU 1-2-3 on the Sumo Wrestler
+    assert state.gained == [FILM_DIRECTOR] and state.step is Step.MARKER  # it can go on slot 3: nothing to ask
+    return fly(state, 1, 0, "E2", CANNES)  # E 1-2-3 on the Fashion Designer
+
+
+def test_you_can_gain_that_passenger_card_or_leave_it_where_it_would_cover_an_alliance_in_the_making() -> None:
+    # Phase 1 [A]: "you can gain that Passenger Card". Two of this turn's cards must cover two slots at flight
+    # control, so gaining the Art Student would leave black on one slot only: the choice is offered.
+    state = two_black_slots()
+    assert state.step is Step.GAIN and state.offered == [ART_STUDENT] and ART_STUDENT not in state.gained
+    legal = GAME.explain(state, 0, GAME.legal_actions(state, 0))
+    assert [(a.key, a.label) for a in legal] == [
+        ("gain:p04", "Gain Rome → Cannes (2,000 miles)"),
+        ("leave:p04", "Leave Rome → Cannes waiting in the baggage claim")]
+    assert legal[0].detail == "Covers a slot at flight control: black code sharing on 1 slot, not 2"
+    gained = act(state, "gain", ART_STUDENT)
+    assert gained.gained == [FILM_DIRECTOR, ART_STUDENT] and gained.step is Step.MARKER
+    assert gained.events[-1].startswith("{p0} gains Rome → Cannes (2,000 miles); ")  # and the claim refills
+    left = act(state, "leave", ART_STUDENT)
+    assert left.gained == [FILM_DIRECTOR] and ART_STUDENT in left.claim and left.step is Step.MARKER
+    assert left.events[-1] == "{p0} leaves Rome → Cannes waiting in the baggage claim."  # nothing to draw
+    check_all(left)
+
+
+def test_a_passenger_left_waiting_may_board_a_later_flight() -> None:
+    state = act(two_black_slots(), "leave", ART_STUDENT)
+    state = share(state, 0, 2, "black", "E2", CANNES)  # the black plane behind red flies Rome -> Cannes too
+    assert state.step is Step.GAIN and state.offered == [ART_STUDENT]
+    assert act(state, "gain", ART_STUDENT).gained == [FILM_DIRECTOR, ART_STUDENT]
+
+
+def test_edition_1_gains_every_card_a_flight_carries() -> None:
+    state = two_black_slots(edition=1)
+    assert state.gained == [FILM_DIRECTOR, ART_STUDENT] and state.step is Step.MARKER

@@ -110,6 +110,23 @@ def test_reserve_off_board_only_the_reserver_gains_it_on_their_next_turn() -> No
     assert state.gained == [HONEYMOONERS] and HONEYMOONERS not in state.off_board
 
 
+def reserving_after_a_flight(edition: int) -> AirAllianceState:
+    """Red flies Cannes -> Tokyo, reserves a card off the board (the refill draws Cannes -> Tokyo), flies on."""
+    state = table(options={"kobe_reserve_off_board": True, "edition": edition}, claim=claim_with(),
+                  deck_top=(FILM_DIRECTOR,))
+    put(state, CANNES, "red")
+    state = fly(state, *AREA_A, CANNES, TOKYO)
+    state = act(state, "reserve", state.claim[1])
+    assert state.claim[-1] == FILM_DIRECTOR
+    return fly(state, *AREA_ALL, TOKYO, "E2")  # Tokyo -> Rome: no card's route
+
+
+def test_reserve_off_board_a_card_the_refill_draws_is_not_carried_by_earlier_flights() -> None:
+    state = reserving_after_a_flight(2)
+    assert state.gained == [] and FILM_DIRECTOR in state.claim
+    assert reserving_after_a_flight(1).gained == [FILM_DIRECTOR]  # edition 1: any later flight gained it
+
+
 def test_reserve_off_board_an_unmarked_card_is_discarded_at_phase_2() -> None:
     state = kobe("reserve_off_board", claim=claim_with())
     card = state.claim[0]
@@ -203,6 +220,28 @@ def test_extra_marker_gains_go_through_flight_control_without_a_second_lost_bagg
     assert len(keys(state)) == 3  # every slot already holds one of this turn's cards: any slot
     state = act(state, "place", "p01", 2)
     assert state.current == 1 and state.discards == []
+
+
+def extra_marker_after_a_flight_to_new_york(edition: int) -> AirAllianceState:
+    """The review's game: white flies Tokyo -> New York in phase 1, Tokyo -> New York is drawn at phase 2, and the
+    extra marker flies black Arabia -> Istanbul."""
+    tokyo_new_york = "p24"
+    state = table(options={"kobe_extra_marker": True, "edition": edition},
+                  claim=claim_with(HONEYMOONERS, FILM_DIRECTOR, SURFER), deck_top=("p46", "p55", "p54", tokyo_new_york))
+    put(state, POLYNESIA, "red")
+    put(state, TOKYO, "white")
+    state = fly(fly(state, *AREA_ALL, POLYNESIA, CANNES), *AREA_A, CANNES, TOKYO)  # three cards gained
+    state = act(act(act(state, "icon", 1, 2), "npa", "white", TOKYO), "land", "U1")  # white Tokyo -> New York
+    assert state.claim[-1] == tokyo_new_york and state.step is Step.FLIGHT_CONTROL  # drawn at phase 2
+    state = act(act(state, "place", HONEYMOONERS, 0), "place", FILM_DIRECTOR, 1)  # Surfer (black) on slot 3
+    assert state.extra_marker
+    return act(act(act(state, "icon", 2, 2), "npa", "black", "M4"), "land", "M1")  # black Arabia -> Istanbul
+
+
+def test_extra_marker_flights_carry_no_passenger_drawn_after_the_route_was_flown() -> None:
+    state = extra_marker_after_a_flight_to_new_york(2)
+    assert state.gained == [] and "p24" in state.claim and state.current == 1
+    assert extra_marker_after_a_flight_to_new_york(1).gained == ["p24"]  # edition 1 gained it
 
 
 def test_without_the_option_three_cards_give_the_extra_turn() -> None:

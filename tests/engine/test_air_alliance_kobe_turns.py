@@ -16,7 +16,7 @@ from air_alliance_helpers import (
     put,
     table,
 )
-from engine.rules.air_alliance import scoring
+from engine.rules.air_alliance import markers, scoring
 from engine.rules.air_alliance.state import AirAllianceState, Step
 
 FIRST_TURN = {"kobe_first_turn": True}
@@ -122,7 +122,7 @@ def test_remove_planes_after_your_last_turn_your_planes_leave_the_board() -> Non
     state = finish_turn(state)  # yellow's last turn
     assert not any(colour == "yellow" for r in state.board.values() for colour in r)
     assert state.board["E2"] == ["black", "white", None]  # the planes behind moved up
-    assert state.airlines[1].retired and state.airlines[1].supply == 5
+    assert state.airlines[1].retired and state.airlines[1].supply == 4  # all four back in the supply
     check_all(state)
 
 
@@ -133,6 +133,63 @@ def test_remove_planes_a_player_who_will_have_no_last_turn_leaves_at_once() -> N
     state = finish_turn(state)
     assert state.airlines[0].retired and not any(c == "red" for r in state.board.values() for c in r)
     assert not state.airlines[1].retired
+
+
+def yellow_runs_the_deck_out(edition: int) -> AirAllianceState:
+    """Equal turns at three players: yellow's flight draws the deck's last card, so red (seat 1) will have no last
+    turn. Red's plane heads Cape Town's queue, the black plane behind it."""
+    state = table(players=3, current=1, claim=claim_with(HONEYMOONERS),
+                  options={"kobe_remove_planes": True, "kobe_equal_turns": True, "edition": edition})
+    last = state.deck.pop()
+    state.discards, state.deck = state.deck, [last]
+    put(state, "M2", "red", "black")
+    put(state, POLYNESIA, "yellow")
+    return fly(state, 2, 0, POLYNESIA, CANNES)
+
+
+def test_remove_planes_when_it_turns_out_you_have_no_last_turn_they_leave_immediately() -> None:
+    # "When it turns out that you won't have a Last Turn, you must immediately remove all of your planes."
+    state = yellow_runs_the_deck_out(2)
+    assert state.final_turns == [2] and state.current == 1 and state.markers_left == 2  # yellow plays on
+    assert state.airlines[0].retired and state.board["M2"] == ["black", None, None]  # black may take off now
+    assert not any(c == "red" for r in state.board.values() for c in r)
+    assert "airport:M2" not in [a.key for a in markers.airport_actions(state)]  # nothing left there to switch
+    assert not state.airlines[1].retired  # yellow's own turn is their last: they leave when it ends
+    assert finish_turn(state).airlines[1].retired
+    check_all(state)
+
+
+def test_edition_1_removes_the_planes_of_a_player_without_a_last_turn_when_the_turn_ends() -> None:
+    state = yellow_runs_the_deck_out(1)
+    assert not state.airlines[0].retired and state.board["M2"] == ["red", "black", None]
+    assert finish_turn(state).airlines[0].retired
+
+
+def test_remove_planes_the_alliance_plane_leaves_its_area_too() -> None:
+    # Ruling: the alliance areas are on the board ("The Game Board has an Alliance Area on each side"), so the
+    # removed player's alliance plane leaves; an area left without a player is no alliance (ruling 11).
+    state = table(players=3, current=1, claim=claim_with(HONEYMOONERS),
+                  options={"kobe_remove_planes": True, "kobe_equal_turns": True})
+    state.alliances[0], state.alliances[1] = ["red", "black"], ["green", "white"]
+    last = state.deck.pop()
+    state.discards, state.deck = state.deck, [last]
+    put(state, "E2", "red")
+    put(state, POLYNESIA, "yellow")
+    state = fly(state, 2, 0, POLYNESIA, CANNES)
+    assert state.airlines[0].retired and state.alliances[0] == [] and state.alliances[1] == ["green", "white"]
+    assert "{p0} has no more turns: 1 red plane leaves the board, and their alliance plane leaves alliance area 1." \
+        in state.events
+    assert "Alliance area 1 is cleared (no player is left): black return beside the board." in state.events
+    assert markers.npa_choices(state, 1, state.data.passes["yellow"].slots[2][2]) == [("black", 1)]  # free again
+    check_all(state)
+
+
+def test_edition_1_keeps_a_removed_players_alliance_plane_in_its_area() -> None:
+    state = finish_turn(yellow_runs_the_deck_out(1))
+    assert state.airlines[0].retired and state.alliances == [[], [], [], []]  # red was in no alliance here
+    state = yellow_runs_the_deck_out(1)
+    state.alliances[0] = ["red", "black"]
+    assert finish_turn(state).alliances[0] == ["red", "black"]
 
 
 def test_without_the_option_planes_stay() -> None:

@@ -84,8 +84,20 @@ def test_random_games_reach_every_part_of_the_rules() -> None:
                 seen.update(playout.seen)
                 states.append(playout.state)
     assert {"icon", "plane", "npa", "land", "airport", "swap", "back", "reserve", "place", "ally", "no_alliance",
-            "refresh", "keep", "flush", "wait", "claim", "keep_waiting", "stop", "done"} <= set(seen)
+            "refresh", "keep", "flush", "wait", "claim", "keep_waiting", "stop", "done", "gain", "leave"} <= set(seen)
     assert any(s.alliances_formed for s in states)
     assert all(s.reshuffles >= 1 for s in states)  # every game ends through the deck running out
     assert any(any(a.retired for a in s.airlines) for s in states)
     assert any(s.off_board for s in states)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_games_of_the_first_edition_still_play_to_the_end_by_its_rules(players: int) -> None:
+    """A game started before edition 2 keeps its rules and components: five planes, ALL on Oceania and Mexico,
+    every carried card gained, and plays to the end with the table intact."""
+    options = {**ALL_KOBE, "edition": 1}
+    for seed in range(3):
+        playout = play(players, seed, options)
+        check_finished(playout.state, len(playout.moves))
+        assert playout.state.edition == 1 and "gain" not in playout.seen and "leave" not in playout.seen
+        assert engine.replay(GAME, players, seed, options, playout.moves) == playout.state

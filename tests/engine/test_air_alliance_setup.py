@@ -9,7 +9,7 @@ from engine.core import GameError
 from engine.rules.air_alliance.alliance import formations, shared_colours
 from engine.rules.air_alliance.data import NPA_COLOURS, PLAYER_COLOURS
 from engine.rules.air_alliance.options import OPTIONS, Kobe
-from engine.rules.air_alliance.state import CLAIM_SIZE, MARKERS, PLANES_PER_AIRLINE, Step
+from engine.rules.air_alliance.state import CLAIM_SIZE, FIRST_EDITION_PLANES, MARKERS, Step
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -41,14 +41,23 @@ def test_each_npa_starts_with_one_plane_on_each_starred_airport() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_players_start_with_five_planes_in_supply_and_a_printed_boarding_pass(players: int) -> None:
+def test_players_fly_four_planes_and_the_fifth_marks_the_alliance(players: int) -> None:
+    # Components: "35 Planes, in 7 colours, 5 each"; Preparations: "Take 1 plane of each colour ... These planes
+    # will be used to mark alliances." Each NPA has four planes on the board; each player four in their supply.
     state = GAME.setup(players, 2)
     assert [a.colour for a in state.airlines] == list(PLAYER_COLOURS[:players])
     for airline in state.airlines:
-        assert airline.supply == PLANES_PER_AIRLINE
+        assert airline.supply == 4
         assert airline.slots == [[], [], []] and airline.score_pile == []
         assert airline.reserved is None and not airline.waiting
     assert state.alliances == [[], [], [], []]
+    assert all(sum(r.count(colour) for r in state.board.values()) == 4 for colour in NPA_COLOURS)
+
+
+def test_edition_1_players_keep_five_planes_in_supply() -> None:
+    state = GAME.setup(3, 2, {"edition": 1})
+    assert [airline.supply for airline in state.airlines] == [FIRST_EDITION_PLANES] * 3 == [5] * 3
+    check_all(state)
 
 
 def test_the_start_player_begins_with_three_markers() -> None:

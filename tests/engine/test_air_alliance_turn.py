@@ -52,7 +52,7 @@ def test_reserving_puts_a_marker_on_a_claim_card_once_per_turn() -> None:
     state = act(state, "reserve", card)
     assert state.airlines[0].reserved == card and state.markers_left == 2
     assert not [k for k in keys(state) if k.startswith("reserve:")]  # "only 1 card per turn"
-    assert state.events == [f"{{p0}} reserves {claim.card_words(card)}."]
+    assert state.events == [f"{{p0}} reserves {claim.card_words(state.data, card)}."]
 
 
 def test_a_card_reserved_by_someone_cannot_be_reserved_again() -> None:
@@ -119,10 +119,10 @@ def test_phase_1_ends_when_no_marker_can_do_anything() -> None:
     state.in_last_round = True  # no reserving
     state.alliances[0] = ["yellow", "black", "white", "purple"]  # every NPA closed to red
     put(state, "E2", "black", "red", "red")
-    put(state, "E3", "white", "red", "red")
+    put(state, "E3", "white", "red")
     put(state, "M2", "purple", "red")
     state.used, state.markers_left = [(1, "", 1)], 2  # a priority takeoff already switched two planes
-    assert state.airlines[0].supply == 0
+    assert state.airlines[0].supply == 0  # all four of red's planes are stuck behind NPA planes
     turn.continue_markers(state)
     assert state.current == 1 and state.airlines[0].turns == 1  # phases 2 and 3 came with a marker in hand
 

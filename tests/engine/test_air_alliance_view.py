@@ -95,7 +95,7 @@ def test_scores_and_flights_of_the_turn() -> None:
     assert view["flights"] == [{"from": "U2", "to": "E3", "colour": "red", "seat": 0}]
     red = view["scores"][0]
     assert set(red) == {"seat", "miles", "cards", "trios", "economy", "supply", "markers_left", "reserved", "gained"}
-    assert red["gained"][0]["id"] == HONEYMOONERS and red["markers_left"] == 2 and red["supply"] == 4
+    assert red["gained"][0]["id"] == HONEYMOONERS and red["markers_left"] == 2 and red["supply"] == 3
     assert red["miles"] == 0  # set-aside cards count once placed on the boarding pass
     assert view["scores"][1]["gained"] == [] and view["scores"][1]["markers_left"] == 3
 
@@ -135,7 +135,8 @@ def test_a_seat_view_adds_only_that_seats_choices() -> None:
     assert {k: v for k, v in mine.items() if k != "you"} == GAME.view(state, None)
     fields = dict(GAME.hand_fields(mine))
     assert set(fields) == {"Airline", "Boarding pass", "Planes", "Alliance", "Reserved"}
-    assert fields["Planes"] == "0 on the board, 5 in your supply"
+    assert fields["Planes"] == "0 on the board, 4 in your supply"
+    assert fields["Alliance"] == "none yet: your fifth plane waits beside the board to mark one"
     assert fields["Boarding pass"].startswith("Slot 1: printed: Special landing: red")
 
 

@@ -13,10 +13,10 @@ NAMES = {  # as the components file names them
     "M1": "Istanbul", "M2": "Cape Town", "M3": "Nile", "M4": "Arabia", "M5": "Savannah", "M6": "Casablanca",
     "U1": "New York", "U2": "Polynesia", "U3": "Caribbean", "U4": "Rocky", "U5": "Mexico", "U6": "Brazil",
 }
-SILHOUETTES = {  # V airports: each starred NPA's own, a second NPA or ALL, and the players' special airports
-    "A4": ["white", "red"], "A5": ["white", "purple"], "A6": ["all"], "E4": ["black", "blue"],
-    "E5": ["black", "white"], "E6": ["white", "purple"], "M4": ["black", "white"], "M5": ["black", "yellow"],
-    "M6": ["black", "purple"], "U4": ["black", "purple"], "U5": ["all"], "U6": ["purple", "green"],
+SILHOUETTES = {  # V airports: each starred NPA's own, a second NPA, and the players' special airports
+    "A4": ["red", "white"], "A5": ["purple", "white"], "A6": ["black", "white"], "E4": ["black", "blue"],
+    "E5": ["white"], "E6": ["purple"], "M4": ["black", "white"], "M5": ["black", "yellow"],
+    "M6": ["black", "purple"], "U4": ["black", "purple"], "U5": ["purple", "white"], "U6": ["green", "purple"],
 }
 SPECIAL = {"red": "A4", "yellow": "M5", "green": "U6", "blue": "E4"}
 NPA_START = {"black": ("M4", "M5", "M6", "E4"), "white": ("A4", "A5", "A6", "E5"), "purple": ("U4", "U5", "U6", "E6")}

@@ -14,7 +14,7 @@ from tests.renderers import drawing
 from tests.renderers.drawing import open_png
 from renderers import (
     air_alliance, air_alliance_board, air_alliance_cards, air_alliance_header, air_alliance_panels,
-    air_alliance_pieces, common,
+    air_alliance_pieces, air_alliance_table, common,
 )
 from tests.renderers.air_alliance_sample import (
     PHASES, off_board_view, over_view, phase_view, sample_view, start_view, with_players,
@@ -113,6 +113,25 @@ def test_a_change_on_the_table_changes_the_image(change: str) -> None:
     view = sample_view()
     CHANGES[change](view)
     assert renderers.render(SLUG, view) != before
+
+
+def test_the_fifth_plane_marks_the_alliance_on_the_players_panel() -> None:
+    """Preparations: one plane of each colour marks alliances. A player's panel shows theirs: beside the board
+    (none yet) until an alliance is formed, then in its area, before the NPAs it flies."""
+    view = sample_view()  # yellow is allied with white in area 1; red is in no alliance
+    table = air_alliance_table.read(view)
+    red, yellow = table.players[0], table.players[1]
+    label = air_alliance_panels.LABEL
+    assert [("text", "alliance", label), ("planes", "red"), ("text", "none yet", "")] in (
+        air_alliance_panels.player_facts(red, "A4 Seoul"))
+    assert [("text", "alliance 1", label), ("planes", "yellow"), ("text", "with", label), ("planes", "white")] in (
+        air_alliance_panels.player_facts(yellow, "M5 Savannah"))
+    allied_view = sample_view()
+    allied_view["alliances"][2] = ["red", "black"]
+    allied = air_alliance_table.read(allied_view).players[0]
+    assert allied.alliance == 2 and allied.allies == ("black",)
+    panels = [air_alliance_panels.player_panel(p, False, None, "A4 Seoul").tobytes() for p in (red, allied)]
+    assert panels[0] != panels[1]
 
 
 def difference_box(first: dict[str, Any], second: dict[str, Any]) -> tuple[int, int, int, int] | None:

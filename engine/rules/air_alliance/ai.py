@@ -13,7 +13,7 @@ from engine.rules.air_alliance.alliance import top_icons
 from engine.rules.air_alliance.data import IconKind
 from engine.rules.air_alliance.state import SUPPLY, AirAllianceState, Pending, Step
 
-AVOID = {"back", "stop", "keep_waiting", "no_alliance"}  # declines: taken only when nothing else helps
+AVOID = {"back", "stop", "keep_waiting", "no_alliance", "leave"}  # declines: taken only when nothing else helps
 RESERVE_WORTH = 0.25  # a reserved card is worth a quarter of its miles: it still has to be flown
 
 
@@ -23,7 +23,7 @@ def decision(state: AirAllianceState, seat: int) -> list[Action]:
 
 def gain(state: AirAllianceState, seat: int, moves: list[choices.Move]) -> float:
     found = choices.best_move(state, seat, moves)
-    return float(choices.total(found[1])) if found else 0.0
+    return float(choices.total(state.data, found[1])) if found else 0.0
 
 
 def value(state: AirAllianceState, seat: int, action: Action) -> float:
@@ -39,7 +39,9 @@ def value(state: AirAllianceState, seat: int, action: Action) -> float:
             return gain(state, seat, choices.npa_moves(state, seat, icon))
         return gain(state, seat, choices.permit_moves(state, seat, icon)) + 1.0
     if kind == "reserve":
-        return RESERVE_WORTH * choices.total([str(args[0])])
+        return RESERVE_WORTH * choices.total(state.data, [str(args[0])])
+    if kind == "gain":
+        return float(choices.total(state.data, [str(args[0])]))
     if kind == "plane":
         colour = state.airlines[seat].colour
         targets = markers.destinations_for(state, seat, str(args[0]))
@@ -80,6 +82,8 @@ def choose(state: AirAllianceState, seat: int, rng: Chooser) -> Action:
         return ai_phases.takeoff_choice(state, seat, legal)
     if step is Step.WAITING:
         return ai_phases.waiting_choice(state, seat, legal)
+    if step is Step.GAIN:
+        return ai_phases.gain_choice(state, seat, legal)
     if step is Step.SWAP and state.pending is not None and state.pending.slot is None:
         return ai_phases.free_swap_choice(state, seat, legal)
     return marker_choice(state, seat, legal, rng)
@@ -139,11 +143,11 @@ def fingerprint(state: AirAllianceState) -> str:
     """Every part of the table a plan depends on; the deck only as its sorted make-up, the log's length not at all."""
     airlines = [(a.colour, a.supply, a.slots, sorted(a.score_pile), a.reserved, a.waiting, a.turns, a.refreshed,
                  a.retired) for a in state.airlines]
-    return repr((state.players, sorted(o.value for o in state.options), sorted(state.deck), state.claim, state.board,
-                 airlines, sorted(state.discards), state.off_board, sorted(state.off_board_owner.items()),
+    return repr((state.edition, state.players, sorted(o.value for o in state.options), sorted(state.deck),
+                 state.claim, state.board, airlines, sorted(state.discards), state.off_board, sorted(state.off_board_owner.items()),
                  state.alliances, state.current, state.step.value, state.markers_left, state.used,
                  state.reserved_this_turn, state.gained, state.gained_this_turn, state.covered_slots,
-                 state.flights, state.pending, state.extra_turn, state.extra_marker, state.takeoffs_left,
+                 state.flights, sorted(state.waiting_since.items()), state.offered, state.pending, state.extra_turn, state.extra_marker, state.takeoffs_left,
                  state.last_round, state.final_turns, state.in_last_round, state.waiting_queue))
 
 

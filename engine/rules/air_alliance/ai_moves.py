@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.rules.air_alliance import runways
 from engine.rules.air_alliance.ai_value import Valuer, card, leavers
-from engine.rules.air_alliance.data import Icon, IconKind, components
+from engine.rules.air_alliance.data import Components, Icon, IconKind
 from engine.rules.air_alliance.flights import allowed, npa_origins, permit_airports, shapes
 from engine.rules.air_alliance.markers import npa_choices, priority_airports
 from engine.rules.air_alliance.options import Kobe
@@ -36,16 +36,17 @@ class Use:
 
 
 @cache
-def landable(colour: str) -> tuple[str, ...]:
+def landable(data: Components, colour: str) -> tuple[str, ...]:
     """The airports a colour may land on, in board order: sets of names iterate in an order that changes from one
     run to the next, and the order of the choices decides ties."""
-    return tuple(code for code in components().airports if code in allowed(colour))
+    return tuple(code for code in data.airports if code in allowed(data, colour))
 
 
 class Moves:
     """The marker uses of the planner's table (its attributes are set by Planner)."""
 
     s: AirAllianceState
+    data: Components
     seat: int
     colour: str
     airline: Airline
@@ -54,6 +55,7 @@ class Moves:
     keys: list[str]
     used: set[tuple[int, str]]
     flights: list[tuple[str, str]]
+    since: dict[str, int]  # the state's waiting_since: where in the turn's flights each passenger began to wait
     left: list[str]
     got: list[str]
     movable: frozenset[str]
@@ -63,15 +65,16 @@ class Moves:
         return (slot, self.keys[slot]) not in self.used
 
     def leavers(self, code: str) -> frozenset[str]:
-        return leavers(code, tuple(self.s.board[code]))
+        return leavers(self.data, code, tuple(self.s.board[code]))
 
     def room(self, code: str) -> bool:
         return None in self.s.board[code]
 
     def reach(self, card_id: str) -> set[str]:
-        """flights.reachable's relay rule on the planner's (origin, destination) pairs."""
-        found = {card(card_id).departure}
-        for origin, destination in self.flights:
+        """flights.reachable's relay rule on the planner's (origin, destination) pairs, from the flights made since
+        the passenger began to wait (flights.carried)."""
+        found = {card(self.data, card_id).departure}
+        for origin, destination in self.flights[self.since.get(card_id, 0):]:
             if origin in found:
                 found.add(destination)
         return found
@@ -89,7 +92,7 @@ class Moves:
         already made for the icon being resolved."""
         s = self.s
         if icon.kind in (IconKind.AREA, IconKind.SPECIAL):
-            targets = [t for t in permit_airports(icon, self.colour) if self.room(t)]
+            targets = [t for t in permit_airports(self.data, icon, self.colour) if self.room(t)]
             origins = ([SUPPLY] if self.airline.supply else []) + [code for code in s.board if self.colour in
                                                                     self.leavers(code)]
             if pending is not None and pending.origin is not None:
@@ -98,7 +101,7 @@ class Moves:
         if icon.kind is IconKind.PRIORITY:
             codes = [pending.airport] if pending is not None and pending.airport else priority_airports(s)
             return [Use(SWAP, slot, index, origin=code, places=pair)
-                    for code in codes for pair in runways.swaps(shapes()[code], s.board[code])]
+                    for code in codes for pair in runways.swaps(shapes(self.data)[code], s.board[code])]
         uses = []
         for npa, cost in npa_choices(s, self.seat, icon):
             if pending is not None and pending.colour is not None:
@@ -106,7 +109,7 @@ class Moves:
                     continue
                 cost = pending.markers
             for o in ([pending.origin] if pending is not None and pending.origin else npa_origins(s, npa)):
-                uses += [Use(SHARE, slot, index, npa, o, t, markers=cost) for t in landable(npa)
+                uses += [Use(SHARE, slot, index, npa, o, t, markers=cost) for t in landable(self.data, npa)
                          if t != o and self.room(t)]
         return uses
 
@@ -128,9 +131,9 @@ class Moves:
         if not reaches:
             return []
         origins = set().union(*reaches.values())
-        full = {card(x).arrival for x in self.left if not self.room(card(x).arrival)}  # flying out makes room
-        ends = {card(x).arrival for x in self.left} | {card(x).departure for x in self.left}
-        wanted = {o: {card(x).arrival for x, r in reaches.items() if o in r} for o in origins | full}
+        full = {card(self.data, x).arrival for x in self.left if not self.room(card(self.data, x).arrival)}  # flying out makes room
+        ends = {card(self.data, x).arrival for x in self.left} | {card(self.data, x).departure for x in self.left}
+        wanted = {o: {card(self.data, x).arrival for x, r in reaches.items() if o in r} for o in origins | full}
         free = [slot for slot in range(SLOTS) if self.free(slot)]
         lands = {slot: self.lands(slot) for slot in free}
         hops = {slot: onward(lands, slot) for slot in free} if after >= 1 else {}
@@ -198,7 +201,7 @@ class Moves:
             for index, icon in enumerate(self.tops[slot]):
                 if icon.kind is IconKind.PRIORITY:
                     return [Use(SWAP, slot, index, origin=code, places=pair) for code in sorted(origins)
-                            for pair in runways.swaps(shapes()[code], self.s.board[code])
+                            for pair in runways.swaps(shapes(self.data)[code], self.s.board[code])
                             if self.frees_a_plane(code, pair)]
         return []
 
@@ -231,11 +234,11 @@ class Moves:
             table = {}
             for index, icon in enumerate(self.tops[slot]):
                 if icon.kind in (IconKind.AREA, IconKind.SPECIAL):
-                    for t in permit_airports(icon, self.colour):
+                    for t in permit_airports(self.data, icon, self.colour):
                         table.setdefault(self.colour, {}).setdefault(t, (index, 1))
                 elif icon.kind is IconKind.CODE_SHARING:
                     for npa, cost in npa_choices(self.s, self.seat, icon):
-                        for t in landable(npa):
+                        for t in landable(self.data, npa):
                             table.setdefault(npa, {}).setdefault(t, (index, cost))
             self.land_tables[key] = table
         return table
@@ -243,13 +246,13 @@ class Moves:
     def landed(self, colour: str, t: str) -> frozenset[str]:
         """Who could take off from t once a plane of this colour has landed there."""
         places = list(self.s.board[t])
-        runways.land(shapes()[t], places, colour)
-        return leavers(t, tuple(places))
+        runways.land(shapes(self.data)[t], places, colour)
+        return leavers(self.data, t, tuple(places))
 
     def frees_a_plane(self, code: str, pair: tuple[int, int]) -> bool:
         places = list(self.s.board[code])
         runways.swap(places, *pair)
-        return bool((leavers(code, tuple(places)) - self.leavers(code)) & self.movable)
+        return bool((leavers(self.data, code, tuple(places)) - self.leavers(code)) & self.movable)
 
     def last_uses(self) -> list[tuple[float, Use]]:
         """Each gaining use of the last marker with the worth of the turn it ends, worked out without playing it:
@@ -259,7 +262,7 @@ class Moves:
         lands = {slot: self.lands(slot) for slot in range(SLOTS) if self.free(slot)}
         uses: dict[tuple[Any, ...], Use] = {}
         for x, reach in reaches.items():
-            t = card(x).arrival
+            t = card(self.data, x).arrival
             if None not in board[t]:
                 continue
             for o in sorted(reach - {t}):
@@ -272,7 +275,7 @@ class Moves:
                             uses.setdefault((slot, mover, o, t), use)
         found = []
         for use in uses.values():
-            new = [x for x, r in reaches.items() if card(x).arrival == use.destination and use.origin in r]
+            new = [x for x, r in reaches.items() if card(self.data, x).arrival == use.destination and use.origin in r]
             self.got.extend(new)
             value = self.gains_now() + self.moved_value(use)
             del self.got[len(self.got) - len(new):]

@@ -8,13 +8,14 @@ from typing import Any
 from engine.core import Action, Chooser
 from engine.rules.air_alliance import runways
 from engine.rules.air_alliance.ai_plan import Planner
-from engine.rules.air_alliance.ai_value import ALLIANCE_NPA, Valuer
+from engine.rules.air_alliance.ai_value import ALLIANCE_NPA, EXTRA_MARKER, EXTRA_TURN, Valuer
 from engine.rules.air_alliance.alliance import Formation, form, partners
 from engine.rules.air_alliance.claim import gainable
-from engine.rules.air_alliance.data import NPA_COLOURS, components
+from engine.rules.air_alliance.data import NPA_COLOURS
 from engine.rules.air_alliance.flights import shapes
 from engine.rules.air_alliance.state import CLAIM_SIZE, MARKERS, SLOTS, AirAllianceState
-from engine.rules.air_alliance.turn import PLACE_CHOICES_SHOWN
+from engine.rules.air_alliance.options import Kobe
+from engine.rules.air_alliance.turn import EXTRA_TURN_CARDS, PLACE_CHOICES_SHOWN
 
 REFRESH_SAMPLES = 2  # claims drawn at random (from the deck's make-up, never its order) to value a refresh
 ALLIANCE_HINT = 0.5  # a boarding pass that can form a wanted alliance next turn: half the alliance's worth
@@ -65,7 +66,7 @@ def alliance_choice(state: AirAllianceState, seat: int, legal: list[Action]) -> 
 
 def pass_worth(state: AirAllianceState, seat: int, v: Valuer, tops: tuple[str | None, ...]) -> float:
     """Next turn's boarding pass with these top cards, and the alliance it would let us form."""
-    c = components()
+    c = state.data
     colour = state.airlines[seat].colour
     icons = [c.cards[top].icons if top else c.passes[colour].slots[slot] for slot, top in enumerate(tops)]
     value = v.pass_value(icons, gainable(state, seat))
@@ -116,6 +117,45 @@ def with_top(tops: tuple[str | None, ...], card_id: str, slot: int) -> tuple[str
     return tuple(card_id if i == slot else top for i, top in enumerate(tops))
 
 
+# --- phase 1: gaining a card or leaving it waiting ----------------------------------------------------------------
+
+
+def gain_choice(state: AirAllianceState, seat: int, legal: list[Action]) -> Action:
+    """Gain the card unless the boarding pass it would cost (an alliance in the making) is worth more than the
+    card and the extra turn it may bring: both passes valued with their best placement at flight control."""
+    gain, leave = (next(a for a in legal if a.kind == kind) for kind in ("gain", "leave"))
+    card_id = str(gain.args[0])
+    if len(state.gained) >= PLACE_SEARCH_LIMIT:
+        return gain
+    v = Valuer(state, seat)
+    taken = v.gain(frozenset((card_id,))) + extra_turn_worth(state) + best_pass(state, seat, v, (*state.gained, card_id))
+    return gain if taken >= best_pass(state, seat, v, tuple(state.gained)) else leave
+
+
+def extra_turn_worth(state: AirAllianceState) -> float:
+    """What one more card is worth when it is the third of the turn: the extra turn (Kobe: the extra marker)."""
+    if state.gained_this_turn + 1 != EXTRA_TURN_CARDS:
+        return 0.0
+    if state.kobe(Kobe.EXTRA_MARKER):
+        return 0.0 if state.extra_marker else EXTRA_MARKER
+    return 0.0 if state.extra_turn else EXTRA_TURN
+
+
+def best_pass(state: AirAllianceState, seat: int, v: Valuer, cards: tuple[str, ...]) -> float:
+    """The best next boarding pass flight control can make by placing these cards (turn.open_slots' rule)."""
+    airline = state.airlines[seat]
+
+    @cache
+    def best(remaining: frozenset[str], covered: frozenset[int], tops: tuple[str | None, ...]) -> float:
+        if not remaining:
+            return pass_worth(state, seat, v, tops)
+        slots = range(SLOTS) if len(covered) >= SLOTS else [slot for slot in range(SLOTS) if slot not in covered]
+        return max(best(remaining - {x}, covered | {slot}, with_top(tops, x, slot)) for x in sorted(remaining)
+                   for slot in slots)
+
+    return best(frozenset(cards), frozenset(state.covered_slots), tuple(airline.top(slot) for slot in range(SLOTS)))
+
+
 # --- the last round's refresh and the Kobe first turn -----------------------------------------------------------------
 
 
@@ -150,7 +190,7 @@ def takeoff_choice(state: AirAllianceState, seat: int, legal: list[Action]) -> A
         if action.kind != "airport":
             continue
         code = str(action.args[0])
-        value = max(swapped_value(state, seat, code, pair) for pair in runways.swaps(shapes()[code], state.board[code]))
+        value = max(swapped_value(state, seat, code, pair) for pair in runways.swaps(shapes(state.data)[code], state.board[code]))
         if value > best_value + 1e-6:
             best, best_value = action, value
     return best

@@ -10,7 +10,7 @@ from engine.rules.air_alliance.ai_moves import FLUSH, FLY, RESERVE, SHARE, STOP,
 from engine.rules.air_alliance.ai_value import EXTRA_MARKER, EXTRA_TURN, Valuer, card
 from engine.rules.air_alliance.alliance import top_icons
 from engine.rules.air_alliance.claim import gainable
-from engine.rules.air_alliance.data import NPA_COLOURS, components
+from engine.rules.air_alliance.data import NPA_COLOURS
 from engine.rules.air_alliance.flights import shapes
 from engine.rules.air_alliance.markers import can_reserve_now, can_wait_now, slot_key
 from engine.rules.air_alliance.options import Kobe
@@ -40,7 +40,7 @@ class Planner(Moves):
                  budget: int = NODE_BUDGET) -> None:
         s = state.copy()
         s.deck = []
-        self.s, self.seat = s, seat
+        self.s, self.seat, self.data = s, seat, s.data
         self.airline = s.airlines[seat]
         self.colour = self.airline.colour
         self.v = valuer or Valuer(state, seat)
@@ -48,6 +48,7 @@ class Planner(Moves):
         self.keys = [slot_key(s, seat, slot) for slot in range(SLOTS)]
         self.used = {(slot, key) for slot, key, _ in s.used}
         self.flights = [(f.origin, f.destination) for f in s.flights]
+        self.since = s.waiting_since
         self.left = list(gainable(s, seat))
         self.order = {x: i for i, x in enumerate(self.left)}
         self.got = []
@@ -73,13 +74,13 @@ class Planner(Moves):
             if o == SUPPLY:
                 self.airline.supply -= 1
             else:
-                runways.take_off(shapes()[o], s.board[o], use.colour)
-            runways.land(shapes()[t], s.board[t], use.colour)
+                runways.take_off(shapes(self.data)[o], s.board[o], use.colour)
+            runways.land(shapes(self.data)[t], s.board[t], use.colour)
             self.pos += v.place_value(t, s.board[t]) + (0 if o == SUPPLY else v.place_value(o, s.board[o]))
             gained: list[str] = []
             if o != SUPPLY:
                 self.flights.append((o, t))
-                gained = [x for x in self.left if card(x).arrival in self.reach(x)]
+                gained = [x for x in self.left if card(self.data, x).arrival in self.reach(x)]
                 for x in gained:
                     self.left.remove(x)
                     self.got.append(x)
@@ -90,7 +91,7 @@ class Planner(Moves):
             self.may_reserve = self.may_wait = False
         elif use.kind == FLUSH:
             undo = (list(self.tops), list(self.keys))
-            self.tops = [components().passes[self.colour].slots[slot] for slot in range(SLOTS)]
+            self.tops = [self.data.passes[self.colour].slots[slot] for slot in range(SLOTS)]
             self.keys = [""] * SLOTS
         if use.slot >= 0:
             self.used.add((use.slot, self.keys[use.slot]))
@@ -236,11 +237,11 @@ class Planner(Moves):
         board, v = self.s.board, self.v
         o, t = use.origin, use.destination
         target = list(board[t])
-        runways.land(shapes()[t], target, use.colour)
+        runways.land(shapes(self.data)[t], target, use.colour)
         value = v.place_value(t, target) - v.place_value(t, board[t])
         if o != SUPPLY:
             origin = list(board[o])
-            runways.take_off(shapes()[o], origin, use.colour)
+            runways.take_off(shapes(self.data)[o], origin, use.colour)
             value += v.place_value(o, origin) - v.place_value(o, board[o])
         return value
 
@@ -249,7 +250,7 @@ class Planner(Moves):
         return max(self.v.icon_value(i) for i in self.tops[slot]) if slot >= 0 else 0.0
 
     def flush_value(self) -> float:
-        printed = [components().passes[self.colour].slots[slot] for slot in range(SLOTS)]
+        printed = [self.data.passes[self.colour].slots[slot] for slot in range(SLOTS)]
         return self.v.pass_value(printed, self.left) - self.v.pass_value(self.tops, self.left)
 
     def finish(self, uses: list[Use]) -> Plan:

@@ -8,7 +8,7 @@ from typing import Any, cast
 from engine.rules.air_alliance import runways
 from engine.rules.air_alliance.alliance import is_free, partners
 from engine.rules.air_alliance.claim import gainable
-from engine.rules.air_alliance.data import NPA_COLOURS, Icon, IconKind, PassengerCard, Travel, components
+from engine.rules.air_alliance.data import NPA_COLOURS, Components, Icon, IconKind, PassengerCard, Travel
 from engine.rules.air_alliance.flights import allowed, permit_airports, shapes
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.scoring import ECONOMY_BONUS, ECONOMY_SET, TRIO_BONUS
@@ -31,20 +31,20 @@ RESERVE_SHARE = 0.8  # a reservation is worth this share of the miles it saves f
 DENY_SHARE = 0.15  # and keeps a card from the other players
 
 
-def card(card_id: str) -> PassengerCard:
-    return components().cards[card_id]
+def card(data: Components, card_id: str) -> PassengerCard:
+    return data.cards[card_id]
 
 
 @cache
-def trio_members(trio: str) -> frozenset[str]:
-    return frozenset(c.id for c in components().cards.values() if c.trio == trio)
+def trio_members(data: Components, trio: str) -> frozenset[str]:
+    return frozenset(c.id for c in data.cards.values() if c.trio == trio)
 
 
 class Valuer:
     """The values of one seat at one moment: computed once per decision, asked thousands of times by the planner."""
 
     def __init__(self, state: AirAllianceState, seat: int) -> None:
-        self.state, self.seat = state, seat
+        self.state, self.seat, self.data = state, seat, state.data
         self.colour = state.airlines[seat].colour
         self.mine = frozenset(state.airlines[seat].cards()) | frozenset(state.gained if state.current == seat else ())
         self.others = [frozenset(a.cards()) for s, a in enumerate(state.airlines) if s != seat]
@@ -68,10 +68,10 @@ class Valuer:
 
     def holding(self, cards: frozenset[str]) -> float:
         """Miles of a hand of cards, with the trios it makes or may still make."""
-        c = components()
+        c = self.data
         total = float(sum(c.cards[x].miles for x in cards))
         for trio in sorted({trio for x in cards if (trio := c.cards[x].trio)}):
-            members = trio_members(trio)
+            members = trio_members(self.data, trio)
             if any(members & other for other in self.others):
                 continue  # someone else holds one: this trio can no longer be ours
             held = len(members & cards)
@@ -93,11 +93,11 @@ class Valuer:
         return found
 
     def denial(self, cards: frozenset[str]) -> float:
-        c = components()
+        c = self.data
         value = 0.0
         for x in cards:
             trio = c.cards[x].trio
-            if trio and any(len(trio_members(trio) & other) == 2 for other in self.others):
+            if trio and any(len(trio_members(self.data, trio) & other) == 2 for other in self.others):
                 value += TRIO_BONUS * TRIO_DENIAL
         return value
 
@@ -108,12 +108,12 @@ class Valuer:
         state = self.state
         weights = dict.fromkeys(state.board, 0.0)
         for x in gainable(state, self.seat):
-            weights[card(x).departure] += HUB_SHARE * self.gain(frozenset((x,)))
+            weights[card(self.data, x).departure] += HUB_SHARE * self.gain(frozenset((x,)))
         unseen = sorted(state.deck)  # the deck's make-up is public, its order is not: sorted, order is forgotten
         if unseen:
             chance = min(1.0, 2.5 * state.players / len(unseen))
             for x in unseen:
-                weights[card(x).departure] += UNSEEN_SHARE * chance * card(x).miles
+                weights[card(self.data, x).departure] += UNSEEN_SHARE * chance * card(self.data, x).miles
         return {code: self.future * w for code, w in weights.items()}
 
     def place_value(self, code: str, places: list[str | None]) -> float:
@@ -131,7 +131,7 @@ class Valuer:
         partner = sum(1 for colour in places if colour in self.partners)
         if not mine and not partner:
             return 0.0
-        leaving = leavers(code, tuple(places))
+        leaving = leavers(self.data, code, tuple(places))
         value = 0.0
         if mine:
             if self.colour in leaving:
@@ -149,13 +149,13 @@ class Valuer:
 
     def reach_chance(self, board: dict[str, list[str | None]], supply: int, card_id: str) -> float:
         """A rough chance of flying the card next turn, from what stands at its departure after this turn."""
-        dep = card(card_id).departure
-        leaving = leavers(dep, tuple(board[dep]))
+        dep = card(self.data, card_id).departure
+        leaving = leavers(self.data, dep, tuple(board[dep]))
         if self.colour in leaving:
             return 0.6
         if leaving & self.usable_npas:
             return 0.45
-        if components().airports[dep].number <= 3 and supply:
+        if self.data.airports[dep].number <= 3 and supply:
             return 0.3
         return 0.1
 
@@ -181,7 +181,7 @@ class Valuer:
         if icon.kind is IconKind.AREA:
             return 1_500.0 + 500.0 * len(icon.areas)
         if icon.kind is IconKind.SPECIAL:
-            return 2_000.0 if permit_airports(icon, self.colour) else 0.0
+            return 2_000.0 if permit_airports(self.data, icon, self.colour) else 0.0
         if icon.kind is IconKind.PRIORITY:
             return 900.0
         colours = {c for c in icon.npa if c in self.usable_npas} | self.partners
@@ -198,9 +198,9 @@ class Valuer:
             value += ranked[0] + 0.3 * ranked[1] + 0.1 * ranked[2]
         shown = [i for slot in tops for i in slot]
         for x in claim_left:
-            arrival = card(x).arrival
-            if any(arrival in lands(i, self.colour, self.usable_npas, self.partners) for i in shown):
-                value += 0.15 * card(x).miles
+            arrival = card(self.data, x).arrival
+            if any(arrival in lands(self.data, i, self.colour, self.usable_npas, self.partners) for i in shown):
+                value += 0.15 * card(self.data, x).miles
         return value * self.future
 
     def alliance_worth(self, alliances: list[list[str]]) -> float:
@@ -212,17 +212,17 @@ class Valuer:
 
 
 @lru_cache(maxsize=1 << 14)
-def leavers(code: str, places: tuple[str | None, ...]) -> frozenset[str]:
+def leavers(data: Components, code: str, places: tuple[str | None, ...]) -> frozenset[str]:
     """The colours that may take off from an airport whose runways hold these planes."""
     # leaving_places gives only places that hold a plane, so none of these is None.
-    return frozenset(cast(str, places[i]) for i in runways.leaving_places(shapes()[code], list(places)))
+    return frozenset(cast(str, places[i]) for i in runways.leaving_places(shapes(data)[code], list(places)))
 
 
-def lands(icon: Icon, colour: str, usable: frozenset[str], partners: frozenset[str]) -> frozenset[str]:
+def lands(data: Components, icon: Icon, colour: str, usable: frozenset[str], partners: frozenset[str]) -> frozenset[str]:
     """Where an icon can land a plane: ours for a permit; for code sharing, the usable NPAs it shows and any NPA
     of our alliance."""
     if icon.kind is IconKind.PRIORITY:
         return frozenset()
     if icon.kind is not IconKind.CODE_SHARING:
-        return frozenset(permit_airports(icon, colour))
-    return frozenset(code for npa in ((set(icon.npa) & usable) | partners) for code in allowed(npa))
+        return frozenset(permit_airports(data, icon, colour))
+    return frozenset(code for npa in ((set(icon.npa) & usable) | partners) for code in allowed(data, npa))

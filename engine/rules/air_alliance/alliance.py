@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.rules.air_alliance.claim import p
-from engine.rules.air_alliance.data import NPA_COLOURS, Icon, IconKind, components
+from engine.core import seat_token as p  # events name seats by token (not claim.p: claim needs this module)
+from engine.rules.air_alliance.data import NPA_COLOURS, Icon, IconKind
 from engine.rules.air_alliance.state import ALLIANCE_ROOM, SLOTS, AirAllianceState
 
 
 def top_icons(state: AirAllianceState, seat: int, slot: int) -> tuple[Icon, Icon, Icon]:
     """The icons a marker may use on a slot: its top card's, or the printed slot's when it holds no card."""
-    c = components()
+    c = state.data
     airline = state.airlines[seat]
     top = airline.top(slot)
     return c.cards[top].icons if top else c.passes[airline.colour].slots[slot]

@@ -34,7 +34,7 @@ def icon_choice(state: AirAllianceState, seat: int, action: Action) -> Action | 
     if not (0 <= slot < SLOTS and 0 <= index < SLOTS) or markers.marked(state, seat, slot) is not None:
         return None  # a slot shows three icons, as many as there are slots
     airline = state.airlines[seat]
-    candidate = markers.icon_action(airline.colour, slot, airline.top(slot), index)
+    candidate = markers.icon_action(state.data, airline.colour, slot, airline.top(slot), index)
     if candidate != action or not markers.usable(state, seat, top_icons(state, seat, slot)[index]):
         return None
     return candidate
@@ -53,7 +53,7 @@ def plane_choice(state: AirAllianceState, seat: int, action: Action) -> Action |
         found = origin in state.board and can_depart(state, origin, airline.colour)
     if not found or not any(open_for(state, t, airline.colour, origin) for t in targets):
         return None
-    candidate = markers.plane_action(airline.colour, origin)
+    candidate = markers.plane_action(state.data, airline.colour, origin)
     return candidate if candidate == action else None
 
 
@@ -65,7 +65,7 @@ def npa_choice(state: AirAllianceState, seat: int, action: Action) -> Action | N
     cost = dict(markers.npa_choices(state, seat, markers.pending_icon(state, seat))).get(colour)
     if cost is None or origin not in npa_origins(state, colour):
         return None
-    candidate = markers.npa_action(colour, origin, cost)
+    candidate = markers.npa_action(state.data, colour, origin, cost)
     return candidate if candidate == action else None
 
 
@@ -81,10 +81,10 @@ def land_choice(state: AirAllianceState, seat: int, action: Action) -> Action | 
     else:
         colour = state.airlines[seat].colour
         icon = markers.pending_icon(state, seat)
-        found = code in permits(icon, colour) and open_for(state, code, colour, pending.origin)
+        found = code in permits(state.data, icon, colour) and open_for(state, code, colour, pending.origin)
     if not found:
         return None
-    candidate = markers.land_action("Land" if pending.origin == SUPPLY else "Fly", pending.colour, code)
+    candidate = markers.land_action(state.data, "Land" if pending.origin == SUPPLY else "Fly", pending.colour, code)
     return candidate if candidate == action else None
 
 

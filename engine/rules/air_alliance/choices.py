@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import MAX_LABEL, Action
-from engine.rules.air_alliance import markers
+from engine.rules.air_alliance import gaining, markers
 from engine.rules.air_alliance.alliance import Formation, partners, top_icons
 from engine.rules.air_alliance.claim import gainable, route
-from engine.rules.air_alliance.data import Icon, IconKind, components
+from engine.rules.air_alliance.data import Components, Icon, IconKind
 from engine.rules.air_alliance.flights import (
     airport_name,
     landing_airports,
@@ -26,17 +26,17 @@ def clip(text: str) -> str:
     return text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1] + "…"
 
 
-def total(cards: list[str]) -> int:
-    return sum(components().cards[card].miles for card in cards)
+def total(data: Components, cards: list[str]) -> int:
+    return sum(data.cards[card].miles for card in cards)
 
 
-def gains_words(cards: list[str]) -> str:
+def gains_words(data: Components, cards: list[str]) -> str:
     """'gains Polynesia → Cannes (4,000 miles)' or, for several, their routes and the sum."""
     if not cards:
         return "gains no card now"
     if len(cards) == 1:
-        return f"gains {route(cards[0])} ({total(cards):,} miles)"
-    return f"gains {len(cards)} cards ({total(cards):,} miles): {', '.join(route(c) for c in cards)}"
+        return f"gains {route(data, cards[0])} ({total(data, cards):,} miles)"
+    return f"gains {len(cards)} cards ({total(data, cards):,} miles): {', '.join(route(data, c) for c in cards)}"
 
 
 Move = tuple[str, str, str]  # (plane colour, origin, destination)
@@ -48,7 +48,7 @@ def best_move(state: AirAllianceState, seat: int, moves: list[Move]) -> tuple[Mo
     candidates = gainable(state, seat)
     for move in moves:
         cards = would_gain(state, seat, move[1], move[2], candidates)
-        if cards and (best is None or total(cards) > total(best[1])):
+        if cards and (best is None or total(state.data, cards) > total(state.data, best[1])):
             best = (move, cards)
     return best
 
@@ -59,7 +59,8 @@ def best_words(state: AirAllianceState, seat: int, moves: list[Move], fallback: 
     if found is None:
         return fallback
     (colour, origin, destination), cards = found
-    return f"Best: {colour} {airport_name(origin)} → {airport_name(destination)} {gains_words(cards)}"
+    names = f"{airport_name(state.data, origin)} → {airport_name(state.data, destination)}"
+    return f"Best: {colour} {names} {gains_words(state.data, cards)}"
 
 
 def permit_moves(state: AirAllianceState, seat: int, icon: Icon) -> list[Move]:
@@ -82,7 +83,7 @@ def icon_detail(state: AirAllianceState, seat: int, slot: int, index: int) -> st
         colours = [c for c, _ in markers.npa_choices(state, seat, icon)]
         return best_words(state, seat, npa_moves(state, seat, icon), f"Flies {' or '.join(colours)}; no card at once")
     targets = landing_airports(state, seat, icon)
-    where_to = where(targets[0]) if len(targets) == 1 else f"{len(targets)} airports"
+    where_to = where(state.data, targets[0]) if len(targets) == 1 else f"{len(targets)} airports"
     return best_words(state, seat, permit_moves(state, seat, icon), f"Lands your plane on {where_to}; no card at once")
 
 
@@ -105,7 +106,7 @@ def land_detail(state: AirAllianceState, seat: int, code: str) -> str:
     assert pending is not None and pending.origin is not None
     if pending.origin == SUPPLY:
         return "From the supply: no flight, so it carries no passenger"
-    words = gains_words(would_gain(state, seat, pending.origin, code))
+    words = gains_words(state.data, would_gain(state, seat, pending.origin, code))
     return words[0].upper() + words[1:]
 
 
@@ -120,13 +121,23 @@ def formation_detail(state: AirAllianceState, seat: int, formation: Formation) -
     return f"Any code sharing icon then flies {'/'.join(npas)}; {cards} cards go to your score pile"
 
 
-def place_detail(card: str, slot: int) -> str:
-    icons = ", ".join(icon.label for icon in components().cards[card].icons)
+def place_detail(data: Components, card: str, slot: int) -> str:
+    icons = ", ".join(icon.label for icon in data.cards[card].icons)
     return f"Slot {slot + 1} will offer: {icons}"
 
 
-def reserve_detail(card: str) -> str:
-    c = components().cards[card]
+def gain_detail(state: AirAllianceState, seat: int, card: str) -> str:
+    """What gaining costs where it is asked: the code sharing colour the card would cover at flight control."""
+    stake = gaining.colours_at_stake(state, seat, card)
+    if not stake:
+        return f"{state.data.cards[card].passenger}: it goes on your boarding pass at flight control"
+    colour, before, after = stake[0]
+    return f"Covers a slot at flight control: {colour} code sharing on {after} slot{'s' if after != 1 else ''}, " \
+           f"not {before}"
+
+
+def reserve_detail(data: Components, card: str) -> str:
+    c = data.cards[card]
     trio = f"; {c.trio}" if c.trio else ""
     return f"{c.passenger}, {c.travel.value}{trio}: no one else may gain it before your next turn"
 
@@ -141,7 +152,7 @@ def detail(state: AirAllianceState, seat: int, action: Action) -> str:
     if kind == "icon":
         return icon_detail(state, seat, int(args[0]), int(args[1]))
     if kind in ("reserve", "claim"):
-        return reserve_detail(str(args[0]))
+        return reserve_detail(state.data, str(args[0]))
     if kind == "plane":
         return plane_detail(state, seat, str(args[0]))
     if kind == "npa":
@@ -156,7 +167,9 @@ def detail(state: AirAllianceState, seat: int, action: Action) -> str:
     if kind == "ally":
         return formation_detail(state, seat, Formation(tuple(str(args[0]).split("+")), int(args[1])))
     if kind == "place":
-        return place_detail(str(args[0]), int(args[1]))
+        return place_detail(state.data, str(args[0]), int(args[1]))
+    if kind == "gain":
+        return gain_detail(state, seat, str(args[0]))
     return FIXED.get(kind, "")
 
 
@@ -170,4 +183,5 @@ FIXED = {
     "done": "Go on with your turn",
     "no_alliance": "Keep your boarding pass as it is",
     "keep_waiting": "Your marker stays on the logo until your next turn",
+    "leave": "Keeps your boarding pass as it is; a later flight may still carry this passenger",
 }

@@ -5,8 +5,9 @@ from __future__ import annotations
 from functools import cache
 
 from engine.core import seat_token
-from engine.rules.air_alliance.data import components
+from engine.rules.air_alliance.data import Components
 from engine.rules.air_alliance.options import Kobe
+from engine.rules.air_alliance.removal import remove_the_planeless
 from engine.rules.air_alliance.state import CLAIM_SIZE, AirAllianceState
 from engine.rules.rng import GameRng
 
@@ -15,9 +16,9 @@ p = seat_token  # events name seats by token; the service puts the players' name
 
 
 @cache
-def route(card_id: str) -> str:
+def route(data: Components, card_id: str) -> str:
     """'Polynesia → Cannes', the words a card goes by in events and menus."""
-    c = components()
+    c = data
     card = c.cards[card_id]
     return f"{c.airports[card.departure].name} → {c.airports[card.arrival].name}"
 
@@ -27,9 +28,14 @@ def miles(amount: int) -> str:
 
 
 @cache
-def card_words(card_id: str) -> str:
+def card_words(data: Components, card_id: str) -> str:
     """'Polynesia → Cannes (4,000 miles)'."""
-    return f"{route(card_id)} ({miles(components().cards[card_id].miles)})"
+    return f"{route(data, card_id)} ({miles(data.cards[card_id].miles)})"
+
+
+# The edition from which a flight carries only the passengers already waiting when it takes off: a card drawn
+# later in the turn is not gained through flights made before it showed (edition 1 gained it at once).
+WAITING_PASSENGERS = 2
 
 
 # --- the deck -------------------------------------------------------------------------------------------------
@@ -61,6 +67,7 @@ def run_out(state: AirAllianceState) -> None:
         state.events.append(f"{words} The last round begins with {p(state.final_turns[0])}.")
     else:
         state.events.append(f"{words} This is the last turn of the game.")
+    remove_the_planeless(state)
 
 
 def final_turns(state: AirAllianceState) -> list[int]:
@@ -84,6 +91,8 @@ def refill(state: AirAllianceState) -> list[str]:
             break
         state.claim.append(card)
         drawn.append(card)
+        if state.edition >= WAITING_PASSENGERS:
+            state.waiting_since[card] = len(state.flights)
     return drawn
 
 
@@ -101,7 +110,7 @@ def reservable(state: AirAllianceState) -> list[str]:
 def reserve(state: AirAllianceState, seat: int, card_id: str) -> str:
     """Put the seat's marker on the card; Kobe: the card leaves the claim with it, which shifts and refills."""
     state.airlines[seat].reserved = card_id
-    words = f"{p(seat)} reserves {card_words(card_id)}"
+    words = f"{p(seat)} reserves {card_words(state.data, card_id)}"
     if card_id in state.off_board:
         state.off_board_owner[card_id] = seat
     elif state.kobe(Kobe.RESERVE_OFF_BOARD):
@@ -109,7 +118,8 @@ def reserve(state: AirAllianceState, seat: int, card_id: str) -> str:
         state.claim.remove(card_id)
         state.off_board.append(card_id)
         drawn = refill(state)
-        words += ", moving it off the board" + (f"; {', '.join(map(route, drawn))} is drawn" if drawn else "")
+        drawn_words = ", ".join(route(state.data, card) for card in drawn)
+        words += ", moving it off the board" + (f"; {drawn_words} is drawn" if drawn else "")
     return words + "."
 
 
@@ -152,15 +162,15 @@ def lost_baggage(state: AirAllianceState) -> None:
     if lost is not None:
         state.claim.remove(lost)
         state.discards.append(lost)
-        parts.append(f"{card_words(lost)} is lost baggage")
+        parts.append(f"{card_words(state.data, lost)} is lost baggage")
     for card in [c for c in state.off_board if state.reserver(c) is None]:
         state.off_board.remove(card)
         state.off_board_owner.pop(card, None)
         state.discards.append(card)
-        parts.append(f"{route(card)}, no longer reserved, is discarded from off the board")
+        parts.append(f"{route(state.data, card)}, no longer reserved, is discarded from off the board")
     drawn = refill(state)
     if drawn:
-        parts.append(f"{', '.join(map(route, drawn))} is drawn")
+        parts.append(f"{', '.join(route(state.data, card) for card in drawn)} is drawn")
     if parts:
         state.events.append("Lost baggage: " + "; ".join(parts) + ".")
 

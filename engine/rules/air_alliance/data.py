@@ -10,9 +10,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
-from engine.rules.datafile import DataReader, read_toml
+from engine.rules.datafile import DataReader, edition_path, read_toml
 
 DATA_FILE = Path(__file__).with_name("components.toml")
+# The edition of the rules a new table plays by (AirAlliance.edition); a game keeps the edition it started under,
+# and plays with the components of that edition (components.eN.toml: the file as edition N and earlier had it).
+EDITION = 2
 
 
 class Area(enum.Enum):
@@ -60,6 +63,7 @@ TRIOS = {
     "Primitive Man Trio": ("Neanderthal", "Yeti", "Bigfoot"),
 }
 CARD_COUNT = 60
+EVEN_NPAS = 2  # the edition from which no NPA lands on more V airports, or shows on more code sharing icons
 SLOTS = 3  # a boarding pass has three printed slots, and a card three flight icons
 CARD_ID = re.compile(r"p\d\d")
 
@@ -142,9 +146,12 @@ class BoardingPass:
     slots: tuple[tuple[Icon, Icon, Icon], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Components:
-    """Everything in the box that the rules need."""
+    """Everything in the box that the rules need.
+
+    Compared (and hashed) by identity: there is one object per edition, and the rules' caches key on it.
+    """
 
     airports: dict[str, Airport]
     cards: dict[str, PassengerCard]
@@ -155,18 +162,22 @@ class Components:
 
 
 @cache
-def components() -> Components:
-    """The game's components, read and validated once."""
-    return load(DATA_FILE)
+def components(edition: int = EDITION) -> Components:
+    """The components a game of this edition plays with (the current ones by default), read and validated once."""
+    return load(edition_path(DATA_FILE, edition, EDITION), edition)
 
 
-def load(path: Path) -> Components:
-    """Read a components file; raises DataError naming the entry that is wrong."""
-    return _Reader(Path(path).name).components(read_toml(path))
+def load(path: Path, edition: int = EDITION) -> Components:
+    """Read a components file with the checks of its edition; raises DataError naming the entry that is wrong."""
+    return _Reader(Path(path).name, edition).components(read_toml(path))
 
 
 class _Reader(DataReader):
     """Turns the TOML tables into components, naming file and entry in every error."""
+
+    def __init__(self, filename: str, edition: int) -> None:
+        super().__init__(filename)
+        self.edition = edition
 
     def components(self, raw: dict[str, Any]) -> Components:
         airports = self.airports(self.table(raw, "airports", "airports"))
@@ -181,7 +192,25 @@ class _Reader(DataReader):
         npa_start = self.npa_start(self.table(raw, "npa_start", "npa_start"), airports)
         trios = self.trios(self.table(raw, "trio", "trio"))
         cards = self.cards(raw.get("card", []), airports, trios)
+        if self.edition >= EVEN_NPAS:
+            self.check_even_npas(airports, cards)
         return Components(airports, cards, passes, special, npa_start, trios)
+
+    def check_even_npas(self, airports: dict[str, Airport], cards: dict[str, PassengerCard]) -> None:
+        """No NPA is easier to fly than another: each lands on as many V airports ("only certain colours can
+        land on these", so none shows ALL) and is shown on as many code sharing icons of the cards."""
+        for airport in airports.values():
+            if airport.shape is Shape.V and ALL in airport.silhouettes:
+                raise self.fail(f"airport {airport.code}", "only certain colours can land on a V airport: "
+                                                           f"name them, not {ALL!r}")
+        landing = Counter(n for a in airports.values() if a.shape is Shape.V for n in a.silhouettes if n in NPA_COLOURS)
+        if len({landing[n] for n in NPA_COLOURS}) > 1:
+            counts = ", ".join(f"{n} {landing[n]}" for n in NPA_COLOURS)
+            raise self.fail("airports", f"every NPA should land on as many V airports, not {counts}")
+        shown = Counter(n for card in cards.values() for icon in card.icons for n in icon.npa)
+        if len({shown[n] for n in NPA_COLOURS}) > 1:
+            counts = ", ".join(f"{n} {shown[n]}" for n in NPA_COLOURS)
+            raise self.fail("card", f"every NPA should be shown on as many code sharing icons, not {counts}")
 
     def table(self, raw: dict[str, Any], key: str, entry: str) -> dict[str, Any]:
         if key not in raw:

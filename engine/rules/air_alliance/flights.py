@@ -6,20 +6,21 @@ from functools import cache
 from typing import Any
 
 from engine.rules.air_alliance import runways
-from engine.rules.air_alliance.claim import card_words, gainable, p, refill, route, take
-from engine.rules.air_alliance.data import Icon, IconKind, Shape, components
+from engine.rules.air_alliance.claim import gainable, p
+from engine.rules.air_alliance.data import Components, Icon, IconKind, Shape
+from engine.rules.air_alliance.gaining import carried, offer, settle
 from engine.rules.air_alliance.state import SUPPLY, AirAllianceState, Flight
 
 
 @cache
-def airport_name(code: str) -> str:
-    return components().airports[code].name
+def airport_name(data: Components, code: str) -> str:
+    return data.airports[code].name
 
 
 @cache
-def where(code: str) -> str:
+def where(data: Components, code: str) -> str:
     """'E2 Cannes'."""
-    return f"{code} {airport_name(code)}"
+    return f"{code} {airport_name(data, code)}"
 
 
 def landing_airports(state: AirAllianceState, seat: int, icon: Icon) -> list[str]:
@@ -29,25 +30,25 @@ def landing_airports(state: AirAllianceState, seat: int, icon: Icon) -> list[str
     whoever marks it lands one of their own planes there if that airport lets their colour land (in practice
     only the owner of that colour).
     """
-    return list(permits(icon, state.airlines[seat].colour))
+    return list(permits(state.data, icon, state.airlines[seat].colour))
 
 
-# (id of the icon, colour) -> (the icon, its airports): an icon's hash is slow (enum fields), its id is not. The
-# entry holds the icon, so no other object can take its id while the entry lives.
-_PERMITS: dict[tuple[int, str], tuple[Icon, tuple[str, ...]]] = {}
+# (id of the icon, colour) -> (the icon, the components, its airports): an icon's hash is slow (enum fields), its
+# id is not. The entry holds the icon, so no other object can take its id while the entry lives.
+_PERMITS: dict[tuple[int, str], tuple[Icon, Components, tuple[str, ...]]] = {}
 
 
-def permits(icon: Icon, colour: str) -> tuple[str, ...]:
+def permits(data: Components, icon: Icon, colour: str) -> tuple[str, ...]:
     """permit_airports, looked up by the icon's identity (asked for every icon of every menu)."""
     hit = _PERMITS.get((id(icon), colour))
-    if hit is None or hit[0] is not icon:
-        hit = _PERMITS[id(icon), colour] = (icon, permit_airports(icon, colour))
-    return hit[1]
+    if hit is None or hit[0] is not icon or hit[1] is not data:
+        hit = _PERMITS[id(icon), colour] = (icon, data, permit_airports(data, icon, colour))
+    return hit[2]
 
 
 @cache
-def permit_airports(icon: Icon, colour: str) -> tuple[str, ...]:
-    c = components()
+def permit_airports(data: Components, icon: Icon, colour: str) -> tuple[str, ...]:
+    c = data
     if icon.kind is IconKind.AREA:
         return tuple(code for code, a in c.airports.items() if a.number <= 3 and a.area in icon.areas)
     assert icon.kind is IconKind.SPECIAL and icon.colour is not None
@@ -57,27 +58,27 @@ def permit_airports(icon: Icon, colour: str) -> tuple[str, ...]:
 
 def open_for(state: AirAllianceState, code: str, colour: str, origin: str) -> bool:
     """A plane of this colour may land here: its silhouette (or ALL) is printed and a place is free."""
-    return code != origin and None in state.board[code] and code in allowed(colour)
+    return code != origin and None in state.board[code] and code in allowed(state.data, colour)
 
 
 @cache
-def allowed(colour: str) -> frozenset[str]:
+def allowed(data: Components, colour: str) -> frozenset[str]:
     """The airports whose silhouettes let this colour land (looked up on every menu, so computed once)."""
-    return frozenset(code for code, a in components().airports.items() if a.allows(colour))
+    return frozenset(code for code, a in data.airports.items() if a.allows(colour))
 
 
 @cache
-def shapes() -> dict[str, Shape]:
-    return {code: a.shape for code, a in components().airports.items()}
+def shapes(data: Components) -> dict[str, Shape]:
+    return {code: a.shape for code, a in data.airports.items()}
 
 
 Memo = dict[tuple[Any, ...], Any]  # answers about one unchanged state, shared by the questions of one menu
 
 
 @cache
-def second_leaves() -> frozenset[str]:
+def second_leaves(data: Components) -> frozenset[str]:
     """The airports whose second place may take off too (a Y's other 01, a V's other runway); a first always may."""
-    return frozenset(code for code, a in components().airports.items() if 1 in runways.LEAVING[a.shape])
+    return frozenset(code for code, a in data.airports.items() if 1 in runways.LEAVING[a.shape])
 
 
 def departures(state: AirAllianceState, colour: str, memo: Memo | None = None) -> list[str]:
@@ -85,7 +86,7 @@ def departures(state: AirAllianceState, colour: str, memo: Memo | None = None) -
     if memo is not None and ("departures", colour) in memo:
         known: list[str] = memo["departures", colour]
         return known
-    two = second_leaves()  # runways.can_leave without its calls: this runs for every menu
+    two = second_leaves(state.data)  # runways.can_leave without its calls: this runs for every menu
     found = [code for code, r in state.board.items() if r[0] == colour or (r[1] == colour and code in two)]
     if memo is not None:
         memo["departures", colour] = found
@@ -96,7 +97,7 @@ def leaving_colours(state: AirAllianceState, memo: Memo) -> set[str | None]:
     """Every colour with a plane that may take off somewhere now, found in one pass over the board."""
     # Whether departures would find anything, for every colour at once: most questions of a menu need no more.
     if ("leaving",) not in memo:
-        two = second_leaves()
+        two = second_leaves(state.data)
         found = {r[0] for r in state.board.values()}
         found.update([r[1] for code, r in state.board.items() if code in two])
         memo["leaving",] = found
@@ -107,14 +108,14 @@ def leaving_colours(state: AirAllianceState, memo: Memo) -> set[str | None]:
 def can_depart(state: AirAllianceState, code: str, colour: str) -> bool:
     """Whether departures would list this airport: departures' test, for one airport."""
     r = state.board[code]
-    return r[0] == colour or (r[1] == colour and code in second_leaves())
+    return r[0] == colour or (r[1] == colour and code in second_leaves(state.data))
 
 
 def can_land(state: AirAllianceState, seat: int, icon: Icon, memo: Memo | None = None) -> bool:
     """Whether a landing permit has any use now (the quick form of plane_origins, asked for every icon shown)."""
     airline = state.airlines[seat]
     board = state.board
-    free = [code for code in permits(icon, airline.colour) if None in board[code]]
+    free = [code for code in permits(state.data, icon, airline.colour) if None in board[code]]
     if not free:
         return False
     if airline.supply:
@@ -140,7 +141,7 @@ def npa_destinations(state: AirAllianceState, colour: str, origin: str) -> list[
 def npa_origins(state: AirAllianceState, colour: str, memo: Memo | None = None) -> list[str]:
     """Where a plane of this NPA may leave from for some airport that lets it land and has room."""
     board = state.board
-    found = [code for code in allowed(colour) if None in board[code]]
+    found = [code for code in allowed(state.data, colour) if None in board[code]]
     if not found:
         return []
     return [code for code in departures(state, colour, memo) if len(found) > 1 or found[0] != code]
@@ -150,7 +151,7 @@ def can_fly(state: AirAllianceState, colour: str, memo: Memo) -> bool:
     """Whether npa_origins would find anything: the quick question asked for every code sharing icon shown."""
     if ("fly", colour) not in memo:
         board = state.board
-        if len([code for code in allowed(colour) if None in board[code]]) > 1:
+        if len([code for code in allowed(state.data, colour) if None in board[code]]) > 1:
             memo["fly", colour] = colour in leaving_colours(state, memo)  # any of its planes that may leave will do
         else:
             memo["fly", colour] = bool(npa_origins(state, colour, memo))
@@ -158,8 +159,9 @@ def can_fly(state: AirAllianceState, colour: str, memo: Memo) -> bool:
 
 
 def move(state: AirAllianceState, seat: int, colour: str, origin: str, destination: str) -> str:
-    """Land the plane; from an airport it is a flight, and the passengers it completes are gained at once."""
-    c = components()
+    """Land the plane; from an airport it is a flight, and the passengers it carries to their arrival are gained
+    (edition 2: or offered, where leaving one waiting can matter; state.offered then awaits the answer)."""
+    c = state.data
     if origin == SUPPLY:
         state.airlines[seat].supply -= 1
     else:
@@ -167,51 +169,12 @@ def move(state: AirAllianceState, seat: int, colour: str, origin: str, destinati
     runways.land(c.airports[destination].shape, state.board[destination], colour)
     if origin == SUPPLY:
         # Ruling: a plane from the supply departs from nowhere, so it is no flight and carries no passenger.
-        return f"{p(seat)} lands a {colour} plane from the supply on {where(destination)}."
+        return f"{p(seat)} lands a {colour} plane from the supply on {where(c, destination)}."
     state.flights.append(Flight(origin, destination, colour, seat))
-    words = f"{p(seat)} flies {colour} {origin} → {destination} ({airport_name(origin)} → {airport_name(destination)})"
-    gained, drawn = gain_covered(state, seat)
-    if gained:
-        words += " and gains " + ", ".join(gained)
-    if drawn:
-        words += f"; {', '.join(drawn)} {'is' if len(drawn) == 1 else 'are'} drawn"
-    return words + "."
-
-
-# --- relays -------------------------------------------------------------------------------------------------------
-
-
-def reachable(flights: list[Flight], departure: str) -> set[str]:
-    """Airports a passenger from `departure` can reach on this turn's flights, each leaving where the previous
-    one landed, later in the turn: 'an indirect or transit flight' in relay."""
-    reach = {departure}
-    for flight in flights:
-        if flight.origin in reach:
-            reach.add(flight.destination)
-    return reach
-
-
-def covered(flights: list[Flight], card_id: str) -> bool:
-    card = components().cards[card_id]
-    return card.arrival in reachable(flights, card.departure)
-
-
-def gain_covered(state: AirAllianceState, seat: int) -> tuple[list[str], list[str]]:
-    """Gain every card the turn's flights cover, refill, and again until nothing more is covered.
-
-    Ruling: a card drawn into the claim whose route this turn's flights already cover is gained at once.
-    Returns the words for the cards gained and for the cards drawn.
-    """
-    gained: list[str] = []
-    drawn: list[str] = []
-    while found := [card for card in gainable(state, seat) if covered(state.flights, card)]:
-        for card in found:
-            take(state, seat, card)
-            state.gained.append(card)
-            state.gained_this_turn += 1
-        gained.extend(card_words(card) for card in found)
-        drawn.extend(route(card) for card in refill(state))
-    return gained, drawn
+    names = f"{airport_name(c, origin)} → {airport_name(c, destination)}"
+    words = f"{p(seat)} flies {colour} {origin} → {destination} ({names})"
+    offer(state, seat)
+    return words + settle(state, seat) + "."
 
 
 def would_gain(state: AirAllianceState, seat: int, origin: str, destination: str,
@@ -223,4 +186,4 @@ def would_gain(state: AirAllianceState, seat: int, origin: str, destination: str
     if origin == SUPPLY:
         return []
     flights = [*state.flights, Flight(origin, destination, "", seat)]
-    return [card for card in (gainable(state, seat) if cards is None else cards) if covered(flights, card)]
+    return [card for card in (gainable(state, seat) if cards is None else cards) if carried(state, flights, card)]

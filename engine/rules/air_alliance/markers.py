@@ -8,7 +8,7 @@ from engine.core import Action
 from engine.rules.air_alliance import runways
 from engine.rules.air_alliance.alliance import is_free, partners, top_icons
 from engine.rules.air_alliance.claim import card_words, p, reserve
-from engine.rules.air_alliance.data import Icon, IconKind, components
+from engine.rules.air_alliance.data import Components, Icon, IconKind
 from engine.rules.air_alliance.flights import (
     landing_airports as landing_airports,
     move,
@@ -59,7 +59,7 @@ def npa_choices(state: AirAllianceState, seat: int, icon: Icon) -> list[tuple[st
 
 
 def priority_airports(state: AirAllianceState) -> list[str]:
-    shape = shapes()
+    shape = shapes(state.data)
     return [code for code, r in state.board.items() if runways.swaps(shape[code], r)]
 
 
@@ -72,13 +72,12 @@ def may_reserve(state: AirAllianceState) -> bool:
 
 def icon_label(state: AirAllianceState, seat: int, slot: int, index: int) -> str:
     """'Slot 2: AM 1-2-3 (Board Gamer)'."""
-    return slot_icon_label(state.airlines[seat].colour, slot, state.airlines[seat].top(slot), index)
+    return slot_icon_label(state.data, state.airlines[seat].colour, slot, state.airlines[seat].top(slot), index)
 
 
 @cache
-def slot_icon_label(colour: str, slot: int, top: str | None, index: int) -> str:
+def slot_icon_label(c: Components, colour: str, slot: int, top: str | None, index: int) -> str:
     # A label depends only on what lies on the slot: worked out once per card, slot and icon.
-    c = components()
     icon = c.cards[top].icons[index] if top else c.passes[colour].slots[slot][index]
     on = f" ({c.cards[top].passenger})" if top else " (printed)"
     return f"Slot {slot + 1}: {icon.label}{on}"
@@ -89,13 +88,13 @@ def slot_icon_label(colour: str, slot: int, top: str | None, index: int) -> str:
 
 
 @cache
-def icon_action(colour: str, slot: int, top: str | None, index: int) -> Action:
-    return Action(ICON, (slot, index), slot_icon_label(colour, slot, top, index))
+def icon_action(data: Components, colour: str, slot: int, top: str | None, index: int) -> Action:
+    return Action(ICON, (slot, index), slot_icon_label(data, colour, slot, top, index))
 
 
 @cache
-def reserve_action(card: str) -> Action:
-    return Action(RESERVE, (card,), f"Reserve {card_words(card)}")
+def reserve_action(data: Components, card: str) -> Action:
+    return Action(RESERVE, (card,), f"Reserve {card_words(data, card)}")
 
 
 WAIT_ACTION = Action(WAIT, (), "Wait for cancellation (a marker on the logo)")
@@ -104,25 +103,25 @@ BACK_ACTION = Action(BACK, (), "Back: use this marker another way", minor=True)
 
 
 @cache
-def plane_action(colour: str, origin: str) -> Action:
-    words = f"A {colour} plane from your supply" if origin == SUPPLY else f"Your {colour} plane at {where(origin)}"
+def plane_action(data: Components, colour: str, origin: str) -> Action:
+    words = f"A {colour} plane from your supply" if origin == SUPPLY else f"Your {colour} plane at {where(data, origin)}"
     return Action(PLANE, (origin,), words)
 
 
 @cache
-def npa_action(colour: str, origin: str, cost: int) -> Action:
+def npa_action(data: Components, colour: str, origin: str, cost: int) -> Action:
     extra = " (two markers)" if cost > 1 else ""
-    return Action(NPA, (colour, origin), f"The {colour} plane at {where(origin)}{extra}")
+    return Action(NPA, (colour, origin), f"The {colour} plane at {where(data, origin)}{extra}")
 
 
 @cache
-def land_action(verb: str, colour: str | None, code: str) -> Action:
-    return Action(LAND, (code,), f"{verb} {colour} to {where(code)}")
+def land_action(data: Components, verb: str, colour: str | None, code: str) -> Action:
+    return Action(LAND, (code,), f"{verb} {colour} to {where(data, code)}")
 
 
 @cache
-def airport_action(code: str) -> Action:
-    return Action(AIRPORT, (code,), f"Priority takeoff at {where(code)}")
+def airport_action(data: Components, code: str) -> Action:
+    return Action(AIRPORT, (code,), f"Priority takeoff at {where(data, code)}")
 
 
 @cache
@@ -152,7 +151,8 @@ def has_marker_use(state: AirAllianceState, seat: int) -> bool:
 def marker_uses(state: AirAllianceState, seat: int) -> list[Action]:
     """The choices for the next marker, without the Kobe 'stop'; empty means no marker can do anything."""
     airline = state.airlines[seat]
-    actions = [icon_action(airline.colour, slot, airline.top(slot), index) for slot, index in open_icons(state, seat)]
+    actions = [icon_action(state.data, airline.colour, slot, airline.top(slot), index)
+               for slot, index in open_icons(state, seat)]
     return actions + other_uses(state, seat)
 
 
@@ -160,7 +160,7 @@ def other_uses(state: AirAllianceState, seat: int) -> list[Action]:
     """marker_uses after the icons: reserving, (Kobe) waiting for cancellation and flushing."""
     actions = []
     if can_reserve_now(state):
-        actions += [reserve_action(card) for card in state.claim if state.reserver(card) is None]
+        actions += [reserve_action(state.data, card) for card in state.claim if state.reserver(card) is None]
     if can_wait_now(state):
         actions.append(WAIT_ACTION)
     if state.kobe(Kobe.FLUSH) and any(state.airlines[seat].slots):
@@ -195,13 +195,13 @@ def back_action() -> Action:
 def plane_actions(state: AirAllianceState, seat: int) -> list[Action]:
     targets = landing_airports(state, seat, pending_icon(state, seat))
     colour = state.airlines[seat].colour
-    return [*(plane_action(colour, origin) for origin in plane_origins(state, seat, targets)), BACK_ACTION]
+    return [*(plane_action(state.data, colour, origin) for origin in plane_origins(state, seat, targets)), BACK_ACTION]
 
 
 def npa_actions(state: AirAllianceState, seat: int) -> list[Action]:
     actions = []
     for colour, cost in npa_choices(state, seat, pending_icon(state, seat)):
-        actions += [npa_action(colour, origin, cost) for origin in npa_origins(state, colour)]
+        actions += [npa_action(state.data, colour, origin, cost) for origin in npa_origins(state, colour)]
     return [*actions, BACK_ACTION]
 
 
@@ -224,18 +224,18 @@ def destination_actions(state: AirAllianceState, seat: int) -> list[Action]:
     pending = state.pending
     assert pending is not None
     verb = "Land" if pending.origin == SUPPLY else "Fly"
-    return [*(land_action(verb, pending.colour, code) for code in destinations(state, seat)), BACK_ACTION]
+    return [*(land_action(state.data, verb, pending.colour, code) for code in destinations(state, seat)), BACK_ACTION]
 
 
 def airport_actions(state: AirAllianceState) -> list[Action]:
-    return [airport_action(code) for code in priority_airports(state)]
+    return [airport_action(state.data, code) for code in priority_airports(state)]
 
 
 def swap_actions(state: AirAllianceState) -> list[Action]:
     pending = state.pending
     assert pending is not None and pending.airport is not None
     code = pending.airport
-    shape = components().airports[code].shape
+    shape = state.data.airports[code].shape
     r = state.board[code]
     names = runways.PLACE_NAMES[shape]
     actions = [swap_action(i, j, f"Switch {r[i]} ({names[i]}) and {r[j]} ({names[j]})")
@@ -274,9 +274,9 @@ def swap_planes(state: AirAllianceState, seat: int, first: int, second: int) -> 
     assert pending is not None and pending.airport is not None
     code = pending.airport
     r = state.board[code]
-    names = runways.PLACE_NAMES[components().airports[code].shape]
+    names = runways.PLACE_NAMES[state.data.airports[code].shape]
     free = " (free, first turn)" if pending.slot is None else ""
-    state.events.append(f"{p(seat)} uses a priority takeoff{free} at {where(code)}: {r[first]} moves to "
+    state.events.append(f"{p(seat)} uses a priority takeoff{free} at {where(state.data, code)}: {r[first]} moves to "
                         f"{names[second]} and {r[second]} to {names[first]}.")
     runways.swap(r, first, second)
     spend(state, seat)

@@ -33,7 +33,7 @@ DESCRIPTIONS: dict[Kobe, str] = {
     Kobe.EXTRA_MARKER: "Gaining 3+ cards gives one extra marker after flight control, not an extra turn",
     Kobe.FIRST_TURN: "First turns: refresh the claim and free priority takeoffs; no reserving until all have played",
     Kobe.EQUAL_TURNS: "The game ends when the last seat finishes its last turn: everyone plays as many turns",
-    Kobe.REMOVE_PLANES: "After your last turn (or if you will not have one) your planes leave the board",
+    Kobe.REMOVE_PLANES: "After your last turn (or at once if you will have none) your planes leave the board",
     Kobe.ECONOMY: "10,000 bonus miles for every five economy class cards",
 }
 

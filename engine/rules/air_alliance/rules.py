@@ -6,10 +6,10 @@ from dataclasses import replace
 from functools import cache
 
 from engine.core import Action, Effect
-from engine.rules.air_alliance import claim, markers, turn
+from engine.rules.air_alliance import claim, gaining, markers, turn
 from engine.rules.air_alliance.alliance import Formation, form, form_name, formations
 from engine.rules.air_alliance.claim import card_words, p, route
-from engine.rules.air_alliance.data import IconKind, components
+from engine.rules.air_alliance.data import Components, IconKind
 from engine.rules.air_alliance.markers import (
     AIRPORT, BACK, FLUSH, ICON, LAND, NPA, PLANE, RESERVE, STOP, SWAP, WAIT,
 )
@@ -17,8 +17,8 @@ from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.state import AirAllianceState, Pending, Step
 
 # Action kinds of the decisions outside phase 1 (markers.py has phase 1's); choices.py words them all.
-REFRESH, KEEP, DONE, ALLY, NO_ALLIANCE, PLACE, CLAIM, KEEP_WAITING = (
-    "refresh", "keep", "done", "ally", "no_alliance", "place", "claim", "keep_waiting")
+REFRESH, KEEP, DONE, ALLY, NO_ALLIANCE, PLACE, CLAIM, KEEP_WAITING, GAIN, LEAVE = (
+    "refresh", "keep", "done", "ally", "no_alliance", "place", "claim", "keep_waiting", "gain", "leave")
 
 # The fixed choices, built once like markers.py's: an Action is frozen, and building one is slow.
 REFRESH_ACTION = Action(REFRESH, (), "Refresh the baggage claim: discard it and draw six new cards")
@@ -53,6 +53,8 @@ def legal_actions(state: AirAllianceState, seat: int) -> list[Action]:
         return markers.npa_actions(state, seat)
     if step is Step.DESTINATION:
         return markers.destination_actions(state, seat)
+    if step is Step.GAIN:
+        return [gain_action(state.data, state.offered[0]), leave_action(state.data, state.offered[0])]
     if step is Step.PRIORITY_AIRPORT:
         return [*markers.airport_actions(state), markers.BACK_ACTION]
     if step is Step.SWAP:
@@ -60,7 +62,7 @@ def legal_actions(state: AirAllianceState, seat: int) -> list[Action]:
     if step is Step.FLIGHT_CONTROL:
         return place_actions(state, seat)
     if step is Step.WAITING:
-        return [*(claim_action(card) for card in claim.reservable(state)), KEEP_WAITING_ACTION]
+        return [*(claim_action(state.data, card) for card in claim.reservable(state)), KEEP_WAITING_ACTION]
     return []
 
 
@@ -83,8 +85,18 @@ def done_action(left: int) -> Action:
 
 
 @cache
-def claim_action(card: str) -> Action:
-    return Action(CLAIM, (card,), f"Reserve {card_words(card)}")
+def gain_action(data: Components, card: str) -> Action:
+    return Action(GAIN, (card,), f"Gain {card_words(data, card)}")
+
+
+@cache
+def leave_action(data: Components, card: str) -> Action:
+    return Action(LEAVE, (card,), f"Leave {route(data, card)} waiting in the baggage claim", minor=True)
+
+
+@cache
+def claim_action(data: Components, card: str) -> Action:
+    return Action(CLAIM, (card,), f"Reserve {card_words(data, card)}")
 
 
 def alliance_action(state: AirAllianceState, seat: int, formation: Formation) -> Action:
@@ -95,14 +107,14 @@ def alliance_action(state: AirAllianceState, seat: int, formation: Formation) ->
 
 def place_actions(state: AirAllianceState, seat: int) -> list[Action]:
     airline = state.airlines[seat]
-    return [place_action(card, slot, airline.top(slot))
+    return [place_action(state.data, card, slot, airline.top(slot))
             for card in state.gained[: turn.PLACE_CHOICES_SHOWN] for slot in turn.open_slots(state)]
 
 
 @cache
-def place_action(card: str, slot: int, top: str | None) -> Action:
-    cover = f", covering {components().cards[top].passenger}" if top else ""
-    return Action(PLACE, (card, slot), f"Put {route(card)} on slot {slot + 1}{cover}"[:100])
+def place_action(data: Components, card: str, slot: int, top: str | None) -> Action:
+    cover = f", covering {data.cards[top].passenger}" if top else ""
+    return Action(PLACE, (card, slot), f"Put {route(data, card)} on slot {slot + 1}{cover}"[:100])
 
 
 def reveals(before: AirAllianceState, after: AirAllianceState) -> bool:
@@ -180,7 +192,25 @@ def on_npa(state: AirAllianceState, seat: int, action: Action) -> None:
 
 def on_land(state: AirAllianceState, seat: int, action: Action) -> None:
     markers.land_plane(state, seat, str(action.args[0]))
-    turn.continue_markers(state)
+    after_flight(state)
+
+
+def after_flight(state: AirAllianceState) -> None:
+    """A card the flight carried waits for the player's answer (edition 2), else the next marker."""
+    if state.offered:
+        state.step = Step.GAIN
+    else:
+        turn.continue_markers(state)
+
+
+def on_gain(state: AirAllianceState, seat: int, action: Action) -> None:
+    gaining.answer(state, seat, str(action.args[0]), gained=True)
+    after_flight(state)
+
+
+def on_leave(state: AirAllianceState, seat: int, action: Action) -> None:
+    gaining.answer(state, seat, str(action.args[0]), gained=False)
+    after_flight(state)
 
 
 def on_airport(state: AirAllianceState, seat: int, action: Action) -> None:
@@ -228,5 +258,5 @@ EFFECTS: dict[str, Effect[AirAllianceState]] = {
     REFRESH: on_refresh, KEEP: on_keep, DONE: on_done, ALLY: on_ally, NO_ALLIANCE: on_no_alliance,
     ICON: on_icon, RESERVE: on_reserve, WAIT: on_wait, FLUSH: on_flush, STOP: on_stop, PLANE: on_plane,
     NPA: on_npa, LAND: on_land, AIRPORT: on_airport, SWAP: on_swap, BACK: on_back, PLACE: on_place,
-    CLAIM: on_claim, KEEP_WAITING: on_keep_waiting,
+    CLAIM: on_claim, KEEP_WAITING: on_keep_waiting, GAIN: on_gain, LEAVE: on_leave,
 }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Outcome, rank
-from engine.rules.air_alliance.data import Travel, components
+from engine.rules.air_alliance.data import Travel
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.state import AirAllianceState
 
@@ -14,7 +14,7 @@ ECONOMY_SET = 5
 
 def trios(state: AirAllianceState, seat: int) -> list[str]:
     """The trios the seat holds all three cards of (each trio has exactly three cards in the game)."""
-    c = components()
+    c = state.data
     held = set(state.airlines[seat].cards())
     return [name for name in c.trios
             if len(members := [card for card in c.cards.values() if card.trio == name]) == 3
@@ -22,12 +22,12 @@ def trios(state: AirAllianceState, seat: int) -> list[str]:
 
 
 def economy_cards(state: AirAllianceState, seat: int) -> int:
-    c = components()
+    c = state.data
     return sum(1 for card in state.airlines[seat].cards() if c.cards[card].travel is Travel.ECONOMY)
 
 
 def card_miles(state: AirAllianceState, seat: int) -> int:
-    c = components()
+    c = state.data
     return sum(c.cards[card].miles for card in state.airlines[seat].cards())
 
 

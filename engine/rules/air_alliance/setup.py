@@ -7,22 +7,23 @@ from typing import Any
 from engine.rules.air_alliance import runways
 from engine.rules.air_alliance.data import NPA_COLOURS, PLAYER_COLOURS, components
 from engine.rules.air_alliance.options import read_options
-from engine.rules.air_alliance.state import CLAIM_SIZE, AirAllianceState, Airline
+from engine.rules.air_alliance.state import CLAIM_SIZE, AirAllianceState, Airline, planes_per_airline
 from engine.rules.rng import GameRng
 
 
 def setup_state(players: int, seed: int, options: dict[str, Any], edition: int) -> AirAllianceState:
-    """Preparations: the shuffled deck, six cards in the baggage claim, the twelve NPA planes on their stars."""
-    c = components()
+    """Preparations: the shuffled deck, six cards in the baggage claim, the twelve NPA planes on their stars, and
+    each player's four planes in their supply (the fifth, beside the board, marks their alliances)."""
+    c = components(edition)
     kobe = read_options(options)
     deck = GameRng(seed, "setup").shuffled(sorted(c.cards))
     board = {code: runways.empty(airport.shape) for code, airport in c.airports.items()}
     for colour in NPA_COLOURS:
         for code in c.npa_start[colour]:
             board[code][0] = colour  # "place the plane on either of the runways"
-    airlines = [Airline(PLAYER_COLOURS[seat]) for seat in range(players)]
+    airlines = [Airline(PLAYER_COLOURS[seat], supply=planes_per_airline(edition)) for seat in range(players)]
     state = AirAllianceState(players=players, seed=seed, options=kobe, deck=deck, claim=[], board=board,
-                             airlines=airlines, edition=edition)
+                             airlines=airlines, edition=edition, data=c)
     for _ in range(CLAIM_SIZE):
         state.claim.append(state.deck.pop())
     return state

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from engine.rules.air_alliance.data import PLAYER_COLOURS, IconKind
+from engine.rules.air_alliance.data import PLAYER_COLOURS, Components, IconKind, components
 from engine.rules.air_alliance.options import Kobe
 
-PLANES_PER_AIRLINE = 5  # "35 planes, in 7 colours, 5 each"; one more of each colour marks alliances
+# "35 Planes, in 7 colours, 5 each", and "take 1 plane of each colour ... These planes will be used to mark
+# alliances": a player flies four planes, as each NPA has four on the board; the fifth marks the alliance.
+PLANES_PER_AIRLINE = 4
+FIRST_EDITION_PLANES = 5  # edition 1 flew all five (and marked alliances with a plane the box does not have)
 NPA_PLANES_ON_BOARD = 4  # each NPA starts on its four starred airports
 MARKERS = 3
 CLAIM_SIZE = 6  # the baggage claim area always has six spaces
@@ -27,11 +30,17 @@ class Step(enum.Enum):
     PLANE = "plane"  # a landing permit: which of your planes
     NPA_PLANE = "npa_plane"  # code sharing: which NPA plane
     DESTINATION = "destination"  # where the chosen plane lands
+    GAIN = "gain"  # a flight carried a passenger whose card the player may gain or leave waiting
     PRIORITY_AIRPORT = "priority_airport"  # priority takeoff: which airport
     SWAP = "swap"  # priority takeoff: which two planes switch places
     FLIGHT_CONTROL = "flight_control"  # phase 3: which gained card goes on which slot
     WAITING = "waiting"  # Kobe: a player waiting for cancellation may reserve a card
     OVER = "over"
+
+
+def planes_per_airline(edition: int) -> int:
+    """The planes a player flies in a game of this edition."""
+    return FIRST_EDITION_PLANES if edition < 2 else PLANES_PER_AIRLINE
 
 
 @dataclass(frozen=True)
@@ -100,6 +109,8 @@ class AirAllianceState:
     airlines: list[Airline]
     seq: int = 0  # actions applied so far: the position in the log
     edition: int = 1  # the edition of the rules the game was started under (engine.core.Rules.edition)
+    # The components of that edition, at hand (the loader's cache is a call away, and the rules ask constantly).
+    data: Components = field(default_factory=components, repr=False, compare=False)
     discards: list[str] = field(default_factory=list)  # lost baggage and refreshed cards
     off_board: list[str] = field(default_factory=list)  # Kobe: reserved cards moved off the board
     off_board_owner: dict[str, int] = field(default_factory=dict)  # off-board card -> who reserved it last
@@ -114,6 +125,10 @@ class AirAllianceState:
     gained_this_turn: int = 0  # counts towards the extra turn
     covered_slots: list[int] = field(default_factory=list)  # slots given one of this turn's cards
     flights: list[Flight] = field(default_factory=list)  # this turn, in order
+    # Claim card -> how many of this turn's flights were made before its passenger began to wait (drawn this
+    # turn): only the flights after that may carry them. A card missing here has waited since the turn began.
+    waiting_since: dict[str, int] = field(default_factory=dict)
+    offered: list[str] = field(default_factory=list)  # cards a flight carried, awaiting gain or leave (Step.GAIN)
     pending: Pending | None = None
     extra_turn: bool = False  # the current turn is the extra turn won by 3+ cards
     extra_marker: bool = False  # Kobe: the extra marker after flight control is being used
@@ -144,6 +159,7 @@ class AirAllianceState:
         f["alliances"] = [list(area) for area in self.alliances]
         f["used"], f["gained"], f["covered_slots"] = list(self.used), list(self.gained), list(self.covered_slots)
         f["flights"], f["waiting_queue"] = list(self.flights), list(self.waiting_queue)
+        f["waiting_since"], f["offered"] = dict(self.waiting_since), list(self.offered)
         f["final_turns"] = None if self.final_turns is None else list(self.final_turns)
         f["events"] = []
         return new

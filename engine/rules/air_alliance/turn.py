@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from engine.rules.air_alliance import markers, runways
+from engine.rules.air_alliance import markers
 from engine.rules.air_alliance.alliance import formations
 from engine.rules.air_alliance.claim import lost_baggage, p, reservable, reserve, route
-from engine.rules.air_alliance.data import components
 from engine.rules.air_alliance.options import Kobe
+from engine.rules.air_alliance.removal import retire
 from engine.rules.air_alliance.scoring import miles_of
 from engine.rules.air_alliance.state import MARKERS, SLOTS, AirAllianceState, Step
 
@@ -24,6 +24,7 @@ def begin_turn(state: AirAllianceState, seat: int, extra: bool = False) -> None:
     state.current, state.extra_turn, state.extra_marker = seat, extra, False
     state.turns += 1
     state.gained, state.gained_this_turn, state.covered_slots, state.flights = [], 0, [], []
+    state.waiting_since = {}
     state.used, state.reserved_this_turn, state.pending = [], False, None
     state.markers_left, state.takeoffs_left = MARKERS, 0
     if is_first_turn(state) or (state.in_last_round and not state.airlines[seat].refreshed):
@@ -141,8 +142,8 @@ def place(state: AirAllianceState, seat: int, card_id: str, slot: int) -> None:
     airline.slots[slot].append(card_id)
     state.gained.remove(card_id)
     state.covered_slots.append(slot)
-    cover = f", covering {components().cards[under].passenger}" if under else ""
-    state.events.append(f"{p(seat)} places {route(card_id)} on boarding pass slot {slot + 1}{cover}.")
+    cover = f", covering {state.data.cards[under].passenger}" if under else ""
+    state.events.append(f"{p(seat)} places {route(state.data, card_id)} on boarding pass slot {slot + 1}{cover}.")
 
 
 def after_flight_control(state: AirAllianceState) -> None:
@@ -179,7 +180,8 @@ def next_turn(state: AirAllianceState) -> None:
         finals.pop(0)  # this seat has played its last turn
         leaving = [seat]
     else:
-        # The deck ran out during this turn; who will not have a last turn is known now.
+        # The deck ran out during this turn: whoever has no last turn leaves now, this seat too (its turn was its
+        # last). Edition 2 removed the others the moment the deck ran out (removal.remove_the_planeless).
         leaving = [s for s in range(state.players) if s not in finals]
     if state.kobe(Kobe.REMOVE_PLANES):
         for s in leaving:
@@ -189,26 +191,6 @@ def next_turn(state: AirAllianceState) -> None:
         return
     state.in_last_round = True
     begin_turn(state, finals[0])
-
-
-def retire(state: AirAllianceState, seat: int) -> None:
-    """Kobe: the player's planes leave the board (back to the supply, out of play); waiting planes move up.
-
-    Ruling: the player whose turn ran the deck out keeps their planes until the end of that turn.
-    """
-    airline = state.airlines[seat]
-    if airline.retired:
-        return
-    c = components()
-    count = 0
-    for code, r in state.board.items():
-        while airline.colour in r:
-            runways.remove_at(c.airports[code].shape, r, r.index(airline.colour))
-            count += 1
-    airline.supply += count
-    airline.retired = True
-    state.events.append(f"{p(seat)} has no more turns: {count} {airline.colour} plane{'s' if count != 1 else ''} "
-                        "leave the board.")
 
 
 def game_over(state: AirAllianceState) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from engine.rules.air_alliance import runways
 from engine.rules.air_alliance.alliance import partners, top_icons
-from engine.rules.air_alliance.data import Icon, IconKind
+from engine.rules.air_alliance.data import Components, Icon, IconKind
 from engine.rules.air_alliance.flights import Memo, can_fly, can_land, shapes
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.state import SLOTS, AirAllianceState
@@ -27,14 +27,14 @@ def marked(state: AirAllianceState, seat: int, slot: int) -> int | None:
 
 
 @cache
-def swap_pairs() -> dict[str, tuple[tuple[int, int], ...]]:
+def swap_pairs(data: Components) -> dict[str, tuple[tuple[int, int], ...]]:
     """Per airport, the pairs of places a priority takeoff may switch (runways.SWAP_PAIRS by its shape)."""
-    return {code: runways.SWAP_PAIRS[shape] for code, shape in shapes().items()}
+    return {code: runways.SWAP_PAIRS[shape] for code, shape in shapes(data).items()}
 
 
 def can_take_priority(state: AirAllianceState) -> bool:
     """Whether markers.priority_airports would find any airport (asked after every free takeoff and every menu)."""
-    pairs = swap_pairs()
+    pairs = swap_pairs(state.data)
     for code, r in state.board.items():
         for i, j in pairs[code]:  # runways.swaps' test, inlined: this runs for every menu
             if r[i] is not None and r[j] is not None and r[i] != r[j]:

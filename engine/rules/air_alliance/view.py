@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any, NotRequired
 
 from engine.rules.air_alliance import rules, scoring
-from engine.rules.air_alliance.data import PLAYER_COLOURS, Icon, components
+from engine.rules.air_alliance.data import PLAYER_COLOURS, Components, Icon
 from engine.rules.air_alliance.markers import marked
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.state import MARKERS, SLOTS, AirAllianceState, Step
@@ -43,7 +43,8 @@ class AirAllianceView(CommonView):
 PHASES = {  # the view's phase for each decision
     Step.REFRESH: "refresh", Step.TAKEOFFS: "first_turn", Step.ALLIANCE: "alliance", Step.MARKER: "markers",
     Step.PLANE: "markers", Step.NPA_PLANE: "markers", Step.DESTINATION: "markers", Step.PRIORITY_AIRPORT: "markers",
-    Step.SWAP: "markers", Step.FLIGHT_CONTROL: "flight_control", Step.WAITING: "waiting", Step.OVER: "over",
+    Step.SWAP: "markers", Step.GAIN: "markers", Step.FLIGHT_CONTROL: "flight_control", Step.WAITING: "waiting",
+    Step.OVER: "over",
 }
 DECISIONS = {  # what each decision asks, in the prompt and the status
     Step.REFRESH: "refresh the baggage claim or keep it",
@@ -53,6 +54,7 @@ DECISIONS = {  # what each decision asks, in the prompt and the status
     Step.PLANE: "choose which of your planes lands",
     Step.NPA_PLANE: "choose which NPA plane flies",
     Step.DESTINATION: "choose where the plane lands",
+    Step.GAIN: "gain the passenger card or leave it waiting",
     Step.PRIORITY_AIRPORT: "choose the airport for the priority takeoff",
     Step.SWAP: "choose the two planes that switch places",
     Step.FLIGHT_CONTROL: "place a gained card on your boarding pass",
@@ -67,8 +69,7 @@ def icon_dict(icon: Icon) -> dict[str, Any]:
 
 
 @cache
-def _card(card_id: str) -> dict[str, Any]:
-    c = components()
+def _card(c: Components, card_id: str) -> dict[str, Any]:
     card = c.cards[card_id]
     return {
         "id": card.id, "passenger": card.passenger, "departure": card.departure, "arrival": card.arrival,
@@ -78,16 +79,16 @@ def _card(card_id: str) -> dict[str, Any]:
     }
 
 
-def card(card_id: str | None) -> dict[str, Any] | None:
+def card(data: Components, card_id: str | None) -> dict[str, Any] | None:
     """A card as the view shows it; a fresh copy, so a caller may not spoil the cache."""
     if card_id is None:
         return None
-    found = _card(card_id)
+    found = _card(data, card_id)
     return {**found, "icons": [dict(icon) for icon in found["icons"]]}
 
 
 def reserved_card(state: AirAllianceState, card_id: str) -> dict[str, Any]:
-    shown = card(card_id)
+    shown = card(state.data, card_id)
     assert shown is not None  # a card in the claim or off the board is a real card
     return {**shown, "reserved_by": state.reserver(card_id)}
 
@@ -99,7 +100,7 @@ def phase(state: AirAllianceState) -> str:
 
 
 def airports(state: AirAllianceState) -> list[dict[str, Any]]:
-    c = components()
+    c = state.data
     special = {code: colour for colour, code in c.special_airport.items()}
     return [{"code": a.code, "name": a.name, "area": a.area.value, "number": a.number, "shape": a.shape.value,
              "silhouettes": sorted(a.silhouettes), "runways": list(state.board[a.code]),
@@ -108,12 +109,12 @@ def airports(state: AirAllianceState) -> list[dict[str, Any]]:
 
 def boarding_pass(state: AirAllianceState, seat: int) -> dict[str, Any]:
     airline = state.airlines[seat]
-    printed = components().passes[airline.colour].slots
+    printed = state.data.passes[airline.colour].slots
     slots = []
     for slot in range(SLOTS):
         cards = airline.slots[slot]
         mark = marked(state, seat, slot) if seat == state.current else None
-        slots.append({"top": card(cards[-1] if cards else None), "printed": [icon_dict(i) for i in printed[slot]],
+        slots.append({"top": card(state.data, cards[-1] if cards else None), "printed": [icon_dict(i) for i in printed[slot]],
                       "under": max(len(cards) - 1, 0), "marker": mark})
     return {"seat": seat, "slots": slots}
 
@@ -132,7 +133,7 @@ def score(state: AirAllianceState, seat: int) -> dict[str, Any]:
         "seat": seat, "miles": scoring.miles_of(state, seat), "cards": len(airline.cards()),
         "trios": scoring.trios(state, seat), "economy": scoring.economy_cards(state, seat),
         "supply": airline.supply, "markers_left": markers_left(state, seat), "reserved": airline.reserved,
-        "gained": [card(c) for c in state.gained] if seat == state.current else [],
+        "gained": [card(state.data, c) for c in state.gained] if seat == state.current else [],
     }
 
 
@@ -203,7 +204,8 @@ def hand_fields(view: dict[str, Any]) -> list[tuple[str, str]]:
         ("Airline", f"{colour.capitalize()}: {me['miles']:,} miles from {me['cards']} cards; trios: {trios}"),
         ("Boarding pass", pass_lines),
         ("Planes", f"{on_board} on the board, {me['supply']} in your supply"),
-        ("Alliance", f"area {area + 1} with {allies}" if area is not None else "none"),
+        ("Alliance", f"area {area + 1} with {allies}, marked by your fifth plane" if area is not None
+         else "none yet: your fifth plane waits beside the board to mark one"),
         ("Reserved", reserved),
     ]
 
