@@ -406,9 +406,20 @@ def test_a_home_alone_pays_and_the_first_mark_raises_the_dividend(data: Componen
 
 
 def test_first_round_money_and_the_income_marks(data: Components) -> None:
-    assert data.first_round_money == (20, 21, 22, 23, 24, 25)
+    assert data.first_round_money[:3] == (20, 21, 22)  # the rulebook's example
     assert data.token_releases == (26, 51, 100)
     assert data.hub_releases == (26, 76, 100)
+
+
+def test_the_later_first_round_cards_give_the_middle_of_the_examples_three(data: Components) -> None:
+    """Every founder can afford the same first buys, so each dollar more is a dollar ahead all game: cards 4 to 6
+    give $21, no seat of a 4-6 player game starts further from the First Buyer's $20 than the example's $22 does.
+    Edition 1's cards gave $23, $24 and $25."""
+    assert data.first_round_money == (20, 21, 22, 21, 21, 21)
+    assert components(1).first_round_money == (20, 21, 22, 23, 24, 25)
+    for players in (4, 5, 6):
+        money = data.first_round_money[:players]
+        assert max(money) - min(money) == 2 and sum(money) / players <= 21
 
 
 # -- contracts -------------------------------------------------------------------------------
@@ -620,7 +631,8 @@ def test_a_bad_dividend_level_is_named(tmp_path: Path, text: str, old: str, new:
 
 
 @pytest.mark.parametrize(("old", "new", "entry"), [
-    ("first_round_money = [20, 21, 22, 23, 24, 25]", "first_round_money = [20, 22, 22, 23, 24, 25]", "first_round_money"),
+    ("first_round_money = [20, 21, 22, 21, 21, 21]", "first_round_money = [20, 22, 22, 21, 21, 21]", "first_round_money"),
+    ("first_round_money = [20, 21, 22, 21, 21, 21]", "first_round_money = [20, 21, 22, 21, 21]", "first_round_money"),
     ("token_releases = [26, 51, 100]", "token_releases = [26, 50, 100]", "token_releases"),
     ("hub_releases = [26, 76, 100]", "hub_releases = [26, 75, 100]", "hub_releases"),
     ("hub_releases = [26, 76, 100]", "hub_releases = [26, 76, true]", "hub_releases"),

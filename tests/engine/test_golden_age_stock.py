@@ -16,7 +16,7 @@ def test_setup_deals_money_by_turn_order_card_and_contracts_of_each_value() -> N
     for players in range(2, 7):
         state = GAME.setup(players, seed=players)
         money = sorted(p.money for p in state.seats)
-        assert money == list(state.data.first_round_money[:players])
+        assert money == sorted(state.data.first_round_money[:players])
         for player in state.seats:
             values = sorted(next(c.value for c in state.data.contracts if c.number == n) for n in player.contracts)
             assert values == [1, 2, 3, 4, 5]

@@ -7,7 +7,7 @@ from typing import Any
 from engine.core import Action, GameError, Outcome, Rules
 from engine.options import edition_of
 from engine.rules.golden_age import checks, choices, rules, scoring, view
-from engine.rules.golden_age.data import EDITION, components
+from engine.rules.golden_age.data import EDITION, Colour, Region, components
 from engine.rules.golden_age.market import value_of
 from engine.rules.golden_age.setup import setup_state
 from engine.rules.golden_age.state import GoldenAgeState, Phase
@@ -72,15 +72,29 @@ class GoldenAge(Rules[GoldenAgeState]):
         return view.hand_fields(seat_view)
 
     def stats(self, state: GoldenAgeState) -> dict[str, float]:
-        """End-of-game figures for the arena: airlines founded and bankrupt, the winner's worth, contracts played."""
+        """End-of-game figures for the arena: airlines founded and bankrupt, the winner's worth, contracts played,
+        how far research went (the best tech box; brown and gray reached), gates abroad and stock's share of worth."""
         worth = [value_of(state, seat) for seat in range(state.players)]
+        best = max(state.data.tech[a.tech_box - 1].colour.rank for a in state.airlines.values())
+        gates = {region: 0 for region in (Region.SOUTH_AMERICA, Region.EUROPE, Region.PACIFIC)}
+        for key, city in state.cities.items():
+            region = state.data.cities[key].region
+            if region in gates:
+                gates[region] += len(city.gates)
+        money = sum(player.money for player in state.seats)
         return {
             "founded": sum(1 for a in state.airlines.values() if a.founded),
             "bankrupt": sum(1 for a in state.airlines.values() if a.bankrupt),
             "contracts_played": len(state.discards),
             "winner_worth": max(worth),
             "top_income": max(a.income for a in state.airlines.values()),
+            "top_tech_box": max(a.tech_box for a in state.airlines.values()),
+            "brown_reached": float(best >= Colour.BROWN.rank),
+            "gray_reached": float(best >= Colour.GRAY.rank),
+            "south_america_gated": float(gates[Region.SOUTH_AMERICA] > 0),
+            "europe_gated": float(gates[Region.EUROPE] > 0),
+            "pacific_gated": float(gates[Region.PACIFIC] > 0),
+            "stock_share": round(1 - money / sum(worth), 3) if sum(worth) else 0.0,
         }
-
 
 GAME = GoldenAge()

@@ -27,6 +27,7 @@ class Weights:
     cash: float = 1.0  # extra worth of each dollar that can still buy tokens in a stock round to come
     mine: float = 0.9  # chance an airline flies this turn when the seat itself holds an unused token of it
     theirs: float = 0.7  # the same when only other players do
+    research: float = 1.0  # boxes of stock a box of research toward the next colour promises (its rise, its regions)
 
 
 WEIGHTS = Weights()
@@ -193,12 +194,33 @@ def token_values(state: GoldenAgeState, seat: int, w: Weights = WEIGHTS) -> dict
                 continue
         box -= behind * w.penalty_kept * turns_after
         box += w.drift * turns_after  # the later turns' stock rounds, contracts and research (this round's: its flags)
+        box += research_promise(state, record.tech_box, turns_after + in_turn, w)
         final = price_at(state, max(box, 0.0))
         future = turns_after + 1  # each later turn's flight and the final flight
         income = record.income
         dividends = smooth_dividend(state.edition, income) * future + state.data.dividend(income) * flies
         result[key] = final + dividends + growth(state, key, net.room[key], future, w)
     return result
+
+
+def research_promise(state: GoldenAgeState, tech_box: int, turns_left: int, w: Weights) -> float:
+    """The boxes of stock that research already done toward the next colour promises: a box short of a colour is
+    most of the way to its stock rise and its regions (without it, only the box that enters a colour looks worth
+    an action, and airlines stop at the first box of every colour). Nothing once no research can follow."""
+    return w.research * progress_to_next_colour(state.edition, tech_box) if turns_left > 0 else 0.0
+
+
+@cache
+def progress_to_next_colour(edition: int, tech_box: int) -> float:
+    """How far the box stands between its colour's first box and the next colour's (0 at a colour's first box, and
+    on the last colour)."""
+    colours = [box.colour for box in components(edition).tech]
+    colour = colours[tech_box - 1]
+    if colour is colours[-1]:
+        return 0.0
+    first = colours.index(colour)
+    length = len(colours) - colours[::-1].index(colour) - first
+    return (tech_box - 1 - first) / length
 
 
 def growth(state: GoldenAgeState, key: str, room: list[int], future: int, w: Weights) -> float:

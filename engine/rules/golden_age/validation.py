@@ -28,7 +28,8 @@ TECH = (Colour.WHITE, Colour.YELLOW, Colour.YELLOW, Colour.GREEN, Colour.GREEN, 
 TECH_E1 = (*TECH, Colour.GRAY)
 INITIAL_PRICES = (3, 4, 5, 6, 7)
 TRADE_IN_PRICES = (7, 11, 15)  # the trade-in example's tokens; edition 1's market had no $15 box
-FIRST_ROUND_MONEY = (20, 21, 22, 23, 24, 25)
+FIRST_ROUND_MONEY = (20, 21, 22)  # the example's three cards; the other three are designed (components.toml)
+FIRST_ROUND_CARDS = 6
 TOKEN_RELEASES = (26, 51, 100)
 HUB_RELEASES = (26, 76, 100)
 TILES = 56
@@ -253,8 +254,11 @@ def check_tracks(data: Components, fail: Fail, tech: tuple[Colour, ...]) -> None
         raise fail(f"dividend level {len(levels)}", f"the levels should reach an income of {DIVIDEND_COVERS}")
     if data.dividend(28) != 4:
         raise fail("dividends", "the rulebook's income of $28 falls into the $4 Dividend Level")
-    for entry, got, want in (("first_round_money", data.first_round_money, FIRST_ROUND_MONEY),
-                             ("token_releases", data.token_releases, TOKEN_RELEASES),
+    money = data.first_round_money
+    if len(money) != FIRST_ROUND_CARDS or money[:len(FIRST_ROUND_MONEY)] != FIRST_ROUND_MONEY:
+        raise fail("first_round_money", f"{FIRST_ROUND_CARDS} cards, the first three {list(FIRST_ROUND_MONEY)} "
+                   f"(the rulebook's example), not {list(money)}")
+    for entry, got, want in (("token_releases", data.token_releases, TOKEN_RELEASES),
                              ("hub_releases", data.hub_releases, HUB_RELEASES)):
         if got != want:
             raise fail(entry, f"should be {list(want)}, not {list(got)}")
