@@ -111,6 +111,25 @@ def test_without_equal_turns_everyone_plays_and_the_depleter_last() -> None:
     assert running_out(4, 1, {}).final_turns == [2, 3, 0, 1]
 
 
+def turns_played(players: int, depleter: int, options: dict[str, bool]) -> list[int]:
+    """Every seat's turns at the end of a game whose deck runs out in the depleter's fifth turn."""
+    state = running_out(players, depleter, options)
+    for seat, airline in enumerate(state.airlines):
+        airline.turns = 5 if seat < depleter else 4  # the depleter's fifth turn is under way
+    while state.step is not Step.OVER:
+        state = finish_turn(state)
+    return [airline.turns for airline in state.airlines]
+
+
+def test_without_equal_turns_the_start_player_up_to_the_depleter_play_one_turn_more() -> None:
+    # "The player who depletes the deck will be the last player": the start player's edge, which equal turns removes.
+    assert turns_played(4, 1, {}) == [6, 6, 5, 5]
+    assert turns_played(2, 0, {}) == [6, 5]
+    assert turns_played(2, 1, {}) == [6, 6]
+    for depleter in range(4):
+        assert len(set(turns_played(4, depleter, {"kobe_equal_turns": True}))) == 1, depleter
+
+
 # --- planes leave the board after the last turn --------------------------------------------------------------------------
 
 
