@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor
+from simcord.results import to_discord_message
 
 from bot import ContrailBot, Settings, create_bot
 from cogs.play import prompts
@@ -72,9 +73,21 @@ def is_final(message: discord.Message) -> bool:
     return any((e.title or "").startswith("Final scores") for e in message.embeds)
 
 
+def stored(channel: ChannelHandle) -> list[Any]:
+    """The channel's messages as simcord stores them, oldest first, not yet made into discord.Message objects.
+
+    `history()` builds a discord.Message of every message of the channel, and a whole game reads its thread after
+    every move: reading only the newest ones this way keeps a long game's test linear in its length.
+    """
+    return sorted(channel._env.backend.messages.get(channel.id, {}).values(), key=lambda m: m.id)
+
+
 def latest_prompt(channel: ChannelHandle) -> discord.Message | None:
-    """The prompt to answer now: the newest one, unless the game ended after it."""
-    for message in reversed(channel.history()):
+    """The prompt to answer now: the newest one, unless the game ended after it (as `history()` shows them)."""
+    for kept in reversed(stored(channel)):
+        if not kept.visible_to(None):
+            continue
+        message = to_discord_message(channel._env, kept)
         if is_final(message):
             return None
         if is_prompt(message):
@@ -100,6 +113,11 @@ def choices_of(message: discord.Message) -> list[tuple[str, str]]:
 
 def public(channel: ChannelHandle) -> list[discord.Message]:
     return [m for m in channel.history() if not m.flags.ephemeral]
+
+
+def public_count(channel: ChannelHandle) -> int:
+    """How many messages everyone sees in the channel: `len(public(channel))` without building them."""
+    return sum(1 for kept in stored(channel) if not kept.is_ephemeral)
 
 
 def ephemeral_text(result: InteractionResult) -> str:
@@ -182,11 +200,11 @@ class Lounge:
             prompt = await self.private_choices(actor, prompt)
             # Going back or cancelling only makes a random game longer (those paths have tests of their own).
             choices = [c for c in choices_of(prompt) if not c[0].startswith(("Back", "Cancel"))] or choices_of(prompt)
-            before = len(public(thread))
+            before = public_count(thread)
             result = await self.click_choice(actor, prompt, rng.choice(choices)[1])
             assert not [m for m in result.followups if m.ephemeral], [m.content for m in result.followups]
             # A decision edits the turn's message; a turn that ends adds the next turn's (or the final scores).
-            assert len(public(thread)) - before <= 1, "a move posts at most one new message"
+            assert public_count(thread) - before <= 1, "a move posts at most one new message"
             moves += 1
         return moves
 
