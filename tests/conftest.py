@@ -31,7 +31,7 @@ FAST_PLAYOUTS = 20
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     # The engine fuzz tests: random games per player count (`--playouts 20000` for a long run).
-    parser.addoption("--playouts", type=int, default=1000, help="random games per player count in the engine playouts")
+    parser.addoption("--playouts", type=int, default=500, help="random games per player count in the engine playouts")
 
 
 def pytest_configure(config: pytest.Config) -> None:

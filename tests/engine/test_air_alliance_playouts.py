@@ -1,7 +1,7 @@
 """Random Air Alliance games to the end, invariants checked after every action, logs replayed from the seed.
 
 A game of Air Alliance is about five times the work of one of Airships, so each player count and option set
-plays a fifth of `--playouts` (200 by default); `--playouts 5000` plays the long run of 1000 each.
+plays a fifth of `--playouts` (100 by default); `--playouts 5000` plays the long run of 1000 each.
 """
 
 from __future__ import annotations
