@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import enum
 import tomllib
+from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 class DataError(ValueError):
@@ -24,6 +28,17 @@ def edition_path(path: Path, edition: int, current: int) -> Path:
         if frozen.exists():
             return frozen
     return path
+
+
+def by_edition(path: Path, current: int, load: Callable[[Path, int], T]) -> Callable[[int], T]:
+    """A game's components by edition: its data file of that edition read and checked once, so that every caller
+    asking for an edition (by default or by number) gets the one same object, which the rules' caches key on."""
+
+    @cache
+    def read(edition: int) -> T:
+        return load(edition_path(path, edition, current), edition)
+
+    return read
 
 
 def read_toml(path: Path) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import pytest
@@ -48,3 +49,16 @@ def test_an_earlier_edition_reads_the_data_file_frozen_for_it(tmp_path: Path) ->
     assert edition_path(current, 3, 4) == current  # edition 3 changed nothing in this file
     assert edition_path(current, 2, 4) == tmp_path / "components.e2.toml"
     assert edition_path(current, 1, 4) == tmp_path / "components.e2.toml"  # unchanged from 1 to 2
+
+
+@pytest.mark.parametrize("package", ["air_alliance", "golden_age"])
+def test_an_editions_components_are_one_object_however_they_are_asked_for(package: str) -> None:
+    data = importlib.import_module(f"engine.rules.{package}.data")
+    assert data.components() is data.components(data.EDITION)  # the rules' caches key on the object
+    assert data.components(FIRST_EDITION) is data.components(FIRST_EDITION) is not data.components()
+
+
+def test_every_game_refuses_an_edition_its_rules_do_not_have() -> None:
+    for game in map(engine.get_game, engine.list_games()):
+        with pytest.raises(GameError, match=f"editions 1 to {current_edition(game)}"):
+            game.setup(game.min_players, 1, {EDITION: current_edition(game) + 1})

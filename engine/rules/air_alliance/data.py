@@ -6,11 +6,10 @@ import enum
 import re
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
-from engine.rules.datafile import DataReader, edition_path, read_toml
+from engine.rules.datafile import DataReader, by_edition, read_toml
 
 DATA_FILE = Path(__file__).with_name("components.toml")
 # The edition of the rules a new table plays by (AirAlliance.edition); a game keeps the edition it started under,
@@ -161,15 +160,17 @@ class Components:
     trios: dict[str, tuple[str, ...]]  # trio name -> its three passengers
 
 
-@cache
 def components(edition: int = EDITION) -> Components:
     """The components a game of this edition plays with (the current ones by default), read and validated once."""
-    return load(edition_path(DATA_FILE, edition, EDITION), edition)
+    return _by_edition(edition)
 
 
 def load(path: Path, edition: int = EDITION) -> Components:
     """Read a components file with the checks of its edition; raises DataError naming the entry that is wrong."""
     return _Reader(Path(path).name, edition).components(read_toml(path))
+
+
+_by_edition = by_edition(DATA_FILE, EDITION, load)
 
 
 class _Reader(DataReader):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.options import edition_of
 from engine.core import Action, GameError, Outcome, Rules
 from engine.rules.airships import checks, choices, rules, scoring, view
 from engine.rules.airships.data import components
@@ -31,7 +32,9 @@ class Airships(Rules[AirshipsState]):
         if not self.min_players <= players <= self.max_players:
             raise GameError(f"Airships is for {self.min_players} to {self.max_players} players, not {players}.")
         components()  # validate the data before the first game, naming any bad entry
-        state = setup_state(players, seed, dict(options or {}))
+        options = dict(options or {})
+        edition_of(options, self.edition)  # Airships has one edition so far: only a wrong one is refused
+        state = setup_state(players, seed, options)
         rules.begin_go(state, 0)  # the starting player's first go begins with turning over a card
         return state
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.rules.datafile import DataError, DataReader, edition_path, read_toml
+from engine.rules.datafile import DataError, DataReader, by_edition, read_toml
 from engine.rules.golden_age.records import (
     HUB_REGIONS, PLAYER_COUNTS, REGION_OPENED_BY, Airline, City, Colour, Components, Contract, DividendLevel,
     MarketBox, PlayerCount, Region, TechBox,
@@ -26,12 +25,7 @@ EDITION = 2
 
 def components(edition: int = EDITION) -> Components:
     """The components a game of this edition plays with, read and validated once per edition."""
-    return _components(edition)  # one cache entry per edition, however the edition is given
-
-
-@cache
-def _components(edition: int) -> Components:
-    return load(edition_path(DATA_FILE, edition, EDITION), edition)
+    return _by_edition(edition)
 
 
 def load(path: Path, edition: int = EDITION) -> Components:
@@ -40,6 +34,9 @@ def load(path: Path, edition: int = EDITION) -> Components:
     data = reader.components(read_toml(Path(path)))
     check(data, reader.fail, edition)
     return data
+
+
+_by_edition = by_edition(DATA_FILE, EDITION, load)
 
 
 class _Reader(DataReader):
