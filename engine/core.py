@@ -230,6 +230,29 @@ def game_stats(game: Game, state: Any) -> dict[str, float]:
     return game.stats(state) if isinstance(game, HasStats) else {}
 
 
+class News(enum.IntEnum):
+    """How much an event matters to a player coming back to the game: the board's headline is the biggest one
+    since that player's last turn (the newest of equals)."""
+
+    ROUTINE = 0  # a step within a move: a pass, an end of turn, a choice that changes nothing yet
+    PLAY = 1  # an ordinary move: a card placed, a plane landed, a gate opened
+    GAIN = 2  # something won: points, money, passengers, a card
+    MILESTONE = 3  # what a table talks about: an airship built, an alliance formed, a dividend, a new era
+    FINAL = 4  # the game's end
+
+
+@runtime_checkable
+class HasNews(Protocol):
+    """A game that says how newsworthy each of its events is (the Game protocol's optional `news`)."""
+
+    def news(self, event: str) -> News: ...
+
+
+def news_of(game: Game, event: str) -> int:
+    """An event's weight for the headline (its words with "{pN}" seat tokens); every event is PLAY by default."""
+    return int(game.news(event)) if isinstance(game, HasNews) else int(News.PLAY)
+
+
 @runtime_checkable
 class HasPrivateDecisions(Protocol):
     """A game some of whose decisions show the seat's hidden things (a hand of secret cards) in their choices."""

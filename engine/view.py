@@ -14,7 +14,8 @@ class CommonView(TypedDict):
     `events` are what the last move did, seats written as "{pN}" tokens; `seat_names` the game's own name per
     seat (the services put the players' names in); `decision` what the current decision asks, in words;
     `points` every seat's score if the game ended now, counted in `points_unit`. The services add `ai_seats`,
-    `autopilot_seats` and `away_seats` for the board to mark; a game never sets them.
+    `autopilot_seats` and `away_seats` for the board to mark, and `headline`, the biggest news since the
+    deciding players' last turn (or the winner, at the end), which the board shows first; a game never sets them.
     """
 
     events: list[str]
@@ -25,6 +26,7 @@ class CommonView(TypedDict):
     ai_seats: NotRequired[list[int]]
     autopilot_seats: NotRequired[list[int]]
     away_seats: NotRequired[list[int]]
+    headline: NotRequired[str]
 
 
 COMMON_KEYS = ("events", "seat_names", "decision", "points", "points_unit")
@@ -85,3 +87,5 @@ def check_common_view(view: Mapping[str, Any]) -> None:
     for key in PLATFORM_KEYS:
         if key in view:
             seat_list(view, key, seats)
+    if not isinstance(view.get("headline", ""), str):
+        raise ViewError(f"view['headline'] must be words, not {view['headline']!r}")

@@ -13,6 +13,7 @@ from cogs.base.words import Reply, game_name, mention
 from cogs.play.moves import show_move
 from engine.platform.records import UndoVote
 from engine.services.tables import NeedsConsent, Table
+from engine.words import moves
 
 VOTE_SHAPE = rf"(?P<game>{ID}):(?P<answer>yes|no)"
 
@@ -30,7 +31,7 @@ def undo_vote_reply(table: Table, vote: UndoVote) -> Reply:
     who = " ".join(mention(u) for u in vote.voters)
     asker = table.player(vote.requester)
     name = asker.name if asker else "A player"
-    text = (f"{who}: {name} asks to take back their moves {vote.to_version + 1} to {vote.at_version} in "
+    text = (f"{who}: {name} asks to take back their {moves(vote.to_version + 1, vote.at_version)} in "
             f"{game_name(table)}, which showed a card or dice. Everyone must agree; one refusal, or no answer "
             f"<t:{int(vote.expires_at)}:R>, keeps them. So far {len(vote.yes)} of {len(vote.voters)} agree.")
     return Reply(content=text, view=undo_vote_view(table.id), ping=vote.voters)

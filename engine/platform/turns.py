@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from engine.platform.records import PostRow
@@ -16,6 +17,7 @@ class LogLine:
 
     seq: int
     text: str
+    news: int = 1  # engine.core.News: how much the event matters; the board headlines the biggest
 
     def numbered(self) -> str:
         return f"Setup: {self.text}" if self.seq == 0 else f"{self.seq}. {self.text}"
@@ -32,21 +34,35 @@ class History:
     def version(self) -> int:
         return len(self.actors)
 
-    def extended(self, seat: int, events: list[str]) -> History:
+    def extended(self, seat: int, events: list[str], news: Sequence[int] = ()) -> History:
+        """The history after one more move by `seat`, with its events and (one each, else PLAY) their news."""
         seq = self.version + 1
-        return History([*self.lines, *(LogLine(seq, e) for e in events)], [*self.actors, seat])
+        weights = list(news) + [1] * (len(events) - len(news))
+        return History([*self.lines, *(LogLine(seq, e, w) for e, w in zip(events, weights))], [*self.actors, seat])
 
     def with_notes(self, notes: list[tuple[int, str]]) -> History:
         """Lines that are no move's events (a seat changing hands), each after the move (version) it followed."""
         if not notes:
             return self
         # sorted() is stable: a note comes after the events of the move it followed.
-        return History(sorted([*self.lines, *(LogLine(v, t) for v, t in notes)], key=lambda line: line.seq),
+        # A note is the table's business, not the game's: never the board's headline (news 0).
+        return History(sorted([*self.lines, *(LogLine(v, t, 0) for v, t in notes)], key=lambda line: line.seq),
                        self.actors)
 
     def turn_start(self, movers: tuple[int, ...]) -> int:
         """The version the movers' turn began at: just after the last move someone else made (0 if none)."""
         return next((seq for seq in range(self.version, 0, -1) if self.actors[seq - 1] not in movers), 0)
+
+    def headline(self, movers: tuple[int, ...]) -> str:
+        """The biggest news since the movers' previous turn (the newest of equals); '' when nothing happened yet.
+
+        What the player who decides now most needs to know: the board draws it first, where a phone reads it."""
+        start = self.turn_start(movers)
+        previous = next((seq for seq in range(start, 0, -1) if self.actors[seq - 1] in movers), -1)
+        candidates = [line for line in self.lines if line.seq > previous]
+        if not candidates:
+            return ""
+        return max(reversed(candidates), key=lambda line: line.news).text  # max keeps the first: the newest
 
     def turn(self, movers: tuple[int, ...], automatic: frozenset[int] = frozenset()) -> Turn:
         """The movers' turn as it stands: what happened since their previous turn, and this turn's events.

@@ -14,12 +14,12 @@ from typing import Any
 import engine
 from engine.core import Action, NotYourTurn, Outcome, StaleAction
 from engine.platform.notify import Alerts
-from engine.platform.turns import AUTOPILOT, History, Turn, TurnNews, autopilot_events, turn_news
+from engine.platform.turns import AUTOPILOT, History, Turn, TurnNews, turn_news
 from engine.services import logs as move_logs
 from engine.view import CommonView
 from engine.services.caching import MEMO_LIMIT, Locks, Memo, Memos
 from engine.services.drawing import Drawing, drawn
-from engine.services.loading import Loader, public_view
+from engine.services.loading import Loader, headline, move_events, public_view
 from engine.services.schedule import Schedule
 from engine.services.tables import (
     AlreadyPlayed, MoveResult, Prompt, Table, pick_action, require_player, standings_from_view,
@@ -51,6 +51,10 @@ class Moved:
             object.__setattr__(self, "shown", public_view(self.table, self.state))  # a cache of frozen values
         assert self.shown is not None
         return self.shown
+
+    def board_view(self) -> CommonView:
+        """The view the board is drawn from: the public view with its headline (the turn's news, or the winner)."""
+        return public_view(self.table, self.state, headline(self.table, self.history, self.to_act, self.outcome))
 
 
 class TableCore:
@@ -160,10 +164,8 @@ class TableCore:
         move_logs.committed(table.id, row.version, seat, mover, since=began)  # its log line, once it is posted
         table = replace(table, game=row)
         view = public_view(table, new_state)
-        events = table.name_events(list(view["events"]))
-        if by == AUTOPILOT:
-            events = autopilot_events(table.at_seat(seat).name, events)
-        history = start.history.extended(seat, events)
+        events, news = move_events(table, view, seat, by)
+        history = start.history.extended(seat, events, news)
         if outcome:
             self.memos.forget(table.id)  # a finished game is seldom looked at again: replay it if it is
             for hook in self._finish_hooks:  # once, for a person's, an AI's or the autopilot's last move
@@ -232,7 +234,7 @@ class TableCore:
     async def result(self, moved: Moved, news: TurnNews, label: str = "") -> MoveResult:
         """What committed moves changed, ready for one message: settled, drawn, with the standings."""
         # The board is drawn in a worker thread while the prompt's words are worked out here.
-        drawing = asyncio.create_task(self.draw(moved.table, moved.view))
+        drawing = asyncio.create_task(self.draw(moved.table, moved.board_view()))
         try:
             prompt, alerts = await self.settle(moved, news.next)
         except BaseException:

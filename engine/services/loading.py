@@ -8,8 +8,9 @@ from functools import cache
 from typing import Any
 
 import engine
-from engine.core import Action, Game, is_private
+from engine.core import Action, Game, Outcome, is_private, news_of
 from engine.view import CommonView, common
+from engine.words import moves
 from engine.platform.turns import AUTOPILOT, History, LogLine, autopilot_events, by_of
 from engine.platform.undo import Replayer, is_undo, undone
 from engine.services.caching import Memo, Memos
@@ -100,22 +101,20 @@ class Loader:
         game = engine.get_game(table.slug)
         replayer = Replayer(game)
         replayer.start(opening_state(table))
-        events = table.name_events(list(common(game.view(replayer.states[0], None))["events"]))
-        history = History([LogLine(0, e) for e in events], [])
+        events, news = move_events(table, common(game.view(replayer.states[0], None)))
+        history = History([LogLine(0, e, n) for e, n in zip(events, news)], [])
         rows = [row for row in await self._store.games.actions(table.id) if row.seq <= table.version]
         for row in rows:
             replayed = replayer.apply(row.seq, row.seat, row.payload)
             if is_undo(row.payload):
                 back_to = int(row.payload["args"][0])
-                events = [f"{table.at_seat(row.seat).name} takes back moves {back_to + 1} to {row.seq - 1}."]
+                events, news = [f"{table.at_seat(row.seat).name} takes back {moves(back_to + 1, row.seq - 1)}."], [0]
             else:
-                events = table.name_events(list(common(game.view(replayed, None))["events"]))
-            if by_of(row.payload) == AUTOPILOT:
-                events = autopilot_events(table.at_seat(row.seat).name, events)
-            history = history.extended(row.seat, events)
+                events, news = move_events(table, common(game.view(replayed, None)), row.seat, by_of(row.payload))
+            history = history.extended(row.seat, events, news)
         taken_back = undone((row.seq, row.payload) for row in rows)
-        if taken_back:  # /log keeps every move, and says which were taken back
-            history = History([LogLine(line.seq, f"{line.text} (undone)") if line.seq in taken_back else line
+        if taken_back:  # /log keeps every move, and says which were taken back; the board never headlines one
+            history = History([LogLine(line.seq, f"{line.text} (undone)", 0) if line.seq in taken_back else line
                                for line in history.lines], history.actors)
         history = history.with_notes(await self._store.seats.events(table.id))
         memo = self._memos.get(table.id)
@@ -155,9 +154,33 @@ class Loader:
             memo.posts[kind] = PostRow(kind, channel_id, message_id, version)
 
 
-def public_view(table: Table, state: Any) -> CommonView:
-    """What the whole table sees, with the seats' names and which seats the bot plays or are away."""
+def move_events(table: Table, view: CommonView, seat: int = -1, by: str | None = None) -> tuple[list[str], list[int]]:
+    """A move's events with the players' names put in, and each one's news (engine.core.News) for the headline;
+    a move the autopilot made for a person says so."""
+    game = engine.get_game(table.slug)
+    news = [news_of(game, event) for event in view["events"]]
+    events = table.name_events(list(view["events"]))
+    if by == AUTOPILOT:
+        events = autopilot_events(table.at_seat(seat).name, events)
+    return events, news
+
+
+def headline(table: Table, history: History, to_act: tuple[int, ...], outcome: Outcome | None) -> str:
+    """What the board shows first: the winner and their score at the end, else the biggest news since the
+    deciding players' last turn (History.headline)."""
+    if outcome is None:
+        return history.headline(to_act)
+    names = [table.at_seat(seat).name for seat in outcome.winners]
+    score = outcome.score_text(outcome.winners[0])
+    return f"{names[0]} wins with {score}" if len(names) == 1 else f"{' and '.join(names)} share the win with {score}"
+
+
+def public_view(table: Table, state: Any, headline: str = "") -> CommonView:
+    """What the whole table sees, with the seats' names and which seats the bot plays or are away; `headline`
+    is the news the board shows first (History.headline), when the caller knows the log."""
     view = common(engine.get_game(table.slug).view(state, None))
+    if headline:
+        view["headline"] = headline
     view["seat_names"] = list(table.names)
     view["ai_seats"] = sorted(table.ai_seats)  # the board marks the seats the bot plays
     view["autopilot_seats"] = sorted(table.automatic_seats - table.ai_seats)

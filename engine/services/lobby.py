@@ -141,7 +141,7 @@ class Lobby:
             moved = await core.play_automatic(await core.now(table))  # AI seats shuffled to the front move at once
             turn = core.next_turn(moved)
             prompt, alerts = await core.settle(moved, turn)
-        image = await core.draw(moved.table, moved.view)
+        image = await core.draw(moved.table, moved.board_view())
         events = [line.text for line in moved.history.lines]
         nations = seat_fallbacks(table.slug, len(table.players))
         return Opening(moved.table, events, image, prompt, turn, nations, alerts)

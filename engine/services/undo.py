@@ -12,6 +12,7 @@ from engine.services.core import TableCore
 from engine.services.loading import opening_state
 from engine.services.tables import AlreadyPlayed, MoveResult, NeedsConsent, NotSeated, Table, require_player
 from engine.platform.undo import Replayer, is_undo, undo_payload, undone
+from engine.words import moves
 
 UNDO_VOTE_SECONDS = 24 * 3600  # without every approval within a day, nothing is taken back
 
@@ -123,7 +124,7 @@ class Undoing:
         if not news.continues:  # back in the middle of the player's own turn: that turn is theirs again
             news = replace(news, next=moved.history.turn(moved.to_act, moved.table.automatic_seats))
         moved = replace(moved, events=[moved.history.lines[-1].text])  # "ann takes back moves 5 to 7."
-        return await self._core.result(moved, news, f"Take back moves {to_version + 1} to {row.version - 1}")
+        return await self._core.result(moved, news, f"Take back {moves(to_version + 1, row.version - 1)}")
 
     async def undo_vote_due(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
         """A request to take moves back that a day passed on: nothing is taken back."""

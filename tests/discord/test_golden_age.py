@@ -148,7 +148,7 @@ async def test_undo_takes_back_a_founding_before_the_price_and_status_and_mine_n
     pick = next(how for label, how in choices_of(prompt) if label.startswith("Found"))
     await lounge.click_choice(mover, prompt, pick)
     result = await mover.slash(thread, "undo")
-    assert ephemeral_text(result) == "Done: take back moves 1 to 1."  # nothing was revealed
+    assert ephemeral_text(result) == "Done: take back move 1."  # nothing was revealed
     back = await lounge.service.reading.prompt(game_id)
     assert back is not None and back.asks == "found an airline (two tokens)" and back.movers[0].user_id == mover.id
 
