@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
+from engine.words import score
+
 MAX_CHOICES = 25  # one select menu; the contract promises never more
 MAX_LABEL = 100  # a select option's label
 FIRST_EDITION = 1  # a game's rules before they first changed (engine.options: editions)
@@ -117,7 +119,7 @@ class Outcome:
 
     def score_text(self, seat: int) -> str:
         """'23,000 miles': the seat's score in the game's own unit."""
-        return f"{self.scores[seat]:,} {self.unit}"
+        return score(self.scores[seat], self.unit)
 
     def tiebreak_text(self, seat: int) -> str:
         """'3 airships built': the seat's tie-break value in the game's own words."""

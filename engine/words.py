@@ -11,3 +11,11 @@ def count(number: int, word: str, plural: str = "") -> str:
 def moves(first: int, last: int) -> str:
     """'move 65' or 'moves 63 to 65'."""
     return f"move {first}" if first == last else f"moves {first} to {last}"
+
+
+MONEY = ("$", "dollars")  # a score in money reads "$188", as the board and the rulebook write it
+
+
+def score(points: int, unit: str) -> str:
+    """A score in its game's unit: '$188' for money, '23,000 miles', '12 VP'."""
+    return f"${points:,}" if unit in MONEY else f"{points:,} {unit}"

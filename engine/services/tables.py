@@ -11,6 +11,7 @@ from engine.store import GameRow, PostRow, SeatRow, Status
 from engine.platform.notify import Alerts
 from engine.view import CommonView
 from engine.platform.turns import Turn, TurnNews
+from engine.words import score
 
 
 
@@ -182,7 +183,7 @@ class Standing:
 
     @property
     def score_text(self) -> str:
-        return f"{self.score:,} {self.unit}" if self.score is not None else ""
+        return score(self.score, self.unit) if self.score is not None else ""
 
 
 @dataclass(frozen=True)

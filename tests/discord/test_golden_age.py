@@ -154,7 +154,7 @@ async def test_undo_takes_back_a_founding_before_the_price_and_status_and_mine_n
 
     await mover.slash(thread, "game status")
     [embed] = public(thread)[-1].embeds
-    assert " dollars" in embed.fields[0].value  # the scores in the game's own unit
+    assert "$" in embed.fields[0].value and " dollars" not in embed.fields[0].value  # money as the board writes it
     mine = await mover.slash(lounge.channel, "game mine")
     shown = mine.followups[0] if mine.followups else mine.response
     assert shown is not None and shown.ephemeral and "1930" in shown.embeds[0].description
