@@ -22,7 +22,7 @@ from discord.ext import commands
 import engine
 from cogs import EXTENSIONS
 from cogs.base.answers import tree_error
-from cogs.base.components import DYNAMIC_ITEMS
+from cogs.base.components import DYNAMIC_ITEMS, answer_click
 from cogs.clock.scheduler import Scheduler
 from cogs.play.moves import resume_automatic
 from engine.cli.admin import EXIT_FAILED, backup, check, migrate_to, recompute_ratings  # the one-shot tasks
@@ -209,7 +209,8 @@ class ContrailBot(commands.AutoShardedBot):
                                 on_change=self.scheduler.wake)
         await self.load_cogs()
         self.tree.error(tree_error)  # the cogs' one error path also answers what no command body caught
-        # Buttons answer by their custom id, so prompts posted before a restart keep working.
+        # Buttons answer by their custom id, so prompts posted before a restart keep working: every click comes to
+        # on_interaction (answer_click); the dynamic item only keeps discord.py from storing each message's view.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         # Once, not on every reconnect: an AI chain cut short by the last stop plays on when Discord is reachable.
         self.resumed = asyncio.create_task(self.resume_automatic_moves())
@@ -223,6 +224,9 @@ class ContrailBot(commands.AutoShardedBot):
             await resume_automatic(self)
         except Exception:  # a failure here must not take the bot down; each game is tried again next start
             log.exception("could not resume the AI players' moves")
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await answer_click(interaction)
 
     async def on_ready(self) -> None:
         # No setup here: on_ready fires again on every reconnect.

@@ -84,7 +84,8 @@ def menu_index(value: str) -> int:
 
 
 class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"[a-z]{1,10}:[0-9A-Za-z_:]{1,89}"):
-    """Any of our buttons or menus: the registry says what its custom id does (see `component`)."""
+    """Any of our buttons or menus, as a message carries it: a dynamic item, so discord.py keeps no copy of each
+    message's view. Its click is answered by `answer_click`, not here (see there why)."""
 
     def __init__(self, item: discord.ui.Button[Any] | discord.ui.Select[Any]) -> None:
         super().__init__(item)
@@ -94,21 +95,36 @@ class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"[a-z]{1,1
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Control:
         assert isinstance(item, discord.ui.Button | discord.ui.Select)
-        return cls(item)  # the item as the message shows it: label, style, options
+        return cls(item)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        custom_id = str(getattr(self.item, "custom_id", ""))
-        found = route(custom_id)
-        async with guarded(interaction):
-            if found is None:
-                log.info("no handler for the custom id %r", custom_id)
-                await say(interaction, UNKNOWN)
-                return
-            chosen, match = found
-            if chosen.acknowledge:
-                await begin(interaction)
-            values = tuple(self.item.values) if isinstance(self.item, discord.ui.Select) else ()
-            await chosen.handler(interaction, Click(match.groupdict(), values))
+        """Nothing: `answer_click` has this click already (it sees every click, this only some)."""
+
+
+async def answer_click(interaction: discord.Interaction) -> None:
+    """Every click on a button or menu, whatever it is, answered by its custom id within Discord's 3 seconds.
+
+    The one path for clicks (the bot's `on_interaction`): discord.py drops a click silently when the message no
+    longer shows the clicked component (a double click, a phone behind an edit) or when no item's template takes
+    its id (a malformed or very old id), and Discord then shows "This interaction failed". The registry answers
+    those too: a removed prompt's button reaches its handler, which says the prompt is out of date.
+    """
+    if interaction.type is not discord.InteractionType.component:
+        return
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    values = data.get("values")
+    chosen_values = tuple(str(v) for v in values) if isinstance(values, list) else ()
+    found = route(custom_id)
+    async with guarded(interaction):
+        if found is None:
+            log.info("no handler for the custom id %r", custom_id)
+            await say(interaction, UNKNOWN)
+            return
+        chosen, match = found
+        if chosen.acknowledge:
+            await begin(interaction)
+        await chosen.handler(interaction, Click(match.groupdict(), chosen_values))
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (Control,)

@@ -41,11 +41,13 @@ def lobby_button(game_id: int, verb: str) -> Control:
     return button(f"lobby:{game_id}:{verb}", LOBBY_LABELS.get(verb, verb.capitalize()), LOBBY_STYLES[verb])
 
 
-def lobby_view(game_id: int, *, ai_seats: int = 0, rules: tuple[tuple[str, str, bool], ...] = ()) -> discord.ui.View:
+def lobby_view(game_id: int, *, ai_seats: int = 0, rules: tuple[tuple[str, str, bool], ...] = (),
+               full: bool = False) -> discord.ui.View:
     """Join, Leave, Start; Add AI, and Remove AI once there is an AI player to remove; the game's optional
-    rules as (key, words, on) in one select menu, when it has any (the options picked are the rules switched on)."""
-    view = view_of(*(lobby_button(game_id, verb)
-                     for verb in ("join", "leave", "start", "add_ai", *(("remove_ai",) if ai_seats else ()))))
+    rules as (key, words, on) in one select menu, when it has any (the options picked are the rules switched on).
+    A full table shows no Join and no Add AI: nobody could take the seat."""
+    verbs = ("leave", "start") if full else ("join", "leave", "start", "add_ai")
+    view = view_of(*(lobby_button(game_id, verb) for verb in (*verbs, *(("remove_ai",) if ai_seats else ()))))
     if rules:
         options = [discord.SelectOption(label=words[:100], value=key, default=on) for key, words, on in rules[:MENU_MAX]]
         view.add_item(select(f"lobby:{game_id}:rules", options, placeholder="Optional rules (the creator chooses)",
@@ -83,7 +85,9 @@ def lobby_embed(table: Table) -> discord.Embed:
         f"**Players ({seats}/{table.max_players})**\n" + "\n".join(lines),
         EMBED_DESCRIPTION_MAX,
     )
-    if table.status is Status.LOBBY:
+    if table.status is Status.LOBBY and seats >= table.max_players:
+        embed.set_footer(text="Every seat is taken: the creator presses Start (seats are shuffled).")
+    elif table.status is Status.LOBBY:
         embed.set_footer(
             text="Press Join to take a seat (or /game join). The creator may add AI players and presses Start; "
             "seats are shuffled."
@@ -111,7 +115,8 @@ def rules_words(table: Table) -> str:
 def lobby_reply(table: Table) -> Reply:
     """The one live lobby, in the game's thread: its buttons go once the game starts or is abandoned."""
     ai_seats = sum(1 for p in table.players if p.ai)
-    view = (lobby_view(table.id, ai_seats=ai_seats, rules=optional_rules(table))
+    full = len(table.players) >= table.max_players
+    view = (lobby_view(table.id, ai_seats=ai_seats, rules=optional_rules(table), full=full)
             if table.status is Status.LOBBY else None)
     return Reply(embeds=[lobby_embed(table)], view=view)
 

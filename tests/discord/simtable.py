@@ -11,6 +11,8 @@ from typing import Any
 
 import discord
 from simcord import ChannelHandle, Env, GuildHandle, InteractionResult, MemberActor
+from simcord.actors import _component_interaction, _visible_message
+from simcord.enums import ComponentType
 from simcord.results import to_discord_message
 
 from bot import ContrailBot, Settings, create_bot
@@ -201,12 +203,27 @@ class Lounge:
             # Going back or cancelling only makes a random game longer (those paths have tests of their own).
             choices = [c for c in choices_of(prompt) if not c[0].startswith(("Back", "Cancel"))] or choices_of(prompt)
             before = public_count(thread)
-            result = await self.click_choice(actor, prompt, rng.choice(choices)[1])
-            assert not [m for m in result.followups if m.ephemeral], [m.content for m in result.followups]
+            how = rng.choice(choices)[1]
+            result = await self.click_choice(actor, prompt, how)
+            assert result.acknowledged and not [m for m in result.followups if m.ephemeral], result
             # A decision edits the turn's message; a turn that ends adds the next turn's (or the final scores).
             assert public_count(thread) - before <= 1, "a move posts at most one new message"
             moves += 1
+            if moves % DOUBLE_CLICK_EVERY == 0:
+                await self.double_click(actor, prompt, how)
         return moves
+
+    async def double_click(self, member: MemberActor, prompt: discord.Message, how: str) -> None:
+        """The same click again on the message as it is now (a double click, or a phone behind the edit): it is
+        answered privately, whether the edit removed the component or not, and changes nothing."""
+        kind, _, target = how.partition(":")
+        menu = next((c.custom_id for c in component_items(prompt) if isinstance(c, discord.components.SelectMenu)), "")
+        custom_id, values = (menu, [target]) if kind == "select" else (target, [])
+        before = (await self.service.reading.table(prompt_game(prompt))).version
+        result = await click_removed(member, prompt, custom_id, values)
+        assert result.acknowledged, f"a repeated click on {custom_id} got no answer"
+        assert ephemeral_text(result)
+        assert (await self.service.reading.table(prompt_game(prompt))).version == before, "a repeated click played"
 
     async def alone_against_ai(self, thread: ChannelHandle, max_moves: int) -> None:
         """The first member starts the AI-filled lobby in `thread` and plays to the end: every other move is the AI's
@@ -239,6 +256,26 @@ class Lounge:
         """The body of every message the bot created in this channel, in order (edits are not creations)."""
         path = f"/channels/{channel.id}/messages"
         return [e.json or {} for e in self.env.http_requests if e.method == "POST" and e.path == path]
+
+
+DOUBLE_CLICK_EVERY = 7  # a whole game clicks every seventh move's component again, after the move
+
+
+def prompt_game(message: discord.Message) -> int:
+    match = next(PROMPT_ID.fullmatch(cid) for cid in custom_ids(message) if PROMPT_ID.fullmatch(cid))
+    return int(match.group(1))
+
+
+async def click_removed(member: MemberActor, message: discord.Message, custom_id: str,
+                        values: list[str] | None = None) -> InteractionResult:
+    """A click on a component that `message` may no longer show, with the message as Discord stores it now: what a
+    double click or a phone that has not caught up with an edit sends (simcord's `click` only finds shown ones)."""
+    kept = _visible_message(member, message)
+    data: dict[str, Any] = {"custom_id": custom_id,
+                            "component_type": ComponentType.STRING_SELECT if values else ComponentType.BUTTON}
+    if values:
+        data["values"] = values
+    return await _component_interaction(member, kept, data)
 
 
 MENTION = re.compile(r"<@!?(\d+)>")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from simtable import Lounge, custom_ids, ephemeral_text, pings, public
+from simtable import Lounge, click_removed, custom_ids, ephemeral_text, pings, public
 from test_restart import _restart
 
 import engine
@@ -42,7 +42,10 @@ async def test_the_creator_adds_and_removes_ai_players_in_the_lobby(lounge: Loun
     assert [p.name for p in table.players if p.ai] == ["Contrail AI 1"]
     await bob.click(public(thread)[0], label="Join")
     await ann.click(public(thread)[0], label="Add AI")
-    refused = await ann.click(public(thread)[0], label="Add AI")
+    full = public(thread)[0]
+    assert "Add AI" not in [getattr(c, "label", "") for row in full.components for c in getattr(row, "children", [])]
+    add_ai = next(cid for cid in custom_ids(lobby) if cid.endswith(":add_ai"))  # as the lobby showed it before
+    refused = await click_removed(ann, full, add_ai)  # a phone behind the edit
     assert ephemeral_text(refused) == "This game is full (4 players)."
 
 

@@ -57,7 +57,7 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(l
     outcome = table.game.outcome
     assert outcome is not None and embed.title == f"Final scores: 1930: The Golden Age of Airlines #{game_id}"
     first = outcome["ranking"][0][0]
-    assert f"**{table.at_seat(first).name}**: {outcome['scores'][first]:,} dollars" in embed.description
+    assert f"**{table.at_seat(first).name}**: ${outcome['scores'][first]:,}" in embed.description
     assert all(custom_ids(m) == [] for m in public(thread)[1:])  # every turn's record lost its buttons
 
 

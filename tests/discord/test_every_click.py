@@ -1,0 +1,119 @@
+"""Every click is answered within Discord's 3 seconds, whatever it is: a component the last edit removed, a double
+click, an id no feature knows; each gets a private sentence and changes nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from simtable import (
+    Lounge,
+    choices_of,
+    click_removed,
+    custom_ids,
+    ephemeral_text,
+    latest_prompt,
+    public,
+)
+
+from cogs.base.components import UNKNOWN
+from cogs.base.words import STALE_PROMPT
+
+GAMES = ("airships", "air-alliance", "1930")
+
+
+async def _version(lounge: Lounge, game_id: int) -> int:
+    return (await lounge.service.reading.table(game_id)).version
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_prompt_button_the_edit_removed_is_answered_with_the_current_choices(lounge: Lounge, game: str) -> None:
+    thread, game_id = await lounge.started_game(players=2, game=game)
+    rng = random.Random(2)
+    for _ in range(6):  # a few moves in, so the prompt is a plain decision of the game
+        prompt = latest_prompt(thread)
+        assert prompt is not None
+        actor = lounge.member(prompt.raw_mentions[0])
+        prompt = await lounge.private_choices(actor, prompt)
+        await lounge.click_choice(actor, prompt, rng.choice(choices_of(prompt))[1])
+    prompt = latest_prompt(thread)
+    assert prompt is not None
+    old_ids = custom_ids(prompt)
+    actor = lounge.member(prompt.raw_mentions[0])
+    shown = await lounge.private_choices(actor, prompt)
+    await lounge.click_choice(actor, shown, choices_of(shown)[0][1])
+    now = await _version(lounge, game_id)
+    current = latest_prompt(thread)
+    assert current is not None
+
+    for custom_id in old_ids:  # the old buttons, clicked on the message as it now stands (they are gone from it)
+        for member in lounge.members[:2]:
+            result = await click_removed(member, current, custom_id)
+            assert result.acknowledged, custom_id
+            answer = ephemeral_text(result)
+            assert answer.startswith((STALE_PROMPT, "That decision was already made")), answer
+    assert await _version(lounge, game_id) == now
+
+
+async def test_a_full_lobby_shows_no_join_and_a_removed_join_or_start_is_answered(lounge: Lounge) -> None:
+    creator, *others = lounge.members[:4]
+    thread = await lounge.open_game(creator, "airships")
+    lobby = public(thread)[0]
+    for member in others:
+        await member.click(lobby, label="Join")
+    full = next(m for m in public(thread) if m.id == lobby.id)
+    labels = [getattr(c, "label", "") for row in full.components for c in getattr(row, "children", [])]
+    assert "Join" not in labels and "Add AI" not in labels and "Start" in labels
+    assert "Press Join" not in (full.embeds[0].footer.text or "")
+    game_id = int(custom_ids(full)[0].split(":")[1])
+
+    late = await click_removed(lounge.members[4], full, f"lobby:{game_id}:join")
+    assert late.acknowledged and "full" in ephemeral_text(late)
+    await creator.click(full, label="Start")
+    started = next(m for m in public(thread) if m.id == lobby.id)
+    again = await click_removed(creator, started, f"lobby:{game_id}:start")
+    assert again.acknowledged and ephemeral_text(again)
+    assert await _version(lounge, game_id) == 0
+
+
+async def test_a_replay_button_of_an_earlier_step_is_answered(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    rng = random.Random(4)
+    for _ in range(4):
+        prompt = latest_prompt(thread)
+        assert prompt is not None
+        await lounge.click_choice(lounge.member(prompt.raw_mentions[0]), prompt, rng.choice(choices_of(prompt))[1])
+    cy = lounge.members[2]
+    result = await cy.slash(thread, "game replay")
+    [shown] = [m.message for m in [result.response, *result.followups] if m is not None and m.ephemeral]
+    back_id = next(cid for cid in custom_ids(shown) if cid.endswith(":back"))
+    stepped = (await cy.click(shown, custom_id=back_id)).response.message  # type: ignore[union-attr]
+    assert back_id not in custom_ids(stepped)  # each button names the move it steps from
+
+    stale = await click_removed(cy, stepped, back_id)
+    assert stale.acknowledged
+
+
+async def test_a_vote_button_after_the_vote_closed_is_answered(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=3)
+    ann, bob, cy = lounge.members[:3]
+    await bob.slash(thread, "game kick", player=cy, vote=True)
+    [vote] = [m for m in public(thread) if "should the autopilot take over" in m.content]
+    approve = next(cid for cid in custom_ids(vote) if cid.endswith(":yes"))
+    await ann.click(vote, label="Approve")
+    closed = next(m for m in public(thread) if m.id == vote.id)
+    assert not closed.components
+
+    for member in (ann, bob, cy):
+        late = await click_removed(member, closed, approve)
+        assert late.acknowledged and ephemeral_text(late), member
+
+
+@pytest.mark.parametrize("custom_id", ["NOPE", "g", "g:", "x" * 100, "lobby:1:join:extra:bits", "g:1:v1:99:9", "::"])
+async def test_an_id_no_feature_knows_is_answered_plainly(lounge: Lounge, custom_id: str) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    prompt = latest_prompt(thread)
+    assert prompt is not None
+    result = await click_removed(lounge.members[0], prompt, custom_id)
+    assert result.acknowledged and ephemeral_text(result) == UNKNOWN
+    assert await _version(lounge, game_id) == 0
