@@ -78,6 +78,15 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def clip_words(text: str, limit: int) -> str:
+    """Cut text to a Discord limit at a word, never inside a name, marking the cut with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    at = cut.rfind(" ")
+    return (cut[:at] if at > limit // 2 else cut).rstrip(" ,;:·-") + "…"
+
+
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 

@@ -111,22 +111,25 @@ async def _show_move(interaction: discord.Interaction | discord.Client, result: 
     news, table = result.turn, result.table
     clicked = clicked_message_id(interaction)
     if news.continues:
-        reply = prompts.turn_reply(table, news.played, result.prompt, result.image)
+        reply = prompts.turn_reply(table, news.played, result.prompt, result.image, standings=result.standings)
         if news.post is not None and await edit_post(interaction, news.post, reply):
             return clicked == news.post.message_id
         await post_turn(interaction, table, reply, news.played.start)  # same turn: its message is gone, no new ping
         return False
     edited_here = False
     if news.post is not None:
-        record = prompts.turn_reply(table, news.played, None, result.image)
+        record = prompts.turn_reply(table, news.played, None, result.image, standings=result.standings)
         edited_here = await edit_post(interaction, news.post, record) and clicked == news.post.message_id
     if news.next is not None:
-        reply = prompts.turn_reply(table, news.next, result.prompt, result.image, ping=result.alerts.thread)
+        reply = prompts.turn_reply(table, news.next, result.prompt, result.image, ping=result.alerts.thread,
+                                   standings=result.standings)
         await post_turn(interaction, table, reply, news.next.start)
         logs.posted(table.id)  # before the DMs: the table sees the move now
         await send_dms(interaction, table, result.alerts.dm, f"It's your turn in {game_name(table)}")
     elif result.outcome is not None:
-        await post(interaction, table, prompts.final_reply(table, result.outcome, result.standings, result.image))
+        final = prompts.final_reply(table, result.outcome, result.standings, result.image, ping=result.alerts.thread)
+        await post(interaction, table, final)
+        await send_dms(interaction, table, result.alerts.dm, f"{game_name(table)} is over")
     return edited_here
 
 

@@ -18,12 +18,14 @@ from cogs.base.words import (
     STATUS_WORDS,
     Reply,
     clip,
+    clip_words,
     game_name,
     mention,
 )
 from engine.core import Action, Outcome
 from engine.platform.turns import Turn
 from engine.services.tables import Opening, Prompt, Standing, Table
+from engine.words import count
 
 MAX_BUTTON_CHOICES = 5  # "a few": one row of buttons; more become a select menu
 SELECT_DESCRIPTION_MAX = 100
@@ -49,9 +51,19 @@ def prompt_text(prompt: Prompt) -> str:
     choices = shared_choices(prompt)
     if not choices:
         return text + " Use /move to see your choices."
-    if as_buttons(choices):
-        text += "".join(f"\n{BULLET}**{a.label}**: {a.detail}" for a in choices if a.detail)
+    if as_buttons(choices):  # what does not fit on its button is said once, here
+        text += "".join(f"\n{BULLET}**{a.label}**: {a.detail}" for a in choices if a.detail and not fits_button(a))
     return text
+
+
+def fits_button(action: Action) -> bool:
+    """Whether a choice's words and what it brings fit on its button together (so it is not listed twice)."""
+    return len(button_label(action)) <= BUTTON_LABEL_MAX
+
+
+def button_label(action: Action) -> str:
+    label = action.label or action.key
+    return f"{label} · {action.detail}" if action.detail else label
 
 
 def as_buttons(choices: tuple[Action, ...]) -> bool:
@@ -80,15 +92,15 @@ def prompt_view(prompt: Prompt) -> discord.ui.View | None:
         return None
     if as_buttons(choices):
         return view_of(*(
-            button(f"{ids}:{n}", clip(action.label or action.key, BUTTON_LABEL_MAX),
+            button(f"{ids}:{n}", button_label(action) if fits_button(action) else clip_words(action.label or action.key, BUTTON_LABEL_MAX),
                    discord.ButtonStyle.secondary if action.minor else discord.ButtonStyle.primary)
             for n, action in enumerate(choices)
         ))
     options = [
         discord.SelectOption(
-            label=clip(a.label or a.key, SELECT_LABEL_MAX),
+            label=clip_words(a.label or a.key, SELECT_LABEL_MAX),
             value=str(n),
-            description=clip(a.detail, SELECT_DESCRIPTION_MAX) or None,
+            description=clip_words(a.detail, SELECT_DESCRIPTION_MAX) or None,
         )
         for n, a in enumerate(choices[:25])
     ]
@@ -108,14 +120,25 @@ def movers_names(table: Table, turn: Turn) -> str:
     return " and ".join(table.at_seat(seat).name for seat in turn.movers)
 
 
-def turn_text(table: Table, turn: Turn, prompt: Prompt | None, *, intro: str = "") -> str:
+def scores_line(standings: tuple[Standing, ...]) -> str:
+    """'Scores: ann 12 VP · bob 9 VP', highest first: the standing in words, for a reader without the image."""
+    shown = sorted((s for s in standings if s.score is not None), key=lambda s: -(s.score or 0))
+    return "Scores: " + " · ".join(f"{s.name} {s.score_text}" for s in shown) if shown else ""
+
+
+def turn_text(table: Table, turn: Turn, prompt: Prompt | None, *, intro: str = "",
+              standings: tuple[Standing, ...] = ()) -> str:
     """The turn's words: while it is played, what happened since and this turn so far, then the prompt;
-    once it is over, the turn's full account alone (the message stays as the turn's record)."""
+    once it is over, the turn's full account alone (the message stays as the turn's record). The scores'
+    line comes right under the title: it is the one fact every reader wants."""
     head = [intro or f"**{game_name(table)} · {movers_names(table, turn)}'s turn**"]
+    scores = scores_line(standings)
+    title_lines = [head[0], scores] if scores else [head[0]]
     if prompt is not None and turn.since:
         head.append("*Since your last turn:*" if not intro else "*To begin:*")
         if turn.since_dropped:
-            head.append(f"{BULLET}… {turn.since_dropped} earlier events are in /log")
+            are = "is" if turn.since_dropped == 1 else "are"
+            head.append(f"{BULLET}… {count(turn.since_dropped, 'earlier event')} {are} in /log")
         head += [BULLET + line for line in turn.since]
     if turn.automatic:  # the AI players' moves have no message of their own: this one keeps them
         head.append("*The AI players' moves:*")
@@ -124,32 +147,36 @@ def turn_text(table: Table, turn: Turn, prompt: Prompt | None, *, intro: str = "
         if prompt is not None or turn.automatic:
             head.append("*This turn:*")
         head += [BULLET + line for line in turn.account]
-    title, body = head[0], head[1:]
+    body = head[1:]
     tail = [prompt_text(prompt)] if prompt is not None else []
-    while body and len("\n".join([title, *body, *tail])) > CONTENT_MAX:
-        # The oldest event goes first; the title, the section labels and the prompt matter most.
+    while body and len("\n".join([*title_lines, *body, *tail])) > CONTENT_MAX:
+        # The oldest event goes first; the title, the scores, the section labels and the prompt matter most.
         body.pop(next((n for n, line in enumerate(body) if line.startswith(BULLET)), 0))
-    return clip("\n".join([title, *body, *tail]), CONTENT_MAX)
+    return clip("\n".join([*title_lines, *body, *tail]), CONTENT_MAX)
 
 
 def turn_reply(table: Table, turn: Turn, prompt: Prompt | None, image: bytes | None, *, ping: tuple[int, ...] = (),
-               intro: str = "") -> Reply:
+               intro: str = "", standings: tuple[Standing, ...] = ()) -> Reply:
     """The turn's message: live with its prompt and buttons, or, once the turn is over, its record."""
     pinged = ping if prompt is not None else ()  # the new turn's players who want a ping in the thread now
     view = prompt_view(prompt) if prompt is not None else None
-    return Reply(content=turn_text(table, turn, prompt, intro=intro), view=view, image=image, ping=pinged)
+    text = turn_text(table, turn, prompt, intro=intro, standings=standings)
+    return Reply(content=text, view=view, image=image, ping=pinged)
 
 
 def opening_reply(opening: Opening) -> Reply:
     """The first turn's message, which also says who plays which seat."""
     table = opening.table
-    seats = ", ".join(
-        f"{p.name} plays {opening.nations[p.seat]}" for p in table.players if p.seat is not None
-    )
+    seated = sorted((p for p in table.players if p.seat is not None), key=lambda p: p.seat or 0)
+    if all(nation.startswith("Seat ") for nation in opening.nations):  # a game whose seats have no names of their own
+        seats = "In seat order: " + ", ".join(p.name for p in seated)
+    else:
+        seats = ", ".join(f"{p.name} plays {opening.nations[p.seat or 0]}" for p in seated)
     intro = f"**{game_name(table)} begins!** {seats}."
     if opening.turn is None or opening.prompt is None:
         return Reply(content=clip(intro, CONTENT_MAX), image=opening.image)
-    return turn_reply(table, opening.turn, opening.prompt, opening.image, ping=opening.alerts.thread, intro=intro)
+    return turn_reply(table, opening.turn, opening.prompt, opening.image, ping=opening.alerts.thread, intro=intro,
+                      standings=opening.standings)
 
 
 def final_embed(table: Table, outcome: Outcome, standings: tuple[Standing, ...] = ()) -> discord.Embed:
@@ -173,9 +200,17 @@ def final_embed(table: Table, outcome: Outcome, standings: tuple[Standing, ...] 
     return embed
 
 
-def final_reply(table: Table, outcome: Outcome, standings: tuple[Standing, ...], image: bytes | None) -> Reply:
-    """The game's last message: the final scores and the final board."""
-    return Reply(embeds=[final_embed(table, outcome, standings)], image=image)
+def final_reply(table: Table, outcome: Outcome, standings: tuple[Standing, ...], image: bytes | None, *,
+                ping: tuple[int, ...] = ()) -> Reply:
+    """The game's last message: everyone who played named (those who want a ping pinged, once), the winner,
+    the final scores and the final board."""
+    people = [mention(p.user_id) for p in table.players if p.seat is not None and not p.ai]
+    names = {p.seat: p.name for p in table.players if p.seat is not None}
+    winners = " and ".join(names.get(s, f"Seat {s + 1}") for s in outcome.winners)
+    verb = "wins" if len(outcome.winners) == 1 else "share the win"
+    content = f"{', '.join(people)}: {game_name(table)} is over. **{winners}** {verb}." if people else ""
+    return Reply(content=clip(content, CONTENT_MAX), embeds=[final_embed(table, outcome, standings)], image=image,
+                 ping=ping)
 
 
 # -- a lost or out-of-date prompt, and /board -----------------------------------------------------

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.platform.records import PostRow
 
+CONTINUED = "\u2003\u2003"  # a move's further lines in /log, under its number (em spaces: Discord keeps them)
 SINCE_LINES = 8  # "what happened since your last turn" keeps the newest lines; /log has them all
 
 
@@ -18,9 +19,6 @@ class LogLine:
     seq: int
     text: str
     news: int = 1  # engine.core.News: how much the event matters; the board headlines the biggest
-
-    def numbered(self) -> str:
-        return f"Setup: {self.text}" if self.seq == 0 else f"{self.seq}. {self.text}"
 
 
 @dataclass
@@ -52,6 +50,19 @@ class History:
     def turn_start(self, movers: tuple[int, ...]) -> int:
         """The version the movers' turn began at: just after the last move someone else made (0 if none)."""
         return next((seq for seq in range(self.version, 0, -1) if self.actors[seq - 1] not in movers), 0)
+
+    def log_lines(self, names: dict[int, str]) -> list[str]:
+        """/log's lines: each move's number once, on its first line ('12. ...', then '    ...'), and a move that
+        changed nothing anyone sees still gets its number, so the numbers never skip (they are the moves /undo
+        and /game replay count)."""
+        by_move: dict[int, list[str]] = {}
+        for line in self.lines:
+            by_move.setdefault(line.seq, []).append(line.text)
+        shown = [f"Setup: {text}" for text in by_move.get(0, [])]
+        for seq in range(1, self.version + 1):
+            texts = by_move.get(seq) or [f"{names.get(self.actors[seq - 1], 'A player')} makes a choice."]
+            shown += [f"{seq}. {texts[0]}", *(f"{CONTINUED}{text}" for text in texts[1:])]
+        return shown
 
     def headline(self, movers: tuple[int, ...]) -> str:
         """The biggest news since the movers' previous turn (the newest of equals); '' when nothing happened yet.

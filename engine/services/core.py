@@ -227,7 +227,10 @@ class TableCore:
     async def settle(self, moved: Moved, next_turn: Turn | None) -> tuple[Prompt | None, Alerts]:
         """After moves: the turn's clock, how the next turn's players are told, and the prompt with its deadline."""
         deadline = await self.schedule.reschedule(moved.table, moved.to_act, moved.outcome is not None, moved.history)
-        alerts = await self.schedule.alerts(moved.table, next_turn)
+        if moved.outcome is not None:
+            alerts = await self.schedule.end_alerts(moved.table)
+        else:
+            alerts = await self.schedule.alerts(moved.table, next_turn)
         prompt = None if moved.outcome else self.load.prompt(moved.table, moved.state, moved.view)
         return (replace(prompt, deadline=deadline) if prompt is not None else None), alerts
 

@@ -12,6 +12,7 @@ from engine.services.loading import seat_fallbacks
 from engine.services.refusals import refusals
 from engine.services.tables import (
     LobbyClosed, NotCreator, NotSeated, Opening, Table, TableFull, ai_name, new_seed, require_lobby, require_live,
+    standings_from_view,
 )
 from engine.store import Status
 
@@ -144,7 +145,8 @@ class Lobby:
         image = await core.draw(moved.table, moved.board_view())
         events = [line.text for line in moved.history.lines]
         nations = seat_fallbacks(table.slug, len(table.players))
-        return Opening(moved.table, events, image, prompt, turn, nations, alerts)
+        standings = standings_from_view(moved.table, moved.view)
+        return Opening(moved.table, events, image, prompt, turn, nations, alerts, standings)
 
     async def abandon(self, game_id: int, user_id: int, *, can_manage: bool) -> Table:
         """End a game early: its creator or a member allowed to manage the server may."""

@@ -15,6 +15,7 @@ from engine.services.tables import (
     outcome_from_dict, require_player, require_started, standings_from_view,
 )
 from engine.store import PostKind, PostRow, Status
+from engine.words import count
 
 LOG_PAGE_LINES = 15  # keeps one page well inside an embed description
 LIVE = (Status.LOBBY, Status.ACTIVE)
@@ -119,11 +120,12 @@ class Reading:
         """The event lines of the whole game, paged; the last page when no page is asked for."""
         table = await self._load.table(game_id)
         require_started(table, "nothing has happened")
-        lines = [line.numbered() for line in (await self._load.history(table)).lines]
+        names = {p.seat: p.name for p in table.players if p.seat is not None}
+        lines = (await self._load.history(table)).log_lines(names)
         pages = max(1, -(-len(lines) // per_page))
         page = pages if page is None else page
         if not 1 <= page <= pages:
-            raise GameError(f"The log has {pages} page{'s' if pages != 1 else ''}; pick one from 1 to {pages}.")
+            raise GameError(f"The log has {count(pages, 'page')}; pick one from 1 to {pages}.")
         return LogPage(table, lines[(page - 1) * per_page : page * per_page], page, pages)
 
     async def hand(self, game_id: int, user_id: int) -> tuple[Table, dict[str, Any]]:

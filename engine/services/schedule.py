@@ -54,6 +54,14 @@ class Schedule:
             await self.add_due(DueRow(table.id, DueKind.HELD_PING, ends, turn.start, now))
         return alerts
 
+    async def end_alerts(self, table: Table) -> Alerts:
+        """Everyone who played is told the game ended, once, as they asked to be told of a turn (nobody with
+        /notify off); a ping that falls in quiet hours is not sent later: the final message names them all."""
+        people = [p.user_id for p in table.players if p.seat is not None and not p.ai]
+        prefs = await self._store.prefs.of(people)
+        alerts = alerts_for([prefs[u] for u in people], self._clock())
+        return Alerts(alerts.thread, alerts.dm)
+
     async def add_due(self, due: DueRow) -> None:
         """A new due item (a vote's end, a held ping, a time put back); the scheduler wakes to look at it."""
         await self._store.dues.add(due)

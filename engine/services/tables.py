@@ -224,6 +224,7 @@ class Opening:
     turn: Turn | None
     nations: tuple[str, ...]  # the game's own name for each seat (Airships: the nation), in seat order
     alerts: Alerts = Alerts()
+    standings: tuple[Standing, ...] = ()  # the scores as the game begins, for the turn message's line
 
 
 @dataclass(frozen=True)

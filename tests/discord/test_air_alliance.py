@@ -24,7 +24,9 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(
     turns = turns_of([a.seat for a in await lounge.store.games.actions(game_id)])
     bodies = lounge.posted(thread)
     assert len(bodies) == len(public(thread)) == 1 + len(turns) + 1  # the lobby, one per turn, the final scores
-    assert [pings(b) for b in bodies] == [[], *([table.at_seat(seat).user_id] for seat in turns), []]
+    everyone = sorted(p.user_id for p in table.players)  # the end is told to every player, once
+    assert [pings(b) for b in bodies[:-1]] == [[], *([table.at_seat(seat).user_id] for seat in turns)]
+    assert sorted(pings(bodies[-1])) == everyone
     print(f"{players} players ({rules or 'base'}): {moves} decisions, {len(turns)} turns, {len(bodies)} messages")
 
     [embed] = public(thread)[-1].embeds

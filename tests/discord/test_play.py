@@ -31,13 +31,15 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(l
     bodies = lounge.posted(thread)
     # The lobby, one message per turn, the final scores: nothing else is posted in the thread.
     assert len(bodies) == len(public(thread)) == 1 + len(turns) + 1
-    assert [pings(b) for b in bodies] == [[], *([table.at_seat(seat).user_id] for seat in turns), []]
+    everyone = sorted(p.user_id for p in table.players)  # the end is told to every player, once
+    assert [pings(b) for b in bodies[:-1]] == [[], *([table.at_seat(seat).user_id] for seat in turns)]
+    assert sorted(pings(bodies[-1])) == everyone
     assert all(pings(b) == [] for b in lounge.posted(lounge.channel))  # the invitation pings nobody
     print(f"{players} players: {moves} decisions, {len(turns)} turns, {len(bodies)} messages, {len(turns)} pings")
 
     final = public(thread)[-1]
     [embed] = final.embeds
-    assert embed.title == f"Final scores: Airships #{game_id}" and "is over" not in final.content
+    assert embed.title == f"Final scores: Airships #{game_id}" and f"Airships #{game_id} is over." in final.content
     outcome = table.game.outcome
     assert outcome is not None
     names = {p.seat: p.name for p in table.players}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from cogs.base.words import clip_words
 from cogs.play import prompts
 from engine.core import Action
 from engine.services.tables import Mover, Prompt
@@ -31,11 +32,22 @@ def test_a_select_menu_says_what_each_choice_brings_and_buttons_list_it_in_words
     assert view is not None
     [select] = [getattr(child, "item", child) for child in view.children]
     assert [o.description for o in select.options] == [a.detail for a in many]
-    few = many[:2]
+    few = (*many[:2], Action("throw", ("long",), "Throw for the Graf Zeppelin", detail="x" * 60))
     prompt = Prompt(7, 12, "choose a card to throw for", (Mover(0, 42, "ann", few),))
-    assert prompts.prompt_text(prompt).splitlines()[1:] == [
-        "• **Throw for card 0**: 0% · Gives 0 white", "• **Throw for card 1**: 10% · Gives 1 white",
-    ]
+    # Each choice is said once: on its button with what it brings when both fit, else in a line of its own.
+    assert prompts.prompt_text(prompt).splitlines()[1:] == ["• **Throw for the Graf Zeppelin**: " + "x" * 60]
+    view = prompts.prompt_view(prompt)
+    assert view is not None
+    labels = [getattr(child, "item", child).label for child in view.children]
+    assert labels == ["Throw for card 0 · 0% · Gives 0 white", "Throw for card 1 · 10% · Gives 1 white",
+                      "Throw for the Graf Zeppelin"]
+
+
+def test_words_cut_to_a_limit_are_cut_at_a_word_never_inside_a_name() -> None:
+    assert clip_words("Fly from Rio de Janeiro to Buenos Aires", 30) == "Fly from Rio de Janeiro to…"
+    assert clip_words("Gains Tokyo -> New York, Lima", 26) == "Gains Tokyo -> New York…"
+    assert clip_words("short", 30) == "short"
+    assert len(clip_words("a" * 120, 100)) == 100  # one long word is still cut to the limit
 
 
 def test_a_private_decision_shows_no_choice_in_the_thread_and_opens_them_to_its_mover_alone() -> None:
