@@ -1,6 +1,27 @@
 """Contrail's composition root: settings, logging, the bot, and the command line (run, --sync, --backup, ...)."""
 
+# ruff: noqa: E402 (the imports follow the Python version check on purpose)
 from __future__ import annotations
+
+import sys
+
+# Before every other import: on an older Python they fail deep inside a package (and pip, earlier, only says that
+# no version of pillow matches), neither naming the cause. So this file itself must stay readable by
+# Python 3.7 (from __future__ import annotations is 3.7's): no newer syntax anywhere in it.
+MINIMUM_PYTHON = (3, 11)
+
+
+def python_problem(version: tuple[int, ...]) -> str | None:
+    """The one line for a Python older than Contrail needs, or None."""
+    if tuple(version[:2]) >= MINIMUM_PYTHON:
+        return None
+    return (f"Contrail needs Python {'.'.join(map(str, MINIMUM_PYTHON))} or newer;"
+            f" this is {'.'.join(map(str, version[:3]))}.")
+
+
+_TOO_OLD = python_problem((sys.version_info.major, sys.version_info.minor, sys.version_info.micro))
+if _TOO_OLD is not None:
+    sys.exit(_TOO_OLD)  # the line goes to standard error, with exit status 1
 
 import argparse
 import asyncio
@@ -9,7 +30,6 @@ import logging
 import os
 import re
 import signal
-import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
