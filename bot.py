@@ -330,14 +330,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     task.add_argument("--dump-commands", action="store_true", help="print the command payloads as JSON, then exit")
     task.add_argument(
         "--backup", metavar="PATH",  # text, not a Path: a trailing slash means "into this directory"
-        help="copy the database (DATABASE_PATH) to the file PATH, or into the directory PATH, safely while the bot"
-        " runs; then exit",
+        help="copy the SQLite database (DATABASE_PATH) safely while the bot runs, into PATH if it is a folder"
+        " (a dated file), else to the file PATH, which must end in .sqlite3; then exit",
     )
     task.add_argument("--recompute-ratings", action="store_true",
                       help="rebuild every rating from the stored game results (after a change of the formula); then exit")
     task.add_argument("--check", action="store_true",
                       help="print the database's backend and version, the games by status and the next due item;"
-                      " exit 1 if it cannot be read (a health check); needs no token")
+                      " exit 1 if it cannot be read, 3 if there is none yet (a health check); needs no token")
     task.add_argument("--migrate-to", metavar="URL",
                       help="copy every game, seat, move, rating, league and due time from the SQLite database"
                       " (DATABASE_PATH) into the empty PostgreSQL database at URL and check each game replays the same")
