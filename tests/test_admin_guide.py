@@ -1,4 +1,4 @@
-"""The admin's guides (README.md, docs/hosting.md) say what the bot really prints, and every placeholder is explained."""
+"""The admin's guides (README.md, docs/hosting.md) say what the bot really prints and explain every placeholder."""
 
 from __future__ import annotations
 

@@ -83,7 +83,8 @@ def migrate_to(database: Path, target: str, out: Callable[[str], Any] = print) -
 def check(database: str | Path, out: Callable[[str], Any] = print) -> int:
     """--check: the database's backend, version, games and next due item (a health check).
 
-    Exits 0 when it read the database, 3 when there is none yet (before the bot's first start), 1 when it cannot read it.
+    Exits 0 when it read the database, 3 when there is none yet (before the bot's first start), 1 when it cannot
+    read it.
     """
     try:
         health = check_database(database)

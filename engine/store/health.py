@@ -41,7 +41,7 @@ class Unreachable(StoreError):
 
 
 class NoDatabaseYet(Unreachable):
-    """Nothing at the setting yet: the bot has not started once with a token Discord accepts (or the setting is wrong)."""
+    """Nothing at the setting yet: the bot has not started with a token Discord accepts (or the setting is wrong)."""
 
 
 # The bot creates its database in setup_hook, which discord.py runs only once Discord has accepted the token.

@@ -188,7 +188,8 @@ def test_a_file_path_must_end_in_sqlite3_so_no_other_file_is_replaced(
     notes = tmp_path / "notes.txt"
     notes.write_text("keep me")
     assert main(["--backup", "notes.txt"]) == 1
-    assert capsys.readouterr().err == "notes.txt is a file, not a folder: name a folder, or a file ending in .sqlite3.\n"
+    [line] = capsys.readouterr().err.splitlines()
+    assert line == "notes.txt is a file, not a folder: name a folder, or a file ending in .sqlite3."
     assert notes.read_text() == "keep me"
 
 
@@ -200,7 +201,8 @@ async def test_a_file_path_in_an_existing_folder_is_written_whole_and_replaced_b
     assert await asyncio.to_thread(main, ["--backup", "latest.sqlite3"], out=lines.append) == 0
     await store.games.create("airships", GUILD, CHANNEL, 10, seed=2, options={})
     assert await asyncio.to_thread(main, ["--backup", "latest.sqlite3"], out=lines.append) == 0
-    assert lines == [f"Backed up {cli_env} to latest.sqlite3 (1 game).", f"Backed up {cli_env} to latest.sqlite3 (2 games)."]
+    assert lines == [f"Backed up {cli_env} to latest.sqlite3 (1 game).",
+                     f"Backed up {cli_env} to latest.sqlite3 (2 games)."]
     async with await Store.open(tmp_path / "latest.sqlite3") as copy:
         assert len(await copy.games.in_guild(GUILD)) == 2
 
