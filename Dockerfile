@@ -48,9 +48,9 @@ VOLUME /data
 # Numeric, so an orchestrator can see it is not root without reading /etc/passwd.
 USER 10001:10001
 
-# --check reads the database without changing it and exits 1 when it cannot. On a first start the bot creates
-# the SQLite file (or PostgreSQL's tables) only once Discord has accepted its token, so failures in the first
-# two minutes do not count; after that, three failed checks in a row mark the container unhealthy.
+# --check reads the database without changing it and exits 1 when it cannot, 3 when there is none yet. On a first
+# start the bot creates the SQLite file (or PostgreSQL's tables) only once Discord has accepted its token, so failures
+# in the first two minutes do not count; after that, three failed checks in a row mark the container unhealthy.
 HEALTHCHECK --interval=30s --timeout=20s --start-period=2m --retries=3 CMD ["python", "bot.py", "--check"]
 
 CMD ["python", "bot.py"]

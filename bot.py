@@ -1,6 +1,27 @@
 """Contrail's composition root: settings, logging, the bot, and the command line (run, --sync, --backup, ...)."""
 
+# ruff: noqa: E402 (the imports follow the Python version check on purpose)
 from __future__ import annotations
+
+import sys
+
+# Before every other import: on an older Python they fail deep inside a package (and pip, earlier, only says that
+# no version of pillow matches), neither naming the cause. So this file itself must stay readable by
+# Python 3.7 (from __future__ import annotations is 3.7's): no newer syntax anywhere in it.
+MINIMUM_PYTHON = (3, 11)
+
+
+def python_problem(version: tuple[int, ...]) -> str | None:
+    """The one line for a Python older than Contrail needs, or None."""
+    if tuple(version[:2]) >= MINIMUM_PYTHON:
+        return None
+    return (f"Contrail needs Python {'.'.join(map(str, MINIMUM_PYTHON))} or newer;"
+            f" this is {'.'.join(map(str, version[:3]))}.")
+
+
+_TOO_OLD = python_problem((sys.version_info.major, sys.version_info.minor, sys.version_info.micro))
+if _TOO_OLD is not None:
+    sys.exit(_TOO_OLD)  # the line goes to standard error, with exit status 1
 
 import argparse
 import asyncio
@@ -9,7 +30,6 @@ import logging
 import os
 import re
 import signal
-import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -314,14 +334,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     task.add_argument("--dump-commands", action="store_true", help="print the command payloads as JSON, then exit")
     task.add_argument(
         "--backup", metavar="PATH",  # text, not a Path: a trailing slash means "into this directory"
-        help="copy the database (DATABASE_PATH) to the file PATH, or into the directory PATH, safely while the bot"
-        " runs; then exit",
+        help="copy the SQLite database (DATABASE_PATH) safely while the bot runs, into PATH if it is a folder"
+        " (a dated file), else to the file PATH, which must end in .sqlite3; then exit",
     )
     task.add_argument("--recompute-ratings", action="store_true",
                       help="rebuild every rating from the stored game results (after a change of the formula); then exit")
     task.add_argument("--check", action="store_true",
                       help="print the database's backend and version, the games by status and the next due item;"
-                      " exit 1 if it cannot be read (a health check); needs no token")
+                      " exit 1 if it cannot be read, 3 if there is none yet (a health check); needs no token")
     task.add_argument("--migrate-to", metavar="URL",
                       help="copy every game, seat, move, rating, league and due time from the SQLite database"
                       " (DATABASE_PATH) into the empty PostgreSQL database at URL and check each game replays the same")

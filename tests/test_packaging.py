@@ -167,7 +167,7 @@ def test_the_copied_files_run_the_bot_the_games_and_the_check(tmp_path: Path) ->
                               text=True, timeout=120, check=False)
 
     missing = run("bot.py", "--check")
-    assert missing.returncode == 1 and missing.stderr.startswith("No database at"), missing.stderr
+    assert missing.returncode == 3 and missing.stderr.startswith("No database yet at"), missing.stderr
     smoke = run("-c", SMOKE.format(database=str(database), repository=str(ROOT)))
     assert smoke.returncode == 0, smoke.stderr
     assert smoke.stdout.split() == ["games:", "3", "store:", "created"]

@@ -10,20 +10,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from engine.store.backup import NoDatabase, backup_database
-from engine.store.health import Unreachable, check_database
+from engine.store.backup import BadTarget, NoDatabase, backup_database
+from engine.store.health import NoDatabaseYet, Unreachable, check_database, no_database_yet
 from engine.store import Store, StoreError, is_postgres_url
 from engine.store.backend import redacted_url
 from engine.cli.move_database import move_database
+from engine.words import count
 
 EXIT_FAILED = 1
+# Not a failure of the database but its absence: a fresh install before the bot's first start (or a wrong setting),
+# told apart so that a script or a health check can wait for the first start instead of raising an alarm.
+EXIT_NO_DATABASE = 3
 
 
 def no_database(database: Path) -> int:
-    """Say the database file is missing (a task never creates one) and fail."""
-    print(f"No database at {database}: check DATABASE_PATH (in .env or the environment)"
-          " and run this from the bot's folder.", file=sys.stderr)
-    return EXIT_FAILED
+    """Say the database file is not there yet (a task never creates one)."""
+    print(no_database_yet(database), file=sys.stderr)
+    return EXIT_NO_DATABASE
 
 
 def backup(database: Path, target: str | Path, out: Callable[[str], Any] = print) -> int:
@@ -32,11 +35,13 @@ def backup(database: Path, target: str | Path, out: Callable[[str], Any] = print
         result = backup_database(database, target)
     except NoDatabase:
         return no_database(database)
+    except BadTarget as exc:  # already the whole line: the folder to make, or the name to give
+        print(exc, file=sys.stderr)
+        return EXIT_FAILED
     except (StoreError, sqlite3.Error, OSError) as exc:
         print(f"Could not back up {database} to {target}: {exc}", file=sys.stderr)
         return EXIT_FAILED
-    games = "1 game" if result.games == 1 else f"{result.games} games"
-    out(f"Backed up {database} to {result.path} ({games}).")
+    out(f"Backed up {database} to {result.path} ({count(result.games, 'game')}).")
     return 0
 
 
@@ -49,8 +54,8 @@ def recompute_ratings(database: str | Path, out: Callable[[str], Any] = print) -
         async with await Store.open(database) as store:  # one transaction: safe while the bot runs
             return await store.ratings.recompute()
 
-    count = asyncio.run(run())
-    out(f"Recomputed {count} rating{'' if count == 1 else 's'} from the game results in {redacted_url(str(database))}.")
+    ratings = asyncio.run(run())
+    out(f"Recomputed {count(ratings, 'rating')} from the game results in {redacted_url(str(database))}.")
     return 0
 
 
@@ -76,9 +81,16 @@ def migrate_to(database: Path, target: str, out: Callable[[str], Any] = print) -
 
 
 def check(database: str | Path, out: Callable[[str], Any] = print) -> int:
-    """--check: the database's backend, version, games and next due item; exit 1 if it cannot be read (health checks)."""
+    """--check: the database's backend, version, games and next due item (a health check).
+
+    Exits 0 when it read the database, 3 when there is none yet (before the bot's first start), 1 when it cannot
+    read it.
+    """
     try:
         health = check_database(database)
+    except NoDatabaseYet as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_NO_DATABASE
     except Unreachable as exc:
         print(exc, file=sys.stderr)
         return EXIT_FAILED

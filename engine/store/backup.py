@@ -25,10 +25,41 @@ class NoDatabase(StoreError):
     """There is no database file to back up (a wrong DATABASE_PATH, or the bot never started)."""
 
 
+class BadTarget(StoreError):
+    """The backup's PATH names a folder that does not exist; the message is the admin's one line."""
+
+
+# A file target must end so, so that a mistyped or missing folder ("bk2") is never taken for a file name.
+BACKUP_SUFFIX = ".sqlite3"
+
+
 @dataclass(frozen=True)
 class BackupResult:
     path: Path  # the file written (a directory target gets a dated file name inside it)
     games: int  # games in the copy, so the admin sees at a glance that it holds what they expect
+
+
+def backup_target(target: str | Path, when: datetime) -> Path:
+    """The file a backup to `target` writes: a dated file in an existing folder, or the named .sqlite3 file.
+
+    Never creates a folder: a missing one is a typo or a wrong working directory far more often than a wish.
+    """
+    text = str(target)
+    path = Path(target)
+    if path.is_dir():
+        # A folder keeps one file per run, which is what a daily timer or cron job wants.
+        return path / f"contrail-{when:%Y%m%d-%H%M%S}{BACKUP_SUFFIX}"
+    if path.exists() and path.suffix != BACKUP_SUFFIX:  # a file it must not replace, such as README.md
+        raise BadTarget(f"{text} is a file, not a folder: name a folder, or a file ending in {BACKUP_SUFFIX}.")
+    # Path() drops a trailing slash, so look for it in the text: "backups/" names a folder, never a file.
+    if text.endswith(("/", os.sep)):
+        raise BadTarget(f"There is no folder {text}: make it first (mkdir -p {text}).")
+    if path.suffix != BACKUP_SUFFIX:
+        raise BadTarget(f"There is no folder {text}: make it first (mkdir -p {text}),"
+                        f" or name a file ending in {BACKUP_SUFFIX}.")
+    if not path.parent.is_dir():
+        raise BadTarget(f"There is no folder {path.parent} for {path.name}: make it first (mkdir -p {path.parent}).")
+    return path
 
 
 def backup_database(
@@ -36,19 +67,15 @@ def backup_database(
 ) -> BackupResult:
     """Copy the database at `source` to `target`; blocking, so run it in a thread from async code.
 
-    A `target` that is a directory (existing, or written with a trailing slash) gets a dated file inside it.
+    `target` is an existing folder (which gets a dated file) or a file ending in .sqlite3 in an existing folder
+    (replaced whole if it exists); anything else raises BadTarget.
     """
-    # Path() drops a trailing slash, so look for it in the text first.
-    names_a_directory = str(target).endswith(("/", os.sep))
-    source, target = Path(source), Path(target)
+    source = Path(source)
     if not source.is_file():
         raise NoDatabase(f"there is no database at {source}")
-    if names_a_directory or target.is_dir():
-        # A directory keeps one file per run, which is what a daily timer or cron job wants.
-        target = target / f"contrail-{datetime.now(UTC):%Y%m%d-%H%M%S}.sqlite3"
+    target = backup_target(target, datetime.now(UTC))
     if target.resolve() == source.resolve():
         raise StoreError(f"{target} is the live database itself; back it up to another path")
-    target.parent.mkdir(parents=True, exist_ok=True)
     # Same directory as the target, so the final rename is atomic (never across file systems).
     handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     os.close(handle)

@@ -40,6 +40,20 @@ class Unreachable(StoreError):
     """The database cannot be reached or opened; the message is the one line the admin reads."""
 
 
+class NoDatabaseYet(Unreachable):
+    """Nothing at the setting yet: the bot has not started with a token Discord accepts (or the setting is wrong)."""
+
+
+# The bot creates its database in setup_hook, which discord.py runs only once Discord has accepted the token.
+FIRST_START = "the bot creates it when it first starts with a token Discord accepts"
+
+
+def no_database_yet(path: Path) -> str:
+    """The one line every admin task says when the SQLite file is not there."""
+    return (f"No database yet at {path}: {FIRST_START}"
+            " (or check DATABASE_PATH, and run this from the bot's folder).")
+
+
 @dataclass(frozen=True)
 class NextDue:
     game_id: int
@@ -103,7 +117,7 @@ def relative(seconds: float) -> str:
 def check_sqlite(path: Path) -> Health:
     """Read the SQLite database at `path` without writing to it; Unreachable names what is wrong."""
     if not path.exists():
-        raise Unreachable(f"No database at {path}: check DATABASE_PATH (the bot creates it on its first start).")
+        raise NoDatabaseYet(no_database_yet(path))
     if not path.is_file():
         raise Unreachable(f"{path} is not a file: check DATABASE_PATH.")
     try:
@@ -145,8 +159,8 @@ async def check_postgres(url: str, *, timeout: float = CHECK_BUSY_TIMEOUT_S) -> 
     try:
         server = await connection.fetchval("SHOW server_version")
         if await connection.fetchval("SELECT to_regclass('schema_version')") is None:
-            raise Unreachable(f"PostgreSQL at {where} holds no Contrail database yet"
-                              " (the bot creates its tables on its first start).")
+            raise NoDatabaseYet(f"No Contrail tables yet in PostgreSQL at {where}: the bot creates them when it"
+                                " first starts with a token Discord accepts (or check DATABASE_URL).")
         schema = int(await connection.fetchval("SELECT version FROM schema_version") or 0)
         if schema > len(MIGRATIONS):
             raise Unreachable(f"PostgreSQL at {where} has schema version {schema}, newer than this code knows"

@@ -1,5 +1,5 @@
 """`python bot.py --check`, the health check: backend and version, games by status, the next due item, and one
-line with exit code 1 when the database cannot be read (never creating or changing it)."""
+line with exit code 1 when the database cannot be read, 3 when there is none yet (never creating or changing it)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from bot import EXIT_FAILED, check
-from engine.store.health import NextDue, Unreachable, check_postgres, check_sqlite, relative
+from engine.cli.admin import EXIT_NO_DATABASE
+from engine.store.health import NextDue, NoDatabaseYet, Unreachable, check_postgres, check_sqlite, relative
 from engine.store.migrations import MIGRATIONS
 from engine.platform.records import DueKind, Status
 from engine.store import Store
@@ -71,12 +72,26 @@ def test_an_older_schema_is_reported_as_migrated_on_the_next_start(tmp_path: Pat
     assert f"schema 1 of {len(MIGRATIONS)} (the bot migrates it when it starts)" in health.lines(0.0)[0]
 
 
-def test_a_missing_database_exits_1_with_one_line_and_is_not_created(tmp_path: Path) -> None:
-    done = _run("--check", cwd=tmp_path)  # no token needed
-    assert done.returncode == EXIT_FAILED and done.stdout == ""
+def test_before_the_first_start_it_says_no_database_yet_with_exit_3_and_creates_none(tmp_path: Path) -> None:
+    done = _run("--check", cwd=tmp_path)  # a fresh clone: no token needed, no database yet
+    assert done.returncode == EXIT_NO_DATABASE == 3 and done.stdout == ""
     [line] = done.stderr.splitlines()
-    assert line == "No database at data/contrail.sqlite3: check DATABASE_PATH (the bot creates it on its first start)."
+    assert line == ("No database yet at data/contrail.sqlite3: the bot creates it when it first starts with a token"
+                    " Discord accepts (or check DATABASE_PATH, and run this from the bot's folder).")
     assert not (tmp_path / "data").exists()
+
+
+@pytest.mark.both_backends
+async def test_a_database_the_bot_has_not_created_yet_is_no_database_yet_on_either_backend(
+    database: Path | str, backend: str
+) -> None:
+    # An empty PostgreSQL (no tables yet) is what a missing SQLite file is: the bot has not started once.
+    with pytest.raises(NoDatabaseYet) as missing:
+        check_sqlite(Path(database)) if backend == "sqlite" else await check_postgres(str(database))
+    assert str(missing.value).startswith("No database yet at " if backend == "sqlite" else "No Contrail tables yet")
+    assert await asyncio.to_thread(check, database, print) == EXIT_NO_DATABASE
+    await _database(database)  # the first start
+    assert await asyncio.to_thread(check, database, print) == 0
 
 
 @pytest.mark.slow

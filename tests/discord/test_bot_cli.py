@@ -1,13 +1,17 @@
 """bot.py as an admin meets it: settings from .env, one line for each problem they can fix (no token,
-a refused token, no network), no voice warning, a clean stop on SIGTERM, and the command dump."""
+a refused token, no network, a Python older than 3.11), no voice warning, a clean stop on SIGTERM, and the command
+dump."""
 
 from __future__ import annotations
 
+import ast
 import errno
+import glob
 import http.server
 import json
 import logging
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -93,6 +97,62 @@ def test_guild_without_sync_is_a_usage_error(tmp_path: Path) -> None:
 def test_sync_without_a_token_exits_2_as_well(tmp_path: Path) -> None:
     done = _run("--sync", "--guild", "123", cwd=tmp_path)
     assert done.returncode == EXIT_NO_TOKEN and len(done.stderr.splitlines()) == 1
+
+
+def test_the_python_version_check_names_the_one_it_needs() -> None:
+    assert bot_module.python_problem((3, 10, 12)) == "Contrail needs Python 3.11 or newer; this is 3.10.12."
+    assert bot_module.python_problem((2, 7, 18)) == "Contrail needs Python 3.11 or newer; this is 2.7.18."
+    assert bot_module.python_problem((3, 11, 0)) is None and bot_module.python_problem((3, 13, 1)) is None
+
+
+# Python 3.10 pretended: its version, and none of the packages (as when pip could not install them on it).
+PRETEND_3_10 = """
+import runpy, sys, types
+sys.version_info = types.SimpleNamespace(major=3, minor=10, micro=12)
+for name in ("discord", "aiohttp", "aiosqlite", "asyncpg", "PIL", "engine", "cogs", "renderers"):
+    sys.modules[name] = None  # importing it now raises ImportError
+runpy.run_path(sys.argv[1], run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize("args", [(), ("--check",), ("--backup", "backups/")])
+def test_an_older_python_is_refused_in_one_line_before_any_import(tmp_path: Path, args: tuple[str, ...]) -> None:
+    done = subprocess.run([sys.executable, "-c", PRETEND_3_10, str(BOT), *args], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == "Contrail needs Python 3.11 or newer; this is 3.10.12.\n"  # no ImportError traceback
+
+
+def test_bot_py_itself_parses_on_the_oldest_python_the_check_serves() -> None:
+    # The check runs only if the older Python can read the whole file first: no newer syntax in it.
+    ast.parse(BOT.read_text(encoding="utf-8"), feature_version=(3, 7))
+
+
+def _older_pythons() -> list[str]:
+    """Interpreters older than 3.11 on this machine (pyenv's shims for versions it lacks fail, so each is run)."""
+    names = [shutil.which(f"python3.{minor}") for minor in (10, 9, 8, 7)]
+    names += sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.[789]*/bin/python")))
+    names += sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.10*/bin/python")))
+    found: list[str] = []
+    for name in filter(None, names):
+        probe = subprocess.run([name, "-c", "import sys; print(sys.version_info < (3, 11))"],
+                               capture_output=True, text=True, timeout=30)
+        if probe.returncode == 0 and probe.stdout.strip() == "True":
+            found.append(name)
+    return found
+
+
+@pytest.mark.slow
+def test_a_real_older_python_gets_the_one_line_and_exit_1(tmp_path: Path) -> None:
+    older = _older_pythons()
+    if not older:
+        pytest.skip("no Python older than 3.11 on this machine")
+    for python in older:
+        done = subprocess.run([python, str(BOT), "--check"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        version = subprocess.run([python, "-c", "import platform; print(platform.python_version())"],
+                                 capture_output=True, text=True, timeout=30).stdout.strip()
+        assert done.returncode == 1, (python, done.stderr)
+        assert done.stderr == f"Contrail needs Python 3.11 or newer; this is {version}.\n"
 
 
 async def test_a_broken_components_file_stops_the_start_naming_its_entry(

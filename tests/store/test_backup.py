@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 
 import engine
 from bot import main
+from engine.cli.admin import EXIT_NO_DATABASE
 from engine.store import backup as backup_module
 from engine.core import Action, replay
 from engine.services import Services
@@ -62,6 +64,14 @@ async def play_a_game(service: Services, seed: int, prompts: dict[tuple[int, int
     return table.id
 
 
+def a_database(path: Path) -> None:
+    """A database as the bot's first start leaves it: created and migrated, with no game yet."""
+    async def create() -> None:
+        await (await Store.open(path)).close()
+
+    asyncio.run(create())
+
+
 def total_moves(path: Path) -> int:
     with sqlite3.connect(path) as conn:
         return conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
@@ -107,6 +117,7 @@ async def test_backups_taken_while_games_are_played_replay_every_game(
     prompts: dict[tuple[int, int], Prompt | None] = {}
     copies: list[Path] = []
     cli_lines: list[str] = []
+    (tmp_path / "backups").mkdir()
 
     async def keep_backing_up(playing: asyncio.Task[list[int]]) -> None:
         # In-process (Store.backup) and as `bot.py --backup` would, on its own connection in another thread.
@@ -144,22 +155,80 @@ async def test_the_cli_prints_one_line_with_the_number_of_games(store: Store, tm
         assert len(await copy.games.in_guild(GUILD)) == 2
 
 
-async def test_a_directory_target_gets_a_dated_file(store: Store, tmp_path: Path) -> None:
+@pytest.mark.parametrize("slash", ["", "/"])
+async def test_an_existing_folder_gets_a_dated_file(store: Store, tmp_path: Path, slash: str) -> None:
     await store.games.create("airships", GUILD, CHANNEL, 10, seed=1, options={})
-    result = await store.backup(f"{tmp_path / 'daily'}/")  # a trailing slash names a directory to create
-    assert result.path.parent == tmp_path / "daily" and result.path.name.startswith("contrail-")
+    (tmp_path / "daily").mkdir()
+    result = await store.backup(f"{tmp_path / 'daily'}{slash}")
+    assert result.path.parent == tmp_path / "daily"
+    assert re.fullmatch(r"contrail-\d{8}-\d{6}\.sqlite3", result.path.name)  # UTC, to the second: one per run
     assert result.games == 1 and total_moves(result.path) == 0
 
 
-def test_a_missing_database_is_one_line_and_exit_1(
+@pytest.mark.parametrize(("target", "line"), [
+    ("bk2", "There is no folder bk2: make it first (mkdir -p bk2), or name a file ending in .sqlite3."),
+    ("backups/", "There is no folder backups/: make it first (mkdir -p backups/)."),
+    ("gone/dir/x.sqlite3", "There is no folder gone/dir for x.sqlite3: make it first (mkdir -p gone/dir)."),
+])
+def test_a_path_that_names_a_missing_folder_is_refused_in_one_line_creating_nothing(
+    tmp_path: Path, cli_env: Path, capsys: pytest.CaptureFixture[str], target: str, line: str
+) -> None:
+    a_database(cli_env)  # the database exists: only the target is wrong
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    assert main(["--backup", target]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.splitlines() == [line]
+    assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before  # no file, no folder
+
+
+def test_a_file_path_must_end_in_sqlite3_so_no_other_file_is_replaced(
     tmp_path: Path, cli_env: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    target = tmp_path / "copy.sqlite3"
-    assert main(["--backup", str(target)]) == 1
+    a_database(cli_env)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("keep me")
+    assert main(["--backup", "notes.txt"]) == 1
+    [line] = capsys.readouterr().err.splitlines()
+    assert line == "notes.txt is a file, not a folder: name a folder, or a file ending in .sqlite3."
+    assert notes.read_text() == "keep me"
+
+
+async def test_a_file_path_in_an_existing_folder_is_written_whole_and_replaced_by_the_next_backup(
+    store: Store, tmp_path: Path, cli_env: Path
+) -> None:
+    await store.games.create("airships", GUILD, CHANNEL, 10, seed=1, options={})
+    lines: list[str] = []
+    assert await asyncio.to_thread(main, ["--backup", "latest.sqlite3"], out=lines.append) == 0
+    await store.games.create("airships", GUILD, CHANNEL, 10, seed=2, options={})
+    assert await asyncio.to_thread(main, ["--backup", "latest.sqlite3"], out=lines.append) == 0
+    assert lines == [f"Backed up {cli_env} to latest.sqlite3 (1 game).",
+                     f"Backed up {cli_env} to latest.sqlite3 (2 games)."]
+    async with await Store.open(tmp_path / "latest.sqlite3") as copy:
+        assert len(await copy.games.in_guild(GUILD)) == 2
+
+
+def test_with_postgresql_it_copies_nothing_and_points_to_pg_dump(
+    tmp_path: Path, cli_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql://contrail:secret@127.0.0.1:1/contrail")
+    (tmp_path / "backups").mkdir()
+    assert main(["--backup", "backups/"]) == 1
+    [line] = capsys.readouterr().err.splitlines()
+    assert "pg_dump" in line and "secret" not in line
+    assert list((tmp_path / "backups").iterdir()) == []
+
+
+@pytest.mark.parametrize("target", ["copy.sqlite3", "bk2"])  # before the first start, the target is not the problem
+def test_before_the_first_start_it_says_no_database_yet_with_exit_3(
+    tmp_path: Path, cli_env: Path, capsys: pytest.CaptureFixture[str], target: str
+) -> None:
+    assert main(["--backup", target]) == EXIT_NO_DATABASE == 3
     out, err = capsys.readouterr()
     assert out == ""
     [line] = err.splitlines()
-    assert line.startswith(f"No database at {cli_env}:") and "DATABASE_PATH" in line
+    assert line == (f"No database yet at {cli_env}: the bot creates it when it first starts with a token Discord"
+                    " accepts (or check DATABASE_PATH, and run this from the bot's folder).")
+    target = tmp_path / target
     assert not target.exists() and not cli_env.parent.exists()  # nothing created, the database included
 
 
@@ -169,6 +238,7 @@ def test_a_file_that_is_not_a_database_fails_without_leaving_a_file(
     cli_env.parent.mkdir(parents=True)
     cli_env.write_bytes(b"not sqlite at all " * 300)
     target = tmp_path / "backups" / "copy.sqlite3"
+    target.parent.mkdir()
     assert main(["--backup", str(target)]) == 1
     [line] = capsys.readouterr().err.splitlines()
     assert line.startswith(f"Could not back up {cli_env} to {target}:")
@@ -180,6 +250,7 @@ async def test_a_failed_backup_keeps_the_previous_file_whole_and_leaves_no_temp_
 ) -> None:
     await store.games.create("airships", GUILD, CHANNEL, 10, seed=1, options={})
     target = tmp_path / "backups" / "latest.sqlite3"
+    target.parent.mkdir()
     await store.backup(target)
     before = target.read_bytes()
     await store.games.create("airships", GUILD, CHANNEL, 10, seed=2, options={})

@@ -124,8 +124,8 @@ def test_bot_migrate_to_says_what_it_moved_or_why_not(
     monkeypatch.setenv("DATABASE_PATH", str(source))
     monkeypatch.delenv("DATABASE_URL", raising=False)
     said: list[str] = []
-    assert bot.main(["--migrate-to", "postgresql://nobody@127.0.0.1:1/none"], out=said.append) == bot.EXIT_FAILED
-    assert f"No database at {source}" in capsys.readouterr().err
+    assert bot.main(["--migrate-to", "postgresql://nobody@127.0.0.1:1/none"], out=said.append) == admin.EXIT_NO_DATABASE
+    assert f"No database yet at {source}: " in capsys.readouterr().err
     asyncio.run(fill(source))
     assert bot.main(["--migrate-to", str(source.with_name("copy.sqlite3"))], out=said.append) == bot.EXIT_FAILED
     assert "--migrate-to takes a postgresql:// URL" in capsys.readouterr().err

@@ -10,6 +10,7 @@ import pytest
 
 import bot
 import engine.store.ratings
+from engine.cli import admin
 from engine.platform.ratings import AI_USER, Placed, Skill, rate_game, recompute
 from engine.store import Store
 
@@ -114,4 +115,4 @@ async def test_bot_recompute_ratings_rebuilds_the_table_from_the_results(store: 
     assert await asyncio.to_thread(bot.recompute_ratings, db_path, said.append) == 0
     assert said == [f"Recomputed 2 ratings from the game results in {db_path}."]
     assert await store.ratings.all() == stored
-    assert bot.recompute_ratings(db_path.with_name("missing.sqlite3")) == bot.EXIT_FAILED
+    assert bot.recompute_ratings(db_path.with_name("missing.sqlite3")) == admin.EXIT_NO_DATABASE
