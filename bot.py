@@ -50,6 +50,7 @@ from engine.services.logs import JsonFormatter
 from engine.services import Drawing, Services
 from engine.store import Store, is_postgres_url
 from engine.store.backend import redacted_url
+from engine.words import count
 from renderers.drawing import PillowDrawing
 
 log = logging.getLogger("contrail")
@@ -251,7 +252,7 @@ class ContrailBot(commands.AutoShardedBot):
     async def on_ready(self) -> None:
         # No setup here: on_ready fires again on every reconnect.
         shards = self.shard_ids if self.shard_ids is not None else range(self.shard_count or 1)
-        log.info("Logged in as %s in %d servers, on shards %s of %s", self.user, len(self.guilds),
+        log.info("Logged in as %s in %s, on shards %s of %s", self.user, count(len(self.guilds), "server"),
                  ",".join(map(str, shards)), self.shard_count)
 
     async def close(self) -> None:

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base.answers import say
-from cogs.base.commands import answered
+from cogs.base.commands import answered, find_table
 from cogs.base.options import GAME_CHOICES
 from cogs.base.service import tables
 from cogs.base.words import (
@@ -20,6 +20,7 @@ from cogs.base.words import (
     Reply,
     clip,
 )
+from engine.core import GameError
 from engine.platform.ratings import AI_USER, PROVISIONAL_GAMES
 from engine.services.ratings import GameRating, Leaderboard, RatingCard
 
@@ -117,15 +118,25 @@ class Ratings(commands.Cog):
 
     @app_commands.guild_only()
     @app_commands.command(name="leaderboard", description="The server's top 25 in a game")
-    @app_commands.describe(game="Which game")
+    @app_commands.describe(game="Which game (inside a game's thread: that game)")
     @app_commands.choices(game=GAME_CHOICES)
     @answered()
-    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
         assert interaction.guild_id is not None  # guild_only
         service = tables(interaction)
-        board = await service.ratings.leaderboard(interaction.guild_id, game.value)
+        slug = game.value if game is not None else await thread_game(interaction)
+        board = await service.ratings.leaderboard(interaction.guild_id, slug)
         image = await service.ratings.leaderboard_image(board)
         await say(interaction, leaderboard_reply(board, image))
+
+
+async def thread_game(interaction: discord.Interaction) -> str:
+    """The game played in the channel or thread a command came from, for commands whose game is optional there."""
+    try:
+        table = await find_table(interaction, None)
+    except GameError:
+        raise GameError("Which game? Pick one in the `game` option (inside a game's thread it is that game).") from None
+    return table.slug
 
 
 async def setup(bot: commands.Bot) -> None:

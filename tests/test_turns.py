@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine.platform.records import PostKind, PostRow
-from engine.platform.turns import SINCE_LINES, History, LogLine, turn_news
+from engine.core import News
+from engine.platform.turns import CONTINUED, SINCE_LINES, History, LogLine, turn_news
 
 
 def history(*moves: tuple[int, list[str]]) -> History:
@@ -70,3 +71,21 @@ def test_the_ai_seats_moves_just_before_a_turn_are_told_in_full_and_kept() -> No
     mixed = history((0, ["a1"]), (3, ["b1"]), (1, ["ai1"]))
     turn = mixed.turn((0,), automatic=frozenset({1}))
     assert turn.since == ("b1",) and turn.automatic == ("ai1",)  # a person's turn has a message of its own
+
+
+def test_log_lines_number_each_move_once_and_never_skip_one() -> None:
+    log = history((0, ["a builds", "a scores"]), (1, []), (0, ["a ends"]))
+    assert log.log_lines({0: "ann", 1: "bob"}) == [
+        "Setup: setup", "1. a builds", f"{CONTINUED}a scores", "2. bob makes a choice.", "3. a ends",
+    ]
+
+
+def test_the_headline_is_the_biggest_news_since_the_players_last_turn_the_newest_of_equals() -> None:
+    log = History([LogLine(0, "setup", News.ROUTINE)], [])
+    log = log.extended(0, ["ann builds the Graf Zeppelin", "ann ends the turn"], [News.MILESTONE, News.ROUTINE])
+    log = log.extended(1, ["bob throws", "bob gains 2 VP"], [News.PLAY, News.GAIN])
+    log = log.extended(1, ["bob ends the turn"], [News.ROUTINE])
+    assert log.headline((0,)) == "bob gains 2 VP"  # ann's own airship is not news to ann
+    assert log.headline((1,)) == "ann builds the Graf Zeppelin"  # all since bob last played (never), his own too
+    assert History([LogLine(0, "setup", 0)], []).headline((0,)) == "setup"  # never empty while anything happened
+    assert log.with_notes([(3, "cy leaves: the autopilot plays")]).headline((0,)) == "bob gains 2 VP"  # notes never lead

@@ -45,7 +45,7 @@ class InfoCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.ga
     @table_command()
     async def status(self, interaction: discord.Interaction, table: Table) -> None:
         status = await tables(interaction).reading.status(table.id)
-        await show(interaction, table, messages.status_reply(status))
+        await show(interaction, table, messages.status_reply(status, asked_in=interaction.channel_id))
 
     @app_commands.command(name="list", description="The games on this server, with links to their threads")
     @answered()

@@ -29,8 +29,9 @@ def standing_marks(standing: Standing) -> str:
     return marks
 
 
-def status_reply(status: TableStatus) -> Reply:
-    """/game status: the lobby, whose turn and the scores, the final scores, or a game abandoned in its lobby."""
+def status_reply(status: TableStatus, *, asked_in: int | None = None) -> Reply:
+    """/game status: the lobby, whose turn and the scores, the final scores, or a game abandoned in its lobby;
+    where the game is played, unless it was asked there (channel `asked_in`)."""
     table = status.table
     if not table.started and table.status is not Status.LOBBY:
         title = clip(f"{game_name(table)}: {STATUS_WORDS[table.status]}", EMBED_TITLE_MAX)
@@ -50,7 +51,8 @@ def status_reply(status: TableStatus) -> Reply:
         f"{s.name}{standing_marks(s)}: {s.score_text}" if s.score is not None else s.name for s in status.standings
     )
     embed.add_field(name="Scores so far", value=clip(scores or "None yet.", FIELD_VALUE_MAX), inline=False)
-    embed.add_field(name="Where", value=place(table), inline=True)
+    if asked_in != table.place_id:
+        embed.add_field(name="Where", value=place(table), inline=True)
     embed.add_field(name="Moves", value=str(table.version), inline=True)
     return Reply(embeds=[embed])
 

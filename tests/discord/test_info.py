@@ -80,6 +80,11 @@ async def test_status_names_whose_turn_it_is_and_the_scores(lounge: Lounge) -> N
     scores = next(f.value for f in embed.fields if f.name == "Scores so far").splitlines()
     table = await lounge.service.reading.table(game_id)
     assert scores == [f"{p.name}: 0 VP" for p in table.players]
+    assert "Where" not in [f.name for f in embed.fields]  # asked in the game's own thread: it is here
+
+    asked = await lounge.members[4].slash(lounge.channel, "game status", game_id=game_id)
+    [elsewhere] = next(m for m in [asked.response, *asked.followups] if m is not None and m.ephemeral).message.embeds
+    assert next(f.value for f in elsewhere.fields if f.name == "Where") == f"<#{thread.id}>"
 
 
 @pytest.mark.slow

@@ -120,6 +120,7 @@ async def test_start_shuffles_seats_with_the_game_seed_and_shows_them(lounge: Lo
     names = {ann.id: "ann", bob.id: "bob", cy.id: "cy"}
     seats = ", ".join(f"{names[u]} plays {nation}" for u, nation in zip(expected, ("USA", "Germany", "Italy")))
     assert f"**Airships #1 begins!** {seats}." in opening.content
+    assert opening.content.splitlines()[1] == "Scores: " + " · ".join(f"{names[u]} 0 VP" for u in expected)
     assert opening.raw_mentions == [expected[0]]  # the first seat is asked to move
     assert [a.filename for a in opening.attachments] == ["board.png"]
 
@@ -185,3 +186,11 @@ async def test_a_name_the_board_cannot_draw_shows_as_its_nation_the_same_in_text
     assert f"{shown[fox.id]} plays {nations[fox.id]}" in opening.content and "🦊" not in opening.content
     board = await lounge.service.reading.board(1)
     assert board.prompt is not None and board.prompt.movers[0].name in shown.values()
+
+
+async def test_a_game_whose_seats_have_no_names_opens_with_the_seat_order(lounge: Lounge) -> None:
+    thread, _ = await lounge.started_game(players=2, game="1930")
+    table = await lounge.service.reading.table(1)
+    opening = public(thread)[1]
+    order = ", ".join(p.name for p in sorted(table.players, key=lambda p: p.seat or 0))
+    assert f"begins!** In seat order: {order}." in opening.content and "plays Seat" not in opening.content

@@ -7,7 +7,9 @@ import discord
 from cogs.base.words import clip_words
 from cogs.play import prompts
 from engine.core import Action
-from engine.services.tables import Mover, Prompt
+from engine.platform.records import GameRow, SeatRow, Status
+from engine.platform.turns import Turn
+from engine.services.tables import Mover, Prompt, Standing, Table
 
 
 def test_minor_choices_are_secondary_buttons_and_the_decision_uses_the_games_words() -> None:
@@ -69,3 +71,17 @@ def test_a_private_decision_shows_no_choice_in_the_thread_and_opens_them_to_its_
     assert labels == ["Play contract $3: Seattle + Chicago", "Play none"]
     other = prompts.private_reply(Named(), prompt, 99)  # type: ignore[arg-type]
     assert other.view is None and "not yours" in (other.content or "") and "Seattle" not in (other.content or "")
+
+
+def test_a_turn_message_counts_in_the_right_plural_and_carries_the_scores() -> None:
+    row = GameRow(3, "airships", 1, 2, 3, 100, {}, 1, Status.ACTIVE, 9, None, "then", "now")
+    table = Table(row, (SeatRow(100, "ann", 0), SeatRow(101, "bob", 1)), "Airships", 2, 4)
+    standings = (Standing(0, "ann", 4), Standing(1, "bob", 12))
+    one_dropped = Turn((0,), 9, tuple(f"event {n}" for n in range(8)), 1, ())
+    text = prompts.turn_text(table, one_dropped, None, standings=standings).splitlines()
+    assert text[:2] == ["**Airships #3 · ann's turn**", "Scores: bob 12 VP · ann 4 VP"]  # the leader first
+    live = prompts.turn_text(table, one_dropped, Prompt(3, 9, "throw", (Mover(0, 100, "ann", ()),)))
+    assert "• … 1 earlier event is in /log" in live.splitlines()
+    assert "• … 2 earlier events are in /log" in prompts.turn_text(
+        table, Turn((0,), 9, ("x",), 2, ()), Prompt(3, 9, "throw", (Mover(0, 100, "ann", ()),)))
+    assert prompts.scores_line((Standing(0, "ann", 188, unit="dollars"),)) == "Scores: ann $188"

@@ -62,6 +62,12 @@ async def test_rating_and_leaderboard_after_a_whole_game(lounge: Lounge) -> None
     assert [a.filename for a in board.message.attachments] == ["leaderboard.png"]
     assert await lounge.store.ratings.recompute() == 2  # nothing else was rated: no duplicate, no stray AI
 
+    # Inside a game's thread, /leaderboard needs no game: it is that game's.
+    here = answer(await cy.slash(thread, "leaderboard"))
+    assert here.embeds[0].title == "Airships leaderboard" and here.embeds[0].description == embed.description
+    nowhere = await cy.slash(lounge.channel, "leaderboard")
+    assert ephemeral_text(nowhere).startswith("Which game? Pick one in the `game` option")
+
 
 async def test_rating_of_the_bot_itself_is_contrail_ai(lounge: Lounge) -> None:
     ann = lounge.members[0]
