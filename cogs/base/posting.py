@@ -102,12 +102,14 @@ async def edit_post(source: discord.Interaction | discord.Client, post: PostRow,
     return True
 
 
-async def clear_components(interaction: discord.Interaction, content: str | None = None) -> None:
-    """Take the buttons off the message that was clicked (an old copy); harmless if Discord refuses."""
+async def clear_components(interaction: discord.Interaction, content: str | None = None,
+                           view: discord.ui.View | None = None) -> None:
+    """Take the buttons off the message that was clicked (an old copy), or give it new words and controls (a
+    private panel going on); harmless if Discord refuses."""
     try:
         if content is None:
-            await interaction.edit_original_response(view=None)
+            await interaction.edit_original_response(view=view)
         else:
-            await interaction.edit_original_response(content=content, embeds=[], view=None)
+            await interaction.edit_original_response(content=content, embeds=[], view=view)
     except discord.HTTPException:
         log.info("could not clear the clicked message's buttons", exc_info=True)

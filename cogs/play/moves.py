@@ -61,7 +61,11 @@ async def play(interaction: discord.Interaction, table: Table, pick: int | str, 
         fresh = await service.reading.table(table.id)
         prompt = await service.reading.prompt(table.id)
         reason = str(error) or STALE_PROMPT
-        await say(interaction, prompts.stale_reply(fresh, prompt, interaction.user.id, reason))
+        stale = prompts.stale_reply(fresh, prompt, interaction.user.id, reason)
+        if on_panel(interaction):
+            await clear_components(interaction, stale.content, stale.view)  # the panel shows today's choices
+        else:
+            await say(interaction, stale)
         return
     try:
         edited_here = await show_move(interaction, result)
@@ -69,11 +73,21 @@ async def play(interaction: discord.Interaction, table: Table, pick: int | str, 
         log.warning("game %s: could not show move %s", table.id, result.table.version, exc_info=True)
         await say(interaction, unposted_text(result.table, "Your move counted", RECOVER))
         return
-    if interaction.type is discord.InteractionType.component:
+    if on_panel(interaction):  # the player's private panel goes on to their next private decision, or says done
+        panel = prompts.panel_reply(result.table, result.prompt, interaction.user.id, result.label)
+        await clear_components(interaction, panel.content, panel.view)
+    elif interaction.type is discord.InteractionType.component:
         if not edited_here:
             await clear_components(interaction)  # an old copy of the prompt: its buttons are spent
     else:
         await interaction.edit_original_response(content=f"Done: {result.label}.")
+
+
+def on_panel(interaction: discord.Interaction) -> bool:
+    """Whether the click came from a message only its clicker sees: a private panel (or a fresh prompt sent after
+    a stale click), which is edited in place rather than answered with one more message."""
+    message = interaction.message
+    return interaction.type is discord.InteractionType.component and message is not None and message.flags.ephemeral
 
 
 @component("g", CHOICE_SHAPE)

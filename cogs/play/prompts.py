@@ -224,6 +224,19 @@ def private_reply(table: Table, prompt: Prompt, user_id: int) -> Reply:
     return prompt_reply(table, replace(mine, private=False), "only you can see these choices")
 
 
+def panel_reply(table: Table, prompt: Prompt | None, user_id: int, done: str) -> Reply:
+    """A private panel after a pick: the player's next private decision at once, with its choices, or what they
+    did and whom the game waits for now (no buttons: the panel is finished)."""
+    mine = prompt.only(user_id) if prompt is not None else None
+    if prompt is not None and mine is not None and prompt.private:
+        fresh = prompt_reply(table, replace(mine, private=False), "only you can see these choices")
+        return Reply(content=clip(f"Done: {done}.\n{fresh.content}", CONTENT_MAX), view=fresh.view)
+    if prompt is None:
+        return Reply(content=f"Done: {done}.")
+    then = "Your turn goes on in the thread." if mine is not None else waiting_text(prompt)
+    return Reply(content=clip(f"Done: {done}. {then}", CONTENT_MAX))
+
+
 def stale_reply(table: Table, prompt: Prompt | None, user_id: int, reason: str = STALE_PROMPT) -> Reply:
     """A click on an old prompt, answered to the clicker alone: their current choices, or whose turn it is."""
     if prompt is None:

@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 
 from simtable import (
-    Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, pings, prompt_version, public, tiny_png, turns_of,
+    Lounge, choices_of, click_removed, custom_ids, ephemeral_text, latest_prompt, pings, prompt_version, public, tiny_png, turns_of,
 )
+from simcord.actors import _visible_message
+
 from engine.core import Action, replay
 from engine.platform.records import Status
 from engine.rules.golden_age import GAME
@@ -249,3 +251,33 @@ async def test_a_seat_with_nothing_to_play_is_asked_and_pinged_like_one_that_pas
     assert seen(lounge, thread, second) == one
     assert drawn[boards:] == drawn[:boards]
     assert sum(CONTRACTS_ASKED in content for content, _ in one) >= 2  # both players were asked, one message each
+
+
+@pytest.mark.slow
+async def test_a_contract_is_awarded_in_two_clicks_on_one_private_panel_edited_in_place(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(3, "1930")
+    prompt = await contract_to_award(lounge, thread, random.Random(1))
+    mover = lounge.member(prompt.raw_mentions[0])
+    before = (await lounge.service.reading.table(game_id)).version
+
+    opened = await mover.click(prompt, custom_id=f"g:{game_id}:v{prompt_version(prompt)}:mine")  # click 1
+    [panel] = [m.message for m in opened.followups if m.ephemeral]
+    award = next((label, how) for label, how in choices_of(panel) if label.startswith("Award"))
+    picked = await lounge.click_choice(mover, panel, award[1])  # click 2: the contract is awarded
+
+    assert picked.acknowledged and not [m for m in picked.followups if m.ephemeral]  # no second private message
+    assert (await lounge.service.reading.table(game_id)).version == before + 1
+    log = (await lounge.service.reading.log(game_id)).lines
+    assert any(" awards " in line for line in log[-3:]), log[-3:]
+    edited = _visible_message(mover, panel)  # the same panel, as it stands now
+    assert edited.content.startswith(f"Done: {award[0]}."), edited.content
+    now = await lounge.service.reading.prompt(game_id)
+    assert now is not None
+    still_mine = now.private and now.only(mover.id) is not None
+    # The panel goes on to the player's next private decision, with its choices, or says whom the game waits for.
+    assert bool(edited.components) == still_mine
+
+    # The older panel's button, as a phone behind the edit still shows it: the panel says so, with today's choices.
+    stale = await click_removed(mover, panel, award[1].partition(":")[2])
+    assert stale.acknowledged and (await lounge.service.reading.table(game_id)).version == before + 1
+    assert _visible_message(mover, panel).content.startswith("This prompt is out of date.")
