@@ -89,7 +89,7 @@ def test_throw_choices_say_the_odds_and_what_the_card_brings() -> None:
     state = table(display=("e1-financiers-2",), fields=[["a-light-1"], [], [], []])
     give(state, 0, "e2-financiers-1", "s-hangars")
     said = details(state)
-    assert said["throw:e1-financiers-2"].endswith("· gives 2 white dice; replaces your Frank Seiberling")
+    assert said["throw:e1-financiers-2"] == "37% (63% with a bonus chip) · needs 7 · gives 2 white dice; replaces Frank Seiberling"
     assert said["throw:a-light-1"] == "59% (85% with a bonus chip) · needs 5 on 2 white dice · an airship worth 1 VP"
     assert all(text and len(text) <= MAX_LABEL and "%" in text for text in said.values())
 

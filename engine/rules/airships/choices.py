@@ -18,7 +18,7 @@ def brings(state: AirshipsState, seat: int, card_id: str) -> tuple[str, str]:
     if card_id in c.expansions:
         card = c.expansions[card_id]
         old = state.companies[seat].departments.get(card.department)
-        return f"gives {gives(card_id) or 'nothing more'}", f"; replaces your {c.card_name(old)}" if old else ""
+        return f"gives {gives(card_id) or 'nothing more'}", f"; replaces {c.card_name(old)}" if old else ""
     if card_id in c.airships:
         return f"an airship worth {c.airships[card_id].vp} VP", ""
     phase = c.hindenburg[phase_number(card_id) - 1]
@@ -26,17 +26,18 @@ def brings(state: AirshipsState, seat: int, card_id: str) -> tuple[str, str]:
 
 
 def throw_detail(state: AirshipsState, seat: int, card_id: str) -> str:
-    """'58% (72% with a bonus chip) · needs 7 on 2 white dice · gives 1 white die; replaces your Carl Berg'.
+    """'58% (72% with a bonus chip) · needs 7 on 2 white dice · gives 1 white die; replaces Carl Berg'.
 
-    The odds and what the card brings come first; the dice it needs (its tile shows them), then the card it
-    replaces give way when the words would not fit a menu's description.
+    The odds and what the card brings come first; the dice it needs (its tile shows them), then the score, then
+    the odds with a chip, then the card it replaces give way when the words would not fit a menu's description.
     """
     cost, target = dice.cost_and_target(card_id)
-    chance = odds.best_chance(state, seat, card_id).words()
-    need = f"needs {target} on {dice_words(cost)}"
+    best = odds.best_chance(state, seat, card_id)
+    chance = best.words()
     gain, replaced = brings(state, seat, card_id)
-    return first_fitting([f"{chance} · {need} · {gain}{replaced}", f"{chance} · {gain}{replaced}",
-                          f"{chance} · {gain}"], MAX_LABEL)
+    return first_fitting([f"{chance} · needs {target} on {dice_words(cost)} · {gain}{replaced}",
+                          f"{chance} · needs {target} · {gain}{replaced}", f"{chance} · {gain}{replaced}",
+                          f"{odds.percent(best.alone)} · {gain}{replaced}", f"{chance} · {gain}"], MAX_LABEL)
 
 
 def roll_detail(state: AirshipsState, seat: int, card_id: str, option: dice.ExchangeOption | None) -> str:

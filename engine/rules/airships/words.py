@@ -12,11 +12,8 @@ ELLIPSIS = "…"
 
 
 def dice_words(dice: Dice) -> str:
-    """'1 white die', '2 white dice', '2 white + 1 red dice'."""
-    parts = [f"{n} {colour.value}" for colour, n in dice.items()]
-    if not parts:
-        return "no dice"
-    return " + ".join(parts) + (" die" if dice.total() == 1 else " dice")
+    """'1 white die', '2 white dice', '2 white dice + 1 red die'."""
+    return " + ".join(colour_dice(n, colour.value) for colour, n in dice.items()) or "no dice"
 
 
 def colour_dice(number: int, colour: str) -> str:
@@ -54,7 +51,7 @@ def gifts(card_id: str) -> tuple[str, ...]:
     if card.engine:
         parts.append(engine_words(card.engine))
     if card.chips:
-        parts.append(f"{count(card.chips, 'bonus chip')} when won")
+        parts.append(f"{count(card.chips, 'bonus chip')} at once")
     if card.vp:
         parts.append(f"{card.vp} VP")
     return tuple(parts)
