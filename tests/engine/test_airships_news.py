@@ -71,7 +71,7 @@ def test_a_failed_throw_says_what_was_missed_and_the_chip_it_brought(dice) -> No
     set_chips(state, 0, 0)  # no chip to rescue the throw: it fails at once
     dice(1, 1)
     state = throw_for(state, "a-light-1")
-    assert state.events[1] == "{p0} fails to win the airship LZ 1 and takes a bonus chip as compensation."
+    assert state.events[1] == "{p0} fails to win LZ 1 and takes a compensation chip."
     assert GAME.news(state.events[1]) is News.GAIN
 
 

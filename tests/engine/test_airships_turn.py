@@ -235,7 +235,7 @@ def test_failed_throw_pays_one_chip_from_the_nations_supply(dice) -> None:
     dice(1, 1)
     lost = throw_for(state, "a-light-4")
     assert (lost.companies[0].chips, lost.companies[0].chips_in_supply) == (6, 0)
-    assert lost.events[-1] == "{p0} fails to win the airship Parseval PL 1; no bonus chip is left to take."
+    assert lost.events[-1] == "{p0} fails to win Parseval PL 1; no bonus chip is left to take."
 
 
 def test_chips_are_conserved_per_nation(dice) -> None:

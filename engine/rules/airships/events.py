@@ -8,7 +8,7 @@ from engine.core import News, seat_token
 from engine.rules.airships import dice
 from engine.rules.airships.data import Colour, components
 from engine.rules.airships.state import Throw
-from engine.rules.airships.words import card_name
+from engine.rules.airships.words import card_name, short_name
 from engine.words import count
 
 p = seat_token  # events name seats by token; the service puts the players' names in
@@ -25,7 +25,7 @@ NEWS_PATTERNS: tuple[tuple[re.Pattern[str], News], ...] = tuple((re.compile(patt
     (rf"{SEAT} turns over the Change of Era! .+", News.MILESTONE),
     # a card won, bonus chips won
     (rf".+ joins {SEAT}'s \w+\..*", News.GAIN),
-    (rf"{SEAT} fails to win .+ and takes a bonus chip as compensation\.", News.GAIN),
+    (rf"{SEAT} fails to win .+ and takes a compensation chip\.", News.GAIN),
     # ordinary moves: a throw chosen, thrown, decided
     (rf"{SEAT} will throw for .+\.", News.PLAY),
     (rf"{SEAT} throws for .+: (success!|short\.)( One bonus chip would do it\.)?", News.PLAY),
@@ -88,8 +88,9 @@ def chip_decided(seat: int, result: Throw, used: bool) -> str:
 
 
 def compensated(seat: int, card_id: str, got_chip: bool) -> str:
-    what = " and takes a bonus chip as compensation." if got_chip else "; no bonus chip is left to take."
-    return f"{p(seat)} fails to win {card_name(card_id)}{what}"
+    """A failed throw's end, short enough for the headline (the throw before it said the card in full)."""
+    what = " and takes a compensation chip." if got_chip else "; no bonus chip is left to take."
+    return f"{p(seat)} fails to win {short_name(card_id)}{what}"
 
 
 def expansion_won(seat: int, card_id: str, old: str | None, chips: int | None) -> str:

@@ -80,6 +80,13 @@ def card_name(card_id: str) -> str:
     return f"Hindenburg phase {phase.number} ({phase.name})"
 
 
+def short_name(card_id: str) -> str:
+    """A card's own name, where the sentence already said what kind it is: 'Hugo Eckener', 'LZ 1', 'Hindenburg phase 1'."""
+    if card_id in components().expansions or card_id in components().airships:
+        return components().card_name(card_id)
+    return f"Hindenburg phase {phase_number(card_id)}"
+
+
 def shorten(text: str, limit: int) -> str:
     """The text cut to `limit` characters at a word boundary, with an ellipsis; whole when it fits."""
     if len(text) <= limit:
