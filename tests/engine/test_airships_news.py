@@ -27,6 +27,7 @@ SHORT_BY_ONE = Throw(1, "a-light-1", None, {"white": (2, 2)}, (KeptDie("white", 
     (events.change_of_era(1), News.MILESTONE),
     (events.expansion_won(0, "e1-engineers-1", None, None), News.GAIN),
     (events.expansion_won(1, "e1-captains-1", "s-captains", 2), News.GAIN),
+    (events.expansion_won(1, "e1-captains-1", None, 0), News.GAIN),  # a Captain, with the supply empty
     (events.compensated(0, "a-light-1", True), News.GAIN),
     (events.declared(0, "e1-materials-1"), News.PLAY),
     (events.chip_decided(1, SHORT_BY_ONE.with_bonus("bonus chip", 1, True), True), News.PLAY),

@@ -136,3 +136,12 @@ def test_the_rule_topics_explain_the_terms_where_they_matter() -> None:
     assert "bonus chip" in topics["bonuses"].lower() and "compensation" in topics["bonuses"]
     assert "Change of Era" in topics["go"] and "entrepreneur" in topics["go"]
     assert "glossary" in topics["overview"]  # a newcomer is pointed at the words first
+
+
+def test_the_hand_says_the_company_in_the_same_plain_words() -> None:
+    state = table()
+    give(state, 0, "e1-engineers-1", "e1-materials-1")  # Ludwig Dürr, Goldbeater's Skin
+    fields = dict(GAME.hand_fields(GAME.view(state, 0)))
+    assert "Imaginary: a white die that always shows 2" in fields["Dice"]
+    assert "Materials: Goldbeater's Skin (an exchange of 2 white dice for 1 red die)" in fields["Departments"]
+    assert fields["Company"].endswith("0 VP, 0 airships built")

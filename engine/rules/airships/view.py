@@ -189,7 +189,7 @@ def hand_fields(view: dict[str, Any]) -> list[tuple[str, str]]:
     you = view["you"]
     company = view["companies"][you["seat"]]
     real = ", ".join(f"{n} {colour}" for colour, n in company["dice"].items() if n) or "none"
-    imaginary = ", ".join(f"{d['colour']} {d['value']}" for d in company["imaginary"]) or "none"
+    imaginary = ", ".join(f"a {d['colour']} die that always shows {d['value']}" for d in company["imaginary"]) or "none"
     departments = "\n".join(
         f"{d.capitalize()}: {card['name']} ({card['gives'] or 'nothing more'})"
         for d, card in company["departments"].items() if card
