@@ -1,4 +1,4 @@
-"""Airships header band: whose turn it is and what they decide, the last throw, everyone's VP, in text a phone reads."""
+"""Airships header band: whose turn it is, the news since their last turn, everyone's VP, in text a phone reads."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from PIL import Image
 from renderers.airships_cards import NAVY, PALETTE
 from renderers.airships_table import Outcome, Table
 from renderers.airships_throw import VERDICT, card_words, verdict
-from renderers.common import INK, RGB, WHITE, YELLOW, ellipsize, ink_on, text_width
+from renderers.common import ELLIPSIS, INK, RGB, WHITE, YELLOW, ellipsize, ink_on, text_width, wrap_fit
 from renderers.header_lines import Run, runs_width
 
 # Discord shows the 1400 px board about 360 px wide on a phone: the header's facts are drawn at least
@@ -21,7 +21,8 @@ LINE_SIZES = (42, HEADER_MIN_TEXT)
 LINE_PITCH = 56  # one line of the band and its leading
 TURN_HEIGHT = LINE_PITCH + 4  # the turn's strip, a little apart from the lines under it
 PAD = 16  # text to the band's left and right edges
-HEADER_HEIGHT = TURN_HEIGHT + 2 * LINE_PITCH + 4
+NEWS_LINES = 2  # the news wraps onto a second line; a short one leaves that line to the last throw
+HEADER_HEIGHT = TURN_HEIGHT + (NEWS_LINES + 1) * LINE_PITCH + 4
 NAME_ROOM = 420  # a player's name at most this wide at HEADER_MIN_TEXT, so the words after it stay
 SHORT_NAME_ROOM = 300  # and this wide where it leaves the card's name room on the throw line
 MIN_CARD_ROOM = 260  # ' for' and a card's name cut shorter than this say nothing: the line goes without them
@@ -52,14 +53,40 @@ Candidate = tuple[list[Run], int | None]  # runs, and which run may be ellipsize
 
 
 def header_lines(table: Table, width: int) -> list[HeaderLine]:
-    """The band's three lines for a band `width` px wide: the turn, the last throw, the VP."""
+    """The band's four lines for a band `width` px wide: the turn, the news on one or two lines (under a short
+    one, the last throw), the VP."""
     room = width - 2 * PAD
-    return [turn_line(table, room - ERA_BLOCK), throw_line(table, room), score_line(table, room)]
+    return [turn_line(table, room - ERA_BLOCK), *news_lines(table, room), score_line(table, room)]
+
+
+def news_lines(table: Table, room: int) -> list[HeaderLine]:
+    """The headline (the biggest news since the player to act last played), bold, wrapped onto two lines if it
+    needs them; a headline of one line has the last throw under it, with that throw's own verdict tag."""
+    lines, size = wrap_fit(table.news, room, NEWS_LINES, LINE_SIZES, bold=True)
+    found = [HeaderLine(((line, True),), size) for line in whole_words(table.news, lines)]
+    return found if len(found) >= NEWS_LINES else [*found, throw_line(table, room)]
+
+
+def whole_words(text: str, lines: list[str]) -> list[str]:
+    """Wrapped lines whose ellipsized end is cut back to a word boundary: never 'compensation c…'."""
+    if not lines or not lines[-1].endswith(ELLIPSIS):
+        return lines
+    shown = " ".join(line for line in lines[:-1])
+    last = lines[-1].removesuffix(ELLIPSIS).rstrip()
+    told = " ".join(text.split())
+    seen = f"{shown} {last}" if shown else last
+    if told.startswith(seen) and told[len(seen):len(seen) + 1] not in ("", " ") and " " in last:
+        last = last.rsplit(" ", 1)[0]  # the cut fell inside a word (or a name): end before that word
+    return [*lines[:-1], last.rstrip(" ,;:·") + ELLIPSIS]
 
 
 def turn_line(table: Table, room: int) -> HeaderLine:
-    """'▶ Germany: use a bonus chip?'; once over, who won."""
+    """'▶ Germany: use a bonus chip?'; once over, who won (or, when the headline names the winner, that it is over)."""
     outcome, current, names = table.outcome, table.current, table.names
+    if outcome and table.headline and outcome.reason == "finished":
+        # The headline says who won and with what: the turn's line only closes the game (and why, on a tie).
+        return fit_line([([("Game over: tied on VP, airships built decide" if tie_broken(outcome) else "Game over",
+                            True)], None)], room, TURN_SIZES)
     if outcome:
         winners = " & ".join(names[s] for s in outcome.winners if s < len(names))
         if outcome.reason != "finished" or not winners:

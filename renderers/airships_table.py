@@ -186,6 +186,8 @@ class Table:
     pile_next: str | None  # the back on top of the expansion pile
     last_throw: Throw | None
     outcome: Outcome | None
+    news: str  # the header's main news: the view's headline, else the newest event; never empty
+    headline: bool  # whether `news` is the service's headline (at the end it names the winner itself)
     marks: Mapping[str, Marks]  # per card id; left out of hashing, as a Table is never a cache key
 
     @property
@@ -225,6 +227,8 @@ def read(view: dict[str, Any]) -> Table:
         pile_next=None if pile.get("next") is None else str(pile.get("next")),
         last_throw=last_throw(throw) if isinstance(throw, dict) else None,
         outcome=outcome(view.get("outcome")),
+        news=news(view, names),
+        headline=bool(headline_of(view)),
         marks=card_marks(
             str(chosen["id"]) if isinstance(chosen, dict) and chosen.get("id") else "",
             str(revealed["id"]) if isinstance(revealed, dict) and revealed.get("id") else "",
@@ -232,6 +236,39 @@ def read(view: dict[str, Any]) -> Table:
             tuple(str(c) for c in view.get("throwable") or []) if view.get("outcome") is None else (),
         ),
     )
+
+
+def headline_of(view: dict[str, Any]) -> str:
+    """The service's headline, its spaces tidied; '' when the view has none."""
+    headline = view.get("headline")
+    return " ".join(headline.split()) if isinstance(headline, str) else ""
+
+
+def news(view: dict[str, Any], names: tuple[str, ...]) -> str:
+    """What the header says happened: the headline (already a finished sentence with the names in), else the
+    newest event with the names put in, else that the game begins."""
+    headline = headline_of(view)
+    if headline:
+        return headline
+    events = [str(e) for e in view.get("events") or [] if str(e).strip()]
+    if not events:
+        return "The game begins" if not view.get("version") else "The game goes on"
+    return " ".join(named(events[-1], names).split())
+
+
+def named(line: str, names: tuple[str, ...]) -> str:
+    """An event with its '{pN}' seat tokens replaced by the names, in one pass (a name may itself hold '{p1}')."""
+    parts, start = [], 0
+    while (token := line.find("{p", start)) >= 0:
+        end = line.find("}", token)
+        digits = line[token + 2:end] if end > token else ""
+        if digits.isdigit() and int(digits) < len(names):
+            parts += [line[start:token], names[int(digits)]]
+            start = end + 1
+        else:
+            parts.append(line[start:token + 2])
+            start = token + 2
+    return "".join(parts) + line[start:]
 
 
 def _seat(value: Any) -> int | None:

@@ -8,6 +8,7 @@ from typing import Any
 import engine
 from engine.core import MAX_CHOICES, MAX_LABEL, Action
 from engine.rules.airships import dice as airship_dice
+from engine.rules.airships.events import weigh
 from engine.rules.airships.data import Colour, Department, Era, components
 from engine.rules.airships.state import (
     AIRSHIP_FIELDS,
@@ -255,6 +256,12 @@ def check_throw(throw: Throw) -> None:
         assert sum(1 for d in throw.kept if d.colour == colour.value) == count, throw
     assert throw.dice_total == sum(d.value for d in throw.kept) and throw.target == target
     assert throw.success == (throw.total >= throw.target), throw
+
+
+def check_events_weighed(events: list[str]) -> None:
+    """Every event matches one of the patterns that weigh it for the headline, none falls to the default."""
+    unweighed = [event for event in events if weigh(event) is None]
+    assert not unweighed, f"events no news pattern knows: {unweighed}"
 
 
 def check_choices(state: AirshipsState) -> None:

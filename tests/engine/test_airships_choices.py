@@ -28,7 +28,7 @@ def test_two_white_dice_reach_five_one_time_in_three_and_a_chip_doubles_it() -> 
     chance = odds.throw_chance(state, 0, "a-light-1")
     # White faces 1 1 2 2 3 3: 5 or more needs 2+3, 3+2 or 3+3 (3 of 9); a chip makes 4 enough (6 of 9).
     assert (chance.alone, chance.with_chip) == (Fraction(1, 3), Fraction(2, 3))
-    assert chance.words() == "33% (67% with a chip)"
+    assert chance.words() == "33% (67% with a bonus chip)"
 
 
 def test_without_a_chip_the_odds_do_not_promise_one() -> None:
@@ -78,8 +78,8 @@ def test_each_way_to_roll_gets_its_own_odds() -> None:
     said = details(state)
     target = airship_dice.cost_and_target("a-medium-1")[1]
     rolls = [text for key, text in said.items() if key.startswith("roll:")]
-    assert rolls and all(text.endswith(f"to reach {target}") and "%" in text for text in rolls)
-    assert said["back"] == "Nothing is thrown yet"
+    assert rolls and all(text.startswith(f"Chance to reach {target}: ") and "%" in text for text in rolls)
+    assert said["back"] == "Nothing is thrown yet: pick another card"
 
 
 # --- what a card brings -------------------------------------------------------------------------
@@ -89,8 +89,8 @@ def test_throw_choices_say_the_odds_and_what_the_card_brings() -> None:
     state = table(display=("e1-financiers-2",), fields=[["a-light-1"], [], [], []])
     give(state, 0, "e2-financiers-1", "s-hangars")
     said = details(state)
-    assert said["throw:e1-financiers-2"].endswith("Gives 2 white; replaces your Frank Seiberling")
-    assert said["throw:a-light-1"].endswith("Airship worth 1 VP")
+    assert said["throw:e1-financiers-2"] == "37% (63% with a bonus chip) · needs 7 · gives 2 white dice; replaces Frank Seiberling"
+    assert said["throw:a-light-1"] == "59% (85% with a bonus chip) · needs 5 on 2 white dice · an airship worth 1 VP"
     assert all(text and len(text) <= MAX_LABEL and "%" in text for text in said.values())
 
 
@@ -101,9 +101,11 @@ def test_chip_and_additional_go_choices_say_what_they_leave(dice) -> None:
     state = throw_for(state, "a-light-1")
     assert state.step is Step.BONUS_CHIP
     assert details(state) == {
-        "chip:use": "The card is yours; 2 chips left",
-        "chip:keep": "You take a bonus chip as compensation, if one is left",
+        "chip:use": "You win the airship LZ 1; 2 bonus chips left",
+        "chip:keep": "You take 1 bonus chip from the supply as compensation",
     }
+    set_chips(state, 0, 3, 0)  # the nation's supply is empty: nothing to take
+    assert details(state)["chip:keep"] == "No bonus chip is left in the supply to take as compensation"
 
 
 def test_details_never_run_in_the_rules() -> None:
@@ -121,8 +123,8 @@ def test_a_replaced_card_says_whose_and_that_it_is_discarded(dice) -> None:
     give(state, 0, "e2-financiers-1", "s-hangars")
     dice(3, 2, 2)
     state = throw_for(state, "e1-financiers-2")
-    [line] = state.events[:1]
-    assert "joins {p0}'s Financiers. It replaces their Frank Seiberling, which is discarded." in line
+    assert state.events[1] == ("Henri Deutsch de la Meurthe joins {p0}'s Financiers. "
+                               "It replaces their Frank Seiberling, which is discarded.")
 
 
 def test_a_throw_with_more_dice_than_count_says_why(dice) -> None:

@@ -198,7 +198,7 @@ def test_materials_to_black_worked_example(dice) -> None:
 def test_exchange_can_include_the_imaginary_die(dice) -> None:
     state = throw_for(worked_example_table(), "e2-engines-3")
     labels = [a.label for a in GAME.legal_actions(state, 0)]
-    assert "imaginary" not in labels[0] and "incl. 1 imaginary" in labels[1]
+    assert "imaginary" not in labels[0] and labels[1] == "Exchange 3 white dice (1 imaginary) for 1 black die, then throw"
     dice(3, 1, 1, 5, 4, 3, 8)  # the imaginary white goes: 3 real white stay, 3 red, 1 black
     state = act(state, "roll", 1)
     t = thrown(state)

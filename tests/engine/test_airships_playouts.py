@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from airships_helpers import GAME, check_cards_conserved, check_chips_conserved, check_throw
+from airships_helpers import GAME, check_cards_conserved, check_chips_conserved, check_events_weighed, check_throw
 from engine.core import MAX_CHOICES, MAX_LABEL, Action
 from engine.rules.airships.state import AirshipsState, Step
 from engine.cli.simulate import play_random
@@ -31,11 +31,14 @@ class Invariants:
 
     def __init__(self) -> None:
         self.throws = 0
+        self.events = 0
         self.previous: tuple[Any, ...] = ()  # the throws the previous state showed, held so ids stay theirs
 
     def __call__(self, state: AirshipsState, seat: int, action: Action) -> None:
         check_cards_conserved(state)
         check_chips_conserved(state)
+        check_events_weighed(state.events)
+        self.events += len(state.events)
         for throw in (state.pending, state.last_throw):
             if throw is not None and not any(throw is seen for seen in self.previous):
                 self.throws += 1
@@ -61,10 +64,12 @@ def test_random_games_finish_with_the_table_intact(players: int, playout_seeds: 
     games = playout_seeds(1)
     invariants = Invariants()
     for seed in games:
+        check_events_weighed(GAME.setup(players, seed).events)  # the first go's card, turned over at setup
         playout = play_random(CheckedGame(), players, seed, on_move=invariants)  # type: ignore[arg-type]
         assert playout.finished, f"seed {seed}: not finished after {len(playout.moves)} actions"
         check_finished(playout.state)
     assert invariants.throws > len(games)  # the checks saw the throws they are there for
+    assert invariants.events > invariants.throws
 
 
 @pytest.mark.slow

@@ -37,9 +37,9 @@ def test_declining_and_going_back_are_minor_choices() -> None:
 
     for seed in range(20):
         play_random(GAME, 2, seed, on_move=note)
-    assert minor["End your turn"] and minor["Keep your chips: the throw fails"]
+    assert minor["End your turn"] and minor["Keep your bonus chips: the throw fails"]
     assert minor["Back: choose another card"]
-    assert not minor["Roll without exchanging"]
+    assert not minor["Throw without exchanging"]
     assert not any(m for label, m in minor.items() if label.startswith(("Throw for", "Use a bonus chip", "Pay 3")))
 
 

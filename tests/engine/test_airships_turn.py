@@ -76,7 +76,7 @@ def test_reveal_is_skipped_once_the_pile_is_empty() -> None:
     state = end_go(state)
     assert state.current == 1 and state.step is Step.CHOOSE_CARD
     assert state.display == before and state.pile == []
-    assert not any("turned over" in line for line in state.events)
+    assert not any("turns over" in line for line in state.events)
 
 
 def test_change_of_era_turns_every_entrepreneur() -> None:
@@ -235,7 +235,7 @@ def test_failed_throw_pays_one_chip_from_the_nations_supply(dice) -> None:
     dice(1, 1)
     lost = throw_for(state, "a-light-4")
     assert (lost.companies[0].chips, lost.companies[0].chips_in_supply) == (6, 0)
-    assert any("No bonus chip is left" in line for line in lost.events)
+    assert lost.events[-1] == "{p0} fails to win Parseval PL 1; no bonus chip is left to take."
 
 
 def test_chips_are_conserved_per_nation(dice) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.options import edition_of
-from engine.core import Action, GameError, Outcome, Rules
-from engine.rules.airships import checks, choices, rules, scoring, view
+from engine.core import Action, GameError, News, Outcome, Rules
+from engine.rules.airships import checks, choices, events, rules, scoring, view
 from engine.rules.airships.data import components
 from engine.rules.airships.setup import setup_state
 from engine.rules.airships.state import AirshipsState
@@ -48,6 +48,10 @@ class Airships(Rules[AirshipsState]):
         return choices.explain(state, seat, actions)
 
     effects = rules.EFFECTS  # what each kind of action does; Rules.apply refuses and copies first
+
+    def news(self, event: str) -> News:
+        """How much news an event is for the board's headline (the patterns beside the sentences, in events.py)."""
+        return events.news(event)
 
     def legal_choice(self, state: AirshipsState, seat: int, action: Action) -> Action | None:
         return checks.legal_choice(state, seat, action)

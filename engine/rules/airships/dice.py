@@ -51,8 +51,10 @@ class ExchangeOption:
     imaginary_used: int
 
     def text(self) -> str:
-        extra = f" (incl. {self.imaginary_used} imaginary)" if self.imaginary_used else ""
-        return f"{self.exchange.text()}{extra}"
+        """'3 white → 2 red', or '2 white (1 imaginary) → 1 black' when an imaginary die goes in."""
+        ex = self.exchange
+        extra = f" ({self.imaginary_used} imaginary)" if self.imaginary_used else ""
+        return f"{ex.give_count} {ex.give.value}{extra} → {ex.get_count} {ex.get.value}"
 
     def apply(self, pool: Pool) -> Pool:
         ex = self.exchange

@@ -23,10 +23,10 @@ class Chance:
     with_chip: Fraction  # equals `alone` when the player has no chip to use
 
     def words(self) -> str:
-        """'58%' or '58% (72% with a chip)'."""
+        """'58%' or '58% (72% with a bonus chip)'."""
         text = percent(self.alone)
         if self.with_chip > self.alone:
-            text += f" ({percent(self.with_chip)} with a chip)"
+            text += f" ({percent(self.with_chip)} with a bonus chip)"
         return text
 
 

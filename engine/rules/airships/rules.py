@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from functools import cache
-
-from engine.core import Action, Effect, seat_token
-from engine.rules.airships import dice
-from engine.rules.airships.data import Colour, components
+from engine.core import Action, Effect
+from engine.rules.airships import dice, events
+from engine.rules.airships.data import Dice, components
 from engine.rules.airships.state import (
     ADDITIONAL_GO_PRICE,
     AirshipsState,
@@ -16,13 +14,11 @@ from engine.rules.airships.state import (
     phase_number,
     place_in_display,
 )
+from engine.rules.airships.words import card_name, dice_words
 
-# Action kinds; choices.py puts each into words for the menus.
+# Action kinds; choices.py puts each into words for the menus; events.py writes what each did.
 THROW, ROLL, BACK, CHIP, GO = "throw", "roll", "back", "chip", "go"
 NO_EXCHANGE = -1  # ROLL argument: roll without using the Materials exchange
-
-
-p = seat_token  # events name seats by token; the service puts the players' names in
 
 
 # --- what may be chosen -------------------------------------------------------------------------
@@ -41,25 +37,9 @@ def eligible_targets(state: AirshipsState, seat: int) -> list[str]:
     return dice.throwable(state, seat, targets(state))
 
 
-@cache
-def card_label(card_id: str) -> str:
-    """'Hugo Eckener (Engineers): 2 white, 7+'."""
-    c = components()
-    cost, target = dice.cost_and_target(card_id)
-    if card_id in c.expansions:
-        card = c.expansions[card_id]
-        name = f"{card.name} ({card.department.value.capitalize()})"
-    elif card_id in c.airships:
-        name = f"Airship {c.airships[card_id].name}"
-    else:
-        phase = c.hindenburg[phase_number(card_id) - 1]
-        name = f"Hindenburg phase {phase.number}: {phase.name}"
-    return f"{name}: {cost.text()}, {target}+"
-
-
 def throw_action(card_id: str) -> Action:
-    """The choice of a card to throw for, in words."""
-    return Action(THROW, (card_id,), f"Throw for {card_label(card_id)}"[:100])
+    """The choice of a card to throw for, by its name; choices.py says its dice, odds and what it brings."""
+    return Action(THROW, (card_id,), f"Throw for {card_name(card_id)}"[:100])
 
 
 def to_act(state: AirshipsState) -> list[int]:
@@ -77,15 +57,15 @@ def legal_actions(state: AirshipsState, seat: int) -> list[Action]:
         cost, _ = dice.cost_and_target(state.chosen)
         actions = []
         if dice.pool(state, seat).covers(cost):
-            actions.append(Action(ROLL, (NO_EXCHANGE,), "Roll without exchanging"))
-        actions += [Action(ROLL, (i,), f"Exchange {o.text()}, then roll") for i, o in enumerate(options)]
+            actions.append(Action(ROLL, (NO_EXCHANGE,), "Throw without exchanging"))
+        actions += [Action(ROLL, (i,), exchange_label(o)) for i, o in enumerate(options)]
         return [*actions, Action(BACK, (), "Back: choose another card", minor=True)]
     if state.step is Step.BONUS_CHIP:
         assert state.pending is not None
-        total = state.pending.total + 1
+        total = state.pending.total + 1  # asked only when one chip is enough: exactly the target
         return [
-            Action(CHIP, ("use",), f"Use a bonus chip: {total} vs {state.pending.target}, success"),
-            Action(CHIP, ("keep",), "Keep your chips: the throw fails", minor=True),
+            Action(CHIP, ("use",), f"Use a bonus chip: +1 makes the {total} you need"),
+            Action(CHIP, ("keep",), "Keep your bonus chips: the throw fails", minor=True),
         ]
     if state.step is Step.ADDITIONAL_GO:
         return [
@@ -93,6 +73,15 @@ def legal_actions(state: AirshipsState, seat: int) -> list[Action]:
             Action(GO, ("end",), "End your turn", minor=True),
         ]
     return []
+
+
+def exchange_label(option: dice.ExchangeOption) -> str:
+    """'Exchange 3 white dice (1 imaginary) for 2 red dice, then throw'."""
+    ex = option.exchange
+    give = dice_words(Dice(**{ex.give.value: ex.give_count}))
+    get = dice_words(Dice(**{ex.get.value: ex.get_count}))
+    given = f"{give} ({option.imaginary_used} imaginary)" if option.imaginary_used else give
+    return f"Exchange {given} for {get}, then throw"
 
 
 def reveals(before: AirshipsState, after: AirshipsState) -> bool:
@@ -112,7 +101,7 @@ def on_throw(state: AirshipsState, seat: int, action: Action) -> None:
 
 def on_back(state: AirshipsState, seat: int, action: Action) -> None:
     state.chosen, state.step = None, Step.CHOOSE_CARD
-    state.events.append(f"{p(seat)} takes back the choice of card.")
+    state.events.append(events.taken_back(seat))
 
 
 def on_roll(state: AirshipsState, seat: int, action: Action) -> None:
@@ -131,10 +120,10 @@ def on_go(state: AirshipsState, seat: int, action: Action) -> None:
         company = state.companies[seat]
         company.chips -= ADDITIONAL_GO_PRICE
         company.chips_in_supply += ADDITIONAL_GO_PRICE
-        state.events.append(f"{p(seat)} pays {ADDITIONAL_GO_PRICE} bonus chips for another go.")
+        state.events.append(events.another_go(seat, ADDITIONAL_GO_PRICE))
         begin_go(state, seat)
     else:
-        state.events.append(f"{p(seat)} ends the turn.")
+        state.events.append(events.turn_ended(seat))
         next_player(state)
 
 
@@ -149,7 +138,7 @@ def choose(state: AirshipsState, seat: int, card_id: str) -> None:
     state.chosen = card_id
     if dice.exchange_options(state, seat, card_id):
         state.step = Step.EXCHANGE
-        state.events.append(f"{p(seat)} will throw for {card_label(card_id)}.")
+        state.events.append(events.declared(seat, card_id))
     else:
         roll(state, seat, card_id, None)
 
@@ -164,7 +153,7 @@ def roll(state: AirshipsState, seat: int, card_id: str, option: dice.ExchangeOpt
                 break
     if not result.success and state.companies[seat].chips and result.total + 1 >= result.target:
         state.pending, state.step = result, Step.BONUS_CHIP
-        state.events.append(describe_throw(result) + " One bonus chip would do it.")
+        state.events.append(events.chip_needed(result))
         return
     finish_throw(state, result)
 
@@ -178,27 +167,23 @@ def decide_chip(state: AirshipsState, seat: int, use: bool) -> None:
         company.chips_in_supply += 1  # a used chip goes back to the general supply
         result = result.with_bonus("bonus chip", 1, True)
     state.pending = None
-    # The throw itself was told when the chip was asked for: say only what the decision made of it.
-    verdict = "success!" if use else "short."
-    decided = "uses a bonus chip" if use else "keeps their bonus chips"
-    finish_throw(state, result, f"{p(seat)} {decided}: {result.total} vs {result.target}, {verdict}")
+    finish_throw(state, result, events.chip_decided(seat, result, use))
 
 
 def finish_throw(state: AirshipsState, result: Throw, told: str = "") -> None:
     state.last_throw = result
     state.chosen = None
-    line = told or describe_throw(result)
+    # The throw, then what it brought, each its own event: the headline shows what it brought.
+    state.events.append(told or events.describe_throw(result))
     if result.success:
-        line += " " + acquire(state, result.seat, result.card)
+        state.events.append(acquire(state, result.seat, result.card))
     else:
         company = state.companies[result.seat]
-        if company.chips_in_supply:
+        compensation = company.chips_in_supply > 0  # "If, however, there are none left - he goes away empty-handed!"
+        if compensation:
             company.chips_in_supply -= 1
             company.chips += 1
-            line += f" {p(result.seat)} takes a bonus chip as compensation."
-        else:
-            line += " No bonus chip is left to take."
-    state.events.append(line)
+        state.events.append(events.compensated(result.seat, result.card, compensation))
     end_go(state, result.seat)
 
 
@@ -212,27 +197,21 @@ def acquire(state: AirshipsState, seat: int, card_id: str) -> str:
         row[row.index(card_id)] = None
         old = company.departments.get(card.department)
         company.departments[card.department] = card_id
-        words = f"{card.name} joins {p(seat)}'s {card.department.value.capitalize()}."
         if old is not None:
             state.removed.append(old)  # victory points and all
-            words += f" It replaces their {c.card_name(old)}, which is discarded."
+        gained = None
         if card.chips:
             gained = min(card.chips, company.chips_in_supply)
             company.chips += gained
             company.chips_in_supply -= gained
-            words += f" +{gained} bonus chip{'s' if gained != 1 else ''}."
-        return words
+        return events.expansion_won(seat, card_id, old, gained)
     if card_id in c.airships:
         was_open = state.hindenburg_open
         pile = next(pile for pile in state.fields if pile and pile[-1] == card_id)
         company.airships.append(pile.pop())
-        words = f"{p(seat)} builds the {c.airships[card_id].name}."
         if not was_open:
             state.wooden_airship = seat
-            words += " The wooden airship goes to them."
-        if not was_open and state.hindenburg_open:
-            words += " A pile is used up: the Hindenburg can now be built!"
-        return words
+        return events.airship_built(seat, card_id, not was_open, not was_open and state.hindenburg_open)
     number = phase_number(card_id)
     state.hindenburg[number - 1] = seat
     company.phases.append(number)
@@ -242,7 +221,7 @@ def acquire(state: AirshipsState, seat: int, card_id: str) -> str:
     else:
         company.chips -= 1
     state.wooden_airship = seat
-    return f"{p(seat)} completes Hindenburg phase {number} and takes the wooden airship."
+    return events.phase_built(seat, card_id, state.hindenburg_complete)
 
 
 # --- goes and turns -----------------------------------------------------------------------------
@@ -256,7 +235,7 @@ def game_should_end(state: AirshipsState) -> bool:
 def end_go(state: AirshipsState, seat: int) -> None:
     if game_should_end(state):
         state.step = Step.OVER
-        state.events.append("The game is over.")
+        state.events.append(events.game_over())
     elif state.companies[seat].chips >= ADDITIONAL_GO_PRICE:
         state.step = Step.ADDITIONAL_GO
     else:
@@ -280,11 +259,11 @@ def begin_go(state: AirshipsState, seat: int) -> None:
         return
     if not passed_already:
         state.passes_in_a_row += 1
-    state.events.append(f"{p(seat)} has the dice for no card on the table and passes.")
+    state.events.append(events.passed(seat))
     if not state.pile and state.passes_in_a_row >= state.players:
         # Ruling 15 in docs/rulings.md, "A stuck table": nothing can change any more.
         state.step = Step.OVER
-        state.events.append("No one can throw for any card: the game is over.")
+        state.events.append(events.game_over(stuck=True))
     else:
         end_go(state, seat)
 
@@ -298,38 +277,11 @@ def reveal(state: AirshipsState) -> bool:
     if card_id == c.change_of_era:
         state.era = 2
         state.removed.append(card_id)
-        state.events.append("Change of Era! Every entrepreneur turns over: each player now has a red die too.")
+        state.events.append(events.change_of_era(state.current))
         return True
     row = state.display[c.expansions[card_id].department]
     dropped = row[0] if None not in row else None
     place_in_display(state, card_id)
     state.revealed = card_id
-    card = c.expansions[card_id]
-    line = f"{card.name} ({card.department.value.capitalize()}) is turned over."
-    if dropped is not None:
-        line += f" The row is full, so {c.card_name(dropped)} is discarded from the display."
-    state.events.append(line)
+    state.events.append(events.turned_over(state.current, card_id, dropped))
     return True
-
-
-def best_count(rolled: int, needed: int, t: Throw, colour: str) -> str:
-    """Why a throw rolls more dice than count: every usable die is thrown and only the best are kept."""
-    imaginary = sum(1 for d in t.kept if d.imaginary and d.colour == colour)
-    return f" (the best {needed} count)" if rolled + imaginary > needed else ""
-
-
-def describe_throw(t: Throw) -> str:
-    """'{p0} throws for X (target 9): white 3 2 2, red 4 → kept 3+2+4 = 9; +1 engine = 10: success!'"""
-    cost, _ = dice.cost_and_target(t.card)
-    rolled = ", ".join(
-        f"{colour} {' '.join(map(str, values))}{best_count(len(values), cost.of(Colour(colour)), t, colour)}"
-        for colour, values in t.rolled.items() if values
-    )
-    imaginary = [f"imaginary {d.colour} {d.value}" for d in t.kept if d.imaginary]
-    parts = "; ".join(x for x in (rolled, *imaginary) if x)
-    kept = "+".join(str(d.value) for d in t.kept)
-    bonuses = "".join(f" +{amount} {source}" for source, amount in t.bonuses)
-    exchange = f" (exchanging {t.exchange})" if t.exchange else ""
-    verdict = "success!" if t.success else "short."
-    return (f"{p(t.seat)} throws for {card_label(t.card)}{exchange}: {parts} → kept {kept} = {t.dice_total}"
-            f"{bonuses}{f' = {t.total}' if t.bonuses else ''} vs {t.target}: {verdict}")

@@ -6,10 +6,12 @@ from dataclasses import asdict
 from functools import cache
 from typing import Any, NotRequired
 
-from engine.rules.airships import choices, dice, rules, scoring
+from engine.rules.airships import dice, rules, scoring
 from engine.rules.airships.data import Department, Dice, components
 from engine.rules.airships.state import AirshipsState, Step, Throw, hindenburg_id, phase_number
+from engine.rules.airships.words import gives
 from engine.view import CommonView
+from engine.words import count
 
 
 class AirshipsView(CommonView):
@@ -51,8 +53,8 @@ def dice_dict(d: Dice) -> dict[str, int]:
 
 
 def gives_text(card_id: str) -> str:
-    """Short words for what an expansion card gives, e.g. '1 black + 2 chips once'."""
-    return choices.gives(card_id)
+    """Plain words for what an expansion card gives, e.g. '1 black die and 2 bonus chips when won'."""
+    return gives(card_id)
 
 
 @cache
@@ -187,7 +189,7 @@ def hand_fields(view: dict[str, Any]) -> list[tuple[str, str]]:
     you = view["you"]
     company = view["companies"][you["seat"]]
     real = ", ".join(f"{n} {colour}" for colour, n in company["dice"].items() if n) or "none"
-    imaginary = ", ".join(f"{d['colour']} {d['value']}" for d in company["imaginary"]) or "none"
+    imaginary = ", ".join(f"a {d['colour']} die that always shows {d['value']}" for d in company["imaginary"]) or "none"
     departments = "\n".join(
         f"{d.capitalize()}: {card['name']} ({card['gives'] or 'nothing more'})"
         for d, card in company["departments"].items() if card
@@ -198,7 +200,7 @@ def hand_fields(view: dict[str, Any]) -> list[tuple[str, str]]:
     reachable = ", ".join(names.get(card_id, card_id) for card_id in you["can_throw_for"]) or "nothing yet"
     built = company["airships_built"]
     return [
-        ("Company", f"{company['nation']}: {company['vp']} VP, {built} airship{'' if built == 1 else 's'} built"),
+        ("Company", f"{company['nation']}: {company['vp']} VP, {count(built, 'airship')} built"),
         ("Dice", f"Real: {real}\nImaginary: {imaginary}"),
         ("Bonus chips", f"{company['chips']} on your board, {company['chips_in_supply']} in the supply"),
         ("Departments", departments or "none yet"),
