@@ -69,6 +69,8 @@ class TurnClock:
                     table = await self._core.load.table(due.game_id)
                     if table.status is Status.ACTIVE or due.kind in self._any_status:
                         await self._handlers[due.kind](table, due, now, news)
+                except GameError as error:  # the game moved on under the due (a race lost, a seat changed): done
+                    log.info("game %s: the %s due found the game moved on (%s)", due.game_id, due.kind.value, error)
                 except Exception:  # one game's failure must not hold up the others' clocks
                     log.exception("game %s: the %s due failed; it is tried again when its claim runs out",
                                   due.game_id, due.kind.value)
@@ -122,6 +124,8 @@ class TurnClock:
             return
         movers = start.to_act
         moved = await self._core.play_automatic(start, turn=movers)
+        if moved is start:  # the player's own move came first (from another process): no deadline was missed
+            return
         for seat in movers:
             player = table.at_seat(seat)
             self._core.seats_changed(table.id)  # the seats' counts change under the cached table

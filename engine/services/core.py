@@ -197,7 +197,14 @@ class TableCore:
             seat = seats[0]
             by = AUTOPILOT if turn is not None or not moved.table.at_seat(seat).ai else None
             action = await self.ai_choice(moved.table, moved.state, seat)
-            moved = await self.commit(moved, seat, action, by=by)
+            try:
+                moved = await self.commit(moved, seat, action, by=by)
+            except StaleAction:
+                # Another process moved first (the player's own move at a deadline, or its bot's chain): a race
+                # lost is normal. What this chain committed stands and is shown; the winner shows the rest.
+                log.info("game %s: another move came first at version %s; the bot's chain stops there",
+                         moved.table.id, moved.table.version)
+                break
             events = [*events, *moved.events]
         return moved if moved is start else replace(moved, events=events)
 
