@@ -55,7 +55,7 @@ def render(view: dict[str, Any]) -> bytes:
                  (MARGIN, layout.strip_top))
     paste_players(canvas, table, layout.players_top)
     left, top, width, height = layout.events_box
-    canvas.paste(events_panel((width, height), table.events), (left, top))
+    canvas.paste(events_panel((width, height), table.events, table.version > 0), (left, top))
     return encode_board(canvas)
 
 

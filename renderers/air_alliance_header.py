@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from PIL import Image
 
+from engine.words import count
 from renderers.air_alliance_pieces import NAVY, PALETTE, miles, tag_width
 from renderers.air_alliance_table import Table
 from renderers.common import ELLIPSIS, RGB, VERMILLION, WHITE, YELLOW, ellipsize, ink_on, text_width, wrap_fit
@@ -91,16 +92,34 @@ def turn_line(table: Table, room: int, least: int = MIN_NAME_ROOM) -> HeaderLine
 
 
 def event_lines(table: Table, room: int) -> list[HeaderLine]:
-    """The newest event, on two lines if it needs them; else under it the event before, this turn's flights,
-    or the deck (the game's clock: it ends a round after the deck runs out)."""
-    news = [*table.events[-2:]] or [flights_words(table) or ("The game begins" if table.version == 0 else "")]
+    """The news, on two lines if it needs them: the headline (the turn's biggest news, or the winner), else the
+    newest event. Under a one-line headline, this turn's flights or the deck (the game's clock: it ends a round
+    after the deck runs out); under a newest event, the event before it."""
+    news = news_words(table)
     lines, size = wrap_fit(news[-1], room, 2, (HEADER_MIN_TEXT,), bold=True)
     found = [HeaderLine(((line, True),), size, WHITE) for line in lines]
     if len(found) == 1:
-        under = news[0] if len(news) > 1 else flights_words(table) if table.events else ""
-        under = under or f"{table.deck} cards in the deck · {table.discards} discarded"
+        # Once over, the last turn's flights are old news: the game's end is said instead.
+        later = ["The last round is over: the game ends"] if table.over else [flights_words(table), deck_words(table)]
+        candidates = [*news[:-1], *later]
+        under = next((words for words in candidates if words and words != news[-1]), "")
         found.append(HeaderLine(((ellipsize(under, PREVIOUS_SIZE, room), False),), PREVIOUS_SIZE, WHITE))
     return found
+
+
+def news_words(table: Table) -> list[str]:
+    """What the header leads with, last: never nothing, so the header is never empty."""
+    if table.headline:
+        return [table.headline]
+    if table.events:
+        return [*table.events[-2:]]
+    if table.version == 0:
+        return ["The game begins"]
+    return [flights_words(table) or deck_words(table)]
+
+
+def deck_words(table: Table) -> str:
+    return f"{count(table.deck, 'card')} in the deck · {table.discards} discarded"
 
 
 def flights_words(table: Table) -> str:

@@ -212,16 +212,21 @@ def event_lines(events: tuple[str, ...], room: int, most: int = MAX_EVENT_LINES)
     return found[-most:]
 
 
+# What the panel says when the last choice wrote no event: before the first move, and after a choice that only
+# picked an icon or a plane (keyed by whether the game has started).
+QUIET = {False: "Nothing yet: the game begins", True: "Nothing has moved since the last choice"}
+
+
 @lru_cache(maxsize=32)
-def events_panel(size: tuple[int, int], events: tuple[str, ...]) -> Image.Image:
+def events_panel(size: tuple[int, int], events: tuple[str, ...], started: bool = True) -> Image.Image:
     """The last action's events, as many lines as the panel holds."""
     width, height = size
     lines = event_lines(events, width - 2 * PAD, lines_room(height))
     pen = PALETTE.pen(size, PANEL)
     pen.draw.rectangle((0, 0, width - 1, height - 1), outline=LINE, width=2)
     pen.text((PAD, 22), "What happened (newest last)", MIN_TEXT, True, MUTED)
-    if not lines:
-        pen.text((PAD, EVENTS_TOP + EVENT_LINE // 2), "Nothing yet", 24, False, MUTED)
+    if not lines:  # a choice that moves nothing yet (an icon, a plane) has no events of its own
+        pen.text((PAD, EVENTS_TOP + EVENT_LINE // 2), QUIET[started], 24, False, MUTED)
     for row, (line, newest) in enumerate(lines):
         pen.text((PAD, EVENTS_TOP + row * EVENT_LINE + EVENT_LINE // 2), line, 24, newest, INK)
     return PALETTE.convert(pen.image)

@@ -104,6 +104,7 @@ class Table(NamedTuple):
     flights: tuple[Flight, ...]
     events: tuple[str, ...]
     winners: tuple[int, ...] | None
+    headline: str = ""  # the biggest news since the deciding players' last turn, names already in (the service's)
 
     @property
     def over(self) -> bool:
@@ -140,6 +141,7 @@ def read(view: dict[str, Any]) -> Table:
                       for f in view.get("flights") or []),
         events=tuple(event_text(str(e), names) for e in view.get("events") or []),
         winners=tuple(int(s) for s in winners) if isinstance(winners, list) else None,
+        headline=event_text(str(view.get("headline") or ""), names),
     )
 
 

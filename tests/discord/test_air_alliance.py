@@ -51,7 +51,7 @@ async def test_a_turns_decisions_are_described_in_words_and_edit_one_message(lou
     offered = choices_of(prompt)
     assert 0 < len(offered) <= 25
     said = prompt.content + "".join(str(o.to_dict()) for row in prompt.components for o in row.children)
-    assert "1-2-3" in said or "landing" in said  # the icons are named, not only drawn
+    assert "Land your plane on" in said and "(slot 1, printed icon)" in said  # what an icon does, in words
     before = len(public(thread))
     mover = lounge.member(prompt.raw_mentions[0])
     await lounge.click_choice(mover, prompt, offered[0][1])
@@ -75,7 +75,7 @@ async def test_rules_and_hand_work_for_air_alliance(lounge: Lounge) -> None:
 async def test_undo_takes_back_a_landing_that_drew_no_card_and_status_and_mine_name_the_game(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(2, "air-alliance")
     # An area landing permit, a plane from the supply, an airport: a landing that is no flight draws nothing.
-    for wanted in ("1-2-3", "from your supply", "A"):
+    for wanted in ("Land your plane on", "from your supply", "Land the"):
         prompt = latest_prompt(thread)
         assert prompt is not None
         mover = lounge.member(prompt.raw_mentions[0])

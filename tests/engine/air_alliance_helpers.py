@@ -8,7 +8,7 @@ from typing import Any
 
 import engine
 from engine.core import MAX_CHOICES, MAX_LABEL, Action
-from engine.rules.air_alliance import ai, runways
+from engine.rules.air_alliance import ai, events, runways
 from engine.rules.air_alliance.alliance import top_icons
 from engine.rules.air_alliance.data import NPA_COLOURS, PLAYER_COLOURS, Components, Shape, components
 from engine.rules.air_alliance.options import Kobe
@@ -243,7 +243,14 @@ def check_choices(state: AirAllianceState, legal: list[Action]) -> None:
         assert len({a.key for a in legal}) == len(legal), "two choices with one key"
 
 
+def check_news(state: AirAllianceState) -> None:
+    """Every event of the last action was written from one of the sentences, so the headline knows its weight."""
+    for event in state.events:
+        assert events.weigh(event) is not None, f"no sentence writes {event!r}: add it to events.SENTENCES"
+
+
 def check_all(state: AirAllianceState) -> None:
+    check_news(state)
     check_cards(state)
     check_planes(state)
     check_airports(state)

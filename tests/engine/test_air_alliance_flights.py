@@ -87,8 +87,8 @@ def test_a_flight_gains_the_card_whose_route_it_flies_and_the_claim_refills() ->
     assert state.flights == [Flight(POLYNESIA, CANNES, "red", 0)]
     assert state.gained == [HONEYMOONERS] and HONEYMOONERS not in state.claim
     assert len(state.claim) == 6 and state.claim[-1] == "p01"  # shifted left, the new card on the right
-    assert state.events == ["{p0} flies red U2 → E3 (Polynesia → Cannes) and gains Polynesia → Cannes "
-                            "(4,000 miles); Hong Kong → Tokyo is drawn."]
+    assert state.events == ["{p0} flies red U2 Polynesia → E3 Cannes and gains Honeymooners (4,000 miles).",
+                            "The baggage claim refills: Hong Kong → Tokyo is drawn."]
     check_all(state)
 
 
@@ -133,7 +133,7 @@ def test_a_flight_gains_only_passengers_who_are_waiting() -> None:
     assert state.gained == []
     state = fly(state, *AREA_A, CANNES, TOKYO)
     assert state.gained == [FILM_DIRECTOR] and SURFER in state.claim
-    assert state.events[-1].endswith("; Polynesia → Tokyo is drawn.")
+    assert state.events[-1] == "The baggage claim refills: Polynesia → Tokyo is drawn."
 
 
 def test_a_passenger_drawn_during_a_relay_boards_only_the_flights_after_it() -> None:
@@ -272,16 +272,46 @@ def test_you_can_gain_that_passenger_card_or_leave_it_where_it_would_cover_an_al
     assert state.step is Step.GAIN and state.offered == [ART_STUDENT] and ART_STUDENT not in state.gained
     legal = GAME.explain(state, 0, GAME.legal_actions(state, 0))
     assert [(a.key, a.label) for a in legal] == [
-        ("gain:p04", "Gain Rome → Cannes (2,000 miles)"),
-        ("leave:p04", "Leave Rome → Cannes waiting in the baggage claim")]
-    assert legal[0].detail == "Covers a slot at flight control: black code sharing on 1 slot, not 2"
+        ("gain:p04", "Gain Art Student (2,000 miles)"),
+        ("leave:p04", "Leave Art Student waiting in the baggage claim")]
+    assert legal[0].detail == "Costs black code sharing: it will show on 1 slot, not 2 (3 form an alliance)"
     gained = act(state, "gain", ART_STUDENT)
     assert gained.gained == [FILM_DIRECTOR, ART_STUDENT] and gained.step is Step.MARKER
-    assert gained.events[-1].startswith("{p0} gains Rome → Cannes (2,000 miles); ")  # and the claim refills
+    assert gained.events[0] == "{p0} gains Art Student (2,000 miles)."
+    assert gained.events[1].startswith("The baggage claim refills: ")
     left = act(state, "leave", ART_STUDENT)
     assert left.gained == [FILM_DIRECTOR] and ART_STUDENT in left.claim and left.step is Step.MARKER
-    assert left.events[-1] == "{p0} leaves Rome → Cannes waiting in the baggage claim."  # nothing to draw
+    assert left.events[-1] == "{p0} leaves Art Student waiting in the baggage claim."  # nothing to draw
     check_all(left)
+
+
+def test_the_flight_says_the_player_can_gain_a_card_they_may_leave_not_that_they_gain_it() -> None:
+    state = two_black_slots()
+    assert state.events == ["{p0} flies red E2 Rome → E3 Cannes; {p0} can gain Art Student (2,000 miles) or leave it "
+                            "waiting."]
+
+
+def test_a_menu_says_can_gain_for_a_card_the_player_will_be_asked_about() -> None:
+    state = table(claim=claim_with(FILM_DIRECTOR, ART_STUDENT))
+    boarding_pass(state, 0, ("p01",), ("p05",), ("p02",))  # black, black, purple
+    put(state, CANNES, "red")
+    put(state, "E2", "red", "black")
+    state = fly(state, 2, 0, CANNES, TOKYO)
+    menu = {a.key: a for a in GAME.explain(state, 0, GAME.legal_actions(state, 0))}
+    assert menu["icon:1:0"].detail == "Best: red plane Rome → Cannes can gain Art Student (2,000 miles)"
+    state = act(act(state, "icon", 1, 0), "plane", "E2")
+    land = next(a for a in GAME.explain(state, 0, GAME.legal_actions(state, 0)) if a.key == f"land:{CANNES}")
+    assert land.detail == "Can gain Art Student (2,000 miles)"
+
+
+def test_edition_1_menus_say_gains_as_every_card_is_gained() -> None:
+    state = table(claim=claim_with(FILM_DIRECTOR, ART_STUDENT), options={"edition": 1})
+    boarding_pass(state, 0, ("p01",), ("p05",), ("p02",))
+    put(state, CANNES, "red")
+    put(state, "E2", "red", "black")
+    state = act(act(fly(state, 2, 0, CANNES, TOKYO), "icon", 1, 0), "plane", "E2")
+    land = next(a for a in GAME.explain(state, 0, GAME.legal_actions(state, 0)) if a.key == f"land:{CANNES}")
+    assert land.detail == "Gains Art Student (2,000 miles)"
 
 
 def test_a_passenger_left_waiting_may_board_a_later_flight() -> None:

@@ -57,3 +57,11 @@ def test_the_npa_starts_are_the_datas(guide: dict[str, RulesTopic]) -> None:
 def test_every_kobe_rule_has_a_line(guide: dict[str, RulesTopic]) -> None:
     lines = [line for line in guide["kobe"].text.splitlines() if line.startswith("- **")]
     assert len(lines) == len(Kobe)
+
+
+def test_the_glossary_explains_the_words_the_menus_keep(guide: dict[str, RulesTopic]) -> None:
+    glossary = guide["glossary"]
+    assert glossary.title == "Words of the game"
+    for term in ("NPA", "Code sharing", "Alliance", "Boarding pass", "printed icons", "Markers", "Relay",
+                 "Baggage claim", "Lost baggage", "Priority takeoff", "V airport", "First in line", "takeoff runway"):
+        assert f"**{term}**" in glossary.text, term

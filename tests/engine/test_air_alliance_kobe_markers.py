@@ -47,7 +47,7 @@ def test_opponent_npa_two_markers_fly_an_npa_of_an_opponents_alliance() -> None:
     assert menu and all(a.label.endswith("(two markers)") for a in menu)
     state = act(act(state, "npa", "black", "M4"), "land", "A1")
     assert state.board["A1"][0] == "black" and state.markers_left == 1
-    assert state.events[-1].endswith("with two markers on black code sharing.")
+    assert state.events[-1] == "{p0} flies black M4 Arabia → A1 Tokyo (two markers on black code sharing)."
     assert not [k for k in keys(state) if k.startswith("icon:0:")]  # the icon's slot is used
 
 

@@ -198,7 +198,7 @@ def test_remove_planes_the_alliance_plane_leaves_its_area_too() -> None:
     assert state.airlines[0].retired and state.alliances[0] == [] and state.alliances[1] == ["green", "white"]
     assert "{p0} has no more turns: 1 red plane leaves the board, and their alliance plane leaves alliance area 1." \
         in state.events
-    assert "Alliance area 1 is cleared (no player is left): black return beside the board." in state.events
+    assert "Alliance area 1 is cleared (no player is left): black returns beside the board." in state.events
     assert markers.npa_choices(state, 1, state.data.passes["yellow"].slots[2][2]) == [("black", 1)]  # free again
     check_all(state)
 

@@ -137,7 +137,7 @@ def test_a_seat_view_adds_only_that_seats_choices() -> None:
     assert set(fields) == {"Airline", "Boarding pass", "Planes", "Alliance", "Reserved"}
     assert fields["Planes"] == "0 on the board, 4 in your supply"
     assert fields["Alliance"] == "none yet: your fifth plane waits beside the board to mark one"
-    assert fields["Boarding pass"].startswith("Slot 1: printed: Special landing: red")
+    assert fields["Boarding pass"].startswith("Slot 1: printed icons: Special landing: red")
 
 
 def test_stats_report_the_games_figures() -> None:

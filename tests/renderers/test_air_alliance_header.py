@@ -8,7 +8,9 @@ import pytest
 
 import renderers
 from renderers import air_alliance, air_alliance_header, air_alliance_pieces, common
-from tests.renderers.air_alliance_sample import PHASES, over_view, phase_view, sample_view, start_view, with_players
+from tests.renderers.air_alliance_sample import (
+    PHASES, RELAY_NEWS, over_view, phase_view, sample_view, start_view, with_players,
+)
 from tests.renderers.test_air_alliance_render import LONG_NAMES, SLUG, VIEWS, clear_caches
 
 # Discord shows the board about 360 px wide on a phone: text a player must read there is at least 1/36 of the width.
@@ -29,24 +31,56 @@ def test_the_turn_line_names_the_player_to_act_and_the_decision() -> None:
     assert lines[3].text == "Miles: Alice 26,000  ·  Bartholomew 41,000  ·  Chen 19,000"
 
 
-def test_the_newest_event_comes_first_whole_on_two_lines() -> None:
+def test_the_headline_comes_first_whole_on_two_lines() -> None:
     lines = air_alliance.header_lines(sample_view())
-    news = " ".join(line.text for line in lines[1:3])
-    assert news == ("Alice flies black E3 → A1 by code sharing and gains Cannes → Tokyo (6,000 miles) and "
-                    "Polynesia → Tokyo (9,000 miles)")
+    assert " ".join(line.text for line in lines[1:3]) == RELAY_NEWS
+    assert all(run[1] for line in lines[1:3] for run in line.runs)  # the news is bold
 
 
-def test_a_short_newest_event_has_the_one_before_under_it() -> None:
+def test_the_headline_leads_even_when_the_last_move_was_lost_baggage() -> None:
+    view = phase_view("flight_control")  # the move's last event is the automatic lost baggage
+    assert view["events"][-1].startswith("Lost baggage: ")
+    assert " ".join(line.text for line in air_alliance.header_lines(view)[1:3]) == RELAY_NEWS
+
+
+def test_a_one_line_headline_has_this_turns_flights_under_it() -> None:
     view = sample_view()
-    view["events"] = ["{p1} reserves Backpacker", "{p1} flies yellow A3 → M1"]
+    view["headline"] = "Chen lands a green plane from the supply on U6 Brazil."
     lines = air_alliance.header_lines(view)
-    assert (lines[1].text, lines[2].text) == ("Bartholomew flies yellow A3 → M1", "Bartholomew reserves Backpacker")
+    assert lines[1].text == view["headline"]
+    assert lines[2].text == "Flights this turn: red U2 → E3, black E3 → A1"
 
 
-def test_without_events_the_header_says_this_turns_flights() -> None:
+def test_the_winner_is_the_headline_at_the_end() -> None:
+    lines = air_alliance.header_lines(over_view())
+    assert (lines[1].text, lines[2].text) == ("Bartholomew wins with 71,000 miles",
+                                              "The last round is over: the game ends")
+
+
+def test_without_a_headline_the_newest_event_leads_with_the_one_before_under_it() -> None:
     view = sample_view()
+    del view["headline"]
+    view["events"] = ["{p1} reserves Backpacker", "{p1} flies yellow A3 Singapore → M1 Istanbul."]
+    lines = air_alliance.header_lines(view)
+    assert (lines[1].text, lines[2].text) == ("Bartholomew flies yellow A3 Singapore → M1 Istanbul.",
+                                              "Bartholomew reserves Backpacker")
+
+
+def test_without_a_headline_or_events_the_header_says_this_turns_flights() -> None:
+    view = sample_view()
+    del view["headline"]
+    view["events"] = []  # choosing an icon or a plane moves nothing yet
+    lines = air_alliance.header_lines(view)
+    assert lines[1].text == "Flights this turn: red U2 → E3, black E3 → A1"
+    assert lines[2].text == "23 cards in the deck · 9 discarded"
+
+
+def test_the_header_is_never_empty_mid_game() -> None:
+    view = phase_view("alliance")  # no flights yet this turn
+    del view["headline"]
     view["events"] = []
-    assert air_alliance.header_lines(view)[1].text == "Flights this turn: red U2 → E3, black E3 → A1"
+    lines = air_alliance.header_lines(view)
+    assert (lines[1].text, lines[2].text) == ("23 cards in the deck · 9 discarded", "")  # said once, not twice
 
 
 def test_every_phase_is_named_in_the_header() -> None:
@@ -93,7 +127,7 @@ def test_a_tie_for_first_names_both_winners() -> None:
 def test_a_quiet_header_line_tells_the_deck_the_games_clock() -> None:
     lines = air_alliance.header_lines(start_view())
     news = (lines[1].text, lines[2].text)
-    assert news == ("The game begins: Red plays first.", "54 cards in the deck · 0 discarded")
+    assert news == ("The game begins", "54 cards in the deck · 0 discarded")
 
 
 # -- what is drawn ----------------------------------------------------------------------------------------
@@ -160,3 +194,11 @@ def test_every_plane_carries_its_letter(monkeypatch: pytest.MonkeyPatch) -> None
     log = drawn(monkeypatch, [with_players(start_view(4), 4), sample_view()])
     assert set("RYGBKWP") <= {words for words, _, _ in log.texts}
     assert len(set(air_alliance_pieces.PLANE_LETTER.values())) == 7
+
+
+def test_the_events_panel_of_a_choice_that_moved_nothing_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    view = sample_view()
+    view["events"] = []  # an icon chosen: its plane has not moved yet
+    start = start_view()
+    texts = [words for words, _, _ in drawn(monkeypatch, [view, start]).texts]
+    assert "Nothing has moved since the last choice" in texts and "Nothing yet: the game begins" in texts

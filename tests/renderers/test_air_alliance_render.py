@@ -195,7 +195,7 @@ def test_event_placeholders_become_the_players_names() -> None:
     view["seat_names"] = ["🚀 Zoë", "李雷", "Ann"]
     table = air_alliance.read(view)
     assert table.names == ("Zoë (Red)", "Yellow", "Ann")  # as renderers.shown_name names them in messages
-    assert table.events[-1].startswith("Zoë (Red) flies black E3 → A1")
+    assert table.events[-1].startswith("Zoë (Red) flies black E3 Cannes → A1 Tokyo")
 
 
 @pytest.mark.slow

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, GameError, Outcome, Rules
+from engine.core import Action, GameError, News, Outcome, Rules
 from engine.options import edition_of
-from engine.rules.air_alliance import checks, choices, rules, scoring, view
+from engine.rules.air_alliance import checks, choices, events, rules, scoring, view
 from engine.rules.air_alliance.data import EDITION, components
 from engine.rules.air_alliance.options import OPTIONS
 from engine.rules.air_alliance.setup import setup_state
@@ -65,6 +65,11 @@ class AirAlliance(Rules[AirAllianceState]):
 
     def view(self, state: AirAllianceState, seat: int | None) -> dict[str, Any]:
         return plain(view.public_view(state) if seat is None else view.seat_view(state, seat))
+
+    def news(self, event: str) -> News:
+        """How much an event matters for the board's headline: an alliance or the last round above the miles a
+        flight gains, above an ordinary move, above lost baggage and other bookkeeping."""
+        return events.news(event)
 
     def hand_fields(self, seat_view: dict[str, Any]) -> list[tuple[str, str]]:
         return view.hand_fields(seat_view)

@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import seat_token as p  # events name seats by token (not claim.p: claim needs this module)
+from engine.rules.air_alliance import events
+from engine.rules.air_alliance.events import listed
 from engine.rules.air_alliance.data import NPA_COLOURS, Icon, IconKind
 from engine.rules.air_alliance.state import ALLIANCE_ROOM, SLOTS, AirAllianceState
+from engine.words import count
 
 
 def top_icons(state: AirAllianceState, seat: int, slot: int) -> tuple[Icon, Icon, Icon]:
@@ -79,21 +82,25 @@ def formations(state: AirAllianceState, seat: int) -> list[Formation]:
 
 
 def form_name(state: AirAllianceState, seat: int, formation: Formation) -> str:
-    """The rulebook's form in words: joining the NPA's alliance, the NPA joining yours, or a new place."""
+    """The rulebook's form in the player's words: joining the NPA's alliance, the NPA joining yours, both joining
+    another, or a new one ('you join black and green')."""
     area = state.alliances[formation.area]
     colour = state.airlines[seat].colour
-    npas = " and ".join(formation.npas)
-    if any(npa in area for npa in formation.npas):
-        return f"you join {npas}'s alliance" if colour not in area else f"{npas} joins your alliance"
+    npas = listed(list(formation.npas))
+    if not area:
+        return "a new alliance"
     if colour in area:
-        return f"{npas} joins your alliance"
-    return f"a new alliance with {npas}" if not area else f"you and {npas} join {'/'.join(area)}"
+        others = [c for c in area if c != colour and c not in formation.npas]
+        verb = "joins" if len(formation.npas) == 1 else "join"
+        return f"{npas} {verb} you" + (f" and {listed(others)}" if others else "")
+    if any(npa in area for npa in formation.npas):
+        return f"you join {listed(list(area))}"
+    return f"you and {npas} join {listed(list(area))}"
 
 
 def form(state: AirAllianceState, seat: int, formation: Formation) -> None:
     """Move the marking planes, clear areas that no longer make an alliance, and clear the boarding pass."""
     airline = state.airlines[seat]
-    words = form_name(state, seat, formation)
     target = state.alliances[formation.area]
     moving = [c for c in (airline.colour, *formation.npas) if c not in target]  # planes already there stay put
     for area in state.alliances:
@@ -104,9 +111,9 @@ def form(state: AirAllianceState, seat: int, formation: Formation) -> None:
     airline.score_pile.extend(card for s in airline.slots for card in s)
     airline.slots = [[] for _ in range(SLOTS)]
     state.alliances_formed += 1
-    line = (f"{p(seat)} forms an alliance with {' and '.join(formation.npas)} in alliance area {formation.area + 1}"
-            f" ({words}) and clears {cards} card{'s' if cards != 1 else ''} from the boarding pass to the score pile.")
-    state.events.append(line + "".join(f" {c}" for c in cleared))
+    state.events.append(events.ALLIES.say(
+        who=p(seat), npas=listed(list(formation.npas)), area=formation.area + 1, members=listed(target),
+        cards=count(cards, "card"), go="goes" if cards == 1 else "go", cleared="".join(f" {c}" for c in cleared)))
 
 
 def clear_areas(state: AirAllianceState) -> list[str]:
@@ -122,8 +129,8 @@ def clear_areas(state: AirAllianceState) -> list[str]:
         npas = [c for c in area if c in NPA_COLOURS]
         players = [c for c in area if c not in NPA_COLOURS]
         if not npas or not players:
-            left = ", ".join(area)
             why = "no NPA is left" if not npas else "no player is left"
-            words.append(f"Alliance area {number} is cleared ({why}): {left} return beside the board.")
+            words.append(events.AREA_CLEARED.say(area=number, why=why, planes=listed(area),
+                                                 go="returns" if len(area) == 1 else "return"))
             area.clear()
     return words

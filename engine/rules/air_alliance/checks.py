@@ -84,7 +84,7 @@ def land_choice(state: AirAllianceState, seat: int, action: Action) -> Action | 
         found = code in permits(state.data, icon, colour) and open_for(state, code, colour, pending.origin)
     if not found:
         return None
-    candidate = markers.land_action(state.data, "Land" if pending.origin == SUPPLY else "Fly", pending.colour, code)
+    candidate = markers.land_action(state.data, pending.origin == SUPPLY, pending.colour, code)
     return candidate if candidate == action else None
 
 

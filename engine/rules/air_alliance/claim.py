@@ -5,11 +5,14 @@ from __future__ import annotations
 from functools import cache
 
 from engine.core import seat_token
+from engine.rules.air_alliance import events
+from engine.rules.air_alliance.events import listed
 from engine.rules.air_alliance.data import Components
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.removal import remove_the_planeless
 from engine.rules.air_alliance.state import CLAIM_SIZE, AirAllianceState
 from engine.rules.rng import GameRng
+from engine.words import count
 
 
 p = seat_token  # events name seats by token; the service puts the players' names in
@@ -31,6 +34,26 @@ def miles(amount: int) -> str:
 def card_words(data: Components, card_id: str) -> str:
     """'Polynesia → Cannes (4,000 miles)'."""
     return f"{route(data, card_id)} ({miles(data.cards[card_id].miles)})"
+
+
+def passengers(data: Components, cards: list[str]) -> str:
+    """'Honeymooners (4,000 miles)', 'Film Director and Surfer (9,000 miles)': the cards a flight carries, by the
+    passenger printed on them (a flight's own words already say the route)."""
+    return f"{listed([data.cards[card].passenger for card in cards])} ({miles(sum(data.cards[c].miles for c in cards))})"
+
+
+def drawn_words(data: Components, drawn: list[str]) -> str:
+    """'; Hong Kong → Tokyo is drawn' (the tail of an event), or '' when nothing was drawn."""
+    if not drawn:
+        return ""
+    return f"; {listed([route(data, card) for card in drawn])} {'is' if len(drawn) == 1 else 'are'} drawn"
+
+
+def refilled(state: AirAllianceState, drawn: list[str]) -> None:
+    """The event of the claim refilling after a gain: its own line, so the gain's line stays short news."""
+    if drawn:
+        state.events.append(events.REFILLS.say(cards=listed([route(state.data, card) for card in drawn]),
+                                               verb="is" if len(drawn) == 1 else "are"))
 
 
 # The edition from which a flight carries only the passengers already waiting when it takes off: a card drawn
@@ -57,16 +80,16 @@ def run_out(state: AirAllianceState) -> None:
     state.reshuffles += 1
     state.deck = GameRng(state.seed, f"reshuffle:{state.seq}:{state.reshuffles}").shuffled(state.discards)
     state.discards = []
-    words = f"The deck runs out: {p(state.current)} shuffles the {len(state.deck)} discards into a new deck."
+    who, discards = p(state.current), count(len(state.deck), "discard")
     if state.last_round:
-        state.events.append(words)  # a second exhaustion only reshuffles
+        state.events.append(events.RESHUFFLES.say(who=who, discards=discards))  # a second exhaustion only reshuffles
         return
     state.last_round = True
     state.final_turns = final_turns(state)
     if state.final_turns:
-        state.events.append(f"{words} The last round begins with {p(state.final_turns[0])}.")
+        state.events.append(events.LAST_ROUND.say(who=who, discards=discards, next=p(state.final_turns[0])))
     else:
-        state.events.append(f"{words} This is the last turn of the game.")
+        state.events.append(events.LAST_TURN.say(who=who, discards=discards))
     remove_the_planeless(state)
 
 
@@ -107,20 +130,21 @@ def reservable(state: AirAllianceState) -> list[str]:
     return found
 
 
-def reserve(state: AirAllianceState, seat: int, card_id: str) -> str:
-    """Put the seat's marker on the card; Kobe: the card leaves the claim with it, which shifts and refills."""
+def reserve(state: AirAllianceState, seat: int, card_id: str, cancellation: bool = False) -> str:
+    """Put the seat's marker on the card; Kobe: the card leaves the claim with it, which shifts and refills.
+
+    Returns the event: `cancellation` when a player waiting for cancellation reserves it."""
     state.airlines[seat].reserved = card_id
-    words = f"{p(seat)} reserves {card_words(state.data, card_id)}"
+    more = ""
     if card_id in state.off_board:
         state.off_board_owner[card_id] = seat
     elif state.kobe(Kobe.RESERVE_OFF_BOARD):
         state.off_board_owner[card_id] = seat
         state.claim.remove(card_id)
         state.off_board.append(card_id)
-        drawn = refill(state)
-        drawn_words = ", ".join(route(state.data, card) for card in drawn)
-        words += ", moving it off the board" + (f"; {drawn_words} is drawn" if drawn else "")
-    return words + "."
+        more = ", moving it off the board" + drawn_words(state.data, refill(state))
+    sentence = events.CANCELLATION if cancellation else events.RESERVES
+    return sentence.say(who=p(seat), card=card_words(state.data, card_id), more=more)
 
 
 def gainable(state: AirAllianceState, seat: int) -> list[str]:
@@ -162,17 +186,15 @@ def lost_baggage(state: AirAllianceState) -> None:
     if lost is not None:
         state.claim.remove(lost)
         state.discards.append(lost)
-        parts.append(f"{card_words(state.data, lost)} is lost baggage")
+        parts.append(f"{card_words(state.data, lost)} is discarded")
     for card in [c for c in state.off_board if state.reserver(c) is None]:
         state.off_board.remove(card)
         state.off_board_owner.pop(card, None)
         state.discards.append(card)
         parts.append(f"{route(state.data, card)}, no longer reserved, is discarded from off the board")
-    drawn = refill(state)
-    if drawn:
-        parts.append(f"{', '.join(route(state.data, card) for card in drawn)} is drawn")
-    if parts:
-        state.events.append("Lost baggage: " + "; ".join(parts) + ".")
+    what = "; ".join(parts) + drawn_words(state.data, refill(state))
+    if what:
+        state.events.append(events.LOST_BAGGAGE.say(what=what.removeprefix("; ")))
 
 
 def refresh(state: AirAllianceState, seat: int) -> None:
@@ -182,4 +204,4 @@ def refresh(state: AirAllianceState, seat: int) -> None:
     state.discards.extend(gone)
     state.claim = kept
     drawn = refill(state)
-    state.events.append(f"{p(seat)} refreshes the baggage claim: {len(gone)} cards discarded, {len(drawn)} drawn.")
+    state.events.append(events.REFRESHES.say(who=p(seat), discarded=count(len(gone), "card"), drawn=len(drawn)))

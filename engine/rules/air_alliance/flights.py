@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from engine.rules.air_alliance import runways
-from engine.rules.air_alliance.claim import gainable, p
+from engine.rules.air_alliance import events, runways
+from engine.rules.air_alliance.claim import gainable, p, passengers, refilled
 from engine.rules.air_alliance.data import Components, Icon, IconKind, Shape
 from engine.rules.air_alliance.gaining import carried, offer, settle
 from engine.rules.air_alliance.state import SUPPLY, AirAllianceState, Flight
@@ -158,9 +158,11 @@ def can_fly(state: AirAllianceState, colour: str, memo: Memo) -> bool:
     return bool(memo["fly", colour])
 
 
-def move(state: AirAllianceState, seat: int, colour: str, origin: str, destination: str) -> str:
+def move(state: AirAllianceState, seat: int, colour: str, origin: str, destination: str, how: str = "") -> None:
     """Land the plane; from an airport it is a flight, and the passengers it carries to their arrival are gained
-    (edition 2: or offered, where leaving one waiting can matter; state.offered then awaits the answer)."""
+    (edition 2: or offered, where leaving one waiting can matter; state.offered then awaits the answer).
+
+    `how` follows the route in the event (' (two markers on black code sharing)')."""
     c = state.data
     if origin == SUPPLY:
         state.airlines[seat].supply -= 1
@@ -169,12 +171,19 @@ def move(state: AirAllianceState, seat: int, colour: str, origin: str, destinati
     runways.land(c.airports[destination].shape, state.board[destination], colour)
     if origin == SUPPLY:
         # Ruling: a plane from the supply departs from nowhere, so it is no flight and carries no passenger.
-        return f"{p(seat)} lands a {colour} plane from the supply on {where(c, destination)}."
+        state.events.append(events.LANDS.say(who=p(seat), colour=colour, airport=where(c, destination)))
+        return
     state.flights.append(Flight(origin, destination, colour, seat))
-    names = f"{airport_name(c, origin)} → {airport_name(c, destination)}"
-    words = f"{p(seat)} flies {colour} {origin} → {destination} ({names})"
     offer(state, seat)
-    return words + settle(state, seat) + "."
+    settled = settle(state, seat)
+    route = f"{where(c, origin)} → {where(c, destination)}{how}"
+    after = settled.words(state, seat)
+    if settled.gained:
+        state.events.append(events.FLIES_AND_GAINS.say(who=p(seat), colour=colour, route=route,
+                                                       cards=passengers(c, settled.gained), after=after))
+    else:
+        state.events.append(events.FLIES.say(who=p(seat), colour=colour, route=route, after=after))
+    refilled(state, settled.drawn)
 
 
 def would_gain(state: AirAllianceState, seat: int, origin: str, destination: str,

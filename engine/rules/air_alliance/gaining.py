@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 from functools import cache
+from typing import NamedTuple
 
+from engine.rules.air_alliance import events
 from engine.rules.air_alliance.alliance import partners, top_icons
-from engine.rules.air_alliance.claim import card_words, gainable, p, refill, route, take
+from engine.rules.air_alliance.claim import gainable, p, passengers, refill, refilled, take
 from engine.rules.air_alliance.data import NPA_COLOURS, Components, IconKind
 from engine.rules.air_alliance.state import SLOTS, AirAllianceState, Flight
 
@@ -49,11 +52,26 @@ def offer(state: AirAllianceState, seat: int) -> None:
     state.offered = [card for card in gainable(state, seat) if carried(state, state.flights, card)]
 
 
-def settle(state: AirAllianceState, seat: int, answered: bool = False) -> str:
+class Settled(NamedTuple):
+    """What settling an offer did: the cards gained at once, the card now asked about, the cards drawn."""
+
+    gained: list[str]
+    asked: str | None
+    drawn: list[str]
+
+    def words(self, state: AirAllianceState, seat: int) -> str:
+        """The tail of the event after what was gained: '; {p0} can gain Art Student (2,000 miles) or leave it
+        waiting' (the cards drawn have an event of their own, claim.refilled)."""
+        if self.asked is None:
+            return ""
+        return f"; {p(seat)} can gain {passengers(state.data, [self.asked])} or leave it waiting"
+
+
+def settle(state: AirAllianceState, seat: int, answered: bool = False) -> Settled:
     """Gain the offered cards in turn while leaving one could not matter; stop at one the player must answer.
 
     Once the offer is settled after a gain (or an answer) the claim refills; edition 1 (ruling): a drawn card the
-    turn's flights already cover is offered, and gained, at once. Returns the words for the event line.
+    turn's flights already cover is offered, and gained, at once.
     """
     gained: list[str] = []
     drawn: list[str] = []
@@ -61,20 +79,14 @@ def settle(state: AirAllianceState, seat: int, answered: bool = False) -> str:
         while state.offered and not may_leave(state, seat, state.offered[0]):
             card = state.offered.pop(0)
             gain(state, seat, card)
-            gained.append(card_words(state.data, card))
+            gained.append(card)
             answered = True
         if state.offered or not answered:
             break
-        new = refill(state)
-        drawn.extend(route(state.data, card) for card in new)
+        drawn.extend(refill(state))
         offer(state, seat)
         answered = False
-    words = " and gains " + ", ".join(gained) if gained else ""
-    if state.offered:
-        words += f"; {p(seat)} may gain {card_words(state.data, state.offered[0])} or leave it waiting"
-    if drawn:
-        words += f"; {', '.join(drawn)} {'is' if len(drawn) == 1 else 'are'} drawn"
-    return words
+    return Settled(gained, state.offered[0] if state.offered else None, drawn)
 
 
 def gain(state: AirAllianceState, seat: int, card_id: str) -> None:
@@ -88,12 +100,34 @@ def answer(state: AirAllianceState, seat: int, card_id: str, gained: bool) -> No
     state.offered.remove(card_id)
     if gained:
         gain(state, seat, card_id)
-        words = f"{p(seat)} gains {card_words(state.data, card_id)}"
     else:
         # The passenger keeps waiting: only a flight made from now on may carry them (carried).
         state.waiting_since[card_id] = len(state.flights)
-        words = f"{p(seat)} leaves {route(state.data, card_id)} waiting in the baggage claim"
-    state.events.append(words + settle(state, seat, answered=True) + ".")
+    settled = settle(state, seat, answered=True)
+    who, after, won = p(seat), settled.words(state, seat), ([card_id] if gained else []) + settled.gained
+    left = state.data.cards[card_id].passenger
+    if gained:
+        state.events.append(events.GAINS.say(who=who, cards=passengers(state.data, won), after=after))
+    elif won:
+        state.events.append(events.LEAVES_AND_GAINS.say(who=who, card=left, cards=passengers(state.data, won),
+                                                        after=after))
+    else:
+        state.events.append(events.LEAVES.say(who=who, card=left, after=after))
+    refilled(state, settled.drawn)
+
+
+def gained_at_once(state: AirAllianceState, seat: int, cards: list[str]) -> int:
+    """How many of `cards` (a flight's, in claim order) settle would gain without asking: the first one the player
+    may decline, and those after it, wait for an answer. The state is only looked at, through a shallow copy."""
+    if state.edition < OPTIONAL_GAINS:
+        return len(cards)
+    probe = copy.copy(state)
+    probe.gained = list(state.gained)
+    for index, card in enumerate(cards):
+        if may_leave(probe, seat, card):
+            return index
+        probe.gained.append(card)
+    return len(cards)
 
 
 # --- when leaving a card can matter ---------------------------------------------------------------------------------

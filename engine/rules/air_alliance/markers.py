@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from engine.core import Action
-from engine.rules.air_alliance import runways
+from engine.rules.air_alliance import events, runways
 from engine.rules.air_alliance.alliance import is_free, partners, top_icons
 from engine.rules.air_alliance.claim import card_words, p, reserve
 from engine.rules.air_alliance.data import Components, Icon, IconKind
@@ -21,6 +21,7 @@ from engine.rules.air_alliance.flights import (
 )
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.state import SLOTS, SUPPLY, AirAllianceState, Pending, Step
+from engine.words import count
 from engine.rules.air_alliance.uses import (  # what an icon can do now; markers.<name> stays the way to ask
     # "x as x": re-exported, so that the other modules keep asking markers.<name>
     OPPONENT_NPA_MARKERS,
@@ -71,7 +72,7 @@ def may_reserve(state: AirAllianceState) -> bool:
 
 
 def icon_label(state: AirAllianceState, seat: int, slot: int, index: int) -> str:
-    """'Slot 2: AM 1-2-3 (Board Gamer)'."""
+    """'Land your plane on A1-3 or M1-3 (slot 2, Board Gamer)'."""
     return slot_icon_label(state.data, state.airlines[seat].colour, slot, state.airlines[seat].top(slot), index)
 
 
@@ -79,8 +80,27 @@ def icon_label(state: AirAllianceState, seat: int, slot: int, index: int) -> str
 def slot_icon_label(c: Components, colour: str, slot: int, top: str | None, index: int) -> str:
     # A label depends only on what lies on the slot: worked out once per card, slot and icon.
     icon = c.cards[top].icons[index] if top else c.passes[colour].slots[slot][index]
-    on = f" ({c.cards[top].passenger})" if top else " (printed)"
-    return f"Slot {slot + 1}: {icon.label}{on}"
+    on = c.cards[top].passenger if top else "printed icon"
+    return f"{icon_words(c, icon, colour)} (slot {slot + 1}, {on})"
+
+
+def icon_words(c: Components, icon: Icon, colour: str) -> str:
+    """What marking the icon does, in words: the printed 'AM 1-2-3' is 'Land your plane on A1-3 or M1-3'."""
+    if icon.kind is IconKind.AREA:
+        areas = [a.value for a in icon.areas]
+        if len(areas) == 4:
+            return "Land your plane on any airport numbered 1-3"
+        if len(areas) == 1:
+            return f"Land your plane on {areas[0]}1, {areas[0]}2 or {areas[0]}3"
+        return f"Land your plane on {' or '.join(f'{a}1-3' for a in areas)}"
+    if icon.kind is IconKind.SPECIAL:
+        assert icon.colour is not None
+        if icon.colour != colour:
+            return f"Special landing for {icon.colour} only"  # never usable: its airport lets only that colour land
+        return f"Special landing: your plane to {where(c, c.special_airport[colour])}"
+    if icon.kind is IconKind.PRIORITY:
+        return "Priority takeoff: switch two planes at an airport"
+    return f"Code sharing: fly a {' or '.join(icon.npa)} NPA plane"
 
 
 # Menus hold the same few choices again and again, and building an Action (a checked dataclass) costs more than
@@ -111,12 +131,14 @@ def plane_action(data: Components, colour: str, origin: str) -> Action:
 @cache
 def npa_action(data: Components, colour: str, origin: str, cost: int) -> Action:
     extra = " (two markers)" if cost > 1 else ""
-    return Action(NPA, (colour, origin), f"The {colour} plane at {where(data, origin)}{extra}")
+    return Action(NPA, (colour, origin), f"The {colour} NPA plane at {where(data, origin)}{extra}")
 
 
 @cache
-def land_action(data: Components, verb: str, colour: str | None, code: str) -> Action:
-    return Action(LAND, (code,), f"{verb} {colour} to {where(data, code)}")
+def land_action(data: Components, from_supply: bool, colour: str | None, code: str) -> Action:
+    if from_supply:
+        return Action(LAND, (code,), f"Land the {colour} plane from your supply on {where(data, code)}")
+    return Action(LAND, (code,), f"Fly the {colour} plane to {where(data, code)}")
 
 
 @cache
@@ -223,8 +245,8 @@ def destinations_for(state: AirAllianceState, seat: int, origin: str) -> list[st
 def destination_actions(state: AirAllianceState, seat: int) -> list[Action]:
     pending = state.pending
     assert pending is not None
-    verb = "Land" if pending.origin == SUPPLY else "Fly"
-    return [*(land_action(state.data, verb, pending.colour, code) for code in destinations(state, seat)), BACK_ACTION]
+    supply = pending.origin == SUPPLY
+    return [*(land_action(state.data, supply, pending.colour, code) for code in destinations(state, seat)), BACK_ACTION]
 
 
 def airport_actions(state: AirAllianceState) -> list[Action]:
@@ -237,8 +259,9 @@ def swap_actions(state: AirAllianceState) -> list[Action]:
     code = pending.airport
     shape = state.data.airports[code].shape
     r = state.board[code]
-    names = runways.PLACE_NAMES[shape]
-    actions = [swap_action(i, j, f"Switch {r[i]} ({names[i]}) and {r[j]} ({names[j]})")
+    names = runways.PLACE_WORDS[shape]
+    # The plane behind moves up: say where each of the two ends up (two pairs may switch the same colours).
+    actions = [swap_action(i, j, f"Move {r[j]} up to {names[i]}, {r[i]} back to {names[j]}")
                for i, j in runways.swaps(shape, r)]
     return [*actions, BACK_ACTION]
 
@@ -262,11 +285,9 @@ def spend(state: AirAllianceState, seat: int) -> None:
 def land_plane(state: AirAllianceState, seat: int, destination: str) -> None:
     pending = state.pending
     assert pending is not None and pending.colour is not None and pending.origin is not None
-    line = move(state, seat, pending.colour, pending.origin, destination)
-    if pending.markers > 1:
-        line = line[:-1] + f", with two markers on {pending.colour} code sharing."
+    how = f" (two markers on {pending.colour} code sharing)" if pending.markers > 1 else ""
+    move(state, seat, pending.colour, pending.origin, destination, how)
     spend(state, seat)
-    state.events.append(line)
 
 
 def swap_planes(state: AirAllianceState, seat: int, first: int, second: int) -> None:
@@ -274,10 +295,10 @@ def swap_planes(state: AirAllianceState, seat: int, first: int, second: int) -> 
     assert pending is not None and pending.airport is not None
     code = pending.airport
     r = state.board[code]
-    names = runways.PLACE_NAMES[state.data.airports[code].shape]
+    names = runways.PLACE_WORDS[state.data.airports[code].shape]
     free = " (free, first turn)" if pending.slot is None else ""
-    state.events.append(f"{p(seat)} uses a priority takeoff{free} at {where(state.data, code)}: {r[first]} moves to "
-                        f"{names[second]} and {r[second]} to {names[first]}.")
+    state.events.append(events.PRIORITY.say(who=p(seat), free=free, airport=where(state.data, code), up=r[second],
+                                            ahead=names[first], down=r[first], behind=names[second]))
     runways.swap(r, first, second)
     spend(state, seat)
 
@@ -292,7 +313,7 @@ def wait_for_cancellation(state: AirAllianceState, seat: int) -> None:
     state.markers_left -= 1
     state.reserved_this_turn = True  # "you may only either reserve or wait for cancellation once"
     state.airlines[seat].waiting = True
-    state.events.append(f"{p(seat)} places a marker on the logo, waiting for cancellation.")
+    state.events.append(events.WAITS.say(who=p(seat)))
 
 
 def flush(state: AirAllianceState, seat: int) -> None:
@@ -302,5 +323,5 @@ def flush(state: AirAllianceState, seat: int) -> None:
     airline.score_pile.extend(cards)
     airline.slots = [[] for _ in range(SLOTS)]
     state.markers_left -= 1
-    state.events.append(f"{p(seat)} flushes the boarding pass: {len(cards)} card{'s' if len(cards) != 1 else ''} "
-                        "go to the score pile.")
+    state.events.append(events.FLUSHES.say(who=p(seat), cards=count(len(cards), "card"),
+                                           go="goes" if len(cards) == 1 else "go"))

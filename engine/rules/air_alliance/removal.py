@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from engine.core import seat_token as p
-from engine.rules.air_alliance import runways
+from engine.rules.air_alliance import events, runways
 from engine.rules.air_alliance.alliance import area_of, clear_areas
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.state import AirAllianceState
+from engine.words import count
 
 # The edition from which a player who will have no last turn removes their planes the moment that is known (the
 # deck running out), and a removed player's alliance plane leaves its area too; edition 1 waited for the end of
@@ -34,20 +35,20 @@ def retire(state: AirAllianceState, seat: int) -> None:
     airline = state.airlines[seat]
     if airline.retired:
         return
-    count = 0
+    removed = 0
     for code, r in state.board.items():
         while airline.colour in r:
             runways.remove_at(state.data.airports[code].shape, r, r.index(airline.colour))
-            count += 1
-    airline.supply += count
+            removed += 1
+    airline.supply += removed
     airline.retired = True
-    verb = "leaves" if count == 1 and state.edition >= AT_ONCE else "leave"  # edition 1's events keep their words
-    words = f"{p(seat)} has no more turns: {count} {airline.colour} plane{'s' if count != 1 else ''} {verb} the board"
+    verb = "leaves" if removed == 1 and state.edition >= AT_ONCE else "leave"  # edition 1's events keep their words
+    planes = count(removed, f"{airline.colour} plane")
     area = area_of(state, airline.colour)
     if state.edition >= AT_ONCE and area is not None:
         state.alliances[area].remove(airline.colour)
-        words += f", and their alliance plane leaves alliance area {area + 1}"
-        state.events.append(words + ".")
+        alliance = f", and their alliance plane leaves alliance area {area + 1}"
+        state.events.append(events.RETIRES.say(who=p(seat), planes=planes, leave=verb, alliance=alliance))
         state.events.extend(clear_areas(state))
         return
-    state.events.append(words + ".")
+    state.events.append(events.RETIRES.say(who=p(seat), planes=planes, leave=verb, alliance=""))

@@ -6,24 +6,25 @@ from dataclasses import replace
 from functools import cache
 
 from engine.core import Action, Effect
-from engine.rules.air_alliance import claim, gaining, markers, turn
+from engine.rules.air_alliance import claim, events, gaining, markers, turn
 from engine.rules.air_alliance.alliance import Formation, form, form_name, formations
-from engine.rules.air_alliance.claim import card_words, p, route
+from engine.rules.air_alliance.claim import card_words, p, passengers
 from engine.rules.air_alliance.data import Components, IconKind
 from engine.rules.air_alliance.markers import (
     AIRPORT, BACK, FLUSH, ICON, LAND, NPA, PLANE, RESERVE, STOP, SWAP, WAIT,
 )
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.state import AirAllianceState, Pending, Step
+from engine.words import count
 
 # Action kinds of the decisions outside phase 1 (markers.py has phase 1's); choices.py words them all.
 REFRESH, KEEP, DONE, ALLY, NO_ALLIANCE, PLACE, CLAIM, KEEP_WAITING, GAIN, LEAVE = (
     "refresh", "keep", "done", "ally", "no_alliance", "place", "claim", "keep_waiting", "gain", "leave")
 
 # The fixed choices, built once like markers.py's: an Action is frozen, and building one is slow.
-REFRESH_ACTION = Action(REFRESH, (), "Refresh the baggage claim: discard it and draw six new cards")
+REFRESH_ACTION = Action(REFRESH, (), "Refresh the baggage claim")
 KEEP_ACTION = Action(KEEP, (), "Keep the baggage claim as it is", minor=True)
-NO_ALLIANCE_ACTION = Action(NO_ALLIANCE, (), "Form no alliance: go on to your markers", minor=True)
+NO_ALLIANCE_ACTION = Action(NO_ALLIANCE, (), "Form no alliance now", minor=True)
 KEEP_WAITING_ACTION = Action(KEEP_WAITING, (), "Keep waiting for cancellation", minor=True)
 
 
@@ -69,29 +70,29 @@ def legal_actions(state: AirAllianceState, seat: int) -> list[Action]:
 def with_stop(state: AirAllianceState, actions: list[Action]) -> list[Action]:
     """The marker decision's choices end with 'stop' when (Kobe) markers may be kept or the extra one declined."""
     if state.kobe(Kobe.FREE_MARKERS) or state.extra_marker:
-        what = "the extra marker" if state.extra_marker else f"your {state.markers_left} markers left"
+        what = "Skip the extra marker" if state.extra_marker else f"Stop, keeping {count(state.markers_left, 'marker')}"
         actions.append(stop_action(what))
     return actions
 
 
 @cache
-def stop_action(what: str) -> Action:
-    return Action(STOP, (), f"Stop: keep {what}", minor=True)
+def stop_action(words: str) -> Action:
+    return Action(STOP, (), words, minor=True)
 
 
 @cache
 def done_action(left: int) -> Action:
-    return Action(DONE, (), f"No more free takeoffs ({left} left)", minor=True)
+    return Action(DONE, (), f"Skip the {count(left, 'free takeoff')} left", minor=True)
 
 
 @cache
 def gain_action(data: Components, card: str) -> Action:
-    return Action(GAIN, (card,), f"Gain {card_words(data, card)}")
+    return Action(GAIN, (card,), f"Gain {passengers(data, [card])}")
 
 
 @cache
 def leave_action(data: Components, card: str) -> Action:
-    return Action(LEAVE, (card,), f"Leave {route(data, card)} waiting in the baggage claim", minor=True)
+    return Action(LEAVE, (card,), f"Leave {data.cards[card].passenger} waiting in the baggage claim", minor=True)
 
 
 @cache
@@ -101,8 +102,8 @@ def claim_action(data: Components, card: str) -> Action:
 
 def alliance_action(state: AirAllianceState, seat: int, formation: Formation) -> Action:
     npas = " and ".join(formation.npas)
-    label = f"Ally with {npas} in area {formation.area + 1}: {form_name(state, seat, formation)}"
-    return Action(ALLY, (formation.key, formation.area), label[:100])
+    label = f"Ally with {npas} in alliance area {formation.area + 1}: {form_name(state, seat, formation)}"
+    return Action(ALLY, (formation.key, formation.area), label)
 
 
 def place_actions(state: AirAllianceState, seat: int) -> list[Action]:
@@ -114,7 +115,7 @@ def place_actions(state: AirAllianceState, seat: int) -> list[Action]:
 @cache
 def place_action(data: Components, card: str, slot: int, top: str | None) -> Action:
     cover = f", covering {data.cards[top].passenger}" if top else ""
-    return Action(PLACE, (card, slot), f"Put {route(data, card)} on slot {slot + 1}{cover}"[:100])
+    return Action(PLACE, (card, slot), f"Put {data.cards[card].passenger} on slot {slot + 1}{cover}")
 
 
 def reveals(before: AirAllianceState, after: AirAllianceState) -> bool:
@@ -170,8 +171,7 @@ def on_flush(state: AirAllianceState, seat: int, action: Action) -> None:
 
 
 def on_stop(state: AirAllianceState, seat: int, action: Action) -> None:
-    left = state.markers_left
-    state.events.append(f"{p(seat)} stops, keeping {left} marker{'s' if left != 1 else ''}.")
+    state.events.append(events.STOPS.say(who=p(seat), markers=count(state.markers_left, "marker")))
     state.markers_left = 0
     turn.end_markers(state)
 

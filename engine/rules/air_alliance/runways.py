@@ -14,7 +14,10 @@ from engine.rules.air_alliance.data import Shape
 Runways = list[str | None]
 
 CAPACITY = {Shape.Y: 3, Shape.REVERSE_Y: 3, Shape.V: 2}
-PLACE_NAMES = {Shape.Y: ("01", "01", "02"), Shape.REVERSE_Y: ("01", "02", "03"), Shape.V: ("runway 1", "runway 2")}
+# Each place in words a newcomer follows (the board prints 01, 02 and 03): a Y's two 01 runways both take off.
+PLACE_WORDS = {Shape.Y: ("a takeoff runway", "a takeoff runway", "the waiting spot"),
+               Shape.REVERSE_Y: ("first in line", "second in line", "third in line"),
+               Shape.V: ("runway 1", "runway 2")}
 # The places a plane may take off from, when one stands there: a Y's two 01s, a reverse Y's 01, either V runway.
 LEAVING = {Shape.Y: (0, 1), Shape.REVERSE_Y: (0,), Shape.V: (0, 1)}
 # The pairs a priority takeoff may switch, by shape (see swaps): fixed tables, asked about on every menu.

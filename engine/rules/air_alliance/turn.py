@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from engine.rules.air_alliance import markers
+from engine.rules.air_alliance import events, markers
 from engine.rules.air_alliance.alliance import formations
-from engine.rules.air_alliance.claim import lost_baggage, p, reservable, reserve, route
+from engine.rules.air_alliance.claim import lost_baggage, p, reservable, reserve
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.removal import retire
 from engine.rules.air_alliance.scoring import miles_of
 from engine.rules.air_alliance.state import MARKERS, SLOTS, AirAllianceState, Step
+from engine.words import count
 
 EXTRA_TURN_CARDS = 3  # "if you manage to get 3 or 4 Passenger Cards during the same turn"
 PLACE_CHOICES_SHOWN = 8  # gained cards offered at once in flight control: 8 × 3 slots fit one menu
@@ -102,10 +103,10 @@ def next_waiting(state: AirAllianceState) -> bool:
 def answer_waiting(state: AirAllianceState, seat: int, card_id: str | None) -> None:
     state.waiting_queue.pop(0)
     if card_id is None:
-        state.events.append(f"{p(seat)} keeps waiting for cancellation.")
+        state.events.append(events.KEEPS_WAITING.say(who=p(seat)))
     else:
         state.airlines[seat].waiting = False
-        state.events.append(reserve(state, seat, card_id).replace(" reserves ", " reserves (a cancellation) ", 1))
+        state.events.append(reserve(state, seat, card_id, cancellation=True))
     if not next_waiting(state):
         phase_two(state)
 
@@ -143,7 +144,8 @@ def place(state: AirAllianceState, seat: int, card_id: str, slot: int) -> None:
     state.gained.remove(card_id)
     state.covered_slots.append(slot)
     cover = f", covering {state.data.cards[under].passenger}" if under else ""
-    state.events.append(f"{p(seat)} places {route(state.data, card_id)} on boarding pass slot {slot + 1}{cover}.")
+    state.events.append(events.PLACES.say(who=p(seat), card=state.data.cards[card_id].passenger, slot=slot + 1,
+                                          cover=cover))
 
 
 def after_flight_control(state: AirAllianceState) -> None:
@@ -151,7 +153,7 @@ def after_flight_control(state: AirAllianceState) -> None:
     earned = state.gained_this_turn >= EXTRA_TURN_CARDS
     if state.kobe(Kobe.EXTRA_MARKER) and earned and not state.extra_marker:
         state.extra_marker, state.markers_left = True, 1
-        state.events.append(f"{p(state.current)} gained {state.gained_this_turn} cards: one extra marker.")
+        state.events.append(events.EXTRA_MARKER.say(who=p(state.current), cards=count(state.gained_this_turn, "card")))
         continue_markers(state)
         return
     end_turn(state)
@@ -164,7 +166,7 @@ def end_turn(state: AirAllianceState) -> None:
     state.step = Step.MARKER  # until the next turn's opening says otherwise
     earned = state.gained_this_turn >= EXTRA_TURN_CARDS and not state.kobe(Kobe.EXTRA_MARKER)
     if earned and not state.extra_turn:
-        state.events.append(f"{p(seat)} gained {state.gained_this_turn} cards this turn and plays an extra turn.")
+        state.events.append(events.EXTRA_TURN.say(who=p(seat), cards=count(state.gained_this_turn, "card")))
         begin_turn(state, seat, extra=True)
         return
     next_turn(state)
@@ -197,4 +199,4 @@ def game_over(state: AirAllianceState) -> None:
     state.step = Step.OVER
     state.pending = None
     scores = ", ".join(f"{p(seat)} {miles_of(state, seat):,}" for seat in range(state.players))
-    state.events.append(f"The last round is over: the game ends. Miles: {scores}.")
+    state.events.append(events.GAME_OVER.say(scores=scores))

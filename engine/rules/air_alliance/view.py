@@ -182,7 +182,7 @@ def seat_view(state: AirAllianceState, seat: int) -> AirAllianceView:
 def slot_words(slot: dict[str, Any]) -> str:
     top = slot["top"]
     icons = top["icons"] if top else slot["printed"]
-    what = f"{top['passenger']} ({top['departure_name']} → {top['arrival_name']})" if top else "printed"
+    what = f"{top['passenger']} ({top['departure_name']} → {top['arrival_name']})" if top else "printed icons"
     under = f", {slot['under']} under" if slot["under"] else ""
     return f"{what}{under}: {', '.join(i['label'] for i in icons)}"
 
