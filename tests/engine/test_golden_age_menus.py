@@ -7,7 +7,7 @@ import re
 from collections import Counter
 
 from engine.core import Action
-from engine.rules.golden_age import GAME
+from engine.rules.golden_age import GAME, choices
 from engine.rules.golden_age.state import GoldenAgeState, Phase, Step
 from tests.engine.golden_age_helpers import operating, play
 
@@ -110,6 +110,7 @@ def test_every_quoted_income_is_the_income_the_choice_gives() -> None:
         while not state.over:
             seat = GAME.to_act(state)[0]
             choices = GAME.legal_actions(state, seat)
+            assert not any(a.label.endswith("…") or a.detail.endswith("…") for a in choices), "words were cut"
             action = rng.choice(choices)
             airline = state.pending.airline if state.pending else ""
             before = state.airlines[airline].income if airline else 0
@@ -127,3 +128,10 @@ def test_every_quoted_income_is_the_income_the_choice_gives() -> None:
                     checked["upgrade"] += 1
             state = after
     assert checked["gate"] > 200 and checked["upgrade"] > 5 and checked["hub"] > 5, checked
+
+
+def test_words_too_long_for_a_menu_are_cut_at_a_word_never_inside_a_name() -> None:
+    words = "Award $5: Seattle + Denver + Chicago to Orange Airline " * 2
+    cut = choices.shortened(words, 60)
+    assert cut == "Award $5: Seattle + Denver + Chicago to Orange Airline…" and len(cut) <= 60  # not "Awar…"
+    assert choices.shortened("Award $1: Boston to Blue Airline") == "Award $1: Boston to Blue Airline"

@@ -7,7 +7,7 @@ from engine.rules.golden_age import board, market
 from engine.rules.golden_age.board import name
 from engine.rules.golden_age.choices import shortened, worded
 from engine.rules.golden_age.data import Contract
-from engine.rules.golden_age.news import Sentence
+from engine.rules.golden_age.news import PLAIN_WORDS, Sentence
 from engine.rules.golden_age.operating import next_purchaser
 from engine.rules.golden_age.state import TURNS, GoldenAgeState, Phase, Step
 from engine.rules.golden_age.stock import begin_normal_round
@@ -21,6 +21,7 @@ EVERYONE_ASKED = 2
 AWARDED = Sentence("{seat} awards contract {card} to {airline} and takes ${value}.", News.MILESTONE)
 NO_MORE_CONTRACTS = Sentence("{seat} plays no more contracts.", News.ROUTINE)
 TURN_BEGINS = Sentence("Turn {turn} begins; {seat} is the first player.", News.ROUTINE)  # the board's status says it
+LAZY = "a lazy airline: it did not fly this turn"  # why its stock falls, in the glossary's word
 FINAL_FLIGHT = Sentence("The final flight: every airline pays a full dividend.", News.FINAL)
 
 
@@ -36,7 +37,7 @@ def after_purchases(state: GoldenAgeState) -> None:
     """Steps 2 and 3 (the penalties), then step 4: contracts, in turn order."""
     for key in state.live_airlines():
         if not state.airlines[key].flown:
-            market.move_price(state, key, -1, "it did not fly this turn")
+            market.move_price(state, key, -1, LAZY if state.edition >= PLAIN_WORDS else "it did not fly this turn")
     for key in state.live_airlines():
         for city in behind_cities(state, key):
             market.move_price(state, key, -1, f"{board.city_name(state, city)} is behind its technology")
