@@ -45,8 +45,12 @@ def test_the_ceos_menu_says_how_many_gates_the_reserve_really_gives() -> None:
     state = play(play(state, 0, "airline", "green"), 0, "operation", "fly")
     menu = labels(state, 0)
     assert menu["dividend:none+6 gates"].label == "No dividend and 3 more gates"
-    assert menu["dividend:half+3 gates"].label.endswith("and 3 more gates")
-    assert menu["dividend:full"].detail.endswith("for your 2 tokens")
+    assert menu["dividend:none+6 gates"].detail == "Nobody is paid; its supply gains 3 gates"
+    assert menu["dividend:half+3 gates"].label == "Half dividend and 3 more gates"
+    assert menu["dividend:half+3 gates"].detail == "$1 a token, $2 for your 2 tokens; its supply gains 3 gates"
+    assert menu["dividend:full"].detail == "$1 a token, $2 for your 2 tokens"
+    assert menu["dividend:none+3 gates+tech"].detail == ("Nobody is paid; its supply gains 3 gates; "
+                                                          "then tech box 2 (yellow), a new colour: stock up a box")
     state = play(state, 0, "dividend", "none+6 gates")
     assert state.airlines["green"].gates_reserve == 0 and state.airlines["green"].gates_available == 8
     orange = operating()

@@ -187,12 +187,12 @@ def dividend_choices(state: GoldenAgeState) -> list[Action]:
     for key, can in possible.items():
         if not can:
             continue
-        per = paid.get(key, 0)
-        words = f"${per} a token, ${per * own} for your {count(own, 'token')}" if per else "Nobody is paid"
-        more = step if choices.DIVIDEND_PARTS[key][2] else ""
-        # The gates the reserve can really give (ruling 9: as many as it holds), so each label says what it brings.
+        per, (_, gates_added, tech_added) = paid.get(key, 0), choices.DIVIDEND_PARTS[key]
+        words = [f"${per} a token, ${per * own} for your {count(own, 'token')}" if per else "Nobody is paid"]
+        # The gates the reserve can really give (ruling 9: as many as it holds), so each choice says what it brings.
+        words += [f"its supply gains {count(min(gates_added, record.gates_reserve), 'gate')}"] * bool(gates_added)
         found.append(Action(DIVIDEND, (key,), dividend_label(key, record.gates_reserve),
-                            detail=choices.shortened(words + more)))
+                            detail=choices.shortened("; ".join(words) + step * tech_added)))
     return found
 
 
