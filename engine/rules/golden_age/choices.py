@@ -1,5 +1,4 @@
-"""1930's choice words: a short label says what a choice is, its detail what it brings and costs, worked out as it
-would happen (the operations' and the CEO's; stock.py and end_of_turn.py word their own phases' choices)."""
+"""1930's operation and CEO choice words: a short label says what a choice is, its detail what it brings and costs."""
 
 from __future__ import annotations
 
