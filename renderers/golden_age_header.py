@@ -9,7 +9,7 @@ from PIL import Image
 from renderers.common import INK, RGB, WHITE, YELLOW, Pen, ellipsize, text_width, wrap_fit
 from renderers.header_lines import HeaderLine, Run, fit, runs_width
 from renderers.golden_age_pieces import NAVY, PALETTE, draw_disc, money
-from renderers.golden_age_table import Disc, Table, name_of
+from renderers.golden_age_table import Disc, Table, belongs, name_of
 
 # Discord shows the board about 360 px wide on a phone: the facts a player looks for first (whose turn, what
 # just happened, the worth) are drawn at least 1/36 of the board's width tall (45 px at 1600), about 10 px there.
@@ -52,7 +52,9 @@ def header_lines(table: Table, width: int) -> list[HeaderLine]:
 
 
 def turn_line(table: Table, room: int) -> HeaderLine:
-    """'▶ Alice: use a stock token'; once over, who won with what worth."""
+    """'▶ Alice: use a stock token'; once over, the headline (who won with what), else who won with what worth."""
+    if table.over and table.headline:
+        return fit([("Game over: ", True), (table.headline.rstrip("."), True)], room, TURN_SIZES, squeeze=1)
     if table.over:
         winners = [s for s in table.winners if 0 <= s < len(table.seats)]
         if not winners:
@@ -91,6 +93,35 @@ def last_tag(table: Table) -> tuple[Disc, str] | None:
     return piece, f"{name} · {action}" if action else name
 
 
+def news(table: Table) -> tuple[str, str]:
+    """The header's main news, never empty: the headline (the biggest news since the deciding player's last turn),
+    else the newest event, else that the game begins; and under it the newest other event (or none)."""
+    events = [event for event in table.events if event]
+    if table.over and table.headline:  # the turn line says who won: the news lines tell how the game ended
+        events = events or ["The final flight is flown"]
+        return events[-1], events[-2] if len(events) > 1 else ""
+    main = table.headline or (events[-1] if events else "") or quiet_news(table)
+    others = [event for event in events if event != main]
+    return main, others[-1] if others else ""
+
+
+def quiet_news(table: Table) -> str:
+    """The news of a view with no events: the game's beginning, or the last action the board highlights."""
+    if table.phase == "first stock round" and table.turn <= 1:
+        return "The game begins: each player founds an airline"
+    if (tag := last_tag(table)) is not None:
+        return f"Last action: {tag[1]}"
+    return "The game goes on" if not table.over else "The game is over"
+
+
+def shown_tag(table: Table) -> tuple[Disc, str] | None:
+    """The last action's tag, only beside news that is that action's own: never a stale one, never at the end."""
+    tag, main = last_tag(table), news(table)[0]
+    if tag is None or table.over or table.last is None or not belongs(main, table.last[1], table.last_action):
+        return None
+    return tag
+
+
 def tag_width(tag: tuple[Disc, str] | None) -> int:
     if tag is None:
         return 0
@@ -98,20 +129,14 @@ def tag_width(tag: tuple[Disc, str] | None) -> int:
 
 
 def event_lines(table: Table, room: int) -> list[HeaderLine]:
-    """The newest event on two lines if it needs them (after the last action's tag); else under it the one before."""
-    first_room = room - tag_width(last_tag(table))
-    news = list(table.events[-2:])
-    if not news and table.last is None:
-        news = ["The game begins: each player founds an airline" if table.phase == "first stock round" else ""]
-    lines, size = wrap_fit(news[-1], room, 2, (HEADER_MIN_TEXT,), bold=True, widths=(first_room,)) if news else ([], 0)
-    # No news: the move was a choice within an action (an airline, an operation); the tag says what came last.
-    quiet = [HeaderLine((("was the last action", True),), HEADER_MIN_TEXT, WHITE)] if table.last else []
-    found = [HeaderLine(((line, True),), size or HEADER_MIN_TEXT, WHITE) for line in lines] or quiet or [
-        HeaderLine((), HEADER_MIN_TEXT, WHITE)]
+    """The main news on two lines if it needs them (after the last action's tag, if it is its own); else under it
+    the newest other event."""
+    main, under = news(table)
+    lines, size = wrap_fit(main, room, 2, (HEADER_MIN_TEXT,), bold=True, widths=(room - tag_width(shown_tag(table)),))
+    found = [HeaderLine(((line, True),), size, WHITE) for line in lines] or [HeaderLine((), HEADER_MIN_TEXT, WHITE)]
     if len(found) == 1:
-        under = news[0] if len(news) > 1 else ""
         found.append(HeaderLine(((ellipsize(under, PREVIOUS_SIZE, room), False),), PREVIOUS_SIZE, WHITE))
-    return found
+    return found[:2]
 
 
 def worth_lines(table: Table, room: int) -> list[HeaderLine]:
@@ -147,7 +172,7 @@ def header_band(table: Table, width: int) -> Image.Image:
     band.paste(_line_image(lines[1], width, STATUS_HEIGHT, NAVY, None), (0, TURN_HEIGHT))
     top = TURN_HEIGHT + STATUS_HEIGHT
     for row, line in enumerate(lines[2:]):
-        band.paste(_line_image(line, width, LINE_PITCH, NAVY, last_tag(table) if row == 0 else None),
+        band.paste(_line_image(line, width, LINE_PITCH, NAVY, shown_tag(table) if row == 0 else None),
                    (0, top + row * LINE_PITCH))
     return band
 

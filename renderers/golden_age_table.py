@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, NamedTuple
 
 from renderers.common import MUTED, RGB, drawable, seat_names
@@ -16,6 +17,13 @@ TECH_COLOURS = ("white", "yellow", "green", "brown", "gray")
 AIRLINE_LABELS = {"green": "G", "orange": "O", "blue": "Bl", "yellow": "Y", "pink": "Pk", "brown": "Br",
                   "red": "R", "purple": "Pu", "black": "Bk", "teal": "T"}
 OPERATION_WORDS = {"buy": "token bought", "contract": "contract won"}  # view["last"]'s actions that are no operation
+# The words of the events each of view["last"]'s actions writes (and of what follows from it: a flight's
+# dividend): the action's tag stands beside a line of news only when the line is one of them, by that airline.
+ACTION_EVENTS = {
+    "expand": ("opens a gate",), "relocate": ("moves a gate",), "upgrade": ("upgrades",), "open": ("opens",),
+    "hub": ("builds a hub",), "research": ("researches", "technology"), "fly": ("flies", "dividend", "CEO"),
+    "stand": ("stands",), "buy": ("buys a token", "founds"), "contract": ("awards contract",),
+}
 
 
 class Disc(NamedTuple):
@@ -98,6 +106,7 @@ class Table(NamedTuple):
     first_player: int | None
     decision: str
     last: tuple[Disc, str, str] | None  # the airline just acting, its name and the action ("expand")
+    last_action: str  # that action as the view names it ("expand", "buy"): which events are its own
     airlines: tuple[Airline, ...]
     cities: tuple[City, ...]
     market: tuple[tuple[int, int], ...]  # (price, action cost) per box; box 0 is the $1 bankrupt box
@@ -107,6 +116,7 @@ class Table(NamedTuple):
     events: tuple[str, ...]
     winners: tuple[int, ...]
     turn_order: tuple[int, ...]  # this turn's seats in order, first to play first
+    headline: str = ""  # the biggest news since the deciding player's last turn, named (the services write it)
 
     @property
     def over(self) -> bool:
@@ -137,6 +147,7 @@ def read(view: dict[str, Any]) -> Table:
         first_player=first if isinstance(first, int) else None,
         decision=drawable(str(view.get("decision") or "")),
         last=last_action(str(view.get("last") or ""), airlines),
+        last_action=str(view.get("last") or "").partition(":")[2],
         airlines=airlines,
         cities=tuple(city(c, discs) for c in view.get("cities") or [] if isinstance(c, dict)),
         market=tuple((int(b.get("price") or 0), int(b.get("action_cost") or 0)) for b in view.get("market") or []),
@@ -146,6 +157,7 @@ def read(view: dict[str, Any]) -> Table:
         events=tuple(event_text(str(e), names) for e in view.get("news") or view.get("events") or []),
         winners=tuple(int(s) for s in view.get("winners") or [] if isinstance(s, int)),
         turn_order=turn_order(view.get("turn_order"), first if isinstance(first, int) else None, players),
+        headline=drawable(str(view.get("headline") or "")),
     )
 
 
@@ -252,6 +264,12 @@ def seats(view: dict[str, Any], raw: list[dict[str, Any]], names: tuple[str, ...
         found.append(Seat(seat, names[seat], int(data.get("money") or 0), tokens, int(data.get("contracts") or 0),
                           int(data.get("worth") or 0), tags.get(seat, "")))
     return tuple(found)
+
+
+def belongs(line: str, airline: str, action: str) -> bool:
+    """Whether a line of news is the airline's own action (or follows from it): its name and the action's words."""
+    named = re.search(rf"(?<!\w){re.escape(airline)}(?!\w)", line) is not None  # "Green", never "green" the tile
+    return named and any(words in line for words in ACTION_EVENTS.get(action, ()))
 
 
 def last_action(last: str, airlines: tuple[Airline, ...]) -> tuple[Disc, str, str] | None:

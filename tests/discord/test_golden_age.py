@@ -61,7 +61,7 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(l
     outcome = table.game.outcome
     assert outcome is not None and embed.title == f"Final scores: 1930: The Golden Age of Airlines #{game_id}"
     first = outcome["ranking"][0][0]
-    assert f"**{table.at_seat(first).name}**: ${outcome['scores'][first]:,}" in embed.description
+    assert f"**{table.at_seat(first).name}**: ${outcome['scores'][first]:,}" in embed.description  # as the board writes money
     assert all(custom_ids(m) == [] for m in public(thread)[1:])  # every turn's record lost its buttons
 
 
@@ -109,9 +109,42 @@ async def test_contracts_are_offered_to_their_holder_alone(lounge: Lounge) -> No
     labels = [label for label, _ in choices_of(secret)]
     assert labels[-1] == "Play no more contracts this turn"
     public_words = " ".join(m.content for m in public(thread))
-    for label in labels[:-1]:  # "Award $3: Seattle + Chicago to Green Airline (stock up a box)"
+    for label in labels[:-1]:  # "Award $3: Seattle + Chicago to Green Airline"
         card = label.removeprefix("Award ").partition(" to ")[0]
         assert card not in public_words  # never shown in the thread
+
+
+def details_of(message: Any) -> dict[str, str]:
+    """Each choice's detail as the private panel shows it: a select option's description, or for buttons the line
+    '• **label**: detail' of the message."""
+    found = {}
+    for row in message.components:
+        for item in row.children:
+            for option in getattr(item, "options", None) or []:
+                found[option.label] = option.description or ""
+    for line in (message.content or "").splitlines():
+        if line.startswith("• **") and "**: " in line:
+            label, _, detail = line.removeprefix("• **").partition("**: ")
+            found[label] = detail
+    return found
+
+
+@pytest.mark.slow
+async def test_one_choice_in_the_private_panel_awards_a_contract_and_says_what_it_pays(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(3, "1930")
+    prompt = await contract_to_award(lounge, thread, random.Random(1))
+    mover = lounge.member(prompt.raw_mentions[0])
+    secret = await lounge.private_choices(mover, prompt)
+    details = details_of(secret)
+    awards = [(label, how) for label, how in choices_of(secret) if label.startswith("Award ")]
+    for label, _ in awards:  # "Award $3: Seattle to Green Airline": "You take $3; Green Airline's stock $6 → $7"
+        card, _, airline = label.removeprefix("Award ").partition(" to ")
+        assert details[label].startswith(f"You take {card.partition(':')[0]}; {airline}'s stock"), details
+    assert details[NO_MORE]
+    before = await state_of(lounge, game_id)
+    await lounge.click_choice(mover, secret, awards[0][1])
+    after = await state_of(lounge, game_id)
+    assert len(after.discards) == len(before.discards) + 1 and after.seq == before.seq + 1  # one move, one award
 
 
 @pytest.mark.slow

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core import Action
+from engine.core import Action, News
 from engine.options import EDITION
-from engine.rules.golden_age import GAME, rules
+from engine.rules.golden_age import GAME, news, rules
 from engine.rules.golden_age.state import GoldenAgeState
 
 
@@ -60,3 +60,12 @@ def operating(players: int = 4, seed: int = 1, edition: int = GAME.edition) -> G
 
 def gates_of(state: GoldenAgeState, airline: str) -> list[str]:
     return [key for key, city in state.cities.items() if airline in city.gates]
+
+
+def weighed(event: str) -> News:
+    """The event's weight for the headline, failing the test unless exactly one of the rules' sentences fits it
+    (an event written without a Sentence, or fitting two, could be weighed wrong without anyone noticing)."""
+    found = news.sentences_of(event)
+    assert len(found) == 1, f"{event!r} fits {len(found)} of the rules' sentences: {[s.template for s in found]}"
+    assert GAME.news(event) is found[0].weight
+    return found[0].weight

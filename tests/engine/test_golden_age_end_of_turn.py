@@ -35,6 +35,7 @@ def test_airlines_that_did_not_fly_lose_a_box_and_cities_far_behind_their_tech_c
     end_of_turn.after_purchases(state)
     assert state.airlines["green"].price_box == green - 2
     assert state.airlines["orange"].price_box == orange - 1
+    assert "Orange Airline stock down to $4 (a lazy airline: it did not fly this turn)." in state.events
 
 
 def winnable(state: GoldenAgeState, airline: str = "green") -> int:

@@ -9,7 +9,10 @@ from engine.rules.golden_age.data import Colour, components
 from engine.rules.golden_age.state import GATES_AT_START, GATES_IN_RESERVE, MAX_ACTIONS, MAX_TOKENS, TURNS
 from engine.rules.guide import MAX_TEXT, MAX_TITLE, RulesTopic
 
-REQUIRED_KEYS = {"overview", "setup", "stock", "operations", "map", "dividends", "end-of-turn"}
+REQUIRED_KEYS = {"overview", "setup", "stock", "operations", "map", "dividends", "end-of-turn", "glossary"}
+# The words the menus and the log keep, each explained in the glossary and in the topic where it matters.
+TERMS = {"Stock token": "stock", "CEO": "dividends", "Gate": "map", "Hub": "operations", "Tech track": "map",
+         "Dividend": "dividends", "Contract": "end-of-turn", "First Buyer": "setup", "Lazy airline": "end-of-turn"}
 
 
 @pytest.fixture(scope="module")
@@ -48,3 +51,12 @@ def test_the_numbers_agree_with_the_data_and_the_code(guide: dict[str, RulesTopi
     assert c.tech_colour(len(c.tech)) is Colour.GRAY
     assert c.dividend(28) == 4 and "$28 income pays $4" in guide["dividends"].text
     assert end_of_turn.EVERYONE_ASKED <= GAME.edition and "even with none you can play" in guide["end-of-turn"].text
+
+
+def test_the_glossary_explains_each_word_the_game_keeps_where_the_rules_use_it_too(guide: dict[str, RulesTopic]) -> None:
+    glossary = guide["glossary"]
+    assert glossary.title == "Words of the game"
+    for term, topic in TERMS.items():
+        assert f"- **{term}**" in glossary.text, term
+        assert term.lower() in guide[topic].text.lower(), (term, topic)
+    assert "**half**: half of it, rounded up" in glossary.text and "**Full**" in glossary.text

@@ -85,7 +85,7 @@ def test_a_hub_needs_the_airlines_gate_in_usa_or_canada_one_per_city_and_counts_
     state.airlines["green"].hubs_available = 2
     assert actions.hub_cities(state, "green") == ["seattle"]
     before = state.airlines["green"].income
-    actions.hub(state, "green", "seattle")
+    actions.hub(state, 0, "green", "seattle")
     assert state.airlines["green"].income == before + 4  # no bonus or penalty on a hub
     assert board.locked(state, "green", "seattle")  # its gate may never leave
     assert "seattle" not in actions.movable_gates(state, "green")

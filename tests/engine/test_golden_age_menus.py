@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 
 from engine.core import Action
-from engine.rules.golden_age import GAME
+from engine.rules.golden_age import GAME, choices
 from engine.rules.golden_age.state import GoldenAgeState, Phase, Step
 from tests.engine.golden_age_helpers import operating, play
 
-INCOME = re.compile(r"income \$(\d+) → \$(\d+)$")  # a gate placed or moved: the airline's income after it
-GAIN = re.compile(r", (.+) \+\$(\d+)(?: \((?:free|\$\d+)\))?$")  # an upgrade: what the airline gains
-HUB = re.compile(r"the hub adds \$(\d+)$")
+INCOME = re.compile(r"income \$(\d+) → \$(\d+)$")  # a gate placed or moved, a hub: the airline's income after it
+GAIN = re.compile(r"; (.+)'s income \+\$(\d+); (?:free|you pay \$\d+)$")  # an upgrade: what the airline gains
+HUB = re.compile(r"the hub adds \$(\d+); income \$(\d+) → \$(\d+)$")
 
 
 def labels(state: GoldenAgeState, seat: int) -> dict[str, Action]:
@@ -26,11 +27,14 @@ def test_the_open_menu_quotes_what_a_city_earns_after_its_tile() -> None:
     state.airlines["green"].tech_box = 2  # yellow
     state = play(play(state, 0, "airline", "green"), 0, "operation", "open")
     menu = labels(state, 0)
-    assert menu["city:winnipeg"].label == "Winnipeg (Canada, not in play): yellow tile, its gate earns $9 on spot 1"
-    assert menu["city:chicago"].label == "Chicago (USA, $7 white): yellow tile, its gate earns $13 on spot 1"
+    assert menu["city:winnipeg"].label == "Open Winnipeg"
+    assert menu["city:winnipeg"].detail == "Canada, not in play yet: a yellow tile; its gate earns $9 on spot 1"
+    assert menu["city:chicago"].detail == "USA, $7 white now: a yellow tile; its gate earns $13 on spot 1"
     state = play(state, 0, "city", "winnipeg")
-    assert labels(state, 0)["from:supply"].detail == "Green Airline's income $6 → $15"
-    assert labels(state, 0)["from:seattle"].label == "The gate in Seattle (earns $6 there)"
+    assert labels(state, 0)["from:supply"].label == "Gate from its supply"
+    assert labels(state, 0)["from:supply"].detail == "5 gates ready; income $6 → $15"
+    assert labels(state, 0)["from:seattle"].label == "Gate from Seattle"
+    assert labels(state, 0)["from:seattle"].detail == "It earns $6 there now; income $6 → $9"
     state = play(state, 0, "from", "supply")
     assert state.airlines["green"].income == 15
 
@@ -41,8 +45,12 @@ def test_the_ceos_menu_says_how_many_gates_the_reserve_really_gives() -> None:
     state = play(play(state, 0, "airline", "green"), 0, "operation", "fly")
     menu = labels(state, 0)
     assert menu["dividend:none+6 gates"].label == "No dividend and 3 more gates"
-    assert menu["dividend:half+3 gates"].label.endswith("and 3 more gates")
-    assert menu["dividend:full"].detail.endswith("for your 2 tokens")
+    assert menu["dividend:none+6 gates"].detail == "Nobody is paid; its supply gains 3 gates"
+    assert menu["dividend:half+3 gates"].label == "Half dividend and 3 more gates"
+    assert menu["dividend:half+3 gates"].detail == "$1 a token, $2 for your 2 tokens; its supply gains 3 gates"
+    assert menu["dividend:full"].detail == "$1 a token, $2 for your 2 tokens"
+    assert menu["dividend:none+3 gates+tech"].detail == ("Nobody is paid; its supply gains 3 gates; "
+                                                          "then tech box 2 (yellow), a new colour: stock up a box")
     state = play(state, 0, "dividend", "none+6 gates")
     assert state.airlines["green"].gates_reserve == 0 and state.airlines["green"].gates_available == 8
     orange = operating()
@@ -52,13 +60,14 @@ def test_the_ceos_menu_says_how_many_gates_the_reserve_really_gives() -> None:
     assert labels(orange, 2)["dividend:full"].detail.endswith("for your 1 token")
 
 
-def test_research_stand_and_contract_labels_say_what_happens_to_the_stock() -> None:
+def test_research_stand_and_contract_choices_say_what_happens_to_the_stock() -> None:
     state = play(operating(), 0, "airline", "green")
-    assert labels(state, 0)["operation:research"].label == "Research: to tech box 2 (yellow), a new colour: stock up a box"
+    research = labels(state, 0)["operation:research"]
+    assert (research.label, research.detail) == ("Research", "To tech box 2 (yellow), a new colour: stock up a box")
     state = operating()
     state.airlines["green"].tech_box = 2
     state = play(state, 0, "airline", "green")
-    assert labels(state, 0)["operation:research"].label == "Research: to tech box 3 (yellow)"
+    assert labels(state, 0)["operation:research"].detail == "To tech box 3 (yellow)"
     stuck = operating()
     green = stuck.airlines["green"]
     green.flown, green.advanced, green.gates_available, green.price_box = True, True, 0, 0
@@ -66,54 +75,67 @@ def test_research_stand_and_contract_labels_say_what_happens_to_the_stock() -> N
         city.gates = city.gates or ["teal"]
     stuck.cities["seattle"].hub = "green"
     stuck = play(stuck, 0, "airline", "green")
-    assert labels(stuck, 0)["operation:stand"].label == "Stand: nothing else is possible; stock stays in the $1 box"
+    stand = labels(stuck, 0)["operation:stand"]
+    assert (stand.label, stand.detail) == ("Stand", "Nothing else is possible; its stock stays at $1")
     award = operating()
     card = next(c for c in award.data.contracts if c.cities == ("seattle",))
     award.seats[0].contracts = [card.number]
     award.phase, award.step, award.current = Phase.CONTRACTS, Step.CONTRACT, 0
-    offered = labels(award, 0)[f"award:{card.number}:green"].label  # edition 2: the card and its airline at once
-    assert offered.startswith("Award ") and offered.endswith("to Green Airline (stock $6 → $7)")
+    offered = labels(award, 0)[f"award:{card.number}:green"]  # edition 2: the card and its airline at once
+    assert offered.label == f"Award ${card.value}: Seattle to Green Airline"
+    assert offered.detail == f"You take ${card.value}; Green Airline's stock $6 → $7"
     award.airlines["green"].price_box = len(award.data.market) - 1
     award.menus.clear()
-    assert labels(award, 0)[f"award:{card.number}:green"].label.endswith("(stock stays at $72, the top)")
+    assert labels(award, 0)[f"award:{card.number}:green"].detail.endswith("Green Airline's stock stays at $72, the top")
     first = operating(edition=1)  # edition 1: the card, then the airline
     first.seats[0].contracts = [card.number]
     first.phase, first.step, first.current = Phase.CONTRACTS, Step.CONTRACT, 0
+    assert labels(first, 0)[f"contract:{card.number}"].detail == f"You take ${card.value}; then choose the airline it goes to"
     first = play(first, 0, "contract", card.number)
-    assert labels(first, 0)["award:green"].label == "Award it to Green Airline (stock $6 → $7)"
+    second = labels(first, 0)["award:green"]
+    assert (second.label, second.detail) == ("Award it to Green Airline", f"You take ${card.value}; Green Airline's stock $6 → $7")
 
 
 def test_the_expand_menu_offers_two_gates_only_where_two_can_be_placed() -> None:
     state = operating()
     state.airlines["green"].tech_box = 2  # yellow: two gates an Expand
-    assert labels(play(state, 0, "airline", "green"), 0)["operation:expand"].label == "Expand: gates in 1 or 2 cities"
+    expand = labels(play(state, 0, "airline", "green"), 0)["operation:expand"]
+    assert (expand.label, expand.detail) == ("Expand", "Gates in 1 or 2 cities; 5 gates ready")
     state.airlines["green"].gates_available = 1  # but one gate left to place
     state = play(state, 0, "airline", "green")
-    assert labels(state, 0)["operation:expand"].label == "Expand: a gate in 1 city"
+    assert labels(state, 0)["operation:expand"].detail == "A gate in 1 city; 1 gate ready"
 
 
 def test_every_quoted_income_is_the_income_the_choice_gives() -> None:
     """Over random games: a gate's 'income $A → $B', an upgrade's '+$G' and a hub's 'adds $V' come true."""
-    checked = 0
+    checked: Counter[str] = Counter()
     for seed in range(1, 13):
         state, rng = GAME.setup(2 + seed % 5, seed), random.Random(seed)
         while not state.over:
             seat = GAME.to_act(state)[0]
             choices = GAME.legal_actions(state, seat)
+            assert not any(a.label.endswith("…") or a.detail.endswith("…") for a in choices), "words were cut"
             action = rng.choice(choices)
             airline = state.pending.airline if state.pending else ""
             before = state.airlines[airline].income if airline else 0
             after = GAME.apply(state, seat, action)
             if state.step in (Step.CITY, Step.GATE_FROM, Step.MORE) and airline:
                 income = after.airlines[airline].income
+                if found := HUB.search(action.detail):
+                    assert income - before == int(found[1]), action.detail
+                    checked["hub"] += 1
                 if found := INCOME.search(action.detail):
                     assert (before, income) == (int(found[1]), int(found[2])), (action.label, action.detail)
-                    checked += 1
-                elif found := GAIN.search(action.label):
-                    assert income - before == int(found[2]), action.label
-                    checked += 1
-                elif found := HUB.search(action.label):
-                    assert income - before == int(found[1]), action.label
-                    checked += 1
+                    checked["gate"] += 1
+                elif found := GAIN.search(action.detail):
+                    assert income - before == int(found[2]), action.detail
+                    checked["upgrade"] += 1
             state = after
-    assert checked > 200
+    assert checked["gate"] > 200 and checked["upgrade"] > 5 and checked["hub"] > 5, checked
+
+
+def test_words_too_long_for_a_menu_are_cut_at_a_word_never_inside_a_name() -> None:
+    words = "Award $5: Seattle + Denver + Chicago to Orange Airline " * 2
+    cut = choices.shortened(words, 60)
+    assert cut == "Award $5: Seattle + Denver + Chicago to Orange Airline…" and len(cut) <= 60  # not "Awar…"
+    assert choices.shortened("Award $1: Boston to Blue Airline") == "Award $1: Boston to Blue Airline"

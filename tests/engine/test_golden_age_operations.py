@@ -34,7 +34,7 @@ def test_gray_begins_at_the_eighth_box_and_entering_it_lifts_the_stock() -> None
     state = operating()
     state.airlines["green"].tech_box = 7
     price = state.airlines["green"].price_box
-    actions.research(state, "green")
+    actions.research(state, 0, "green")
     assert board.tech_colour(state, "green") is Colour.GRAY
     assert state.airlines["green"].price_box == price + 1
 

@@ -12,7 +12,9 @@ import pytest
 
 import engine
 from engine.rules.golden_age import GAME, board, market, rules
+from engine.options import EDITION
 from engine.rules.golden_age.state import BANK, GATES_AT_START, GATES_IN_RESERVE, MAX_TOKENS, GoldenAgeState
+from tests.engine.golden_age_helpers import weighed
 
 GATES = 1 + GATES_AT_START + GATES_IN_RESERVE
 # The suite's --playouts counts Airships games; a 1930 game (hundreds of decisions) weighs about a hundred.
@@ -51,8 +53,11 @@ def check_invariants(state: GoldenAgeState) -> None:
         assert all(0 <= player.used.get(k, 0) <= n for k, n in player.tokens.items())
 
 
-def random_game(players: int, seed: int, check: bool = True) -> tuple[GoldenAgeState, list[tuple[int, object]]]:
-    state = GAME.setup(players, seed)
+def random_game(players: int, seed: int, check: bool = True,
+                edition: int = GAME.edition) -> tuple[GoldenAgeState, list[tuple[int, object]]]:
+    """A game of random choices to its end; `check`: every invariant after every move, and every event weighed by
+    one of the rules' sentences."""
+    state = GAME.setup(players, seed, {EDITION: edition})
     chooser = random.Random(seed)
     moves = []
     while to_act := GAME.to_act(state):
@@ -64,6 +69,8 @@ def random_game(players: int, seed: int, check: bool = True) -> tuple[GoldenAgeS
         moves.append((seat, action))
         if check:
             check_invariants(state)
+            for event in state.events:
+                weighed(event)
         assert len(moves) < 20_000, "a game that never ends"
     return state, moves
 

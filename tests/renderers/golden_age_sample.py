@@ -191,8 +191,7 @@ def sample_view(players: int = 4) -> dict[str, Any]:
         seat.update(money=[14, 9, 23, 17, 30, 12][n], contracts=[4, 5, 3, 5, 4, 5][n],
                     tokens={k: v for k, v in tokens[n].items() if k in keys}, used=used[n])
     view["contracts_played"] = ["$1: Atlanta", "$2: Chicago + New York"]
-    view["events"] = ["{p0} uses a Green token: expand.", "Green Airline places a gate in New York (spot 2).",
-                      "Green Airline places a gate in Chicago (spot 1)."]
+    view["events"] = ["{p0} (Green Airline) opens a gate in New York.", "{p0} (Green Airline) opens a gate in Chicago."]
     with_income(view)
     with_worth(view)
     return view
@@ -208,7 +207,9 @@ def over_view(players: int = 4) -> dict[str, Any]:
     view["events"] = ["{p2} plays no more contracts.", "The final flight: every airline pays a full dividend.",
                       "Green Airline pays a final full dividend of $6 a token: {p0} $12, {p1} $6."]
     with_worth(view)
-    view["winners"] = [max(view["seats"], key=lambda s: s["worth"])["seat"]]
+    winner = max(view["seats"], key=lambda s: s["worth"])
+    view["winners"] = [winner["seat"]]
+    view["headline"] = f"{view['seat_names'][winner['seat']]} wins with ${winner['worth']}"  # as the services write it
     return view
 
 
@@ -244,4 +245,6 @@ def bankrupt_view(players: int = 4) -> dict[str, Any]:
 def with_names(view: dict[str, Any], names: list[str]) -> dict[str, Any]:
     view = copy.deepcopy(view)
     view["seat_names"] = names[:view["players"]]
+    for winner in view["winners"][:1]:  # the services name the winner in the final headline
+        view["headline"] = f"{view['seat_names'][winner]} wins with ${view['seats'][winner]['worth']}"
     return view

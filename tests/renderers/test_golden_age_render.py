@@ -248,8 +248,8 @@ def test_the_header_says_whose_decision_the_turn_the_phase_and_the_last_action()
     lines = golden_age.header_lines(view)
     assert lines[0].text == "▶ Bartholomew: use a stock token"
     assert lines[1].text == "Turn 3 of 6  ·  Operating round 2 of up to 7  ·  First player: Alice"
-    assert " ".join(line.text for line in lines[2:4]).startswith("Green Airline places a gate in Chicago")
-    assert golden_age_header.last_tag(golden_age_table.read(view))[1] == "Green · expand"
+    assert " ".join(line.text for line in lines[2:4]) == "Alice (Green Airline) opens a gate in Chicago."
+    assert golden_age_header.shown_tag(golden_age_table.read(view))[1] == "Green · expand"  # the event's own
     assert lines[4].text == "Worth: Alice $62  ·  Bartholomew $59"
     assert lines[5].text == "Chen $44  ·  Dolores $40"
 
@@ -273,7 +273,7 @@ def test_event_placeholders_become_the_players_names_or_seat_numbers() -> None:
     view["seat_names"] = ["🚀 Zoë", "李雷"]
     table = golden_age_table.read(view)
     assert table.names == ("Zoë (Seat 1)", "Seat 2", "Seat 3", "Seat 4")  # as renderers.shown_name names them
-    assert table.events[0] == "Zoë (Seat 1) uses a Green token: expand."
+    assert table.events[0] == "Zoë (Seat 1) (Green Airline) opens a gate in New York."
 
 
 def test_the_game_over_header_names_the_winner_and_the_worth() -> None:
@@ -284,6 +284,60 @@ def test_the_game_over_header_names_the_winner_and_the_worth() -> None:
     assert lines[4].text.startswith("Final worth: ")
     places = golden_age.final_places(golden_age_table.read(view))
     assert places[winner] == 1 and sorted(places.values())[0] == 1
+
+
+def news_text(view: dict[str, Any]) -> str:
+    """The header's news as it reads: its two lines of news, joined."""
+    return " ".join(line.text for line in golden_age.header_lines(view)[2:4] if line.text)
+
+
+DIVIDEND = "Orange Airline pays a full dividend of $3 a token: Bartholomew $6, Eve $3."
+
+
+def test_the_headline_is_the_headers_main_news_and_the_newest_event_comes_under_it() -> None:
+    view = sample_view()
+    view["headline"] = "Chen passes."  # short: the newest event fits under it
+    lines = golden_age.header_lines(view)
+    assert (lines[2].text, lines[3].text) == ("Chen passes.", "Alice (Green Airline) opens a gate in Chicago.")
+    view["headline"] = DIVIDEND  # long: it takes both lines
+    assert news_text(view) == DIVIDEND
+    del view["headline"]  # without one (a view no service has seen), the newest event
+    assert news_text(view).startswith("Alice (Green Airline) opens a gate in Chicago.")
+
+
+@pytest.mark.parametrize(("last", "headline", "tagged"), [
+    ("green:expand", "Alice (Green Airline) opens a gate in Chicago.", True),
+    ("green:expand", DIVIDEND, False),  # another airline's news
+    ("green:expand", "Green Airline pays a full dividend of $5 a token: Alice $10.", False),  # not an expand's
+    ("green:fly", "Green Airline pays a full dividend of $5 a token: Alice $10.", True),  # the flight's dividend
+    ("pink:buy", "Chen buys a token of Pink Airline for $5.", True),
+    ("pink:buy", "Chen can buy nothing and passes.", False),
+    ("yellow:upgrade", "Alice (Green Airline) upgrades Chicago to yellow.", False),  # yellow the tile, not Yellow
+    ("blue:contract", "Chen awards contract $3: Chicago to Blue Airline and takes $3.", True),
+])
+def test_the_last_actions_tag_stands_only_beside_news_of_that_action(last: str, headline: str, tagged: bool) -> None:
+    view = {**sample_view(), "last": last, "headline": headline}
+    tag = golden_age_header.shown_tag(golden_age_table.read(view))
+    assert (tag is not None) is tagged
+
+
+def test_the_final_board_names_the_winner_first_and_shows_no_stale_tag() -> None:
+    view = {**over_view(), "last": "green:expand"}
+    lines = golden_age.header_lines(view)
+    assert lines[0].text == f"Game over: {view['headline']}"
+    assert golden_age_header.shown_tag(golden_age_table.read(view)) is None
+    assert news_text(view).startswith("Green Airline pays a final full dividend of $6 a token")
+    unnamed = {k: v for k, v in view.items() if k != "headline"}  # a view no service has seen: from the winners
+    assert golden_age.header_lines(unnamed)[0].text == lines[0].text
+
+
+@pytest.mark.parametrize(("view", "words"), [
+    (start_view(), "The game begins: each player founds an airline"),
+    ({**sample_view(), "events": []}, "Last action: Green · expand"),
+    ({}, "The game goes on"),
+])
+def test_the_headers_news_is_never_empty(view: dict[str, Any], words: str) -> None:
+    assert news_text(view) == words
 
 
 def test_a_long_name_still_leaves_the_decision_whole_when_it_fits() -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, GameError, Outcome, Rules
+from engine.core import Action, GameError, News, Outcome, Rules
 from engine.options import edition_of
-from engine.rules.golden_age import checks, choices, rules, scoring, view
+from engine.rules.golden_age import checks, choices, news, rules, scoring, view
 from engine.rules.golden_age.data import EDITION, Colour, Region, components
 from engine.rules.golden_age.market import value_of
 from engine.rules.golden_age.setup import setup_state
@@ -48,6 +48,10 @@ class GoldenAge(Rules[GoldenAgeState]):
 
     def explain(self, state: GoldenAgeState, seat: int, actions: list[Action]) -> list[Action]:
         return choices.explain(state, seat, actions)
+
+    def news(self, event: str) -> News:
+        """How much an event matters for the board's headline: the weight of the sentence that wrote it (news.py)."""
+        return news.weigh(event)
 
     def private(self, state: GoldenAgeState, seat: int) -> bool:
         """Choosing a contract to play shows the hand: that decision is offered to its player alone."""

@@ -2,14 +2,32 @@
 
 from __future__ import annotations
 
+from engine.core import News
 from engine.rules.golden_age import board, market
-from engine.rules.golden_age.board import name
+from engine.rules.golden_age.board import actor, name
 from engine.rules.golden_age.data import Colour
+from engine.rules.golden_age.news import PLAIN_WORDS, Sentence
 from engine.rules.golden_age.state import GoldenAgeState, Operation
+from engine.words import count
 
 UPGRADES_FREE = 2
 UPGRADES_PAID = 2
 SUPPLY = "supply"  # an opened city's gate comes from the airline's available gates
+
+# What the operations write; "{actor}" is who acted for the airline (board.actor).
+RESEARCHED = Sentence("{actor} researches: tech box {box} ({colour}).", News.PLAY,
+                      first="{airline} researches: technology box {box} ({colour}).")
+NEW_COLOUR = Sentence("{actor} reaches {colour} technology: tech box {box}.", News.MILESTONE)  # edition 1: RESEARCHED
+GATES_ADDED = Sentence("{airline} adds {gates} to its supply.", News.ROUTINE)  # the CEO's choice said it first
+GATE_OPENED = Sentence("{actor} opens a gate in {city}.", News.PLAY, first="{airline} opens a gate in {city}.")
+GATE_MOVED = Sentence("{actor} moves a gate from {source} to {city}.", News.PLAY,
+                      first="{airline} moves a gate from {source} to {city}.")
+UPGRADED = Sentence("{actor} upgrades {city} to {colour}{paid}.", News.PLAY,
+                    first="{airline} upgrades {city} to {colour}{paid}.")
+CITY_OPENED = Sentence("{actor} opens {city} with a {colour} tile{origin}.", News.PLAY,
+                       first="{airline} opens {city} in {colour}{origin}.")
+HUB_BUILT = Sentence("{actor} builds a hub in {city}.", News.MILESTONE, first="{airline} builds a hub in {city}.")
+STOOD = Sentence("{actor} stands.", News.PLAY, first="{airline} stands.")
 
 
 def gates_per_expand(state: GoldenAgeState, airline: str) -> int:
@@ -142,8 +160,9 @@ def anything_possible(state: GoldenAgeState, airline: str) -> bool:
     return any(possible(state, airline, op) for op in FREE_OPERATIONS)
 
 
-def research(state: GoldenAgeState, airline: str, *, flag: bool = True) -> None:
-    """One box right on the technology track; a new colour raises the stock price one box.
+def research(state: GoldenAgeState, seat: int | None, airline: str, *, flag: bool = True) -> None:
+    """One box right on the technology track; a new colour raises the stock price one box. `seat`: who acted
+    (the CEO, for a dividend's tech box), None where the no-CEO rule did.
 
     A CEO's or the no-CEO rule's tech step ignores and leaves the Advanced side (`flag=False`)."""
     record = state.writable_airline(airline)
@@ -154,38 +173,45 @@ def research(state: GoldenAgeState, airline: str, *, flag: bool = True) -> None:
     if flag:
         record.advanced = True
     after = board.tech_colour(state, airline)
-    state.events.append(f"{name(state, airline)} researches: technology box {record.tech_box} ({after.value}).")
+    said = NEW_COLOUR if after is not before and state.edition >= PLAIN_WORDS else RESEARCHED
+    state.events.append(said.say(state, **said_by(state, seat, airline), box=record.tech_box, colour=after.value))
     if after is not before:
         market.move_price(state, airline, 1, f"new technology colour, {after.value}")
 
 
-def add_gates(state: GoldenAgeState, airline: str, count: int) -> int:
+def add_gates(state: GoldenAgeState, airline: str, wanted: int) -> int:
     """Move gates from the reserve to the available supply; as many as the reserve holds."""
     record = state.writable_airline(airline)
-    moved = min(count, record.gates_reserve)
+    moved = min(wanted, record.gates_reserve)
     record.gates_reserve -= moved
     record.gates_available += moved
     if moved:
-        state.events.append(f"{name(state, airline)} adds {moved} gates to its supply.")
+        gates = count(moved, "gate") if state.edition >= PLAIN_WORDS else f"{moved} gates"
+        state.events.append(GATES_ADDED.say(state, airline=name(state, airline), gates=gates))
     return moved
 
 
-def expand(state: GoldenAgeState, airline: str, key: str) -> None:
+def said_by(state: GoldenAgeState, seat: int | None, airline: str) -> dict[str, str]:
+    """The fields every operation's sentence names its actor by (edition 1's words name the airline alone)."""
+    return {"actor": actor(state, seat, airline), "airline": name(state, airline)}
+
+
+def expand(state: GoldenAgeState, seat: int, airline: str, key: str) -> None:
     board.place_gate(state, airline, key)
     state.writable_airline(airline).gates_available -= 1
     board.refresh_incomes(state)
-    state.events.append(f"{name(state, airline)} opens a gate in {board.city_name(state, key)}.")
+    state.events.append(GATE_OPENED.say(state, **said_by(state, seat, airline), city=board.city_name(state, key)))
 
 
-def relocate(state: GoldenAgeState, airline: str, source: str, key: str) -> None:
+def relocate(state: GoldenAgeState, seat: int, airline: str, source: str, key: str) -> None:
     board.remove_gate(state, airline, source)
     board.place_gate(state, airline, key)
     board.refresh_incomes(state)
-    state.events.append(f"{name(state, airline)} moves a gate from {board.city_name(state, source)} "
-                        f"to {board.city_name(state, key)}.")
+    state.events.append(GATE_MOVED.say(state, **said_by(state, seat, airline), source=board.city_name(state, source),
+                                       city=board.city_name(state, key)))
 
 
-def upgrade(state: GoldenAgeState, airline: str, key: str, cost: int, seat: int) -> None:
+def upgrade(state: GoldenAgeState, seat: int, airline: str, key: str, cost: int) -> None:
     colour = board.tile_for(state, airline, key)
     assert colour is not None  # checked when offered
     board.place_tile(state, key, colour)
@@ -194,10 +220,11 @@ def upgrade(state: GoldenAgeState, airline: str, key: str, cost: int, seat: int)
         state.bank += cost
     board.refresh_incomes(state)
     paid = f" for ${cost}" if cost else ""
-    state.events.append(f"{name(state, airline)} upgrades {board.city_name(state, key)} to {colour.value}{paid}.")
+    state.events.append(UPGRADED.say(state, **said_by(state, seat, airline), city=board.city_name(state, key),
+                                     colour=colour.value, paid=paid))
 
 
-def open_city(state: GoldenAgeState, airline: str, key: str, source: str) -> None:
+def open_city(state: GoldenAgeState, seat: int, airline: str, key: str, source: str) -> None:
     colour = board.tile_for(state, airline, key)
     assert colour is not None  # checked when offered
     board.place_tile(state, key, colour)
@@ -208,18 +235,19 @@ def open_city(state: GoldenAgeState, airline: str, key: str, source: str) -> Non
     board.place_gate(state, airline, key)
     board.refresh_incomes(state)
     origin = "" if source == SUPPLY else f" (the gate from {board.city_name(state, source)})"
-    state.events.append(f"{name(state, airline)} opens {board.city_name(state, key)} in {colour.value}{origin}.")
+    state.events.append(CITY_OPENED.say(state, **said_by(state, seat, airline), city=board.city_name(state, key),
+                                        colour=colour.value, origin=origin))
 
 
-def hub(state: GoldenAgeState, airline: str, key: str) -> None:
+def hub(state: GoldenAgeState, seat: int, airline: str, key: str) -> None:
     state.writable(key).hub = airline
     state.writable_airline(airline).hubs_available -= 1
     board.refresh_incomes(state)
-    state.events.append(f"{name(state, airline)} builds a hub in {board.city_name(state, key)}.")
+    state.events.append(HUB_BUILT.say(state, **said_by(state, seat, airline), city=board.city_name(state, key)))
 
 
-def stand(state: GoldenAgeState, airline: str) -> None:
-    state.events.append(f"{name(state, airline)} stands.")
+def stand(state: GoldenAgeState, seat: int, airline: str) -> None:
+    state.events.append(STOOD.say(state, **said_by(state, seat, airline)))
     market.move_price(state, airline, -1, "it stood")
 
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core import News, seat_token
 from engine.rules.golden_age.data import REGION_OPENED_BY, City, Colour, Region
+from engine.rules.golden_age.news import PLAIN_WORDS, Sentence
 
 if TYPE_CHECKING:
     from engine.rules.golden_age.state import GoldenAgeState
 
 NO_TOKEN_AT_100_WITH = 2  # "In a 2-Player game, no new Stock tokens become available" at income 100
+TOKEN_RELEASED = Sentence("{airline} reaches ${mark} income: one more stock token is for sale.", News.GAIN)
+HUB_EARNED = Sentence("{airline} earns a hub.", News.GAIN)
 
 
 def tech_colour(state: GoldenAgeState, airline: str) -> Colour:
@@ -90,11 +94,11 @@ def refresh_incomes(state: GoldenAgeState) -> None:
                 continue
             airline.unreleased -= 1
             airline.pool += 1
-            state.events.append(f"{name(state, key)} reaches ${mark} income: one more stock token is for sale.")
+            state.events.append(TOKEN_RELEASED.say(state, airline=name(state, key), mark=mark))
         while airline.hub_releases_done < len(data.hub_releases) and airline.income >= data.hub_releases[airline.hub_releases_done]:
             airline.hub_releases_done += 1
             airline.hubs_available += 1
-            state.events.append(f"{name(state, key)} earns a hub.")
+            state.events.append(HUB_EARNED.say(state, airline=name(state, key)))
 
 
 def _next(marks: tuple[int, ...], done: int) -> float:
@@ -104,6 +108,14 @@ def _next(marks: tuple[int, ...], done: int) -> float:
 
 def name(state: GoldenAgeState, airline: str) -> str:
     return next(a.name for a in state.data.airlines if a.key == airline)
+
+
+def actor(state: GoldenAgeState, seat: int | None, airline: str) -> str:
+    """Who acted for an airline, as an event names them: '{p1} (Brown Airline)'; the airline alone where a rule
+    acted (no CEO) or in a game of edition 1, whose events never named the player."""
+    if seat is None or state.edition < PLAIN_WORDS:
+        return name(state, airline)
+    return f"{seat_token(seat)} ({name(state, airline)})"
 
 
 def article(word: str) -> str:

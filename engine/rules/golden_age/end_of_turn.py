@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from engine.core import Action
+from engine.core import Action, News, seat_token
 from engine.rules.golden_age import board, market
 from engine.rules.golden_age.board import name
+from engine.rules.golden_age.choices import shortened, worded
 from engine.rules.golden_age.data import Contract
+from engine.rules.golden_age.news import PLAIN_WORDS, Sentence
 from engine.rules.golden_age.operating import next_purchaser
 from engine.rules.golden_age.state import TURNS, GoldenAgeState, Phase, Step
 from engine.rules.golden_age.stock import begin_normal_round
@@ -15,6 +17,12 @@ CONTRACT, AWARD, DONE, BACK = "contract", "award", "done", "back"
 # airline, or none): the first edition asked only who could play one now, and asked for the card and then the
 # airline, so who was asked, and how many moves a player made, told the table what a secret hand held.
 EVERYONE_ASKED = 2
+
+AWARDED = Sentence("{seat} awards contract {card} to {airline} and takes ${value}.", News.MILESTONE)
+NO_MORE_CONTRACTS = Sentence("{seat} plays no more contracts.", News.ROUTINE)
+TURN_BEGINS = Sentence("Turn {turn} begins; {seat} is the first player.", News.ROUTINE)  # the board's status says it
+LAZY = "a lazy airline: it did not fly this turn"  # why its stock falls, in the glossary's word
+FINAL_FLIGHT = Sentence("The final flight: every airline pays a full dividend.", News.FINAL)
 
 
 def begin_end_of_turn(state: GoldenAgeState) -> None:
@@ -29,7 +37,7 @@ def after_purchases(state: GoldenAgeState) -> None:
     """Steps 2 and 3 (the penalties), then step 4: contracts, in turn order."""
     for key in state.live_airlines():
         if not state.airlines[key].flown:
-            market.move_price(state, key, -1, "it did not fly this turn")
+            market.move_price(state, key, -1, LAZY if state.edition >= PLAIN_WORDS else "it did not fly this turn")
     for key in state.live_airlines():
         for city in behind_cities(state, key):
             market.move_price(state, key, -1, f"{board.city_name(state, city)} is behind its technology")
@@ -69,20 +77,29 @@ def contract_words(state: GoldenAgeState, number: int) -> str:
 
 
 def legal(state: GoldenAgeState, seat: int) -> list[Action]:
-    done = Action(DONE, (), "Play no more contracts this turn", minor=True)
+    later = "Keep your other contracts for a later turn" if state.turn < TURNS else "The last turn: none is played later"
+    done = Action(DONE, (), "Play no more contracts this turn", detail=later, minor=True)
     if state.edition >= EVERYONE_ASKED:  # one choice: which card goes to which airline
-        return [*(Action(AWARD, (n, key), award_words(state, n, key)) for n in playable(state, seat)
+        return [*(worded(AWARD, (n, key), award_words(state, n, key)) for n in playable(state, seat)
                   for key in eligible(state, n)), done]
     if state.step is Step.CONTRACT_AIRLINE:
-        return [*(Action(AWARD, (key,), f"Award it to {name(state, key)} ({stock_rise(state, key)})")
+        return [*(Action(AWARD, (key,), f"Award it to {name(state, key)}", detail=pays(state, state.contract, key))
                   for key in eligible(state, state.contract)),
                 Action(BACK, (), "Back: choose another contract", minor=True)]
-    return [*(Action(CONTRACT, (n,), f"Play contract {contract_words(state, n)}"[:100]) for n in playable(state, seat)),
+    return [*(Action(CONTRACT, (n,), shortened(f"Play contract {contract_words(state, n)}"),
+                     detail=f"You take ${contract(state, n).value}; then choose the airline it goes to")
+              for n in playable(state, seat)),
             done]
 
 
-def award_words(state: GoldenAgeState, number: int, airline: str) -> str:
-    return f"Award {contract_words(state, number)} to {name(state, airline)} ({stock_rise(state, airline)})"[:100]
+def award_words(state: GoldenAgeState, number: int, airline: str) -> tuple[str, str]:
+    """'Award $3: Seattle + Chicago to Green Airline' and what it pays: the card and its airline in one choice."""
+    return shortened(f"Award {contract_words(state, number)} to {name(state, airline)}"), pays(state, number, airline)
+
+
+def pays(state: GoldenAgeState, number: int, airline: str) -> str:
+    """'You take $3; Green Airline's stock $6 → $7': the card's cash is the player's, the rise the airline's."""
+    return f"You take ${contract(state, number).value}; {name(state, airline)}'s {stock_rise(state, airline)}"
 
 
 def stock_rise(state: GoldenAgeState, airline: str) -> str:
@@ -112,7 +129,7 @@ def on_award(state: GoldenAgeState, seat: int, action: Action) -> None:
 
 
 def on_done(state: GoldenAgeState, seat: int, action: Action) -> None:
-    state.events.append(f"{{p{seat}}} plays no more contracts.")
+    state.events.append(NO_MORE_CONTRACTS.say(state, seat=seat_token(seat)))
     no_more_contracts(state, seat)
 
 
@@ -129,8 +146,8 @@ def award(state: GoldenAgeState, seat: int, number: int, airline: str) -> None:
     state.discards.append(number)
     player.money += card.value
     state.bank -= card.value
-    state.events.append(f"{{p{seat}}} awards contract {contract_words(state, number)} to {name(state, airline)} "
-                        f"and takes ${card.value}.")
+    state.events.append(AWARDED.say(state, seat=seat_token(seat), card=contract_words(state, number),
+                                    airline=name(state, airline), value=card.value))
     market.move_price(state, airline, 1, "a contract")
     state.last = f"{airline}:contract"
 
@@ -168,13 +185,13 @@ def end_turn(state: GoldenAgeState) -> None:
         return
     state.turn += 1
     state.first_player = (state.first_player + 1) % state.players
-    state.events.append(f"Turn {state.turn} begins; {{p{state.first_player}}} is the first player.")
+    state.events.append(TURN_BEGINS.say(state, turn=state.turn, seat=seat_token(state.first_player)))
     begin_normal_round(state)
 
 
 def final_flight(state: GoldenAgeState) -> None:
     """After the sixth turn every airline flies once more, paying full dividends; then the game is scored."""
-    state.events.append("The final flight: every airline pays a full dividend.")
+    state.events.append(FINAL_FLIGHT.say(state))
     for key in state.live_airlines():
         level = state.data.dividend(state.airlines[key].income)
         market.pay_dividend(state, key, level, "a final full dividend")

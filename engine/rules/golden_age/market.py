@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core import News
 from engine.rules.golden_age.board import name, refresh_incomes
+from engine.rules.golden_age.news import Sentence
 
 if TYPE_CHECKING:
     from engine.rules.golden_age.state import GoldenAgeState
+
+STOCK_UP = Sentence("{airline} stock up to ${price} ({why}).", News.GAIN)  # every holder's tokens are worth more
+STOCK_DOWN = Sentence("{airline} stock down to ${price} ({why}).", News.PLAY)
+# The $1 box: bankrupt at the End of Turn unless the stock climbs out of it first.
+BANKRUPT_BOX = Sentence("{airline} stock down to ${price} ({why}). It is in the bankrupt box.", News.MILESTONE)
+DIVIDEND_PAID = Sentence("{airline} pays {words} of ${per_token} a token{to_whom}.", News.MILESTONE)
+BANKRUPT = Sentence("{airline} goes bankrupt: its tokens, gates and hubs leave the game.", News.MILESTONE)
 
 
 def price(state: GoldenAgeState, airline: str) -> int:
@@ -25,9 +34,8 @@ def move_price(state: GoldenAgeState, airline: str, steps: int, why: str) -> Non
     if new == box:
         return
     state.writable_airline(airline).price_box = new
-    direction = "up" if steps > 0 else "down"
-    warning = " It is in the bankrupt box." if new == 0 else ""
-    state.events.append(f"{name(state, airline)} stock {direction} to ${price(state, airline)} ({why}).{warning}")
+    said = STOCK_UP if steps > 0 else BANKRUPT_BOX if new == 0 else STOCK_DOWN
+    state.events.append(said.say(state, airline=name(state, airline), price=price(state, airline), why=why))
 
 
 def cap(state: GoldenAgeState) -> int:
@@ -98,7 +106,8 @@ def pay_dividend(state: GoldenAgeState, airline: str, per_token: int, words: str
             state.bank -= amount
             paid.append(f"{{p{seat}}} ${amount}")
     to_whom = ": " + ", ".join(paid) if paid else ""
-    state.events.append(f"{name(state, airline)} pays {words} of ${per_token} a token{to_whom}.")
+    state.events.append(DIVIDEND_PAID.say(state, airline=name(state, airline), words=words, per_token=per_token,
+                                          to_whom=to_whom))
 
 
 def half(amount: int) -> int:
@@ -125,7 +134,7 @@ def go_bankrupt(state: GoldenAgeState, airline: str) -> None:
             if city.hub == airline:
                 city.hub = None
     record.gates_available = record.gates_reserve = record.hubs_available = 0
-    state.events.append(f"{name(state, airline)} goes bankrupt: its tokens, gates and hubs leave the game.")
+    state.events.append(BANKRUPT.say(state, airline=name(state, airline)))
     refresh_incomes(state)
     record.income = 0
 

@@ -4,14 +4,27 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core import Action
+from engine.core import Action, News, seat_token
 from engine.rules.golden_age import actions, market
 from engine.rules.golden_age.board import name
+from engine.rules.golden_age.choices import Dividend, dividend_words
+from engine.rules.golden_age.news import PLAIN_WORDS, Sentence
 from engine.rules.golden_age.operations import (
-    CITY, DONE, FROM, Dividend, gates_per_expand_left, more_keys,
+    CITY, DONE, FROM, gates_per_expand_left, more_keys,
     next_actor, purchasable, upgrade_cost,
 )
 from engine.rules.golden_age.state import GoldenAgeState, Operation, Pending, Phase, Step
+
+NO_ACTION_BOUGHT = Sentence("{seat} buys no action.", News.ROUTINE)
+CANCELLED = Sentence("{seat} cancels the action and chooses again.", News.ROUTINE, first="The action is cancelled.")
+ACTION_PAID = Sentence("{seat} pays ${cost} for the bought action.", News.ROUTINE,
+                       first="{seat} paid ${cost} for this action.")
+FLOWN = Sentence("{seat} flies {airline}: income ${income}, dividend level ${level} a token.", News.PLAY)
+# The CEO's choice names what was chosen; the dividend it pays, if any, is the news that follows it.
+CEO_CHOSE = Sentence("{seat}, {airline}'s CEO, chooses {choice}.", News.PLAY, first="{seat}, the CEO, chooses: {choice}.")
+NO_CEO_NO_GATES = Sentence("{airline} has no CEO and no gates: no dividend, 6 more gates.", News.PLAY)
+NO_CEO_FEW_GATES = Sentence("{airline} has no CEO and few gates: half dividend, 3 more gates.", News.PLAY)
+NO_CEO_BEHIND = Sentence("{airline} has no CEO and trails in technology: half dividend, one box.", News.PLAY)
 
 
 def on_dividend(state: GoldenAgeState, seat: int, action: Action) -> None:
@@ -28,7 +41,7 @@ def on_airline(state: GoldenAgeState, seat: int, action: Action) -> None:
 
 def on_done(state: GoldenAgeState, seat: int, action: Action) -> None:
     if state.step is Step.AIRLINE:  # a CEO buys no action this turn
-        state.events.append(f"{{p{seat}}} buys no action.")
+        state.events.append(NO_ACTION_BOUGHT.say(state, seat=seat_token(seat)))
         end_purchase(state, seat)
     else:
         on_build(state, seat, action)
@@ -40,6 +53,7 @@ def on_back(state: GoldenAgeState, seat: int, action: Action) -> None:
 
 def on_cancel(state: GoldenAgeState, seat: int, action: Action) -> None:
     restore(state)
+    state.events.append(CANCELLED.say(state, seat=seat_token(seat)))
 
 
 def on_operation(state: GoldenAgeState, seat: int, action: Action) -> None:
@@ -60,7 +74,6 @@ def restore(state: GoldenAgeState) -> None:
     keep = {"seq": state.seq, "events": state.events}
     state.__dict__.update(before.copy().__dict__)
     state.__dict__.update(keep)
-    state.events.append("The action is cancelled.")
 
 
 def begin(state: GoldenAgeState, seat: int, pending: Pending) -> None:
@@ -71,10 +84,10 @@ def begin(state: GoldenAgeState, seat: int, pending: Pending) -> None:
     state.before.pending = pending
     state.pending = pending
     if op is Operation.RESEARCH:
-        actions.research(state, airline)
+        actions.research(state, seat, airline)
         finish(state, seat)
     elif op is Operation.STAND:
-        actions.stand(state, airline)
+        actions.stand(state, seat, airline)
         finish(state, seat)
     elif op is Operation.FLY:
         fly(state, seat, airline)
@@ -93,7 +106,7 @@ def step(state: GoldenAgeState, seat: int, pending: Pending, kind: str, key: str
         if kind == FROM:
             state.pending, state.step = replace(pending, source=key), Step.CITY
             return
-        actions.relocate(state, airline, pending.source, key)
+        actions.relocate(state, seat, airline, pending.source, key)
         moves = (*pending.moves, (pending.source, key))
         state.pending = replace(pending, moves=moves, source="")
         state.step = Step.MORE
@@ -104,15 +117,15 @@ def step(state: GoldenAgeState, seat: int, pending: Pending, kind: str, key: str
         if kind == CITY:
             state.pending, state.step = replace(pending, cities=(key,)), Step.GATE_FROM
             return
-        actions.open_city(state, airline, pending.cities[0], key)
+        actions.open_city(state, seat, airline, pending.cities[0], key)
         finish(state, seat)
         return
     if op is Operation.HUB:
-        actions.hub(state, airline, key)
+        actions.hub(state, seat, airline, key)
         finish(state, seat)
         return
     if op is Operation.EXPAND:
-        actions.expand(state, airline, key)
+        actions.expand(state, seat, airline, key)
         state.pending = replace(pending, cities=(*pending.cities, key))
         state.step = Step.MORE
         if not gates_per_expand_left(state, state.pending):
@@ -120,7 +133,7 @@ def step(state: GoldenAgeState, seat: int, pending: Pending, kind: str, key: str
         return
     # Upgrade: the first two tiles are free, the next two are paid for by the player
     cost = upgrade_cost(state, pending, key)
-    actions.upgrade(state, airline, key, cost, seat)
+    actions.upgrade(state, seat, airline, key, cost)
     state.pending = replace(pending, cities=(*pending.cities, key), paid=pending.paid + cost)
     state.step = Step.MORE
     if len(state.pending.cities) == 4 or not any_more(state, seat):
@@ -151,7 +164,7 @@ def finish(state: GoldenAgeState, seat: int) -> None:
         cost = pending.price
         player.money -= cost
         state.bank += cost
-        state.events.append(f"{{p{seat}}} paid ${cost} for this action.")
+        state.events.append(ACTION_PAID.say(state, seat=seat_token(seat), cost=cost))
     state.last = f"{airline}:{pending.operation.value if pending.operation else ''}"
     state.pending, state.before = None, None
     if state.phase is Phase.OPERATIONS:
@@ -165,8 +178,8 @@ def fly(state: GoldenAgeState, seat: int, airline: str) -> None:
     record = state.writable_airline(airline)
     record.flown = True
     level = state.data.dividend(record.income)
-    state.events.append(f"{{p{seat}}} flies {name(state, airline)}: income ${record.income}, "
-                        f"dividend level ${level} a token.")
+    state.events.append(FLOWN.say(state, seat=seat_token(seat), airline=name(state, airline), income=record.income,
+                                  level=level))
     chief = market.ceo(state, airline)
     state.acting = seat
     if chief is None:
@@ -180,7 +193,9 @@ def choose_dividend(state: GoldenAgeState, choice: str) -> None:
     assert state.pending is not None
     airline = state.pending.airline
     level = state.data.dividend(state.airlines[airline].income)
-    state.events.append(f"{{p{state.current}}}, the CEO, chooses: {choice.replace('+', ', ')}.")
+    reserve = state.airlines[airline].gates_reserve
+    words = dividend_words(choice, reserve) if state.edition >= PLAIN_WORDS else choice.replace("+", ", ")
+    state.events.append(CEO_CHOSE.say(state, seat=seat_token(state.current), airline=name(state, airline), choice=words))
     if choice == Dividend.FULL:
         market.pay_dividend(state, airline, level, "a full dividend")
     elif choice in (Dividend.HALF_TECH, Dividend.HALF_GATES):
@@ -190,7 +205,7 @@ def choose_dividend(state: GoldenAgeState, choice: str) -> None:
     if choice == Dividend.NONE_SIX:
         actions.add_gates(state, airline, 6)
     if choice in (Dividend.HALF_TECH, Dividend.NONE_THREE_TECH):
-        actions.research(state, airline, flag=False)
+        actions.research(state, state.current, airline, flag=False)
     state.current = state.acting
     finish(state, state.acting)
 
@@ -202,16 +217,16 @@ def no_ceo_payout(state: GoldenAgeState, airline: str, level: int) -> None:
     # edition 1 paid its half dividend with an empty reserve too.
     three_to_add = record.gates_reserve >= 3 or state.edition < 2
     if record.gates_available == 0 and record.gates_reserve == 6:
-        state.events.append(f"{name(state, airline)} has no CEO and no gates: no dividend, 6 more gates.")
+        state.events.append(NO_CEO_NO_GATES.say(state, airline=name(state, airline)))
         actions.add_gates(state, airline, 6)
     elif record.gates_available <= 1 and three_to_add:
-        state.events.append(f"{name(state, airline)} has no CEO and few gates: half dividend, 3 more gates.")
+        state.events.append(NO_CEO_FEW_GATES.say(state, airline=name(state, airline)))
         market.pay_dividend(state, airline, market.half(level), "a half dividend")
         actions.add_gates(state, airline, 3)
     elif actions.tech_behind(state, airline) >= 3:
-        state.events.append(f"{name(state, airline)} has no CEO and trails in technology: half dividend, one box.")
+        state.events.append(NO_CEO_BEHIND.say(state, airline=name(state, airline)))
         market.pay_dividend(state, airline, market.half(level), "a half dividend")
-        actions.research(state, airline, flag=False)
+        actions.research(state, None, airline, flag=False)
     else:
         market.pay_dividend(state, airline, level, "a full dividend (no CEO)")
 

@@ -6,20 +6,12 @@ from engine.core import Action, IllegalAction
 from engine.rules.golden_age import actions, board, choices, market
 from engine.rules.golden_age.actions import UPGRADES_FREE, UPGRADES_PAID
 from engine.rules.golden_age.board import article, name
+from engine.rules.golden_age.choices import Dividend, dividend_label
 from engine.rules.golden_age.state import MAX_ACTIONS, GoldenAgeState, Operation, Pending, Phase, Step
+from engine.words import count
 
 AIRLINE, OPERATION, CITY, FROM, DONE, CANCEL, DIVIDEND, BACK = (
     "airline", "operation", "city", "from", "done", "cancel", "dividend", "back")
-
-
-class Dividend:
-    """The CEO's five choices after a flight (the player board lists them)."""
-
-    FULL = "full"
-    HALF_TECH = "half+tech"
-    HALF_GATES = "half+3 gates"
-    NONE_SIX = "none+6 gates"
-    NONE_THREE_TECH = "none+3 gates+tech"
 
 
 def can_act(state: GoldenAgeState, seat: int) -> bool:
@@ -56,17 +48,19 @@ def legal(state: GoldenAgeState, seat: int) -> list[Action]:
     airline = pending.airline
     if step is Step.ACTION:
         ops = actions.available(state, airline, purchased=not pending.token)
-        return [*(Action(OPERATION, (op.value,), op_label(op, airline, state)) for op in ops),
+        return [*(Action(OPERATION, (op.value,), choices.OPERATION_NAMES[op],
+                         detail=choices.operation_detail(state, airline, op)) for op in ops),
                 Action(BACK, (), "Back: use another token" if pending.token else "Back: choose another airline",
                        minor=True)]
-    cancel = Action(CANCEL, (), "Cancel this action and choose another", minor=True)
+    cancel = Action(CANCEL, (), "Cancel this action", detail="Take back its choices and choose another action",
+                    minor=True)
     if step is Step.GATE_FROM:
         return [*gate_sources(state, pending), cancel]
     if step is Step.CITY:
         return [*city_choices(state, pending), cancel]
     if step is Step.MORE:
         more = more_choices(state, seat, pending)
-        done = [Action(DONE, (), "Done")] if can_finish(state, pending) else []
+        done = [Action(DONE, (), "Done", detail="End the action here")] if can_finish(state, pending) else []
         return [*more, *done, cancel]
     raise IllegalAction("That choice isn't available right now.")  # pragma: no cover
 
@@ -74,38 +68,20 @@ def legal(state: GoldenAgeState, seat: int) -> list[Action]:
 def airline_choices(state: GoldenAgeState, seat: int) -> list[Action]:
     player = state.seats[seat]
     if state.phase is Phase.PURCHASE:
-        return [*(Action(AIRLINE, (key,), f"Buy an action for {name(state, key)} (${market.action_cost(state, key)})")
+        return [*(Action(AIRLINE, (key,), f"Buy an action for {name(state, key)}",
+                         detail=f"Costs you ${market.action_cost(state, key)}, its action cost; one bought action a turn")
                   for key in purchasable(state, seat)),
-                Action(DONE, (), "Buy no action this turn", minor=True)]
-    return [Action(AIRLINE, (key,), f"Use {article(name(state, key))} {name(state, key)} token ({player.unused(key)} unused)")
+                Action(DONE, (), "Buy no action this turn", detail="Keep your money; play moves on", minor=True)]
+    return [Action(AIRLINE, (key,), f"Use {article(name(state, key))} {name(state, key)} token",
+                   detail=token_detail(state, key, player.unused(key)))
             for key in state.live_airlines() if player.unused(key) > 0]
 
 
-OPERATION_WORDS = {
-    Operation.RELOCATE: "Relocate: move 1 or 2 gates",
-    Operation.UPGRADE: "Upgrade: tiles on 1 or 2 cities (2 more paid)",
-    Operation.OPEN: "Open: a new city with a tile and a gate",
-    Operation.HUB: "Hub: build a hub where it has a gate",
-}
-
-
-def op_label(op: Operation, airline: str, state: GoldenAgeState) -> str:
+def token_detail(state: GoldenAgeState, airline: str, unused: int) -> str:
+    """'2 unused; income $14; yellow technology; flown this turn': the airline a token would act for."""
     record = state.airlines[airline]
-    if op is Operation.EXPAND:  # two only where the technology, the supply and the map all allow a second
-        most = min(actions.gates_per_expand(state, airline), record.gates_available,
-                   len(actions.expand_cities(state, airline)))
-        return "Expand: a gate in 1 city" if most == 1 else "Expand: gates in 1 or 2 cities"
-    if op is Operation.FLY:
-        return f"Fly: income ${record.income} pays up to ${state.data.dividend(record.income)} a token"
-    if op is Operation.RESEARCH:
-        colour = state.data.tech_colour(record.tech_box + 1)
-        rises = colour is not board.tech_colour(state, airline) and record.price_box < len(state.data.market) - 1
-        lift = ", a new colour: stock up a box" if rises else ""
-        return f"Research: to tech box {record.tech_box + 1} ({colour.value}){lift}"
-    if op is Operation.STAND:
-        falls = "stock falls a box" if record.price_box else "stock stays in the $1 box"
-        return f"Stand: nothing else is possible; {falls}"
-    return OPERATION_WORDS[op]
+    flown = "; flown this turn" if record.flown else ""
+    return f"{unused} unused; income ${record.income}; {board.tech_colour(state, airline).value} technology{flown}"
 
 
 def city_keys(state: GoldenAgeState, pending: Pending) -> list[str]:
@@ -157,29 +133,21 @@ def option_keys(state: GoldenAgeState, seat: int, pending: Pending, kind: str) -
 
 def city_choices(state: GoldenAgeState, pending: Pending, keys: list[str] | None = None) -> list[Action]:
     """The cities to choose (`keys`, else those the operation may choose now), each saying what it brings."""
-    return [Action(CITY, (key,), choices.city_label(state, pending, key), detail=choices.city_detail(state, pending, key))
+    paid = pending.operation is Operation.UPGRADE
+    return [choices.worded(CITY, (key,), choices.city_choice(state, pending, key,
+                                                              upgrade_cost(state, pending, key) if paid else 0))
             for key in (city_keys(state, pending) if keys is None else keys)]
 
 
-def gate_sources(state: GoldenAgeState, pending: Pending) -> list[Action]:
-    found = []
-    for key in source_keys(state, pending):
-        label, detail = choices.source_words(state, pending, key)
-        found.append(Action(FROM, (key,), label, detail=detail))
-    return found
+def gate_sources(state: GoldenAgeState, pending: Pending, keys: list[str] | None = None) -> list[Action]:
+    """Where the gate may come from (`keys`, else those it may come from now), each saying what it earns."""
+    return [choices.worded(FROM, (key,), choices.source_choice(state, pending, key, also=keys is not None))
+            for key in (source_keys(state, pending) if keys is None else keys)]
 
 
 def more_choices(state: GoldenAgeState, seat: int, pending: Pending) -> list[Action]:
     kind, keys = more_keys(state, seat, pending)
-    if kind == FROM:
-        return [Action(FROM, (key,), f"Also move {choices.gate_words(state, pending.airline, key)}") for key in keys]
-    if pending.operation is Operation.UPGRADE:
-        result = []
-        for key in keys:
-            cost = upgrade_cost(state, pending, key)
-            result.append(Action(CITY, (key,), choices.city_label(state, pending, key, f"(${cost})" if cost else "(free)")))
-        return result
-    return city_choices(state, pending, keys)
+    return gate_sources(state, pending, keys) if kind == FROM else city_choices(state, pending, keys)
 
 
 def spendable(state: GoldenAgeState, seat: int, pending: Pending) -> int:
@@ -210,18 +178,22 @@ def dividend_choices(state: GoldenAgeState) -> list[Action]:
     half = market.half(level)
     tech = actions.can_step_tech(state, airline)
     gates = record.gates_reserve > 0
-    # The gates the reserve can really give (ruling 9: as many as it holds), so each label says what it brings.
-    three, six = (choices.plural(min(n, record.gates_reserve), "more gate") for n in (3, 6))
-    offers = [(Dividend.FULL, f"Full dividend: ${level} a token", True),
-              (Dividend.HALF_TECH, f"Half dividend (${half} a token) and one tech box", tech),
-              (Dividend.HALF_GATES, f"Half dividend (${half} a token) and {three}", gates),
-              (Dividend.NONE_SIX, f"No dividend and {six}", gates),
-              (Dividend.NONE_THREE_TECH, f"No dividend, {three} and one tech box", gates and tech)]
+    possible = {Dividend.FULL: True, Dividend.HALF_TECH: tech, Dividend.HALF_GATES: gates, Dividend.NONE_SIX: gates,
+                Dividend.NONE_THREE_TECH: gates and tech}
     own = state.seats[state.current].held(airline)
     paid = {Dividend.FULL: level, Dividend.HALF_TECH: half, Dividend.HALF_GATES: half}
-    return [Action(DIVIDEND, (key,), words,
-                   detail=f"You receive ${paid.get(key, 0) * own} for your {choices.plural(own, 'token')}")
-            for key, words, possible in offers if possible]
+    step = f"; then {choices.tech_step(state, airline)}" if tech else ""
+    found = []
+    for key, can in possible.items():
+        if not can:
+            continue
+        per, (_, gates_added, tech_added) = paid.get(key, 0), choices.DIVIDEND_PARTS[key]
+        words = [f"${per} a token, ${per * own} for your {count(own, 'token')}" if per else "Nobody is paid"]
+        # The gates the reserve can really give (ruling 9: as many as it holds), so each choice says what it brings.
+        words += [f"its supply gains {count(min(gates_added, record.gates_reserve), 'gate')}"] * bool(gates_added)
+        found.append(Action(DIVIDEND, (key,), dividend_label(key, record.gates_reserve),
+                            detail=choices.shortened("; ".join(words) + step * tech_added)))
+    return found
 
 
 def purchasable(state: GoldenAgeState, seat: int) -> list[str]:

@@ -47,7 +47,8 @@ def legal_actions(state: GoldenAgeState, seat: int) -> list[Action]:
     pages = (len(main) + room - 1) // room
     page = state.page % pages
     shown = main[page * room:(page + 1) * room]
-    more = Action(PAGE, ((page + 1) % pages,), f"More choices (page {(page + 1) % pages + 1} of {pages})", minor=True)
+    more = Action(PAGE, ((page + 1) % pages,), f"More choices (page {(page + 1) % pages + 1} of {pages})",
+                  detail="The menu's other choices, a page at a time", minor=True)
     return [*shown, more, *minor]
 
 

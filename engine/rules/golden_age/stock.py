@@ -2,30 +2,39 @@
 
 from __future__ import annotations
 
-from engine.core import Action
+from engine.core import Action, News, seat_token
 from engine.rules.golden_age import market
 from engine.rules.golden_age.board import article, name
+from engine.rules.golden_age.choices import worded
+from engine.rules.golden_age.news import PLAIN_WORDS, Sentence
 from engine.rules.golden_age.state import (
     FIRST_ROUND_TOKENS, INITIAL_PRICES, MAX_TOKENS, GoldenAgeState, Phase, Step,
 )
+from engine.words import count
 
 BUY, PASS, PRICE, TRADE_IN, BACK = "buy", "pass", "price", "trade-in", "back"
 FOUNDING_TOKENS = 2  # the First Stock Round's first buy founds an airline with two tokens
+
+FOUNDED = Sentence("{seat} founds {airline} at ${price} and buys {tokens} for ${cost}{given}.", News.PLAY)
+BOUGHT = Sentence("{seat} buys a token of {airline} for ${cost}{given}.", News.PLAY)
+PASSED = Sentence("{seat} passes.", News.ROUTINE)
+NOTHING_TO_BUY = Sentence("{seat} can buy nothing and passes.", News.ROUTINE)
+NO_FIRST_ROUND_BUY = Sentence("{seat} cannot afford or may not buy another token, and buys none.", News.ROUTINE)
 
 
 def founding_count(state: GoldenAgeState) -> int:
     return FOUNDING_TOKENS if state.phase is Phase.FIRST_STOCK and state.buy == 0 else 1
 
 
-def prices_affordable(state: GoldenAgeState, seat: int, count: int, credit: int = 0) -> list[int]:
+def prices_affordable(state: GoldenAgeState, seat: int, tokens: int, credit: int = 0) -> list[int]:
     money = state.seats[seat].money + credit
-    return [p for p in INITIAL_PRICES if p * count <= money]
+    return [p for p in INITIAL_PRICES if p * tokens <= money]
 
 
 def buyable(state: GoldenAgeState, seat: int) -> list[str]:
     """The airlines this seat may buy from now (founding an unfounded one included)."""
     player = state.seats[seat]
-    count = founding_count(state)
+    tokens = founding_count(state)
     first = state.phase is Phase.FIRST_STOCK
     result = []
     for key, airline in state.airlines.items():
@@ -35,15 +44,15 @@ def buyable(state: GoldenAgeState, seat: int) -> list[str]:
             continue  # each player founds a different airline
         if first and key in player.bought:
             continue  # never the airline founded, and two different airlines for the single buys
-        if not market.may_hold_one_more(state, seat, key, count):
+        if not market.may_hold_one_more(state, seat, key, tokens):
             continue
         credit = market.trade_in_value(state, seat, key)
-        if player.total() + count > MAX_TOKENS and (first or credit == 0):
+        if player.total() + tokens > MAX_TOKENS and (first or credit == 0):
             continue
         if airline.founded:
-            if market.price(state, key) * count > player.money + credit:
+            if market.price(state, key) * tokens > player.money + credit:
                 continue
-        elif not prices_affordable(state, seat, count, credit):
+        elif not prices_affordable(state, seat, tokens, credit):
             continue
         result.append(key)
     return result
@@ -51,39 +60,40 @@ def buyable(state: GoldenAgeState, seat: int) -> list[str]:
 
 def legal(state: GoldenAgeState, seat: int) -> list[Action]:
     if state.step is Step.PRICE:
-        count = founding_count(state)
+        tokens = founding_count(state)
         credit = market.trade_in_value(state, seat, state.choosing)
         # At ten tokens a trade-in follows, and the token given back pays toward the price.
         less = ", less the token you give back" if trading_in(state, seat) else ""
-        prices = [Action(PRICE, (p,), f"${p} a token (pay ${p * count}{less})") for p in
-                  prices_affordable(state, seat, count, credit)]
+        prices = [Action(PRICE, (p,), f"${p} a token", detail=f"You pay ${p * tokens} for {count(tokens, 'token')}{less}")
+                  for p in prices_affordable(state, seat, tokens, credit)]
         return [*prices, Action(BACK, (), "Back: choose another airline", minor=True)]
     if state.step is Step.TRADE_IN:
         return [*trade_ins(state, seat), Action(BACK, (), "Back: choose another airline", minor=True)]
     actions = [Action(BUY, (key,), buy_label(state, seat, key), detail=buy_detail(state, seat, key))
                for key in buyable(state, seat)]
     if state.phase is Phase.STOCK:
-        actions.append(Action(PASS, (), "Pass: buy nothing more this round", minor=True))
+        actions.append(Action(PASS, (), "Pass", detail="Buy nothing more this stock round", minor=True))
     return actions
 
 
 def buy_label(state: GoldenAgeState, seat: int, key: str) -> str:
-    if state.airlines[key].founded:
-        return f"Buy {name(state, key)} (${market.price(state, key)})"
-    count = founding_count(state)
-    prices = prices_affordable(state, seat, count, market.trade_in_value(state, seat, key))
-    span = f"${prices[0]}" if len(prices) == 1 else f"${prices[0]}-${prices[-1]}"
-    return f"Found {name(state, key)} (set its price, {span})"
+    """'Buy Green Airline', or 'Found Pink Airline' (its founder sets the price next)."""
+    return f"{'Buy' if state.airlines[key].founded else 'Found'} {name(state, key)}"
 
 
 def buy_detail(state: GoldenAgeState, seat: int, key: str) -> str:
-    """What the buy would mean: the tokens held after it (or the one given back), and what the airline earns now."""
+    """What the buy would mean: its price (a founder's to set), the tokens held after it (a trade-in gives one
+    back) and left for sale, and what a flight pays a token now."""
     airline = state.airlines[key]
-    count = founding_count(state)
-    held = state.seats[seat].held(key) + count
-    trade = ", giving another token back" if trading_in(state, seat) else ""
-    return (f"You'd hold {held}{trade}; {airline.pool - count} left for sale; income ${airline.income}, "
-            f"dividend ${state.data.dividend(airline.income)} a token")
+    tokens = founding_count(state)
+    held = state.seats[seat].held(key) + tokens
+    trade = ", giving one back" if trading_in(state, seat) else ""
+    flight = f"a flight pays ${state.data.dividend(airline.income)} a token"
+    if airline.founded:
+        return f"${market.price(state, key)} a token; you'd hold {held}{trade}; {airline.pool - tokens} left for sale; {flight}"
+    prices = prices_affordable(state, seat, tokens, market.trade_in_value(state, seat, key))
+    span = f"${prices[0]}" if len(prices) == 1 else f"${prices[0]} to ${prices[-1]}"
+    return f"You set its price ({span}) and buy {count(tokens, 'token')}{trade}; {flight}"
 
 
 def trading_in(state: GoldenAgeState, seat: int) -> bool:
@@ -95,18 +105,19 @@ def trade_ins(state: GoldenAgeState, seat: int) -> list[Action]:
     """At ten tokens: the tokens that may go back to pay toward the new one (another airline's, covering the cost)."""
     player = state.seats[seat]
     cost = cost_of(state, state.choosing)
-    return [Action(TRADE_IN, (key,), trade_in_words(state, key, cost))
+    return [worded(TRADE_IN, (key,), trade_in_words(state, key, cost))
             for key in market.returnable(state, seat, state.choosing)
             if max(0, cost - market.price(state, key)) <= player.money]
 
 
-def trade_in_words(state: GoldenAgeState, key: str, cost: int) -> str:
-    """'Give back a Yellow token (worth $7): pay $4'; a token worth more pays it all and the rest is lost."""
+def trade_in_words(state: GoldenAgeState, key: str, cost: int) -> tuple[str, str]:
+    """'Give back a Yellow Airline token' and 'Worth $7 toward the new one: you pay $4'; a token worth more pays
+    it all and the rest is lost."""
     value = market.price(state, key)
-    pay = f"pay ${cost - value}" if value < cost else "pay nothing"
-    lost = f", ${value - cost} is lost" if value > cost else ""
-    return f"Give back {article(name(state, key))} {name(state, key)} token (worth ${value}): {pay}{lost}"
-
+    pay = f"you pay ${cost - value}" if value < cost else "you pay nothing"
+    lost = f" and ${value - cost} is lost" if value > cost else ""
+    return (f"Give back {article(name(state, key))} {name(state, key)} token",
+            f"Worth ${value} toward the new one: {pay}{lost}")
 
 
 def cost_of(state: GoldenAgeState, key: str) -> int:
@@ -120,7 +131,7 @@ def on_back(state: GoldenAgeState, seat: int, action: Action) -> None:
 
 def on_pass(state: GoldenAgeState, seat: int, action: Action) -> None:
     state.writable_seat(seat).passed = True
-    state.events.append(f"{{p{seat}}} passes.")
+    state.events.append(PASSED.say(state, seat=seat_token(seat)))
     advance(state)
 
 
@@ -153,25 +164,29 @@ def on_trade_in(state: GoldenAgeState, seat: int, action: Action) -> None:
 def complete(state: GoldenAgeState, seat: int, key: str, initial: int | None, returned: str | None) -> None:
     """Found or buy, pay (less a returned token's value, never below nothing) and pass the decision on."""
     airline, player = state.writable_airline(key), state.writable_seat(seat)
-    count = founding_count(state)
+    tokens = founding_count(state)
     if initial is not None:
         airline.founded = True
         airline.price_box = state.data.market_index(initial)
-    cost = market.price(state, key) * count
-    words = ""
+    cost = market.price(state, key) * tokens
+    given = ""
     if returned is not None:
         value = market.price(state, returned)
         market.return_token(state, seat, returned)
-        words = f", giving back a {name(state, returned)} token worth ${value}"
+        returned_name = name(state, returned)
+        given = f", giving back {article(returned_name) if state.edition >= PLAIN_WORDS else 'a'} {returned_name} " \
+                f"token worth ${value}"
         cost = max(0, cost - value)
-    market.buy_token(state, seat, key, cost, count)
+    market.buy_token(state, seat, key, cost, tokens)
     if state.phase is Phase.STOCK and not airline.purchased:
         airline.purchased = True
     player.bought.append(key)
-    tokens = "two tokens" if count == 2 else "a token"
-    verb = f"founds {name(state, key)} at ${market.price(state, key)} and buys {tokens}" if initial is not None \
-        else f"buys {tokens} of {name(state, key)}"
-    state.events.append(f"{{p{seat}}} {verb} for ${cost}{words}.")
+    fields = {"seat": seat_token(seat), "airline": name(state, key), "cost": cost, "given": given}
+    if initial is not None:
+        bought = "two tokens" if tokens == 2 else "a token"
+        state.events.append(FOUNDED.say(state, **fields, price=market.price(state, key), tokens=bought))
+    else:
+        state.events.append(BOUGHT.say(state, **fields))
     state.last = f"{key}:buy"
     state.step, state.choosing = Step.AIRLINE, ""
     advance(state)
@@ -198,7 +213,7 @@ def advance_first(state: GoldenAgeState) -> None:
         if buyable(state, seat):
             state.current = seat
             return
-        state.events.append(f"{{p{seat}}} cannot afford or may not buy another token, and buys none.")
+        state.events.append(NO_FIRST_ROUND_BUY.say(state, seat=seat_token(seat)))
         position += 1
 
 
@@ -208,7 +223,7 @@ def advance_normal(state: GoldenAgeState) -> None:
             continue
         if not buyable(state, seat):
             state.writable_seat(seat).passed = True
-            state.events.append(f"{{p{seat}}} can buy nothing and passes.")
+            state.events.append(NOTHING_TO_BUY.say(state, seat=seat_token(seat)))
             continue
         state.current = seat
         return
