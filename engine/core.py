@@ -272,6 +272,32 @@ def hand_name(game: Game) -> str:
     return str(getattr(game, "hand_name", "hand"))
 
 
+class Dealer(Protocol):
+    """The randomness a re-deal draws on (random.Random satisfies it); rules modules may not import `random`."""
+
+    def random(self) -> float: ...
+
+    def randrange(self, stop: int) -> int: ...
+
+    def shuffle(self, x: list[Any]) -> None: ...
+
+
+@runtime_checkable
+class HasHiddenInformation(Protocol):
+    """A game where some things are unseen: a deck's order, another player's hand, the dice still to come."""
+
+    def redeal(self, state: Any, seat: int | None, dealer: Dealer) -> Any:
+        """A copy of `state` with everything `seat` cannot see (None: what nobody at the table sees) dealt again
+        at random, consistent with all it can see: the same public view (and the same view for `seat`), and a
+        new seed for the dice to come. The input is never changed."""
+        ...
+
+
+def redealt(game: Game, state: Any, seat: int | None, dealer: Dealer) -> Any:
+    """The state as `seat` could imagine it (engine.platform.secrets uses it); a game with nothing unseen as is."""
+    return game.redeal(state, seat, dealer) if isinstance(game, HasHiddenInformation) else state
+
+
 class Chooser(Protocol):
     """The randomness an AI player may draw on, for its own whims only (random.Random satisfies it).
 

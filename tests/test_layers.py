@@ -111,7 +111,7 @@ PRODUCT = ("engine", "cogs", "renderers")  # folders, and bot.py beside them
 
 # The engine's layers, lowest first: a module may import its own layer and those below it, never one above.
 ENGINE_LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("contract", ("engine.core", "engine.options", "engine.view")),
+    ("contract", ("engine.core", "engine.options", "engine.view", "engine.words")),
     ("rules", ("engine.rules",)),
     ("registry", ("engine",)),  # engine/__init__.py alone: the games by slug, over the rules it loads
     ("platform", ("engine.platform",)),
@@ -120,7 +120,7 @@ ENGINE_LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("cli", ("engine.cli", "engine.__main__")),
 ]
 # Beside and above the engine, what each may import besides itself. Renderers draw the public view: the contract at
-# most (they import nothing of the engine today). Cogs go through the services (no store, rules or drawing).
+# most (of it, only engine.words: the shared plurals). Cogs go through the services (no store, rules or drawing).
 # bot.py is the top and may import anything; nothing imports it.
 SIDE_LAYERS: dict[str, tuple[tuple[str, ...], set[str]]] = {
     "renderers": (("renderers",), {"contract"}),
