@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 def count(number: int, word: str, plural: str = "") -> str:
     """'1 marker', '2 markers', '0 cards'; `plural` for a word that is not made by adding an s ('1 box', '2 boxes')."""
@@ -19,3 +21,8 @@ MONEY = ("$", "dollars")  # a score in money reads "$188", as the board and the 
 def score(points: int, unit: str) -> str:
     """A score in its game's unit: '$188' for money, '23,000 miles', '12 VP'."""
     return f"${points:,}" if unit in MONEY else f"{points:,} {unit}"
+
+
+def joined(items: Sequence[str]) -> str:
+    """'ann', 'ann and bob', 'ann, bob and cy'."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}" if items else ""

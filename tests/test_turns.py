@@ -89,3 +89,9 @@ def test_the_headline_is_the_biggest_news_since_the_players_last_turn_the_newest
     assert log.headline((1,)) == "ann builds the Graf Zeppelin"  # all since bob last played (never), his own too
     assert History([LogLine(0, "setup", 0)], []).headline((0,)) == "setup"  # never empty while anything happened
     assert log.with_notes([(3, "cy leaves: the autopilot plays")]).headline((0,)) == "bob gains 2 VP"  # notes never lead
+
+
+def test_names_are_listed_as_people_write_them() -> None:
+    from engine.words import joined
+    assert [joined([]), joined(["ann"]), joined(["ann", "bob"]), joined(["ann", "bob", "cy"])] == [
+        "", "ann", "ann and bob", "ann, bob and cy"]

@@ -14,6 +14,7 @@ from cogs.leagues import posts as league_posts
 from cogs.play import moves
 from engine.services import logs
 from engine.services.tables import Reminder, Table
+from engine.words import joined
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +86,7 @@ async def _post_quietly(client: discord.Client, table: Table, reply: Reply) -> N
 
 def reminder_reply(reminder: Reminder) -> Reply:
     """A ping for whoever the turn still waits on: since when (a timestamp each reader sees in their own time)."""
-    who = " and ".join(mention(u) for u in reminder.alerts.thread)
+    who = joined([mention(u) for u in reminder.alerts.thread])
     if reminder.first:  # the turn's first ping, held through quiet hours
         text = f"{who}, it's your turn in {game_name(reminder.table)}."
     else:

@@ -19,6 +19,7 @@ from cogs.lobby.messages import lobby_embed
 from cogs.play.prompts import final_embed
 from engine.platform.records import Status
 from engine.services.tables import MyGame, RulesCard, Standing, Table, TableStatus
+from engine.words import joined
 
 
 def standing_marks(standing: Standing) -> str:
@@ -45,7 +46,7 @@ def status_reply(status: TableStatus, *, asked_in: int | None = None) -> Reply:
     if status.outcome is not None:
         return Reply(embeds=[final_embed(table, status.outcome, status.standings)])
     if status.prompt is not None:
-        who = " and ".join(m.name for m in status.prompt.movers)
+        who = joined([m.name for m in status.prompt.movers])
         embed.description = f"Turn: **{who}** ({status.prompt.asks})."
     scores = "\n".join(
         f"{s.name}{standing_marks(s)}: {s.score_text}" if s.score is not None else s.name for s in status.standings

@@ -25,6 +25,7 @@ from engine.services.leagues import (
     LeagueStatus,
     LeagueTable,
 )
+from engine.words import joined
 
 STANDINGS_SHOWN = 25  # the embed and the image show the top 25
 SCHEDULE_ROUNDS_SHOWN = 3  # /league info lists the latest rounds' tables (the embed stays under 6000 characters)
@@ -74,7 +75,7 @@ def recap_reply(news: LeagueNews) -> Reply:
     """The season's end: the champion (pinged: they won) and the final standings."""
     league, lines = news.league, news.standings
     champions = [s for s in lines if s.rank == 1]
-    names = " and ".join(mention(s.user_id) for s in champions) or "nobody"
+    names = joined([mention(s.user_id) for s in champions]) or "nobody"
     text = (f"🏆 **{league.name}**, season {league.season} is over after {league.rounds} "
             f"round{'s' if league.rounds != 1 else ''}. Champion: {names}! "
             "An organiser can open the next season with /league start.")

@@ -19,6 +19,7 @@ from cogs.play import moves
 from engine.core import GameError
 from engine.platform.records import PostKind, Status
 from engine.services.tables import Table
+from engine.words import joined
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +32,7 @@ async def open_table(
     if interaction.guild_id is None or interaction.channel_id is None:
         raise GameError(NOT_IN_A_SERVER)
     if missing := missing_post_permissions(interaction):
-        names = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1 else missing)
+        names = joined(missing)
         raise GameError(
             f"I can't host a game here: I'm missing the {names} permission{'s' if len(missing) > 1 else ''} "
             "in this channel. A server manager can grant them; then try /game new again."

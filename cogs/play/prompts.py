@@ -25,7 +25,7 @@ from cogs.base.words import (
 from engine.core import Action, Outcome
 from engine.platform.turns import Turn
 from engine.services.tables import Opening, Prompt, Standing, Table
-from engine.words import count
+from engine.words import count, joined
 
 MAX_BUTTON_CHOICES = 5  # "a few": one row of buttons; more become a select menu
 SELECT_DESCRIPTION_MAX = 100
@@ -42,7 +42,7 @@ MINE_SHAPE = rf"(?P<game>{ID}):v(?P<version>{VERSION}):mine"
 
 def prompt_text(prompt: Prompt) -> str:
     """The mention line, and for choices shown as buttons what each brings (a select menu shows it itself)."""
-    who = " and ".join(mention(m.user_id) for m in prompt.movers)
+    who = joined([mention(m.user_id) for m in prompt.movers])
     text = f"{who}, your turn: {prompt.asks}."
     if prompt.deadline is not None:  # a timestamp: each reader sees their own time, and it never goes stale
         text += f" Deadline <t:{int(prompt.deadline)}:f> (<t:{int(prompt.deadline)}:R>), then the autopilot plays."
@@ -72,7 +72,7 @@ def as_buttons(choices: tuple[Action, ...]) -> bool:
 
 def waiting_text(prompt: Prompt) -> str:
     """Whose turn it is, by name: words for anyone, pinging nobody."""
-    return f"Waiting for {' and '.join(m.name for m in prompt.movers)} to {prompt.asks}."
+    return f"Waiting for {joined([m.name for m in prompt.movers])} to {prompt.asks}."
 
 
 def shared_choices(prompt: Prompt) -> tuple[Action, ...] | None:
@@ -117,7 +117,7 @@ def prompt_reply(table: Table, prompt: Prompt, note: str = "") -> Reply:
 
 
 def movers_names(table: Table, turn: Turn) -> str:
-    return " and ".join(table.at_seat(seat).name for seat in turn.movers)
+    return joined([table.at_seat(seat).name for seat in turn.movers])
 
 
 def scores_line(standings: tuple[Standing, ...]) -> str:
@@ -206,7 +206,7 @@ def final_reply(table: Table, outcome: Outcome, standings: tuple[Standing, ...],
     the final scores and the final board."""
     people = [mention(p.user_id) for p in table.players if p.seat is not None and not p.ai]
     names = {p.seat: p.name for p in table.players if p.seat is not None}
-    winners = " and ".join(names.get(s, f"Seat {s + 1}") for s in outcome.winners)
+    winners = joined([names.get(s, f"Seat {s + 1}") for s in outcome.winners])
     verb = "wins" if len(outcome.winners) == 1 else "share the win"
     content = f"{', '.join(people)}: {game_name(table)} is over. **{winners}** {verb}." if people else ""
     return Reply(content=clip(content, CONTENT_MAX), embeds=[final_embed(table, outcome, standings)], image=image,

@@ -10,7 +10,7 @@ from typing import Any
 import engine
 from engine.core import Action, Game, Outcome, is_private, news_of
 from engine.view import CommonView, common
-from engine.words import moves
+from engine.words import joined, moves
 from engine.platform.turns import AUTOPILOT, History, LogLine, autopilot_events, by_of
 from engine.platform.undo import Replayer, is_undo, undone
 from engine.services.caching import Memo, Memos
@@ -172,7 +172,7 @@ def headline(table: Table, history: History, to_act: tuple[int, ...], outcome: O
         return history.headline(to_act)
     names = [table.at_seat(seat).name for seat in outcome.winners]
     score = outcome.score_text(outcome.winners[0])
-    return f"{names[0]} wins with {score}" if len(names) == 1 else f"{' and '.join(names)} share the win with {score}"
+    return f"{names[0]} wins with {score}" if len(names) == 1 else f"{joined(names)} share the win with {score}"
 
 
 def public_view(table: Table, state: Any, headline: str = "") -> CommonView:

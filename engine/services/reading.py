@@ -15,7 +15,7 @@ from engine.services.tables import (
     outcome_from_dict, require_player, require_started, standings_from_view,
 )
 from engine.store import PostKind, PostRow, Status
-from engine.words import count
+from engine.words import count, joined
 
 LOG_PAGE_LINES = 15  # keeps one page well inside an embed description
 LIVE = (Status.LOBBY, Status.ACTIVE)
@@ -77,7 +77,7 @@ class Reading:
         state = await self._load.state(table)
         to_act = game.to_act(state)
         if seat not in to_act:
-            waiting = " and ".join(table.at_seat(s).name for s in to_act)
+            waiting = joined([table.at_seat(s).name for s in to_act])
             return table.version, [], f"It's {waiting}'s turn: {asks(game, state)}."
         return table.version, game.explain(state, seat, game.legal_actions(state, seat)), ""
 
