@@ -117,3 +117,46 @@ async def test_an_id_no_feature_knows_is_answered_plainly(lounge: Lounge, custom
     result = await click_removed(lounge.members[0], prompt, custom_id)
     assert result.acknowledged and ephemeral_text(result) == UNKNOWN
     assert await _version(lounge, game_id) == 0
+
+
+async def test_an_undo_vote_button_after_the_vote_ended_is_answered(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    rng = random.Random(5)
+    for _ in range(40):  # until a throw was made: taking it back needs the other player's consent
+        prompt = await lounge.service.reading.prompt(game_id)
+        assert prompt is not None
+        if prompt.asks == "take another go or end your turn":
+            break
+        message = latest_prompt(thread)
+        assert message is not None
+        await lounge.click_choice(lounge.member(message.raw_mentions[0]), message, rng.choice(choices_of(message))[1])
+    asker = lounge.member(prompt.user_ids[0])
+    other = next(m for m in lounge.members[:2] if m.id != asker.id)
+    await asker.slash(thread, "undo")
+    [request] = [m for m in public(thread) if "asks to take back" in m.content]
+    approve = next(cid for cid in custom_ids(request) if cid.endswith(":yes"))
+    await other.click(request, label="Refuse")
+    closed = next(m for m in public(thread) if m.id == request.id)
+    assert not closed.components
+    before = await _version(lounge, game_id)
+
+    late = await click_removed(other, closed, approve)
+    assert late.acknowledged and ephemeral_text(late)
+    assert await _version(lounge, game_id) == before
+
+
+async def test_a_log_page_button_of_an_earlier_page_is_answered(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    rng = random.Random(6)
+    for _ in range(30):
+        message = latest_prompt(thread)
+        assert message is not None
+        await lounge.click_choice(lounge.member(message.raw_mentions[0]), message, rng.choice(choices_of(message))[1])
+    shown = await lounge.members[2].slash(thread, "log")
+    page = next(m for m in public(thread) if m.embeds and m.embeds[0].title.endswith("move log"))
+    older = next(cid for cid in custom_ids(page) if ":p" in cid)
+    stepped = await lounge.members[2].click(page, custom_id=older)
+    assert stepped.acknowledged and shown.acknowledged
+    now = next(m for m in public(thread) if m.id == page.id)
+    again = await click_removed(lounge.members[2], now, older)  # the first page's button, clicked twice
+    assert again.acknowledged
