@@ -1,8 +1,11 @@
-"""A deadline raced by the player's own move from another process: losing the race is normal, not a failure."""
+"""Two bot processes on one database racing: a deadline against the player's own move, an undo against the next
+player's move, a seat handed over against its move. Losing a race is normal: one answer each, nothing half-written."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -10,7 +13,8 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from engine.core import Action
+from engine.core import Action, GameError
+from engine.services.tables import MoveResult
 from engine.services import Services
 from engine.store import Store
 from tests.stub_drawing import stub_drawing
@@ -105,3 +109,70 @@ async def test_an_autopilot_chain_cut_short_by_the_player_posts_what_it_committe
     dues = await a.store.dues.of(game_id)
     assert all(not d.claim for d in dues.values()), dues
     assert any("another move came first" in r.getMessage() for r in caplog.records)
+
+
+ROUNDS = 6  # races per test: both orders turn up in a second or two
+
+
+async def to_undo_point(a: Services, game_id: int, rng: random.Random) -> tuple[int, int]:
+    """Play until the player to move has just made a decision of their own turn that showed nothing, and the
+    next decision is someone else's: (the player who may undo, the player who moves next)."""
+    for _ in range(400):
+        prompt = await a.reading.prompt(game_id)
+        assert prompt is not None, "the game ended first"
+        mover = prompt.movers[0]
+        await a.core.play(game_id, mover.user_id, rng.randrange(len(mover.choices)), version=prompt.version)
+        after = await a.reading.prompt(game_id)
+        if after is not None and after.movers[0].user_id != mover.user_id:
+            return mover.user_id, after.movers[0].user_id
+    raise AssertionError("no turn ended")
+
+
+@pytest.mark.parametrize("game", ["airships", "air-alliance", "1930"])
+async def test_an_undo_racing_the_next_players_move_lets_exactly_one_count(
+        two: tuple[Services, Services, Clock], game: str, caplog: pytest.LogCaptureFixture) -> None:
+    a, b, clock = two
+    for round_no in range(ROUNDS):
+        game_id = await overdue_game(a, clock, game)
+        undoer, next_player = await to_undo_point(a, game_id, random.Random(round_no))
+        version = (await a.reading.table(game_id)).version
+        prompt = await b.reading.prompt(game_id)
+        assert prompt is not None
+        undo, move = await asyncio.gather(
+            a.undo.undo(game_id, undoer), b.core.play(game_id, next_player, 0, version=prompt.version),
+            return_exceptions=True)
+        results = [r for r in (undo, move) if isinstance(r, MoveResult)]
+        refused = [r for r in (undo, move) if isinstance(r, GameError)]
+        assert len(results) + len(refused) == 2 and len(results) <= 2, (undo, move)
+        assert not [r for r in (undo, move) if isinstance(r, BaseException) and not isinstance(r, GameError)]
+        actions = await a.store.games.actions(game_id)
+        assert len(actions) == version + len(results)  # nothing half-written, nothing doubled
+        if len(results) == 2:  # both counted: the move came first, then the undo found nothing of its own
+            pytest.fail("an undo counted after someone else moved")
+        fresh = await Services(a.store, None).reading.prompt(game_id)  # a cold cache replays the log alike
+        assert fresh == await a.reading.prompt(game_id) == await b.reading.prompt(game_id)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+@pytest.mark.parametrize("change", ["hand over", "kick"])
+async def test_a_seat_changing_hands_while_its_move_is_made_keeps_both(
+        two: tuple[Services, Services, Clock], change: str, caplog: pytest.LogCaptureFixture) -> None:
+    a, b, clock = two
+    for round_no in range(ROUNDS):
+        game_id = await overdue_game(a, clock, "airships")
+        prompt = await a.reading.prompt(game_id)
+        assert prompt is not None
+        mover = prompt.movers[0].user_id
+        newcomer = 100 + round_no
+        seat_change = (a.seating.replace_player(game_id, ANN, mover, newcomer, "newcomer", can_manage=True)
+                       if change == "hand over" else a.seating.kick(game_id, ANN, mover, can_manage=True))
+        changed, move = await asyncio.gather(seat_change, b.core.play(game_id, mover, 0, version=prompt.version),
+                                             return_exceptions=True)
+        assert not [r for r in (changed, move) if isinstance(r, BaseException) and not isinstance(r, GameError)]
+        table = await Services(a.store, None).reading.table(game_id)
+        if change == "hand over":
+            assert table.player(newcomer) is not None or isinstance(changed, GameError)
+        else:
+            assert table.player(mover).autopilot or isinstance(changed, GameError)  # type: ignore[union-attr]
+        assert len(await a.store.games.actions(game_id)) == (0 if isinstance(move, GameError) else 1)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
