@@ -160,3 +160,31 @@ async def test_a_log_page_button_of_an_earlier_page_is_answered(lounge: Lounge) 
     now = next(m for m in public(thread) if m.id == page.id)
     again = await click_removed(lounge.members[2], now, older)  # the first page's button, clicked twice
     assert again.acknowledged
+
+
+def forged_ids(game_id: int, rng: random.Random, count: int) -> list[str]:
+    """Ids a modified client might send: our shapes with numbers out of range or of other games, verbs mixed up,
+    and plain noise, long and short."""
+    shapes = ("g:{g}:v{v}:{n}", "g:{g}:v{v}:pick", "g:{g}:v{v}:mine", "lobby:{g}:join", "lobby:{g}:start",
+              "seat:{g}:{n}:leave", "kick:{g}:{n}:yes", "undo:{g}:no", "replay:{g}:m{v}:{n}:next", "log:{g}:p{v}")
+    alphabet = "abcdefghijklmnopqrstuvwxyz0123456789:_ABCZ-é²"
+    found = []
+    for _ in range(count):
+        if rng.random() < 0.6:
+            number = rng.choice([99, 10**9, 10**19, game_id + 1])  # never this game's version now: no real move
+            found.append(rng.choice(shapes).format(g=rng.choice([game_id, number]), v=number, n=rng.choice([0, 24, 99])))
+        else:
+            found.append("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 100))))
+    return found
+
+
+async def test_forged_and_stale_ids_are_all_answered_and_change_nothing(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    prompt = latest_prompt(thread)
+    assert prompt is not None
+    before = await _version(lounge, game_id)
+    for custom_id in forged_ids(game_id, random.Random(9), 40):
+        for member in lounge.members[:3:2]:  # a player and a spectator
+            result = await click_removed(member, prompt, custom_id)
+            assert result.acknowledged, custom_id
+    assert await _version(lounge, game_id) == before  # no forged id plays a move
