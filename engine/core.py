@@ -267,6 +267,12 @@ def is_private(game: Game, state: Any, seat: int) -> bool:
     return isinstance(game, HasPrivateDecisions) and game.private(state, seat)
 
 
+def view_words(game: Game) -> tuple[str, ...]:
+    """The keys of a game's view that hold words for people besides every view's (engine.view.WORDS): Airships'
+    cards say what they give in words. A fingerprint of the position leaves them out."""
+    return tuple(getattr(game, "view_words", ()))
+
+
 def hand_name(game: Game) -> str:
     """What a seat's own things are called in the game ('company', 'airline'), for /hand; 'hand' by default."""
     return str(getattr(game, "hand_name", "hand"))

@@ -33,6 +33,20 @@ COMMON_KEYS = ("events", "seat_names", "decision", "points", "points_unit")
 PLATFORM_KEYS = ("ai_seats", "autopilot_seats", "away_seats")  # written by the services, never by a game
 
 
+WORDS = ("events", "decision")  # every view's words for people: a release may reword them
+
+
+def position(view: Any, words: tuple[str, ...] = ()) -> Any:
+    """The view without its words (WORDS, and the game's own `words` keys, at any depth): the position alone, which
+    a fingerprint covers, so a release that rewords an event or a card never reads as a different game."""
+    drop = (*WORDS, *words)
+    if isinstance(view, Mapping):
+        return {key: position(value, words) for key, value in view.items() if key not in drop}
+    if isinstance(view, list):
+        return [position(item, words) for item in view]
+    return view
+
+
 class ViewError(ValueError):
     """A game's view breaks the common part of the view contract."""
 

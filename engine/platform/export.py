@@ -9,13 +9,17 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine
-from engine.core import Action, GameError, Outcome
+from engine.core import Action, GameError, Outcome, view_words
 from engine.options import stored_edition
 from engine.platform.records import ActionRow, GameRow, SeatRow
 from engine.platform.undo import Replayer, is_undo
+from engine.view import position
 
 FORMAT = "contrail-game"  # what a file says it is, so another JSON file is told apart at once
-VERSION = 1  # the layout of the document; a reader refuses versions it does not know
+VERSION = 2  # the layout of the document; a reader refuses versions it does not know
+# Version 1 fingerprinted the whole public view, words included, which later releases reword: its final position
+# cannot be checked any more, only its scores and places. Version 2 fingerprints the position alone.
+READABLE = (1, 2)
 ENDED = ("finished", "abandoned")  # only a game that is over is exported: its seed would foretell a live one's chance
 
 
@@ -63,7 +67,8 @@ class GameExport:
     seats: tuple[ExportedSeat, ...]
     actions: tuple[ExportedAction, ...]
     outcome: dict[str, Any] | None  # Outcome.to_dict() of a game that finished by its rules
-    final_view: str  # sha256 of the final public view: the replay must reach the very same position
+    final_view: str  # sha256 of the final public position: the replay must reach the very same position
+    version: int = VERSION  # the file's layout: a version 1 file's fingerprint covered words since reworded
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -99,8 +104,10 @@ class Replayed:
 
 
 def view_fingerprint(game: engine.Game, state: Any) -> str:
-    """A stable digest of the public view: equal positions give equal digests in any process."""
-    text = json.dumps(game.view(state, None), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """A stable digest of the public position (the view without its words, engine.view.position): equal positions
+    give equal digests in any process, and in any later release that only rewords them."""
+    shown = position(game.view(state, None), view_words(game))
+    text = json.dumps(shown, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -151,8 +158,9 @@ def parse_export(text: str) -> GameExport:
         raise ExportError(f"This is not JSON ({error.msg} at line {error.lineno}).") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ExportError(f"This is not a Contrail game export (no \"format\": \"{FORMAT}\").")
-    if data.get("version") != VERSION:
-        raise ExportError(f"This export has version {data.get('version')!r}; this Contrail reads version {VERSION}.")
+    if data.get("version") not in READABLE:
+        raise ExportError(f"This export has version {data.get('version')!r}; this Contrail reads versions "
+                          f"{' and '.join(map(str, READABLE))}.")
     about = _need(data, "game", dict)
     slug = _need(about, "slug", str, "'game'")
     try:
@@ -173,6 +181,7 @@ def parse_export(text: str) -> GameExport:
         options=stored_edition(_need(data, "options", dict)), seed=_need(data, "seed", int), status=_need(data, "status", str),
         created_at=str(data.get("created_at", "")), updated_at=str(data.get("updated_at", "")),
         seats=seats, actions=actions, outcome=outcome, final_view=_need(final, "view_sha256", str, "'final'"),
+        version=int(data["version"]),
     )
 
 
@@ -250,6 +259,6 @@ def _check_end(export: GameExport, game: engine.Game, state: Any, outcome: Outco
                               f"but the file records {recorded.get('scores')}: the file was changed.")
     elif export.status == "finished":
         raise ExportError("The file says the game finished but records no final scores.")
-    if view_fingerprint(game, state) != export.final_view:
+    if export.version >= VERSION and view_fingerprint(game, state) != export.final_view:
         raise ExportError("The moves replay to a different final position than the file records "
                           "(the file was changed, or it comes from another version of the rules).")

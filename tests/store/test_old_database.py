@@ -18,8 +18,9 @@ import pytest
 # Only the most public names, which the restructure keeps: the registry of games, the contract's Action and the
 # store. Everything else this test needs is read through the store's public methods or written out below.
 import engine
-from engine.core import Action
+from engine.core import Action, view_words
 from engine.options import stored_edition
+from engine.view import position
 from engine.store import Store
 
 pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL (moved there by bot.py) with TEST_DATABASE_URL
@@ -60,12 +61,15 @@ def replayed(slug: str, seats: int, seed: int, options: dict[str, Any],
 
 
 def digests(slug: str, state: Any, seats: int) -> dict[str, str]:
-    """The public view's sha256 (as an export records it) and one of the public view with every seat's view."""
+    """The public position's sha256 (as an export records it) and one of the public position with every seat's:
+    the views without their words (engine.view.position), which a release may reword."""
     game = engine.get_game(slug)
-    public = game.view(state, None)
+    words = view_words(game)
+    public = position(game.view(state, None), words)
     return {
         "public_view_sha256": sha256(public),
-        "state_sha256": sha256({"public": public, "seats": [game.view(state, seat) for seat in range(seats)]}),
+        "state_sha256": sha256({"public": public, "seats": [position(game.view(state, seat), words)
+                                                            for seat in range(seats)]}),
     }
 
 

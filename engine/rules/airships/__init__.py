@@ -48,6 +48,7 @@ class Airships(Rules[AirshipsState]):
         return choices.explain(state, seat, actions)
 
     effects = rules.EFFECTS  # what each kind of action does; Rules.apply refuses and copies first
+    view_words = ("gives",)  # a card's effect in words, beside its numbers: a release may reword it
 
     def news(self, event: str) -> News:
         """How much news an event is for the board's headline (the patterns beside the sentences, in events.py)."""
