@@ -111,7 +111,7 @@ PRODUCT = ("engine", "cogs", "renderers")  # folders, and bot.py beside them
 
 # The engine's layers, lowest first: a module may import its own layer and those below it, never one above.
 ENGINE_LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("contract", ("engine.core", "engine.options", "engine.view", "engine.words")),
+    ("contract", ("engine.core", "engine.options", "engine.sentences", "engine.view", "engine.words")),
     ("rules", ("engine.rules",)),
     ("registry", ("engine",)),  # engine/__init__.py alone: the games by slug, over the rules it loads
     ("platform", ("engine.platform",)),

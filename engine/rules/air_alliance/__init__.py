@@ -69,7 +69,7 @@ class AirAlliance(Rules[AirAllianceState]):
     def news(self, event: str) -> News:
         """How much an event matters for the board's headline: an alliance or the last round above the miles a
         flight gains, above an ordinary move, above lost baggage and other bookkeeping."""
-        return events.news(event)
+        return events.SENTENCES.news(event)
 
     def hand_fields(self, seat_view: dict[str, Any]) -> list[tuple[str, str]]:
         return view.hand_fields(seat_view)

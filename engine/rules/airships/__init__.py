@@ -51,8 +51,8 @@ class Airships(Rules[AirshipsState]):
     view_words = ("gives",)  # a card's effect in words, beside its numbers: a release may reword it
 
     def news(self, event: str) -> News:
-        """How much news an event is for the board's headline (the patterns beside the sentences, in events.py)."""
-        return events.news(event)
+        """How much news an event is for the board's headline: the weight of the sentence that wrote it (events.py)."""
+        return events.SENTENCES.news(event)
 
     def legal_choice(self, state: AirshipsState, seat: int, action: Action) -> Action | None:
         return checks.legal_choice(state, seat, action)

@@ -51,7 +51,7 @@ class GoldenAge(Rules[GoldenAgeState]):
 
     def news(self, event: str) -> News:
         """How much an event matters for the board's headline: the weight of the sentence that wrote it (news.py)."""
-        return news.weigh(event)
+        return news.SENTENCES.news(event)
 
     def private(self, state: GoldenAgeState, seat: int) -> bool:
         """Choosing a contract to play shows the hand: that decision is offered to its player alone."""

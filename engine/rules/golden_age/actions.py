@@ -6,7 +6,7 @@ from engine.core import News
 from engine.rules.golden_age import board, market
 from engine.rules.golden_age.board import actor, name
 from engine.rules.golden_age.data import Colour
-from engine.rules.golden_age.news import PLAIN_WORDS, Sentence
+from engine.rules.golden_age.news import PLAIN_WORDS, SENTENCES, edition_1
 from engine.rules.golden_age.state import GoldenAgeState, Operation
 from engine.words import count
 
@@ -15,19 +15,22 @@ UPGRADES_PAID = 2
 SUPPLY = "supply"  # an opened city's gate comes from the airline's available gates
 
 # What the operations write; "{actor}" is who acted for the airline (board.actor).
-RESEARCHED = Sentence("{actor} researches: tech box {box} ({colour}).", News.PLAY,
-                      first="{airline} researches: technology box {box} ({colour}).")
-NEW_COLOUR = Sentence("{actor} reaches {colour} technology: tech box {box}.", News.MILESTONE)  # edition 1: RESEARCHED
-GATES_ADDED = Sentence("{airline} adds {gates} to its supply.", News.ROUTINE)  # the CEO's choice said it first
-GATE_OPENED = Sentence("{actor} opens a gate in {city}.", News.PLAY, first="{airline} opens a gate in {city}.")
-GATE_MOVED = Sentence("{actor} moves a gate from {source} to {city}.", News.PLAY,
-                      first="{airline} moves a gate from {source} to {city}.")
-UPGRADED = Sentence("{actor} upgrades {city} to {colour}{paid}.", News.PLAY,
-                    first="{airline} upgrades {city} to {colour}{paid}.")
-CITY_OPENED = Sentence("{actor} opens {city} with a {colour} tile{origin}.", News.PLAY,
-                       first="{airline} opens {city} in {colour}{origin}.")
-HUB_BUILT = Sentence("{actor} builds a hub in {city}.", News.MILESTONE, first="{airline} builds a hub in {city}.")
-STOOD = Sentence("{actor} stands.", News.PLAY, first="{airline} stands.")
+RESEARCHED = SENTENCES.add("{actor} researches: tech box {box} ({colour}).", News.PLAY,
+                           earlier=edition_1("{airline} researches: technology box {box} ({colour})."))
+# Edition 1 tells a new colour in RESEARCHED's words.
+NEW_COLOUR = SENTENCES.add("{actor} reaches {colour} technology: tech box {box}.", News.MILESTONE)
+GATES_ADDED = SENTENCES.add("{airline} adds {gates} to its supply.", News.ROUTINE)  # the CEO's choice said it first
+GATE_OPENED = SENTENCES.add("{actor} opens a gate in {city}.", News.PLAY,
+                            earlier=edition_1("{airline} opens a gate in {city}."))
+GATE_MOVED = SENTENCES.add("{actor} moves a gate from {source} to {city}.", News.PLAY,
+                           earlier=edition_1("{airline} moves a gate from {source} to {city}."))
+UPGRADED = SENTENCES.add("{actor} upgrades {city} to {colour}{paid}.", News.PLAY,
+                         earlier=edition_1("{airline} upgrades {city} to {colour}{paid}."))
+CITY_OPENED = SENTENCES.add("{actor} opens {city} with a {colour} tile{origin}.", News.PLAY,
+                            earlier=edition_1("{airline} opens {city} in {colour}{origin}."))
+HUB_BUILT = SENTENCES.add("{actor} builds a hub in {city}.", News.MILESTONE,
+                          earlier=edition_1("{airline} builds a hub in {city}."))
+STOOD = SENTENCES.add("{actor} stands.", News.PLAY, earlier=edition_1("{airline} stands."))
 
 
 def gates_per_expand(state: GoldenAgeState, airline: str) -> int:
@@ -174,7 +177,8 @@ def research(state: GoldenAgeState, seat: int | None, airline: str, *, flag: boo
         record.advanced = True
     after = board.tech_colour(state, airline)
     said = NEW_COLOUR if after is not before and state.edition >= PLAIN_WORDS else RESEARCHED
-    state.events.append(said.say(state, **said_by(state, seat, airline), box=record.tech_box, colour=after.value))
+    state.events.append(said.say(state.edition, **said_by(state, seat, airline), box=record.tech_box,
+                                 colour=after.value))
     if after is not before:
         market.move_price(state, airline, 1, f"new technology colour, {after.value}")
 
@@ -187,7 +191,7 @@ def add_gates(state: GoldenAgeState, airline: str, wanted: int) -> int:
     record.gates_available += moved
     if moved:
         gates = count(moved, "gate") if state.edition >= PLAIN_WORDS else f"{moved} gates"
-        state.events.append(GATES_ADDED.say(state, airline=name(state, airline), gates=gates))
+        state.events.append(GATES_ADDED.say(state.edition, airline=name(state, airline), gates=gates))
     return moved
 
 
@@ -200,15 +204,16 @@ def expand(state: GoldenAgeState, seat: int, airline: str, key: str) -> None:
     board.place_gate(state, airline, key)
     state.writable_airline(airline).gates_available -= 1
     board.refresh_incomes(state)
-    state.events.append(GATE_OPENED.say(state, **said_by(state, seat, airline), city=board.city_name(state, key)))
+    city = board.city_name(state, key)
+    state.events.append(GATE_OPENED.say(state.edition, **said_by(state, seat, airline), city=city))
 
 
 def relocate(state: GoldenAgeState, seat: int, airline: str, source: str, key: str) -> None:
     board.remove_gate(state, airline, source)
     board.place_gate(state, airline, key)
     board.refresh_incomes(state)
-    state.events.append(GATE_MOVED.say(state, **said_by(state, seat, airline), source=board.city_name(state, source),
-                                       city=board.city_name(state, key)))
+    state.events.append(GATE_MOVED.say(state.edition, **said_by(state, seat, airline),
+                                       source=board.city_name(state, source), city=board.city_name(state, key)))
 
 
 def upgrade(state: GoldenAgeState, seat: int, airline: str, key: str, cost: int) -> None:
@@ -220,8 +225,8 @@ def upgrade(state: GoldenAgeState, seat: int, airline: str, key: str, cost: int)
         state.bank += cost
     board.refresh_incomes(state)
     paid = f" for ${cost}" if cost else ""
-    state.events.append(UPGRADED.say(state, **said_by(state, seat, airline), city=board.city_name(state, key),
-                                     colour=colour.value, paid=paid))
+    state.events.append(UPGRADED.say(state.edition, **said_by(state, seat, airline),
+                                     city=board.city_name(state, key), colour=colour.value, paid=paid))
 
 
 def open_city(state: GoldenAgeState, seat: int, airline: str, key: str, source: str) -> None:
@@ -235,19 +240,20 @@ def open_city(state: GoldenAgeState, seat: int, airline: str, key: str, source: 
     board.place_gate(state, airline, key)
     board.refresh_incomes(state)
     origin = "" if source == SUPPLY else f" (the gate from {board.city_name(state, source)})"
-    state.events.append(CITY_OPENED.say(state, **said_by(state, seat, airline), city=board.city_name(state, key),
-                                        colour=colour.value, origin=origin))
+    state.events.append(CITY_OPENED.say(state.edition, **said_by(state, seat, airline),
+                                        city=board.city_name(state, key), colour=colour.value, origin=origin))
 
 
 def hub(state: GoldenAgeState, seat: int, airline: str, key: str) -> None:
     state.writable(key).hub = airline
     state.writable_airline(airline).hubs_available -= 1
     board.refresh_incomes(state)
-    state.events.append(HUB_BUILT.say(state, **said_by(state, seat, airline), city=board.city_name(state, key)))
+    city = board.city_name(state, key)
+    state.events.append(HUB_BUILT.say(state.edition, **said_by(state, seat, airline), city=city))
 
 
 def stand(state: GoldenAgeState, seat: int, airline: str) -> None:
-    state.events.append(STOOD.say(state, **said_by(state, seat, airline)))
+    state.events.append(STOOD.say(state.edition, **said_by(state, seat, airline)))
     market.move_price(state, airline, -1, "it stood")
 
 

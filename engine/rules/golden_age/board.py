@@ -6,14 +6,14 @@ from typing import TYPE_CHECKING
 
 from engine.core import News, seat_token
 from engine.rules.golden_age.data import REGION_OPENED_BY, City, Colour, Region
-from engine.rules.golden_age.news import PLAIN_WORDS, Sentence
+from engine.rules.golden_age.news import PLAIN_WORDS, SENTENCES
 
 if TYPE_CHECKING:
     from engine.rules.golden_age.state import GoldenAgeState
 
 NO_TOKEN_AT_100_WITH = 2  # "In a 2-Player game, no new Stock tokens become available" at income 100
-TOKEN_RELEASED = Sentence("{airline} reaches ${mark} income: one more stock token is for sale.", News.GAIN)
-HUB_EARNED = Sentence("{airline} earns a hub.", News.GAIN)
+TOKEN_RELEASED = SENTENCES.add("{airline} reaches ${mark} income: one more stock token is for sale.", News.GAIN)
+HUB_EARNED = SENTENCES.add("{airline} earns a hub.", News.GAIN)
 
 
 def tech_colour(state: GoldenAgeState, airline: str) -> Colour:
@@ -94,11 +94,11 @@ def refresh_incomes(state: GoldenAgeState) -> None:
                 continue
             airline.unreleased -= 1
             airline.pool += 1
-            state.events.append(TOKEN_RELEASED.say(state, airline=name(state, key), mark=mark))
+            state.events.append(TOKEN_RELEASED.say(state.edition, airline=name(state, key), mark=mark))
         while airline.hub_releases_done < len(data.hub_releases) and airline.income >= data.hub_releases[airline.hub_releases_done]:
             airline.hub_releases_done += 1
             airline.hubs_available += 1
-            state.events.append(HUB_EARNED.say(state, airline=name(state, key)))
+            state.events.append(HUB_EARNED.say(state.edition, airline=name(state, key)))
 
 
 def _next(marks: tuple[int, ...], done: int) -> float:

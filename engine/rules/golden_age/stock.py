@@ -6,7 +6,7 @@ from engine.core import Action, News, seat_token
 from engine.rules.golden_age import market
 from engine.rules.golden_age.board import article, name
 from engine.rules.golden_age.choices import worded
-from engine.rules.golden_age.news import PLAIN_WORDS, Sentence
+from engine.rules.golden_age.news import PLAIN_WORDS, SENTENCES
 from engine.rules.golden_age.state import (
     FIRST_ROUND_TOKENS, INITIAL_PRICES, MAX_TOKENS, GoldenAgeState, Phase, Step,
 )
@@ -15,11 +15,11 @@ from engine.words import count
 BUY, PASS, PRICE, TRADE_IN, BACK = "buy", "pass", "price", "trade-in", "back"
 FOUNDING_TOKENS = 2  # the First Stock Round's first buy founds an airline with two tokens
 
-FOUNDED = Sentence("{seat} founds {airline} at ${price} and buys {tokens} for ${cost}{given}.", News.PLAY)
-BOUGHT = Sentence("{seat} buys a token of {airline} for ${cost}{given}.", News.PLAY)
-PASSED = Sentence("{seat} passes.", News.ROUTINE)
-NOTHING_TO_BUY = Sentence("{seat} can buy nothing and passes.", News.ROUTINE)
-NO_FIRST_ROUND_BUY = Sentence("{seat} cannot afford or may not buy another token, and buys none.", News.ROUTINE)
+FOUNDED = SENTENCES.add("{seat} founds {airline} at ${price} and buys {tokens} for ${cost}{given}.", News.PLAY)
+BOUGHT = SENTENCES.add("{seat} buys a token of {airline} for ${cost}{given}.", News.PLAY)
+PASSED = SENTENCES.add("{seat} passes.", News.ROUTINE)
+NOTHING_TO_BUY = SENTENCES.add("{seat} can buy nothing and passes.", News.ROUTINE)
+NO_FIRST_ROUND_BUY = SENTENCES.add("{seat} cannot afford or may not buy another token, and buys none.", News.ROUTINE)
 
 
 def founding_count(state: GoldenAgeState) -> int:
@@ -131,7 +131,7 @@ def on_back(state: GoldenAgeState, seat: int, action: Action) -> None:
 
 def on_pass(state: GoldenAgeState, seat: int, action: Action) -> None:
     state.writable_seat(seat).passed = True
-    state.events.append(PASSED.say(state, seat=seat_token(seat)))
+    state.events.append(PASSED.say(state.edition, seat=seat_token(seat)))
     advance(state)
 
 
@@ -184,9 +184,9 @@ def complete(state: GoldenAgeState, seat: int, key: str, initial: int | None, re
     fields = {"seat": seat_token(seat), "airline": name(state, key), "cost": cost, "given": given}
     if initial is not None:
         bought = "two tokens" if tokens == 2 else "a token"
-        state.events.append(FOUNDED.say(state, **fields, price=market.price(state, key), tokens=bought))
+        state.events.append(FOUNDED.say(state.edition, **fields, price=market.price(state, key), tokens=bought))
     else:
-        state.events.append(BOUGHT.say(state, **fields))
+        state.events.append(BOUGHT.say(state.edition, **fields))
     state.last = f"{key}:buy"
     state.step, state.choosing = Step.AIRLINE, ""
     advance(state)
@@ -213,7 +213,7 @@ def advance_first(state: GoldenAgeState) -> None:
         if buyable(state, seat):
             state.current = seat
             return
-        state.events.append(NO_FIRST_ROUND_BUY.say(state, seat=seat_token(seat)))
+        state.events.append(NO_FIRST_ROUND_BUY.say(state.edition, seat=seat_token(seat)))
         position += 1
 
 
@@ -223,7 +223,7 @@ def advance_normal(state: GoldenAgeState) -> None:
             continue
         if not buyable(state, seat):
             state.writable_seat(seat).passed = True
-            state.events.append(NOTHING_TO_BUY.say(state, seat=seat_token(seat)))
+            state.events.append(NOTHING_TO_BUY.say(state.edition, seat=seat_token(seat)))
             continue
         state.current = seat
         return
