@@ -123,7 +123,7 @@ def test_an_unknown_slug_raises_value_error() -> None:
 
 def test_renderers_import_no_discord_store_or_engine() -> None:
     # threading: the PNG strip cache's lock, as boards are drawn in worker threads; dataclasses: plain rows to draw
-    allowed = {"__future__", "collections", "dataclasses", "functools", "io", "json", "pathlib", "struct",
+    allowed = {"__future__", "collections", "dataclasses", "functools", "io", "json", "pathlib", "re", "struct",
                "threading", "typing", "unicodedata", "zlib", "PIL", "renderers"}
     for path in RENDERER_DIR.glob("*.py"):
         if path.name == "__main__.py":  # the command line, not a renderer: it plays games through the engine to draw them
