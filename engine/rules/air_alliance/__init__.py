@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, GameError, News, Outcome, Rules
+from engine.core import Action, Dealer, GameError, News, Outcome, Rules
 from engine.options import edition_of
-from engine.rules.air_alliance import checks, choices, events, rules, scoring, view
+from engine.rules.air_alliance import checks, choices, events, rules, scoring, unseen, view
 from engine.rules.air_alliance.data import EDITION, components
 from engine.rules.air_alliance.options import OPTIONS
 from engine.rules.air_alliance.setup import setup_state
@@ -59,6 +59,11 @@ class AirAlliance(Rules[AirAllianceState]):
 
     def reveals(self, before: AirAllianceState, after: AirAllianceState) -> bool:
         return rules.reveals(before, after)
+
+    def redeal(self, state: AirAllianceState, seat: int | None, dealer: Dealer) -> AirAllianceState:
+        """The table as a seat could imagine it: the deck's order and the reshuffles to come dealt again
+        (engine.core.HasHiddenInformation); nothing else is unseen, by the table or by one seat."""
+        return unseen.redeal(state, seat, dealer)
 
     def outcome(self, state: AirAllianceState) -> Outcome | None:
         return scoring.outcome(state)
