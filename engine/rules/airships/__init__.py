@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.options import edition_of
-from engine.core import Action, GameError, News, Outcome, Rules
-from engine.rules.airships import checks, choices, events, rules, scoring, view
+from engine.core import Action, Dealer, GameError, News, Outcome, Rules
+from engine.rules.airships import checks, choices, events, rules, scoring, unseen, view
 from engine.rules.airships.data import components
 from engine.rules.airships.setup import setup_state
 from engine.rules.airships.state import AirshipsState
@@ -59,6 +59,10 @@ class Airships(Rules[AirshipsState]):
 
     def reveals(self, before: AirshipsState, after: AirshipsState) -> bool:
         return rules.reveals(before, after)
+
+    def redeal(self, state: AirshipsState, seat: int | None, dealer: Dealer) -> AirshipsState:
+        """The table with what nobody sees dealt again: the pile's order, the airships under the tops, the dice."""
+        return unseen.redeal(state, seat, dealer)
 
     def outcome(self, state: AirshipsState) -> Outcome | None:
         return scoring.outcome(state)
