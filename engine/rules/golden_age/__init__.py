@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, GameError, News, Outcome, Rules
+from engine.core import Action, Dealer, GameError, News, Outcome, Rules
 from engine.options import edition_of
-from engine.rules.golden_age import checks, choices, news, rules, scoring, view
+from engine.rules.golden_age import checks, choices, news, rules, scoring, unseen, view
 from engine.rules.golden_age.data import EDITION, Colour, Region, components
 from engine.rules.golden_age.market import value_of
 from engine.rules.golden_age.setup import setup_state
@@ -65,6 +65,10 @@ class GoldenAge(Rules[GoldenAgeState]):
     def reveals(self, before: GoldenAgeState, after: GoldenAgeState) -> bool:
         """Only the setup deals hidden cards; a played contract was the player's own secret to show."""
         return len(after.discards) > len(before.discards)
+
+    def redeal(self, state: GoldenAgeState, seat: int | None, dealer: Dealer) -> GoldenAgeState:
+        """The contracts `seat` cannot see (None: every hand) dealt again, each for an unseen card of its value."""
+        return unseen.redeal(state, seat, dealer)
 
     def outcome(self, state: GoldenAgeState) -> Outcome | None:
         return scoring.outcome(state)
