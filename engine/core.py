@@ -204,13 +204,6 @@ class Game(Protocol):
 
     def apply(self, state: Any, seat: int, action: Action) -> Any: ...
 
-    def reveals(self, before: Any, after: Any) -> bool:
-        """Whether a move from `before` to `after` showed something hidden or random (a card, a die).
-
-        Such a move is taken back only with every other player's consent.
-        """
-        ...
-
     def outcome(self, state: Any) -> Outcome | None: ...
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...

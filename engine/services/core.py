@@ -12,7 +12,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
-from engine.core import Action, NotYourTurn, Outcome, StaleAction
+from engine.core import Action, NotYourTurn, Outcome, StaleAction, find_choice
+from engine.platform.secrets import as_seen_by, dealer
 from engine.platform.notify import Alerts
 from engine.platform.turns import AUTOPILOT, History, Turn, TurnNews, turn_news
 from engine.services import logs as move_logs
@@ -209,12 +210,20 @@ class TableCore:
         return moved if moved is start else replace(moved, events=events)
 
     async def ai_choice(self, table: Table, state: Any, seat: int) -> Action:
-        """The AI's choice, from an RNG of the game's seed and version: a replay of the log never asks again.
+        """The AI's choice, from the state as its seat could imagine it: a replay of the log never asks again.
 
         It thinks in a worker thread (a state is never changed in place), so the bot keeps answering meanwhile."""
-        rng = random.Random(f"{table.game.seed}:{table.version}:ai")
+        # The AI's whims and its re-deal come from what the table knows (the game's id and version), never from
+        # the secret seed that dealt the game: two games alike to the table get the same choice.
+        rng = random.Random(f"{table.id}:{table.version}:ai")
+        game = engine.get_game(table.slug)
         try:
-            return await asyncio.to_thread(engine.get_ai(table.slug).choose, state, seat, rng)
+            seen = as_seen_by(game, state, seat, dealer(table.id, table.version, f"ai:{seat}"))
+            chosen = await asyncio.to_thread(engine.get_ai(table.slug).choose, seen, seat, rng)
+            legal = find_choice(game.legal_actions(state, seat), chosen)
+            if legal is None:
+                raise ValueError(f"the AI chose {chosen.key}, which the real state does not offer")
+            return legal
         except Exception:  # an AI bug must not stall a table of people: it plays the first choice instead
             log.exception("game %s: the AI failed at version %s; it plays the first choice", table.id, table.version)
             return engine.get_game(table.slug).legal_actions(state, seat)[0]

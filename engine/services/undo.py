@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import engine
-from engine.core import GameError, StaleAction
+from engine.core import Action, GameError, StaleAction
+from engine.platform.secrets import dealer, shows_hidden
 from engine.platform.records import DueKind, DueRow, DuplicateInteraction, StaleVersion, Status, UndoVote
 from engine.services.clock import ClockNews
 from engine.services.core import TableCore
@@ -45,7 +46,9 @@ class Undoing:
         replayer.start(opening_state(table))
         for row in rows:
             replayer.apply(row.seq, row.seat, row.payload)
-        shows = [game.reveals(replayer.states[row.seq - 1], replayer.states[row.seq]) for row in run]
+        shows = [shows_hidden(game, replayer.states[row.seq - 1], row.seat, Action.from_dict(row.payload),
+                              replayer.states[row.seq], dealer(table.id, row.seq, "shows"))
+                 for row in run]
         if not shows[-1]:  # the latest decisions showed nothing: back to the last one that did (or the run's start)
             first = len(shows) - next((n for n, shown in enumerate(reversed(shows)) if shown), len(shows))
             return run[first].seq - 1, False

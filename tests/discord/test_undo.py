@@ -38,13 +38,13 @@ async def test_a_decision_that_showed_nothing_is_taken_back_alone_and_the_log_sa
 
     result = await mover.slash(thread, "undo")
 
-    assert ephemeral_text(result).startswith("Done: take back moves")
+    assert ephemeral_text(result).startswith("Done: take back move")
     table = await lounge.service.reading.table(game_id)
     assert table.version == version + 1 and is_undo((await lounge.store.games.actions(game_id))[-1].payload)
     back = await lounge.service.reading.prompt(game_id)
     assert back is not None and back.asks == "choose a card to throw for" and back.user_ids == (mover.id,)
     log = (await lounge.service.reading.log(game_id, per_page=500)).lines  # the whole log, whatever page the undo falls on
-    assert any(line.endswith("(undone)") for line in log) and any("takes back moves" in line for line in log)
+    assert any(line.endswith("(undone)") for line in log) and any("takes back move" in line for line in log)
     # The log is the truth: replaying it, undo included, gives the same position.
     assert len(await lounge.store.games.actions(game_id)) == len(actions) + 1
 

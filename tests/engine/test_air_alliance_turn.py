@@ -28,6 +28,7 @@ from air_alliance_helpers import (
     put,
     table,
 )
+from engine.platform.secrets import dealer, shows_hidden
 from engine.core import Action, IllegalAction, NotYourTurn
 from engine.rules.air_alliance import ai, claim, turn
 from engine.rules.air_alliance.state import SUPPLY, AirAllianceState, Step
@@ -245,15 +246,16 @@ def test_apply_refuses_what_is_not_a_choice_now() -> None:
         GAME.apply(state, 1, GAME.legal_actions(state, 0)[0])
 
 
-def test_a_move_that_draws_a_card_reveals_and_one_that_does_not_does_not() -> None:
+def test_a_move_that_draws_a_card_shows_something_and_one_that_does_not_does_not() -> None:
+    def shows(before: AirAllianceState, kind: str, *args: str | int) -> bool:
+        seat, move = GAME.to_act(before)[0], Action(kind, tuple(args))
+        return shows_hidden(GAME, before, seat, move, GAME.apply(before, seat, move), dealer(1, before.seq, "t"))
+
     state = table(claim=claim_with(HONEYMOONERS))
     put(state, POLYNESIA, "red")
+    assert not shows(state, "icon", 2, 0)
     chosen = act(act(state, "icon", 2, 0), "plane", POLYNESIA)
-    assert not GAME.reveals(state, chosen)
-    landed = act(chosen, "land", "E3")  # gains Honeymooners: a card is drawn into the claim
-    assert GAME.reveals(chosen, landed)
-    quiet = fly(state, 2, 0, SUPPLY, "E2")
-    assert not GAME.reveals(state, quiet)
+    assert shows(chosen, "land", "E3")  # gains Honeymooners: a card is drawn into the claim
 
 
 def test_the_ai_always_chooses_a_legal_action_and_takes_the_flight_that_gains() -> None:

@@ -3,6 +3,8 @@ re-deal keeps all the table sees, twins alike but for the hidden deal again alik
 
 from __future__ import annotations
 
+from typing import Any
+
 import copy
 import random
 from collections.abc import Callable
@@ -24,6 +26,13 @@ QUIET_STRIDE = 8  # moves that turn nothing over: every eighth is asked what it 
 FREE_MARKERS = {"kobe_free_markers": True}  # "stop" ends phase 1 at once: lost baggage, a card drawn
 
 pytestmark = pytest.mark.xdist_group("air_alliance_unseen")  # one worker plays the random games, not each
+
+
+def old_reveals(before: Any, after: Any) -> bool:
+    """The hand-written rule the platform's computed check replaced (kept to show where they differ): a card
+    drawn or the discards shuffled."""
+    return bool(after.draws != before.draws or after.reshuffles != before.reshuffles)
+
 
 
 @dataclass(frozen=True)
@@ -184,11 +193,11 @@ def test_shows_hidden_is_a_card_turned_over_on_random_games(playout_seeds: Calla
     told: set[tuple[str, bool]] = set()
     for seed in playout_seeds(SHARE):
         for k, m in enumerate(playout(seed)):
-            if not (GAME.reveals(m.before, m.after) or len(m.before.deck) <= 1 or k % QUIET_STRIDE == 0):
+            if not (old_reveals(m.before, m.after) or len(m.before.deck) <= 1 or k % QUIET_STRIDE == 0):
                 continue
             shown, expected = shows(m.before, m.action, m.after), drew_the_unknown(m.before, m.after)
             assert shown == expected, f"seed {seed}, version {m.before.seq}: {m.action.key} shows {shown}"
-            if GAME.reveals(m.before, m.after) != shown:
+            if old_reveals(m.before, m.after) != shown:
                 assert len(m.before.deck) == 1 and m.after.reshuffles > m.before.reshuffles
             told.add((m.action.kind, shown))
     assert {("land", True), ("land", False), ("icon", False), ("plane", False)} <= told
@@ -234,7 +243,7 @@ def test_drawing_the_decks_last_card_shows_nothing_though_it_shuffles_the_discar
     state.discards, state.deck = state.deck[:-1], [last]
     before, action, after = move(state, "stop")
     assert after.claim[-1] == last and after.reshuffles == 1  # drawn, and the discards became the deck
-    assert GAME.reveals(before, after) and not shows(before, action, after)  # reveals() is over-careful here
+    assert old_reveals(before, after) and not shows(before, action, after)  # reveals() is over-careful here
 
 
 def test_a_refill_that_goes_on_from_the_discards_shuffled_anew_shows_their_new_order() -> None:

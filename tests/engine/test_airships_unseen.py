@@ -22,6 +22,16 @@ SHARE = 20  # one of these games weighs twenty plain playouts: one per player co
 Move = tuple[AirshipsState, int, Action, AirshipsState]  # before, seat, action, after
 
 
+def old_reveals(before: Any, after: Any) -> bool:
+    """The hand-written rule the platform's computed check replaced (kept to show where they differ): a card
+    turned over or dice thrown."""
+    if len(after.pile) != len(before.pile):
+        return True
+    thrown_before = {id(t.rolled) for t in (before.pending, before.last_throw) if t is not None}
+    return any(id(t.rolled) not in thrown_before for t in (after.pending, after.last_throw) if t is not None)
+
+
+
 @cache
 def playout(players: int, seed: int) -> tuple[Move, ...]:
     """Every move of one random game, with the table before and after it."""
@@ -218,7 +228,7 @@ def test_a_move_shows_something_exactly_when_it_throws_dice_or_turns_a_card_over
                 shown = shows(before, seat, action, after)
                 assert shown == expected, (players, seed, before.seq, action)
                 kinds.add((action.kind, shown))
-                if shown == GAME.reveals(before, after):
+                if shown == old_reveals(before, after):
                     continue
                 # reveals() misses the card a bonus chip uncovers, and counts a card everyone knew was next.
                 if shown:
@@ -274,7 +284,7 @@ def test_turning_over_the_only_card_of_its_back_shows_nothing(last: str) -> None
     after = act(state, "go", "end")
     assert len(after.pile) == len(state.pile) - 1
     assert not shows(state, 0, Action("go", ("end",)), after)
-    assert GAME.reveals(state, after)  # reveals() counts it all the same: the lead retires it
+    assert old_reveals(state, after)  # reveals() counts it all the same: the lead retires it
 
 
 def one_short_of(card: str, dice: Any) -> AirshipsState:
@@ -293,7 +303,7 @@ def test_a_bonus_chip_that_builds_an_airship_shows_the_card_beneath(dice: Any) -
     built = act(state, "chip", "use")
     assert built.step is Step.ADDITIONAL_GO and built.fields[0][-1] == "a-medium-1"  # uncovered
     assert shows(state, 0, Action("chip", ("use",)), built)
-    assert not GAME.reveals(state, built)  # the case reveals() misses
+    assert not old_reveals(state, built)  # the case reveals() misses
 
 
 @pytest.mark.parametrize("use", ["use", "keep"])

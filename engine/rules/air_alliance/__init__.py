@@ -57,8 +57,6 @@ class AirAlliance(Rules[AirAllianceState]):
     def legal_choice(self, state: AirAllianceState, seat: int, action: Action) -> Action | None:
         return checks.legal_choice(state, seat, action)
 
-    def reveals(self, before: AirAllianceState, after: AirAllianceState) -> bool:
-        return rules.reveals(before, after)
 
     def redeal(self, state: AirAllianceState, seat: int | None, dealer: Dealer) -> AirAllianceState:
         """The table as a seat could imagine it: the deck's order and the reshuffles to come dealt again

@@ -118,11 +118,6 @@ def place_action(data: Components, card: str, slot: int, top: str | None) -> Act
     return Action(PLACE, (card, slot), f"Put {data.cards[card].passenger} on slot {slot + 1}{cover}")
 
 
-def reveals(before: AirAllianceState, after: AirAllianceState) -> bool:
-    """Whether a move turned over a card (or shuffled the discards): undoing it needs everyone's consent."""
-    return after.draws != before.draws or after.reshuffles != before.reshuffles
-
-
 # --- applying a decision ------------------------------------------------------------------------------------------
 
 

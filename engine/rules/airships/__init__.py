@@ -57,8 +57,6 @@ class Airships(Rules[AirshipsState]):
     def legal_choice(self, state: AirshipsState, seat: int, action: Action) -> Action | None:
         return checks.legal_choice(state, seat, action)
 
-    def reveals(self, before: AirshipsState, after: AirshipsState) -> bool:
-        return rules.reveals(before, after)
 
     def redeal(self, state: AirshipsState, seat: int | None, dealer: Dealer) -> AirshipsState:
         """The table with what nobody sees dealt again: the pile's order, the airships under the tops, the dice."""

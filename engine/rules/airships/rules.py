@@ -84,14 +84,6 @@ def exchange_label(option: dice.ExchangeOption) -> str:
     return f"Exchange {given} for {get}, then throw"
 
 
-def reveals(before: AirshipsState, after: AirshipsState) -> bool:
-    """Whether a move turned over a card or threw dice: taking such a move back needs everyone's consent."""
-    if len(after.pile) != len(before.pile):
-        return True
-    thrown_before = {id(t.rolled) for t in (before.pending, before.last_throw) if t is not None}
-    return any(id(t.rolled) not in thrown_before for t in (after.pending, after.last_throw) if t is not None)
-
-
 # --- applying a decision ------------------------------------------------------------------------
 
 

@@ -62,10 +62,6 @@ class GoldenAge(Rules[GoldenAgeState]):
     def legal_choice(self, state: GoldenAgeState, seat: int, action: Action) -> Action | None:
         return checks.legal_choice(state, seat, action)
 
-    def reveals(self, before: GoldenAgeState, after: GoldenAgeState) -> bool:
-        """Only the setup deals hidden cards; a played contract was the player's own secret to show."""
-        return len(after.discards) > len(before.discards)
-
     def redeal(self, state: GoldenAgeState, seat: int | None, dealer: Dealer) -> GoldenAgeState:
         """The contracts `seat` cannot see (None: every hand) dealt again, each for an unseen card of its value."""
         return unseen.redeal(state, seat, dealer)
