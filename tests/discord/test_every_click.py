@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from simcord import ChannelHandle
 from simtable import (
     Lounge,
     choices_of,
@@ -26,16 +27,21 @@ async def _version(lounge: Lounge, game_id: int) -> int:
     return (await lounge.service.reading.table(game_id)).version
 
 
-@pytest.mark.parametrize("game", GAMES)
-async def test_a_prompt_button_the_edit_removed_is_answered_with_the_current_choices(lounge: Lounge, game: str) -> None:
-    thread, game_id = await lounge.started_game(players=2, game=game)
-    rng = random.Random(2)
-    for _ in range(6):  # a few moves in, so the prompt is a plain decision of the game
+async def _clicks(lounge: Lounge, thread: ChannelHandle, moves: int, seed: int) -> None:
+    """Some moves in, each the mentioned player's random click (a private decision opened first)."""
+    rng = random.Random(seed)
+    for _ in range(moves):
         prompt = latest_prompt(thread)
         assert prompt is not None
         actor = lounge.member(prompt.raw_mentions[0])
         prompt = await lounge.private_choices(actor, prompt)
         await lounge.click_choice(actor, prompt, rng.choice(choices_of(prompt))[1])
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_prompt_button_the_edit_removed_is_answered_with_the_current_choices(lounge: Lounge, game: str) -> None:
+    thread, game_id = await lounge.started_game(players=2, game=game)
+    await _clicks(lounge, thread, 6, seed=2)  # a few moves in, so the prompt is a plain decision of the game
     prompt = latest_prompt(thread)
     assert prompt is not None
     old_ids = custom_ids(prompt)
@@ -78,11 +84,7 @@ async def test_a_full_lobby_shows_no_join_and_a_removed_join_or_start_is_answere
 
 async def test_a_replay_button_of_an_earlier_step_is_answered(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
-    rng = random.Random(4)
-    for _ in range(4):
-        prompt = latest_prompt(thread)
-        assert prompt is not None
-        await lounge.click_choice(lounge.member(prompt.raw_mentions[0]), prompt, rng.choice(choices_of(prompt))[1])
+    await _clicks(lounge, thread, 4, seed=4)
     cy = lounge.members[2]
     result = await cy.slash(thread, "game replay")
     [shown] = [m.message for m in [result.response, *result.followups] if m is not None and m.ephemeral]
@@ -147,11 +149,7 @@ async def test_an_undo_vote_button_after_the_vote_ended_is_answered(lounge: Loun
 
 async def test_a_log_page_button_of_an_earlier_page_is_answered(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
-    rng = random.Random(6)
-    for _ in range(30):
-        message = latest_prompt(thread)
-        assert message is not None
-        await lounge.click_choice(lounge.member(message.raw_mentions[0]), message, rng.choice(choices_of(message))[1])
+    await _clicks(lounge, thread, 30, seed=6)
     shown = await lounge.members[2].slash(thread, "log")
     page = next(m for m in public(thread) if m.embeds and m.embeds[0].title.endswith("move log"))
     older = next(cid for cid in custom_ids(page) if ":p" in cid)
