@@ -12,6 +12,8 @@ import pytest
 import engine
 from engine.__main__ import main
 from engine.options import with_edition
+from engine.core import view_words
+from engine.view import position
 from engine.platform.export import ExportError, build_export, parse_export, replay_export, view_fingerprint
 from engine.platform.records import Status
 from engine.cli.simulate import play_random
@@ -195,3 +197,26 @@ async def test_a_long_games_animation_keeps_the_setup_and_the_final_position(tmp
     assert len(cut) == 5
     assert game.view(cut[0], None) == game.view(every[0], None)
     assert game.view(cut[-1], None) == game.view(every[-1], None) and game.outcome(cut[-1]) is not None
+
+
+async def test_a_rewording_never_reads_as_another_position(tmp_path: Path) -> None:
+    path, data = await exported(tmp_path, "airships", 2, 4)
+    export = parse_export(path.read_text(encoding="utf-8"))
+    state = replay_export(export).state
+    game = engine.get_game("airships")
+    reworded = dict(game.view(state, None), events=["Somebody says it otherwise."], decision="other words")
+    assert position(reworded, view_words(game)) == position(game.view(state, None), view_words(game))
+    moved = dict(game.view(state, None), era=game.view(state, None)["era"] + 1)  # a piece that really differs
+    assert position(moved, view_words(game)) != position(game.view(state, None), view_words(game))
+
+
+async def test_a_version_1_export_is_checked_by_its_scores_and_places(tmp_path: Path) -> None:
+    path, data = await exported(tmp_path, "airships", 2, 4)
+    old = {**data, "version": 1, "final": {**data["final"], "view_sha256": "a digest of the words of its time"}}
+    assert replay_export(parse_export(json.dumps(old))).state is not None  # its words have changed since: read
+    changed = {**old, "outcome": {**old["outcome"], "scores": [s + 1 for s in old["outcome"]["scores"]]}}
+    with pytest.raises(ExportError, match="the file was changed"):
+        replay_export(parse_export(json.dumps(changed)))
+    newer = {**data, "final": {**data["final"], "view_sha256": "0" * 64}}
+    with pytest.raises(ExportError, match="different final position"):
+        replay_export(parse_export(json.dumps(newer)))
