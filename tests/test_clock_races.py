@@ -174,5 +174,6 @@ async def test_a_seat_changing_hands_while_its_move_is_made_keeps_both(
             assert table.player(newcomer) is not None or isinstance(changed, GameError)
         else:
             assert table.player(mover).autopilot or isinstance(changed, GameError)  # type: ignore[union-attr]
-        assert len(await a.store.games.actions(game_id)) == (0 if isinstance(move, GameError) else 1)
+        own = [row for row in await a.store.games.actions(game_id) if "by" not in row.payload]
+        assert len(own) == (0 if isinstance(move, GameError) else 1)  # the autopilot may play on after a kick
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

@@ -58,12 +58,15 @@ def prompt_text(prompt: Prompt) -> str:
 
 def fits_button(action: Action) -> bool:
     """Whether a choice's words and what it brings fit on its button together (so it is not listed twice)."""
-    return len(button_label(action)) <= BUTTON_LABEL_MAX
+    label = action.label or action.key
+    return len(f"{label} · {action.detail}" if action.detail else label) <= BUTTON_LABEL_MAX
 
 
 def button_label(action: Action) -> str:
+    """A button's words: the choice and what it brings when both fit (else the prompt's text lists the rest)."""
     label = action.label or action.key
-    return f"{label} · {action.detail}" if action.detail else label
+    together = f"{label} · {action.detail}" if action.detail else label
+    return together if len(together) <= BUTTON_LABEL_MAX else clip_words(label, BUTTON_LABEL_MAX)
 
 
 def as_buttons(choices: tuple[Action, ...]) -> bool:
@@ -92,7 +95,7 @@ def prompt_view(prompt: Prompt) -> discord.ui.View | None:
         return None
     if as_buttons(choices):
         return view_of(*(
-            button(f"{ids}:{n}", button_label(action) if fits_button(action) else clip_words(action.label or action.key, BUTTON_LABEL_MAX),
+            button(f"{ids}:{n}", button_label(action),
                    discord.ButtonStyle.secondary if action.minor else discord.ButtonStyle.primary)
             for n, action in enumerate(choices)
         ))

@@ -7,6 +7,7 @@ import logging
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -49,9 +50,20 @@ def database_path(database: Path | str) -> Path | str:
 
 
 @pytest.fixture
-def render() -> Renderer:
-    """The board renderer: a 1x1 PNG by default; a test module may override this with the real one."""
-    return tiny_png
+def drawn() -> list[dict[str, Any]]:
+    """The views the boards were drawn from, in order."""
+    return []
+
+
+@pytest.fixture
+def render(drawn: list[dict[str, Any]]) -> Renderer:
+    """The board renderer: a 1x1 PNG by default, keeping each view it drew (`drawn`); a test module may override
+    this with the real one."""
+    def record(slug: str, view: dict[str, Any]) -> bytes:
+        drawn.append(dict(view))
+        return tiny_png(slug, view)
+
+    return record
 
 
 @pytest_asyncio.fixture

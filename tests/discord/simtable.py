@@ -209,6 +209,9 @@ class Lounge:
             # A decision edits the turn's message; a turn that ends adds the next turn's (or the final scores).
             assert public_count(thread) - before <= 1, "a move posts at most one new message"
             moves += 1
+            turn = latest_prompt(thread)
+            assert turn is None or "\nScores: " in turn.content, "a turn message without its scores line"
+            assert_described(prompt)
             if moves % DOUBLE_CLICK_EVERY == 0:
                 await self.double_click(actor, prompt, how)
         return moves
@@ -256,6 +259,25 @@ class Lounge:
         """The body of every message the bot created in this channel, in order (edits are not creations)."""
         path = f"/channels/{channel.id}/messages"
         return [e.json or {} for e in self.env.http_requests if e.method == "POST" and e.path == path]
+
+
+def since_news(drawn: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The boards drawn once something had happened (before that, the board says the game begins)."""
+    first = next((n for n, view in enumerate(drawn) if view.get("events")), len(drawn))
+    return drawn[first:]
+
+
+UNDESCRIBED = ("Back", "Cancel")  # a step back says all in its label
+
+
+def assert_described(prompt: discord.Message) -> None:
+    """Every option of a menu says what it brings in its description, in full (the games write them to fit)."""
+    for item in component_items(prompt):
+        if isinstance(item, discord.components.SelectMenu):
+            for option in item.options:
+                if not option.label.startswith(UNDESCRIBED):
+                    assert option.description, f"the option {option.label!r} has no description"
+                    assert not option.description.endswith("…"), f"cut: {option.description!r}"  # said in full
 
 
 DOUBLE_CLICK_EVERY = 7  # a whole game clicks every seventh move's component again, after the move

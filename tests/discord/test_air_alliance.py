@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
-from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, pings, public, turns_of
+from simtable import Lounge, choices_of, custom_ids, ephemeral_text, latest_prompt, pings, public, turns_of, since_news
 from engine.platform.records import Status
 
 
 @pytest.mark.parametrize(("players", "rules"), [(2, ""), (3, "all"), (4, "")])
 @pytest.mark.slow
 async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(
-    lounge: Lounge, players: int, rules: str
+    lounge: Lounge, players: int, rules: str, drawn: list[dict[str, Any]],
 ) -> None:
     thread, game_id = await lounge.started_game(players, "air-alliance", rules=rules)
 
@@ -25,6 +26,7 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(
     bodies = lounge.posted(thread)
     assert len(bodies) == len(public(thread)) == 1 + len(turns) + 1  # the lobby, one per turn, the final scores
     everyone = sorted(p.user_id for p in table.players)  # the end is told to every player, once
+    assert drawn and all(view.get("headline") for view in since_news(drawn)), "a board without its headline"
     assert [pings(b) for b in bodies[:-1]] == [[], *([table.at_seat(seat).user_id] for seat in turns)]
     assert sorted(pings(bodies[-1])) == everyone
     print(f"{players} players ({rules or 'base'}): {moves} decisions, {len(turns)} turns, {len(bodies)} messages")

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from simtable import (
+    since_news,
     Lounge, choices_of, click_removed, custom_ids, ephemeral_text, latest_prompt, pings, prompt_version, public, tiny_png, turns_of,
 )
 from simcord.actors import _visible_message
@@ -42,7 +43,8 @@ def render(drawn: list[dict[str, Any]]) -> Renderer:
 
 @pytest.mark.parametrize("players", [2, 3])
 @pytest.mark.slow
-async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(lounge: Lounge, players: int) -> None:
+async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(
+        lounge: Lounge, players: int, drawn: list[dict[str, Any]]) -> None:
     thread, game_id = await lounge.started_game(players, "1930")
 
     moves = await lounge.play_by_components(thread, random.Random(3 + players), max_moves=5000)
@@ -53,6 +55,7 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(l
     bodies = lounge.posted(thread)
     assert len(bodies) == len(public(thread)) == 1 + len(turns) + 1  # the lobby, one per turn, the final scores
     everyone = sorted(p.user_id for p in table.players)  # the end is told to every player, once
+    assert drawn and all(view.get("headline") for view in since_news(drawn)), "a board without its headline"
     assert [pings(b) for b in bodies[:-1]] == [[], *([table.at_seat(seat).user_id] for seat in turns)]
     assert sorted(pings(bodies[-1])) == everyone
     print(f"{players} players: {moves} decisions, {len(turns)} turns, {len(bodies)} messages")
@@ -106,7 +109,7 @@ async def test_contracts_are_offered_to_their_holder_alone(lounge: Lounge) -> No
     assert "not yours" in ephemeral_text(refused)
     opened = await mover.click(prompt, custom_id=f"g:{game_id}:v{prompt_version(prompt)}:mine")
     [secret] = [m.message for m in opened.followups if m.ephemeral]
-    labels = [label for label, _ in choices_of(secret)]
+    labels = [label.partition(" · ")[0] for label, _ in choices_of(secret)]  # a button also says what it brings
     assert labels[-1] == "Play no more contracts this turn"
     public_words = " ".join(m.content for m in public(thread))
     for label in labels[:-1]:  # "Award $3: Seattle + Chicago to Green Airline"
@@ -116,12 +119,15 @@ async def test_contracts_are_offered_to_their_holder_alone(lounge: Lounge) -> No
 
 def details_of(message: Any) -> dict[str, str]:
     """Each choice's detail as the private panel shows it: a select option's description, or for buttons the line
-    '• **label**: detail' of the message."""
+    '• **label**: detail' of the message, or the words after the label on the button itself."""
     found = {}
     for row in message.components:
         for item in row.children:
             for option in getattr(item, "options", None) or []:
                 found[option.label] = option.description or ""
+            label, _, detail = (getattr(item, "label", None) or "").partition(" · ")  # a button with its words
+            if detail:
+                found[label] = detail
     for line in (message.content or "").splitlines():
         if line.startswith("• **") and "**: " in line:
             label, _, detail = line.removeprefix("• **").partition("**: ")
@@ -136,7 +142,7 @@ async def test_one_choice_in_the_private_panel_awards_a_contract_and_says_what_i
     mover = lounge.member(prompt.raw_mentions[0])
     secret = await lounge.private_choices(mover, prompt)
     details = details_of(secret)
-    awards = [(label, how) for label, how in choices_of(secret) if label.startswith("Award ")]
+    awards = [(label.partition(" · ")[0], how) for label, how in choices_of(secret) if label.startswith("Award ")]
     for label, _ in awards:  # "Award $3: Seattle to Green Airline": "You take $3; Green Airline's stock $6 → $7"
         card, _, airline = label.removeprefix("Award ").partition(" to ")
         assert details[label].startswith(f"You take {card.partition(':')[0]}; {airline}'s stock"), details
@@ -220,7 +226,7 @@ async def play_through_contracts(lounge: Lounge, thread, rng: random.Random, *, 
         actor = lounge.member(prompt.raw_mentions[0])
         shown = await lounge.private_choices(actor, prompt)
         choices = [c for c in choices_of(shown) if not c[0].startswith(("Back", "Cancel"))] or choices_of(shown)
-        pick = next((how for label, how in choices if label == NO_MORE), None) or rng.choice(choices)[1]
+        pick = next((how for label, how in choices if label.startswith(NO_MORE)), None) or rng.choice(choices)[1]
         await lounge.click_choice(actor, shown, pick)
 
 
@@ -295,7 +301,7 @@ async def test_a_contract_is_awarded_in_two_clicks_on_one_private_panel_edited_i
 
     opened = await mover.click(prompt, custom_id=f"g:{game_id}:v{prompt_version(prompt)}:mine")  # click 1
     [panel] = [m.message for m in opened.followups if m.ephemeral]
-    award = next((label, how) for label, how in choices_of(panel) if label.startswith("Award"))
+    award = next((label.partition(" · ")[0], how) for label, how in choices_of(panel) if label.startswith("Award"))
     picked = await lounge.click_choice(mover, panel, award[1])  # click 2: the contract is awarded
 
     assert picked.acknowledged and not [m for m in picked.followups if m.ephemeral]  # no second private message

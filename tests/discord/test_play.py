@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
-from simtable import Lounge, custom_ids, ephemeral_text, latest_prompt, pings, public, turns_of
+from simtable import Lounge, custom_ids, ephemeral_text, latest_prompt, pings, public, turns_of, since_news
 
 import renderers
 from tests.stub_drawing import Renderer
@@ -13,13 +14,18 @@ from engine.store import Status
 
 
 @pytest.fixture
-def render() -> Renderer:
+def render(drawn: list[dict[str, Any]]) -> Renderer:
     """These games draw real boards: the image a player sees is part of what is tested."""
-    return renderers.render
+    def draw(slug: str, view: dict[str, Any]) -> bytes:
+        drawn.append(dict(view))
+        return renderers.render(slug, view)
+
+    return draw
 
 
 @pytest.mark.parametrize("players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in (3, 4))])
-async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(lounge: Lounge, players: int) -> None:
+async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(
+        lounge: Lounge, players: int, drawn: list[dict[str, Any]]) -> None:
     thread, game_id = await lounge.started_game(players=players)
 
     moves = await lounge.play_by_components(thread, random.Random(7 + players))
@@ -32,6 +38,7 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(l
     # The lobby, one message per turn, the final scores: nothing else is posted in the thread.
     assert len(bodies) == len(public(thread)) == 1 + len(turns) + 1
     everyone = sorted(p.user_id for p in table.players)  # the end is told to every player, once
+    assert drawn and all(view.get("headline") for view in since_news(drawn)), "a board without its headline"
     assert [pings(b) for b in bodies[:-1]] == [[], *([table.at_seat(seat).user_id] for seat in turns)]
     assert sorted(pings(bodies[-1])) == everyone
     assert all(pings(b) == [] for b in lounge.posted(lounge.channel))  # the invitation pings nobody
