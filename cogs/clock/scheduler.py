@@ -27,10 +27,15 @@ class Scheduler:
     def __init__(self, client: discord.Client) -> None:
         self._client = client
         self._sleep: asyncio.Task[None] | None = None
+        self._until: float | None = None  # when the current sleep ends (seconds since the epoch)
         self._woken = False
 
-    def wake(self) -> None:
-        """A due time changed: stop sleeping and look again (a plain sleep that is cut short)."""
+    def wake(self, when: float | None = None) -> None:
+        """A due time changed: stop sleeping and look again (a plain sleep that is cut short), unless the new
+        time (`when`; None: unknown) comes after the sleep ends anyway. A move that sets its turn's reminder a day
+        away then costs the clock nothing, while a deadline sooner than the next wake-up is never missed."""
+        if when is not None and self._until is not None and when >= self._until and not self._woken:
+            return
         self._woken = True
         if self._sleep is not None and not self._sleep.done():
             self._sleep.cancel()
@@ -38,7 +43,7 @@ class Scheduler:
     async def run(self) -> None:
         await self._client.wait_until_ready()
         while not self._client.is_closed():
-            self._woken = False
+            self._woken, self._until = False, None  # busy: any change now makes the next round look again
             try:
                 await run_due(self._client)  # what came due while the bot was down is done once, first
             except Exception:  # a bad turn must not stop every other game's clock
@@ -48,6 +53,7 @@ class Scheduler:
             wait = IDLE_SECONDS if due is None else max(0.0, min(due - now, IDLE_SECONDS))
             if self._woken:
                 continue  # a move changed the due times while we were busy
+            self._until = now + wait
             self._sleep = asyncio.create_task(asyncio.sleep(wait))
             try:
                 await self._sleep

@@ -33,7 +33,7 @@ class Services:
         *,
         memo_limit: int = MEMO_LIMIT,
         clock: Callable[[], float] = time.time,
-        on_change: Callable[[], None] = lambda: None,
+        on_change: Callable[[float | None], None] = lambda when: None,
     ) -> None:
         self.store = store
         self.core = TableCore(store, drawing, memo_limit=memo_limit, clock=clock, on_change=on_change)

@@ -68,12 +68,14 @@ class TableCore:
         *,
         memo_limit: int = MEMO_LIMIT,
         clock: Callable[[], float] = time.time,
-        on_change: Callable[[], None] = lambda: None,
+        on_change: Callable[[float | None], None] = lambda when: None,
     ) -> None:
         self.store = store
         self.drawing = drawing
         self.clock = clock  # seconds since the epoch; the bot passes Discord's clock, tests a virtual one
-        self.on_change = on_change  # told when a due time changes or a game ends, so the scheduler wakes early
+        # Told when a due time changes (with the new time) or a game ends (None: look again), so the scheduler
+        # wakes early, and only when it must.
+        self.on_change = on_change
         self.memos = Memos(memo_limit)
         self.locks = Locks()
         self.load = Loader(store, self.memos, drawing, clock)
@@ -171,7 +173,7 @@ class TableCore:
             self.memos.forget(table.id)  # a finished game is seldom looked at again: replay it if it is
             for hook in self._finish_hooks:  # once, for a person's, an AI's or the autopilot's last move
                 await hook(table, outcome)
-            self.on_change()  # a league round may be complete now: the scheduler looks
+            self.on_change(None)  # a league round may be complete now: the scheduler looks
         else:
             posts = (self.memos.get(table.id) or Memo(0, None)).posts
             self.memos.put(table.id, Memo(row.version, new_state, history, posts, table))

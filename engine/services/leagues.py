@@ -307,7 +307,7 @@ class Leagues:
                                                 REMINDER_SECONDS)
         if game_ids is None:
             return None
-        self._core.on_change()  # the round's end is a new due time
+        self._core.on_change(None)  # the round's end and its games' reminders are new due times: look again
         return LeagueNews(LeagueNewsKind.ROUND_OPENED, await self._fresh(league), round_, tuple(game_ids))
 
     async def league_work(self) -> list[LeagueNews]:

@@ -158,6 +158,6 @@ class Lobby:
             with refusals(table, "abandon"):  # another process may have ended it since
                 await self._store.games.set_status(game_id, Status.ABANDONED, only_live=True)
             await self._store.dues.set(game_id, 0, 0.0, {})  # an abandoned game waits on nobody
-            self._core.on_change()  # a league round may be complete now: the scheduler looks
+            self._core.on_change(None)  # a league round may be complete now: the scheduler looks
             self._core.forget(game_id)
             return await self._core.load.table(game_id)

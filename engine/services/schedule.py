@@ -15,7 +15,7 @@ TURN_DUES = (DueKind.DEADLINE, DueKind.REMINDER, DueKind.HELD_PING)
 class Schedule:
     """The due times that follow every commit; the turn clock does what comes due."""
 
-    def __init__(self, store: Store, clock: Callable[[], float], on_change: Callable[[], None]) -> None:
+    def __init__(self, store: Store, clock: Callable[[], float], on_change: Callable[[float | None], None]) -> None:
         self._store = store
         self._clock = clock
         self._on_change = on_change
@@ -38,7 +38,7 @@ class Schedule:
         if table.game.reminder_seconds:
             dues[DueKind.REMINDER] = now + table.game.reminder_seconds
         await self._store.dues.set(table.id, turn, now, dues)
-        self._on_change()
+        self._on_change(min(dues.values(), default=None))
         return dues.get(DueKind.DEADLINE)
 
     async def alerts(self, table: Table, turn: Turn | None) -> Alerts:
@@ -65,7 +65,7 @@ class Schedule:
     async def add_due(self, due: DueRow) -> None:
         """A new due item (a vote's end, a held ping, a time put back); the scheduler wakes to look at it."""
         await self._store.dues.add(due)
-        self._on_change()
+        self._on_change(due.due_at)
 
     async def deadline(self, game_id: int) -> float | None:
         """When the autopilot plays the turn now being played; None without a clock."""

@@ -1,0 +1,38 @@
+"""The scheduler's sleep is cut short only by a due time that comes before it ends (or one it cannot know)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from cogs.clock.scheduler import Scheduler
+
+
+async def sleeping(until: float) -> Scheduler:
+    scheduler = Scheduler(client=Any)  # type: ignore[arg-type]  # wake() never touches the client
+    scheduler._until = until
+    scheduler._sleep = asyncio.create_task(asyncio.sleep(3600))
+    await asyncio.sleep(0)
+    return scheduler
+
+
+async def test_a_due_time_after_the_sleep_ends_lets_it_sleep() -> None:
+    scheduler = await sleeping(until=1000.0)
+    scheduler.wake(5000.0)  # a reminder a day away: the next round finds it anyway
+    assert not scheduler._woken and scheduler._sleep is not None and not scheduler._sleep.cancelled()
+    scheduler._sleep.cancel()
+
+
+async def test_a_sooner_or_unknown_due_time_wakes_it() -> None:
+    for when in (500.0, 1000.0 - 1, None):
+        scheduler = await sleeping(until=1000.0)
+        scheduler.wake(when)
+        await asyncio.sleep(0)
+        assert scheduler._woken and scheduler._sleep is not None and scheduler._sleep.cancelled(), when
+
+
+async def test_a_change_while_it_is_busy_is_never_lost() -> None:
+    scheduler = Scheduler(client=Any)  # type: ignore[arg-type]
+    scheduler._until = None  # between rounds: looking at the store
+    scheduler.wake(9e9)
+    assert scheduler._woken  # the round looks again before it sleeps
