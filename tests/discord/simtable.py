@@ -280,7 +280,7 @@ def assert_described(prompt: discord.Message) -> None:
                     assert not option.description.endswith("…"), f"cut: {option.description!r}"  # said in full
 
 
-DOUBLE_CLICK_EVERY = 7  # a whole game clicks every seventh move's component again, after the move
+DOUBLE_CLICK_EVERY = 15  # a whole game clicks every fifteenth move's component again, after the move
 
 
 def prompt_game(message: discord.Message) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import Action, News
 from engine.options import EDITION
-from engine.rules.golden_age import GAME, news, rules
+from engine.rules.golden_age import GAME, events, rules
 from engine.rules.golden_age.state import GoldenAgeState
 
 
@@ -65,7 +65,7 @@ def gates_of(state: GoldenAgeState, airline: str) -> list[str]:
 def weighed(event: str) -> News:
     """The event's weight for the headline, failing the test unless exactly one of the rules' sentences fits it
     (an event written without a Sentence, or fitting two, could be weighed wrong without anyone noticing)."""
-    found = news.SENTENCES.fitting(event)
+    found = events.SENTENCES.fitting(event)
     assert len(found) == 1, f"{event!r} fits {len(found)} of the rules' sentences: {[s.template for s in found]}"
     assert GAME.news(event) is found[0].weight
     return found[0].weight

@@ -19,7 +19,7 @@ from engine.platform.secrets import as_seen_by, dealer, shows_hidden
 from engine.rules.air_alliance import GAME as AIR_ALLIANCE, ai
 from engine.rules.air_alliance.state import SUPPLY, AirAllianceState
 
-SHARE = 20  # one playout here (a random game, most of its moves asked what they show) weighs twenty Airships games
+SHARE = 40  # one playout here (a random game, most of its moves asked what they show) weighs forty Airships games
 STRIDE = 9  # the states a re-deal is checked on: every ninth of a game's
 AI_STRIDE = 25  # the AI's decisions compared on twins: every 25th (each is a plan of a whole turn)
 QUIET_STRIDE = 8  # moves that turn nothing over: every eighth is asked what it shows (each asks eight re-deals)

@@ -18,7 +18,7 @@ from engine.rules.airships.state import AirshipsState, Step
 from engine.cli.simulate import play_random
 
 AI = engine.get_ai("airships")
-SHARE = 40  # one of these games weighs forty plain playouts: one per player count in the fast tier
+SHARE = 80  # one of these games weighs eighty plain playouts: one per player count in the fast tier
 Move = tuple[AirshipsState, int, Action, AirshipsState]  # before, seat, action, after
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core import Action, Dealer, GameError, News, Outcome, Rules
 from engine.options import edition_of
-from engine.rules.golden_age import checks, choices, news, rules, scoring, unseen, view
+from engine.rules.golden_age import checks, choices, events, rules, scoring, unseen, view
 from engine.rules.golden_age.data import EDITION, Colour, Region, components
 from engine.rules.golden_age.market import value_of
 from engine.rules.golden_age.setup import setup_state
@@ -50,8 +50,8 @@ class GoldenAge(Rules[GoldenAgeState]):
         return choices.explain(state, seat, actions)
 
     def news(self, event: str) -> News:
-        """How much an event matters for the board's headline: the weight of the sentence that wrote it (news.py)."""
-        return news.SENTENCES.news(event)
+        """How much an event matters for the board's headline: the weight of the sentence that wrote it (events.py)."""
+        return events.SENTENCES.news(event)
 
     def private(self, state: GoldenAgeState, seat: int) -> bool:
         """Choosing a contract to play shows the hand: that decision is offered to its player alone."""

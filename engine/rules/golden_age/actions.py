@@ -6,7 +6,7 @@ from engine.core import News
 from engine.rules.golden_age import board, market
 from engine.rules.golden_age.board import actor, name
 from engine.rules.golden_age.data import Colour
-from engine.rules.golden_age.news import PLAIN_WORDS, SENTENCES, edition_1
+from engine.rules.golden_age.events import PLAIN_WORDS, SENTENCES, edition_1
 from engine.rules.golden_age.state import GoldenAgeState, Operation
 from engine.words import count
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import News, seat_token
 from engine.rules.golden_age.data import REGION_OPENED_BY, City, Colour, Region
-from engine.rules.golden_age.news import PLAIN_WORDS, SENTENCES
+from engine.rules.golden_age.events import PLAIN_WORDS, SENTENCES
 
 if TYPE_CHECKING:
     from engine.rules.golden_age.state import GoldenAgeState

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import News
 from engine.rules.golden_age.board import name, refresh_incomes
-from engine.rules.golden_age.news import SENTENCES
+from engine.rules.golden_age.events import SENTENCES
 
 if TYPE_CHECKING:
     from engine.rules.golden_age.state import GoldenAgeState

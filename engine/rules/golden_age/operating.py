@@ -8,7 +8,7 @@ from engine.core import Action, News, seat_token
 from engine.rules.golden_age import actions, market
 from engine.rules.golden_age.board import name
 from engine.rules.golden_age.choices import Dividend, dividend_words
-from engine.rules.golden_age.news import PLAIN_WORDS, SENTENCES, edition_1
+from engine.rules.golden_age.events import PLAIN_WORDS, SENTENCES, edition_1
 from engine.rules.golden_age.operations import (
     CITY, DONE, FROM, gates_per_expand_left, more_keys,
     next_actor, purchasable, upgrade_cost,

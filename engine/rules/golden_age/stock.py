@@ -6,7 +6,7 @@ from engine.core import Action, News, seat_token
 from engine.rules.golden_age import market
 from engine.rules.golden_age.board import article, name
 from engine.rules.golden_age.choices import worded
-from engine.rules.golden_age.news import PLAIN_WORDS, SENTENCES
+from engine.rules.golden_age.events import PLAIN_WORDS, SENTENCES
 from engine.rules.golden_age.state import (
     FIRST_ROUND_TOKENS, INITIAL_PRICES, MAX_TOKENS, GoldenAgeState, Phase, Step,
 )
