@@ -22,6 +22,8 @@ from tests.stub_drawing import stub_drawing
 pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL with TEST_DATABASE_URL
 
 GUILD, CHANNEL, ANN, BOB = 1, 2, 10, 11
+# Airships in the fast tier; the other games take the same path, in the full suite.
+GAMES = ["airships", *(pytest.param(g, marks=pytest.mark.slow) for g in ("air-alliance", "1930"))]
 HOUR = 3600.0
 
 
@@ -71,7 +73,7 @@ def race_at(a: Services, b: Services, game_id: int, *, after: int) -> list[int]:
     return thought
 
 
-@pytest.mark.parametrize("game", ["airships", "air-alliance", "1930"])
+@pytest.mark.parametrize("game", GAMES)
 async def test_a_deadline_lost_to_the_players_own_move_is_no_error_and_no_miss(
         two: tuple[Services, Services, Clock], game: str, caplog: pytest.LogCaptureFixture) -> None:
     a, b, clock = two
@@ -128,7 +130,7 @@ async def to_undo_point(a: Services, game_id: int, rng: random.Random) -> tuple[
     raise AssertionError("no turn ended")
 
 
-@pytest.mark.parametrize("game", ["airships", "air-alliance", "1930"])
+@pytest.mark.parametrize("game", GAMES)
 async def test_an_undo_racing_the_next_players_move_lets_exactly_one_count(
         two: tuple[Services, Services, Clock], game: str, caplog: pytest.LogCaptureFixture) -> None:
     a, b, clock = two
@@ -154,7 +156,7 @@ async def test_an_undo_racing_the_next_players_move_lets_exactly_one_count(
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
-@pytest.mark.parametrize("change", ["hand over", "kick"])
+@pytest.mark.parametrize("change", ["hand over", pytest.param("kick", marks=pytest.mark.slow)])
 async def test_a_seat_changing_hands_while_its_move_is_made_keeps_both(
         two: tuple[Services, Services, Clock], change: str, caplog: pytest.LogCaptureFixture) -> None:
     a, b, clock = two
