@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from collections.abc import Sequence
 from typing import Any
 
+from engine.core import News
 from engine.platform.records import PostRow
 
 CONTINUED = "\u2003\u2003"  # a move's further lines in /log, under its number (em spaces: Discord keeps them)
@@ -18,7 +19,7 @@ class LogLine:
 
     seq: int
     text: str
-    news: int = 1  # engine.core.News: how much the event matters; the board headlines the biggest
+    news: int = News.PLAY  # how much the event matters (engine.core.News); the board headlines the biggest
 
 
 @dataclass
@@ -35,7 +36,7 @@ class History:
     def extended(self, seat: int, events: list[str], news: Sequence[int] = ()) -> History:
         """The history after one more move by `seat`, with its events and (one each, else PLAY) their news."""
         seq = self.version + 1
-        weights = list(news) + [1] * (len(events) - len(news))
+        weights = list(news) + [News.PLAY] * (len(events) - len(news))
         return History([*self.lines, *(LogLine(seq, e, w) for e, w in zip(events, weights))], [*self.actors, seat])
 
     def with_notes(self, notes: list[tuple[int, str]]) -> History:
@@ -44,7 +45,7 @@ class History:
             return self
         # sorted() is stable: a note comes after the events of the move it followed.
         # A note is the table's business, not the game's: never the board's headline (news 0).
-        return History(sorted([*self.lines, *(LogLine(v, t, 0) for v, t in notes)], key=lambda line: line.seq),
+        return History(sorted([*self.lines, *(LogLine(v, t, News.ROUTINE) for v, t in notes)], key=lambda line: line.seq),
                        self.actors)
 
     def turn_start(self, movers: tuple[int, ...]) -> int:

@@ -20,7 +20,7 @@ from engine.services import logs as move_logs
 from engine.view import CommonView
 from engine.services.caching import MEMO_LIMIT, Locks, Memo, Memos
 from engine.services.drawing import Drawing, drawn
-from engine.services.loading import Loader, headline, move_events, public_view
+from engine.services.loading import Loader, headline, move_events, public_view, with_headline
 from engine.services.schedule import Schedule
 from engine.services.tables import (
     AlreadyPlayed, MoveResult, Prompt, Table, pick_action, require_player, standings_from_view,
@@ -55,7 +55,7 @@ class Moved:
 
     def board_view(self) -> CommonView:
         """The view the board is drawn from: the public view with its headline (the turn's news, or the winner)."""
-        return public_view(self.table, self.state, headline(self.table, self.history, self.to_act, self.outcome))
+        return with_headline(self.view, headline(self.table, self.history, self.to_act, self.outcome))
 
 
 class TableCore:

@@ -8,7 +8,7 @@ from functools import cache
 from typing import Any
 
 import engine
-from engine.core import Action, Game, Outcome, is_private, news_of
+from engine.core import Action, Game, News, Outcome, is_private, news_of
 from engine.view import CommonView, common
 from engine.words import joined, moves
 from engine.platform.turns import AUTOPILOT, History, LogLine, autopilot_events, by_of
@@ -18,6 +18,8 @@ from engine.services.drawing import Drawing
 from engine.services.tables import Mover, NoSuchTable, Prompt, Table
 from engine.store import GameRow, NotFound, PostKind, PostRow, Status, Store
 
+
+ROUTINE = int(News.ROUTINE)  # what the log's own lines weigh: an undo, a move taken back
 
 @cache
 def seat_fallbacks(slug: str, players: int) -> tuple[str, ...]:
@@ -108,13 +110,13 @@ class Loader:
             replayed = replayer.apply(row.seq, row.seat, row.payload)
             if is_undo(row.payload):
                 back_to = int(row.payload["args"][0])
-                events, news = [f"{table.at_seat(row.seat).name} takes back {moves(back_to + 1, row.seq - 1)}."], [0]
+                events, news = [f"{table.at_seat(row.seat).name} takes back {moves(back_to + 1, row.seq - 1)}."], [ROUTINE]
             else:
                 events, news = move_events(table, common(game.view(replayed, None)), row.seat, by_of(row.payload))
             history = history.extended(row.seat, events, news)
         taken_back = undone((row.seq, row.payload) for row in rows)
         if taken_back:  # /log keeps every move, and says which were taken back; the board never headlines one
-            history = History([LogLine(line.seq, f"{line.text} (undone)", 0) if line.seq in taken_back else line
+            history = History([LogLine(line.seq, f"{line.text} (undone)", ROUTINE) if line.seq in taken_back else line
                                for line in history.lines], history.actors)
         history = history.with_notes(await self._store.seats.events(table.id))
         memo = self._memos.get(table.id)
@@ -175,12 +177,14 @@ def headline(table: Table, history: History, to_act: tuple[int, ...], outcome: O
     return f"{names[0]} wins with {score}" if len(names) == 1 else f"{joined(names)} share the win with {score}"
 
 
-def public_view(table: Table, state: Any, headline: str = "") -> CommonView:
-    """What the whole table sees, with the seats' names and which seats the bot plays or are away; `headline`
-    is the news the board shows first (History.headline), when the caller knows the log."""
+def with_headline(view: CommonView, news: str) -> CommonView:
+    """The public view the board is drawn from: the same view (never built twice) with the news it shows first."""
+    return common({**view, "headline": news}) if news else view
+
+
+def public_view(table: Table, state: Any) -> CommonView:
+    """What the whole table sees, with the seats' names and which seats the bot plays or are away."""
     view = common(engine.get_game(table.slug).view(state, None))
-    if headline:
-        view["headline"] = headline
     view["seat_names"] = list(table.names)
     view["ai_seats"] = sorted(table.ai_seats)  # the board marks the seats the bot plays
     view["autopilot_seats"] = sorted(table.automatic_seats - table.ai_seats)

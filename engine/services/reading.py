@@ -9,7 +9,7 @@ from typing import Any
 import engine
 from engine.core import Action, GameError, hand_name
 from engine.services.core import TableCore
-from engine.services.loading import asks, headline, public_view
+from engine.services.loading import asks, headline, public_view, with_headline
 from engine.services.tables import (
     Board, LogPage, MyGame, NoTableHere, NotSeated, NotStarted, Prompt, RulesCard, Table, TableStatus, WhichTable,
     outcome_from_dict, require_player, require_started, standings_from_view,
@@ -103,7 +103,7 @@ class Reading:
             post = (await self._load.posts(game_id)).get(PostKind.TURN)
             post = post if post is not None and post.version == history.turn_start(movers) else None
         outcome = outcome_from_dict(table.game.outcome) if table.status is Status.FINISHED else None
-        shown = public_view(table, state, headline(table, history, movers, outcome))
+        shown = with_headline(view, headline(table, history, movers, outcome))
         return Board(table, await self._core.draw(table, shown), prompt, post)
 
     async def status(self, game_id: int) -> TableStatus:
