@@ -36,10 +36,11 @@ RUN groupadd --system --gid 10001 contrail \
 
 # The bot and the data files it loads (each game's components.toml and guide.toml, the fonts) live inside these
 # packages. They stay owned by root: the bot can read its code but never change it.
-COPY bot.py ./
+COPY bot.py settings.py ./
 COPY engine/ ./engine/
 COPY cogs/ ./cogs/
 COPY renderers/ ./renderers/
+COPY web/ ./web/
 RUN python -m compileall -q /app
 
 ENV DATABASE_PATH=/data/contrail.sqlite3

@@ -27,11 +27,8 @@ import argparse
 import asyncio
 import json
 import logging
-import os
-import re
 import signal
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,16 +43,18 @@ from cogs.base.components import DYNAMIC_ITEMS, answer_click
 from cogs.clock.scheduler import Scheduler
 from cogs.play.moves import resume_automatic
 from engine.cli.admin import EXIT_FAILED, backup, check, migrate_to, recompute_ratings  # the one-shot tasks
-from engine.services.logs import JsonFormatter
 from engine.services import Drawing, Services
-from engine.store import Store, is_postgres_url
+from engine.store import Store
 from engine.store.backend import redacted_url
 from engine.words import count
 from renderers.drawing import PillowDrawing
+from web.server import WebServer, start_web
+from settings import (  # noqa: F401 (tests and tools read the settings through bot, as before)
+    DEFAULT_DATABASE, Settings, SettingsError, configure_logging, load_settings, parse_shards, read_env_file,
+)
 
 log = logging.getLogger("contrail")
 
-DEFAULT_DATABASE = "data/contrail.sqlite3"
 NO_TOKEN = "DISCORD_TOKEN is not set: put it in .env (copy .env.example) or in the environment."
 EXIT_NO_TOKEN = 2
 # One line each for what an admin can fix; anything else is a bug and keeps its traceback.
@@ -68,110 +67,6 @@ NO_NETWORK = (
     " then start the bot again."
 )
 EXIT_BAD_SETTING = 2  # like a missing token: the admin fixes .env or the environment
-LOG_FORMATS = ("text", "json")
-TEXT_LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
-
-
-class SettingsError(ValueError):
-    """A setting in .env or the environment that cannot be used; the message is the admin's one line."""
-
-
-@dataclass(frozen=True)
-class Settings:
-    token: str | None
-    database_path: Path
-    log_level: str
-    log_format: str = "text"  # "json": one JSON object per line, for log collectors
-    shard_count: int | None = None  # every process's shards together; None: Discord's recommendation
-    shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
-    database_url: str | None = None  # postgresql://...: the games live in PostgreSQL, not in the SQLite file
-
-    @property
-    def database(self) -> str | Path:
-        """What the store opens: the PostgreSQL URL when one is set, else the SQLite file."""
-        return self.database_url or self.database_path
-
-
-def read_env_file(path: Path) -> dict[str, str]:
-    """KEY=VALUE lines of a .env file; blank lines, comments and an `export ` prefix are allowed."""
-    values: dict[str, str] = {}
-    if not path.is_file():
-        return values
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.removeprefix("export ").partition("=")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        values[key.strip()] = value
-    return values
-
-
-def load_settings(env_file: Path = Path(".env"), environ: Mapping[str, str] = os.environ) -> Settings:
-    """Settings from .env, where the real environment wins (so a deployment can override the file)."""
-    merged = {**read_env_file(env_file), **environ}
-    shard_count, shard_ids = parse_shards(merged.get("SHARD_COUNT"), merged.get("SHARD_IDS"))
-    return Settings(
-        token=merged.get("DISCORD_TOKEN") or None,
-        database_path=Path(merged.get("DATABASE_PATH") or DEFAULT_DATABASE),
-        log_level=(merged.get("LOG_LEVEL") or "INFO").upper(),
-        log_format=_log_format(merged.get("LOG_FORMAT")),
-        shard_count=shard_count,
-        shard_ids=shard_ids,
-        database_url=_database_url(merged.get("DATABASE_URL")),
-    )
-
-
-def _database_url(value: str | None) -> str | None:
-    if value and not is_postgres_url(value.strip()):
-        raise SettingsError("DATABASE_URL must be a postgresql:// URL (or empty, for the SQLite file at DATABASE_PATH).")
-    return value.strip() if value else None
-
-
-NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() would also take '²' or '٣'
-
-
-def parse_shards(count_text: str | None, ids_text: str | None) -> tuple[int | None, tuple[int, ...] | None]:
-    """SHARD_COUNT and SHARD_IDS ('0,1'): (None, None) runs every shard in this process, as Discord recommends."""
-    count_text, ids_text = (count_text or "").strip(), (ids_text or "").strip()
-    if not count_text:
-        if ids_text:
-            raise SettingsError("SHARD_IDS needs SHARD_COUNT too: set SHARD_COUNT to the number of shards"
-                                " of all the bot's processes together.")
-        return None, None
-    if not NUMBER.fullmatch(count_text) or int(count_text) < 1:
-        raise SettingsError(f"SHARD_COUNT must be a whole number of at least 1, not {count_text!r}.")
-    count = int(count_text)
-    if not ids_text:
-        return count, None  # this process runs all of them
-    parts = [part.strip() for part in ids_text.split(",")]
-    if not all(NUMBER.fullmatch(part) for part in parts):
-        raise SettingsError(f"SHARD_IDS must be shard numbers separated by commas (such as 0,1), not {ids_text!r}.")
-    ids = tuple(int(part) for part in parts)
-    for shard in ids:
-        if shard >= count:
-            raise SettingsError(f"SHARD_IDS has shard {shard}, but with SHARD_COUNT={count} the shards are"
-                                f" 0 to {count - 1}.")
-    repeated = sorted({shard for shard in ids if ids.count(shard) > 1})
-    if repeated:
-        raise SettingsError(f"SHARD_IDS lists shard {repeated[0]} more than once.")
-    return count, ids
-
-
-def _log_format(value: str | None) -> str:
-    chosen = (value or "text").strip().lower()
-    if chosen not in LOG_FORMATS:
-        raise SettingsError(f"LOG_FORMAT must be text or json, not {value!r}.")
-    return chosen
-
-
-def configure_logging(settings: Settings) -> None:
-    """Plain lines by default; LOG_FORMAT=json makes every line (discord.py's too) one JSON object."""
-    handler = logging.StreamHandler()
-    handler.setFormatter(JsonFormatter() if settings.log_format == "json" else logging.Formatter(TEXT_LOG_FORMAT))
-    logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO), handlers=[handler])
 
 
 def intents() -> discord.Intents:
@@ -206,6 +101,7 @@ class ContrailBot(commands.AutoShardedBot):
         self.resumed: asyncio.Task[None] | None = None  # the one-off resumption of AI moves after a start
         self.scheduler: Scheduler | None = None
         self.clock_task: asyncio.Task[None] | None = None
+        self.web: WebServer | None = None  # the pages, when WEB_PORT is set
 
     @property
     def tables(self) -> Services:
@@ -237,6 +133,9 @@ class ContrailBot(commands.AutoShardedBot):
         self.resumed = asyncio.create_task(self.resume_automatic_moves())
         # One task sleeps until the next deadline or reminder; a move that changes them wakes it.
         self.clock_task = asyncio.create_task(self.scheduler.run())
+        if self.settings.web_port is not None:  # the pages read the same store, in this process
+            self.web = await start_web(self._tables, self.settings.web_host, self.settings.web_port,
+                                       public_url=self.settings.public_url or "")
         log.info("Contrail is set up with database %s", redacted_url(str(self.settings.database)))
 
     async def resume_automatic_moves(self) -> None:
@@ -260,6 +159,9 @@ class ContrailBot(commands.AutoShardedBot):
             if task is not None and not task.done():
                 task.cancel()  # they would only wait for a connection that is closing
         await super().close()
+        if self.web is not None:
+            await self.web.stop()
+            self.web = None
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -102,12 +102,29 @@ def test_cogs_reach_games_only_through_the_service(path: Path) -> None:
     assert not bad, f"{path.relative_to(ROOT)} imports {', '.join(bad)}"
 
 
+WEB = ROOT / "web"
+WEB_MAY_NOT_IMPORT = {"discord", "aiosqlite", "asyncpg", "sqlite3", "PIL", "engine.store", "engine.rules", "renderers",
+                      "cogs"}
+WEB_FILES = [p for p in python_files(WEB) if p.name != "__main__.py"]  # __main__ composes, as bot.py does
+
+
+def test_web_files_are_found() -> None:
+    assert {WEB / "app.py", WEB / "server.py"} <= set(WEB_FILES)
+
+
+@pytest.mark.parametrize("path", WEB_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_web_pages_read_through_the_services_and_never_talk_to_discord(path: Path) -> None:
+    """The pages show what the thread shows, from the services: no Discord, no SQL, no rules or drawing of their own."""
+    bad = forbidden(imported_modules(path.read_text(encoding="utf-8"), module_name(path)), WEB_MAY_NOT_IMPORT)
+    assert not bad, f"{path.relative_to(ROOT)} imports {', '.join(bad)}"
+
+
 # --- the import graph: no circles, and no arrow against the layers ----------------------------------------------
 #
 # Every import counts: at the top of a file, inside a function (a lazy import is how a circle hides) and under
 # `if TYPE_CHECKING:` (a dependency all the same, for the type checker and for the reader).
 
-PRODUCT = ("engine", "cogs", "renderers")  # folders, and bot.py beside them
+PRODUCT = ("engine", "cogs", "renderers", "web")  # folders, and bot.py and settings.py beside them
 
 # The engine's layers, lowest first: a module may import its own layer and those below it, never one above.
 ENGINE_LAYERS: list[tuple[str, tuple[str, ...]]] = [
@@ -127,7 +144,11 @@ SIDE_LAYERS: dict[str, tuple[tuple[str, ...], set[str]]] = {
     "cogs": (("cogs",), {"contract", "registry", "platform", "services"}),
     # The board-drawing command (`python -m renderers simulate`) plays games through the engine and draws them.
     "tools": (("renderers.__main__",), {name for name, _ in ENGINE_LAYERS} | {"renderers"}),
-    "bot": (("bot",), {name for name, _ in ENGINE_LAYERS} | {"renderers", "cogs"}),
+    # The web pages read through the services, as the cogs do; `python -m web` composes them as bot.py does.
+    "web": (("web",), {"contract", "registry", "platform", "services"}),
+    "web-root": (("web.__main__",), {name for name, _ in ENGINE_LAYERS} | {"renderers", "web", "settings"}),
+    "settings": (("settings",), {name for name, _ in ENGINE_LAYERS}),
+    "bot": (("bot",), {name for name, _ in ENGINE_LAYERS} | {"renderers", "cogs", "web", "settings"}),
 }
 
 
@@ -165,7 +186,7 @@ class Arrow:
 
 
 def product_files() -> list[Path]:
-    return [p for folder in PRODUCT for p in python_files(ROOT / folder)] + [ROOT / "bot.py"]
+    return [p for folder in PRODUCT for p in python_files(ROOT / folder)] + [ROOT / "bot.py", ROOT / "settings.py"]
 
 
 def product_sources() -> dict[str, str]:

@@ -182,7 +182,7 @@ import asyncio, importlib, os, pkgutil, sys
 # the path. Compared as folders, not as text: a venv named like the repository's folder is no part of it.
 assert os.path.realpath("{repository}") not in {{os.path.realpath(e or ".") for e in sys.path}}, sys.path
 import bot, engine, renderers
-for package in ("engine", "cogs", "renderers"):
+for package in ("engine", "cogs", "renderers", "web"):
     for module in pkgutil.walk_packages(importlib.import_module(package).__path__, package + "."):
         if not module.name.endswith("__main__"):
             importlib.import_module(module.name)

@@ -224,3 +224,22 @@ class UndoVote:
     @property
     def approved(self) -> bool:
         return set(self.yes) >= set(self.voters)
+
+
+class LinkKind(str, enum.Enum):
+    """What a link shows; its target is a game's or a league's id, or a game's slug."""
+
+    GAME = "game"
+    LEAGUE = "league"
+    LEADERBOARD = "leaderboard"
+    STATS = "stats"
+
+
+@dataclass(frozen=True)
+class WebLink:
+    """One page's address on a server whose pages are on."""
+
+    token: str
+    guild_id: int
+    kind: LinkKind
+    target: str

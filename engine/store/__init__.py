@@ -1,9 +1,9 @@
 """The store: the action log and everything kept beside it, on SQLite (the default) or PostgreSQL."""
 
 from engine.platform.records import (
-    ActionRow, AlreadySeated, DueKind, DueRow, DuplicateInteraction, GameEnded, GameRow, KickVote, NotFound,
-    NotInLobby, Notify, PlayerPrefs, PostKind, PostRow, SeatNotFound, SeatRow, SeatsChanged, SeatsFull, StaleVersion,
-    Status, StoreError, UndoVote, WrongPlayerCount,
+    ActionRow, AlreadySeated, DueKind, DueRow, DuplicateInteraction, GameEnded, GameRow, KickVote, LinkKind,
+    NotFound, NotInLobby, Notify, PlayerPrefs, PostKind, PostRow, SeatNotFound, SeatRow, SeatsChanged, SeatsFull, StaleVersion,
+    Status, StoreError, UndoVote, WebLink, WrongPlayerCount,
 )
 from engine.store.backend import SYNCHRONOUS, Conflict
 from engine.store.database import Database, NestingRefused
@@ -15,13 +15,14 @@ from engine.store.ratings import PastResult, RatingRow, RatingStore
 from engine.store.seats import SeatStore
 from engine.store.store import Store, is_postgres_url
 from engine.store.votes import VoteStore
+from engine.store.web import WebStore
 
 # The store's vocabulary: its callers import these from engine.store, whichever module defines them.
 __all__ = [
     "DUE_LEASE_SECONDS", "SYNCHRONOUS", "ActionRow", "AlreadySeated", "Conflict", "Database", "DueKind", "DueRow",
     "DueStore", "DuplicateInteraction", "GameEnded", "GameRow", "GameStore", "KickVote", "LeagueGame", "LeagueRow",
-    "LeagueStatus", "LeagueStore", "NestingRefused", "NewTable", "NotFound", "NotInLobby", "Notify", "PastResult",
+    "LeagueStatus", "LeagueStore", "LinkKind", "NestingRefused", "NewTable", "NotFound", "NotInLobby", "Notify", "PastResult",
     "PlayerPrefs", "PostKind", "PostRow", "PrefStore", "RatingRow", "RatingStore", "SeatNotFound", "SeatRow",
     "SeatStore", "SeatsChanged", "SeatsFull", "StaleVersion", "Status", "Store", "StoreError", "UndoVote",
-    "VoteStore", "WrongPlayerCount", "is_postgres_url",
+    "VoteStore", "WebLink", "WebStore", "WrongPlayerCount", "is_postgres_url",
 ]

@@ -33,6 +33,16 @@ def redacted_url(url: str) -> str:
     return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
 
 
+def schema_for_reading(where: str, current: int, known: int) -> StoreError | None:
+    """Why a reader cannot use a database at schema `current` (this code knows `known`), or None."""
+    if current > known:
+        return newer_schema(where, current, known)
+    if current < known:
+        return StoreError(f"{where}: schema version {current} is older than this code's ({known});"
+                          " start the bot once to migrate it, then the pages")
+    return None
+
+
 def newer_schema(where: str, current: int, known: int) -> StoreError:
     return StoreError(
         f"{where}: schema version {current} is newer than this code knows"
@@ -101,6 +111,25 @@ class SqliteBackend(Backend):
             await db.execute_fetchall(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             backend = cls(db, path)
             await backend._migrate(migrations)
+        except BaseException:
+            await db.close()
+            raise
+        return backend
+
+    @classmethod
+    async def open_read_only(cls, path: str | Path, schema: int) -> SqliteBackend:
+        """Open the existing database file at `path` for reading only; it must be at schema version `schema`."""
+        path = Path(path)
+        if not path.is_file():
+            raise StoreError(f"No database yet at {path}: start the bot once to create it.")
+        # mode=ro: SQLite itself refuses every write on this connection, whatever code asks for one.
+        db = await aiosqlite.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+        try:
+            await db.execute_fetchall(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            backend = cls(db, path)
+            problem = schema_for_reading(str(path), await backend._user_version(), schema)
+            if problem is not None:
+                raise problem
         except BaseException:
             await db.close()
             raise

@@ -7,10 +7,16 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from engine.platform.records import StoreError
 from engine.store.backend import Backend
+
+
+def now_text() -> str:
+    """The time a row is written at, as the store keeps it (ISO 8601, UTC)."""
+    return datetime.now(UTC).isoformat()
 
 
 @dataclass

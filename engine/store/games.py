@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from datetime import UTC, datetime
 from typing import Any, NoReturn
 
 from engine.platform.records import (
@@ -12,12 +11,8 @@ from engine.platform.records import (
     StaleVersion, Status, StoreError,
 )
 from engine.store.backend import Conflict
-from engine.store.database import Database
-
-
-def now_text() -> str:
-    """The time a row is written at, as the store keeps it (ISO 8601, UTC)."""
-    return datetime.now(UTC).isoformat()
+from engine.store.database import Database, now_text
+from engine.store.web import LinkKind, link_if_on
 
 
 def dumps(value: dict) -> str:
@@ -79,6 +74,7 @@ class GameStore:
                 (slug, guild_id, channel_id, creator_id, dumps(options), seed, Status.LOBBY.value, now, now,
                  turn_seconds, reminder_seconds),
             )
+            await link_if_on(self._db, guild_id, LinkKind.GAME, str(rows[0][0]))
         return GameRow.from_row(rows[0])
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:

@@ -13,6 +13,7 @@ from engine.store.backend import Conflict
 from engine.store.database import Database
 from engine.store.dues import DueStore
 from engine.store.games import GameStore, now_text
+from engine.store.web import LinkKind, link_if_on
 from engine.store.seats import SeatStore
 
 LEAGUE_COLUMNS = (
@@ -103,6 +104,7 @@ class LeagueStore:
                     (guild_id, channel_id, name, slug, table_size, turn_seconds, round_seconds, rounds, int(allow_ai),
                      points, LeagueStatus.SIGNUP.value, creator_id, now_text()),
                 )
+                await link_if_on(self._db, guild_id, LinkKind.LEAGUE, str(rows[0][0]))
         except Conflict as exc:
             raise StoreError(f"guild {guild_id} already has a league named {name!r}") from exc
         return LeagueRow.from_row(rows[0])

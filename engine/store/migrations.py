@@ -152,4 +152,24 @@ MIGRATIONS: list[list[str]] = [
         # Partial: the few taken rows only, so finding the earliest free due time still walks dues_at.
         "CREATE INDEX dues_claimed ON dues (claimed_until) WHERE claimed_until IS NOT NULL",
     ],
+    [
+        # A server's web pages: off until a member with Manage Server turns them on; off again, every link of
+        # the server answers 404 at once (the links stay, so turning the pages on again brings the same ones back).
+        """CREATE TABLE web_sites (
+            guild_id INTEGER PRIMARY KEY, enabled INTEGER NOT NULL, changed_by INTEGER NOT NULL,
+            changed_at TEXT NOT NULL
+        )""",
+        # The unguessable address of one page: a game, a league, or a game's leaderboard or statistics on a
+        # server (`target` the game's or league's id, or the game's slug).
+        """CREATE TABLE web_links (
+            token TEXT PRIMARY KEY, guild_id INTEGER NOT NULL, kind TEXT NOT NULL, target TEXT NOT NULL,
+            UNIQUE (guild_id, kind, target)
+        )""",
+        # Who asked to be told when a game ends, players or not (/game watch).
+        """CREATE TABLE watchers (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            user_id INTEGER NOT NULL, since TEXT NOT NULL,
+            PRIMARY KEY (game_id, user_id)
+        )""",
+    ],
 ]

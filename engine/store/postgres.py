@@ -12,7 +12,7 @@ from typing import Any
 import asyncpg
 
 from engine.platform.records import StoreError
-from engine.store.backend import Backend, Conflict, newer_schema, redacted_url
+from engine.store.backend import Backend, Conflict, newer_schema, redacted_url, schema_for_reading
 
 # Every writing transaction takes this one advisory lock first: the same single-writer discipline as SQLite's
 # BEGIN IMMEDIATE, so each rule the store checks inside a transaction (seat capacity, the start's seated set,
@@ -72,15 +72,23 @@ class PostgresBackend(Backend):
         self.where = where
 
     @classmethod
-    async def open(cls, url: str, migrations: list[list[str]]) -> PostgresBackend:
-        """Connect to the database at `url` (postgresql://...) and migrate it as needed."""
+    async def open(cls, url: str, migrations: list[list[str]], *, read_only: bool = False) -> PostgresBackend:
+        """Connect to the database at `url` (postgresql://...) and migrate it as needed.
+
+        `read_only`: every connection's transactions are read-only (PostgreSQL refuses a write), and the schema
+        must already be this code's: a reader never migrates.
+        """
+        settings = {"default_transaction_read_only": "on"} if read_only else None
         try:
-            pool = await asyncpg.create_pool(url, min_size=POOL_MIN, max_size=POOL_MAX)
+            pool = await asyncpg.create_pool(url, min_size=POOL_MIN, max_size=POOL_MAX, server_settings=settings)
         except (OSError, asyncpg.PostgresError) as exc:
             raise StoreError(f"could not connect to PostgreSQL at {redacted_url(url)}: {exc}") from exc
         backend = cls(pool, redacted_url(url))
         try:
-            await backend._migrate(migrations)
+            if read_only:
+                await backend._check_schema(len(migrations))
+            else:
+                await backend._migrate(migrations)
         except BaseException:
             await pool.close()
             raise
@@ -102,6 +110,12 @@ class PostgresBackend(Backend):
                     await self.q(postgres_ddl(statement))
                 await self.q("DELETE FROM schema_version")
                 await self.q("INSERT INTO schema_version (version) VALUES (?)", (number,))
+
+    async def _check_schema(self, known: int) -> None:
+        exists = await self.q("SELECT to_regclass('schema_version') IS NOT NULL")
+        problem = schema_for_reading(self.where, await self._version() if exists[0][0] else 0, known)
+        if problem is not None:
+            raise problem
 
     async def _version(self) -> int:
         rows = await self.q("SELECT version FROM schema_version")

@@ -18,6 +18,7 @@ from engine.store.prefs import PrefStore
 from engine.store.ratings import RatingStore
 from engine.store.seats import SeatStore
 from engine.store.votes import VoteStore
+from engine.store.web import WebStore
 
 __all__ = ["SYNCHRONOUS", "Store", "is_postgres_url"]
 
@@ -27,7 +28,7 @@ class Store:
 
     `games` (games, their action logs, snapshots and posts), `seats` (the lobby and the seats in play), `dues`
     (the turn clock's due items), `votes` (kick and undo votes), `prefs` (players' preferences and vacations),
-    `leagues` and `ratings`. Every repository method is one unit of work; `transaction()` makes several one.
+    `leagues`, `ratings` and `web` (the web pages' links and the games' watchers). Every repository method is one unit of work; `transaction()` makes several one.
     """
 
     def __init__(self, backend: Backend) -> None:
@@ -39,14 +40,21 @@ class Store:
         self.prefs = PrefStore(self.db)
         self.leagues = LeagueStore(self.db, self.games, self.seats, self.dues)
         self.ratings = RatingStore(self.db)
+        self.web = WebStore(self.db)
 
     @classmethod
-    async def open(cls, where: str | Path) -> Store:
-        """Open (creating and migrating as needed) the SQLite file at `where`, or PostgreSQL at a postgresql:// URL."""
+    async def open(cls, where: str | Path, *, read_only: bool = False) -> Store:
+        """Open (creating and migrating as needed) the SQLite file at `where`, or PostgreSQL at a postgresql:// URL.
+
+        `read_only`: for a process that only reads (the web pages): nothing is created or migrated, the database
+        must exist at this code's schema, and any write fails.
+        """
         if is_postgres_url(where):
             from engine.store.postgres import PostgresBackend  # asyncpg is only needed by those who use it
 
-            return cls(await PostgresBackend.open(str(where), MIGRATIONS))
+            return cls(await PostgresBackend.open(str(where), MIGRATIONS, read_only=read_only))
+        if read_only:
+            return cls(await SqliteBackend.open_read_only(where, len(MIGRATIONS)))
         return cls(await SqliteBackend.open(where, MIGRATIONS))
 
     @property

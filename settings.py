@@ -1,0 +1,148 @@
+"""Contrail's settings: read from .env and the environment, checked once, each bad one named in one line."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Mapping
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.services.logs import JsonFormatter
+from engine.store import is_postgres_url
+
+DEFAULT_DATABASE = "data/contrail.sqlite3"
+DEFAULT_WEB_HOST = "127.0.0.1"
+LOG_FORMATS = ("text", "json")
+TEXT_LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+class SettingsError(ValueError):
+    """A setting in .env or the environment that cannot be used; the message is the admin's one line."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None
+    database_path: Path
+    log_level: str
+    log_format: str = "text"  # "json": one JSON object per line, for log collectors
+    shard_count: int | None = None  # every process's shards together; None: Discord's recommendation
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None: all of them
+    database_url: str | None = None  # postgresql://...: the games live in PostgreSQL, not in the SQLite file
+    web_port: int | None = None  # the web pages' port; None: the bot serves no pages itself
+    web_host: str = DEFAULT_WEB_HOST  # where the pages listen: loopback, for a reverse proxy in front
+    public_url: str | None = None  # what the bot's links start with; None: no links (no pages anywhere)
+
+    @property
+    def database(self) -> str | Path:
+        """What the store opens: the PostgreSQL URL when one is set, else the SQLite file."""
+        return self.database_url or self.database_path
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """KEY=VALUE lines of a .env file; blank lines, comments and an `export ` prefix are allowed."""
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.removeprefix("export ").partition("=")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key.strip()] = value
+    return values
+
+
+def load_settings(env_file: Path = Path(".env"), environ: Mapping[str, str] = os.environ) -> Settings:
+    """Settings from .env, where the real environment wins (so a deployment can override the file)."""
+    merged = {**read_env_file(env_file), **environ}
+    shard_count, shard_ids = parse_shards(merged.get("SHARD_COUNT"), merged.get("SHARD_IDS"))
+    web_port = _web_port(merged.get("WEB_PORT"))
+    web_host = (merged.get("WEB_HOST") or "").strip() or DEFAULT_WEB_HOST
+    return Settings(
+        token=merged.get("DISCORD_TOKEN") or None,
+        database_path=Path(merged.get("DATABASE_PATH") or DEFAULT_DATABASE),
+        log_level=(merged.get("LOG_LEVEL") or "INFO").upper(),
+        log_format=_log_format(merged.get("LOG_FORMAT")),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
+        database_url=_database_url(merged.get("DATABASE_URL")),
+        web_port=web_port,
+        web_host=web_host,
+        public_url=_public_url(merged.get("PUBLIC_URL"), web_host, web_port),
+    )
+
+
+def _database_url(value: str | None) -> str | None:
+    if value and not is_postgres_url(value.strip()):
+        raise SettingsError("DATABASE_URL must be a postgresql:// URL (or empty, for the SQLite file at DATABASE_PATH).")
+    return value.strip() if value else None
+
+
+def _web_port(value: str | None) -> int | None:
+    text = (value or "").strip()
+    if not text:
+        return None
+    if not NUMBER.fullmatch(text) or not 1 <= int(text) <= 65535:
+        raise SettingsError(f"WEB_PORT must be a port number from 1 to 65535, not {value!r}.")
+    return int(text)
+
+
+def _public_url(value: str | None, host: str, port: int | None) -> str | None:
+    """PUBLIC_URL without its trailing slash; by default the pages' own address, when this process serves them."""
+    text = (value or "").strip().rstrip("/")
+    if not text:
+        return f"http://{host}:{port}" if port is not None else None
+    if not re.fullmatch(r"https?://[^\s/?#]+(/[^\s?#]*)?", text):
+        raise SettingsError(f"PUBLIC_URL must be the pages' address, such as https://contrail.example.org,"
+                            f" not {value!r}.")
+    return text
+
+
+NUMBER = re.compile(r"[0-9]{1,6}")  # ASCII digits only: int() would also take '²' or '٣'
+
+
+def parse_shards(count_text: str | None, ids_text: str | None) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS ('0,1'): (None, None) runs every shard in this process, as Discord recommends."""
+    count_text, ids_text = (count_text or "").strip(), (ids_text or "").strip()
+    if not count_text:
+        if ids_text:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT too: set SHARD_COUNT to the number of shards"
+                                " of all the bot's processes together.")
+        return None, None
+    if not NUMBER.fullmatch(count_text) or int(count_text) < 1:
+        raise SettingsError(f"SHARD_COUNT must be a whole number of at least 1, not {count_text!r}.")
+    count = int(count_text)
+    if not ids_text:
+        return count, None  # this process runs all of them
+    parts = [part.strip() for part in ids_text.split(",")]
+    if not all(NUMBER.fullmatch(part) for part in parts):
+        raise SettingsError(f"SHARD_IDS must be shard numbers separated by commas (such as 0,1), not {ids_text!r}.")
+    ids = tuple(int(part) for part in parts)
+    for shard in ids:
+        if shard >= count:
+            raise SettingsError(f"SHARD_IDS has shard {shard}, but with SHARD_COUNT={count} the shards are"
+                                f" 0 to {count - 1}.")
+    repeated = sorted({shard for shard in ids if ids.count(shard) > 1})
+    if repeated:
+        raise SettingsError(f"SHARD_IDS lists shard {repeated[0]} more than once.")
+    return count, ids
+
+
+def _log_format(value: str | None) -> str:
+    chosen = (value or "text").strip().lower()
+    if chosen not in LOG_FORMATS:
+        raise SettingsError(f"LOG_FORMAT must be text or json, not {value!r}.")
+    return chosen
+
+
+def configure_logging(settings: Settings) -> None:
+    """Plain lines by default; LOG_FORMAT=json makes every line (discord.py's too) one JSON object."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(JsonFormatter() if settings.log_format == "json" else logging.Formatter(TEXT_LOG_FORMAT))
+    logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO), handlers=[handler])

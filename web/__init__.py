@@ -1,0 +1,1 @@
+"""The web companion: read-only pages of a server's games, leagues, leaderboards and statistics."""

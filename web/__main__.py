@@ -1,0 +1,54 @@
+"""`python -m web`: the pages in a process of their own, reading the bot's database (never writing it)."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+import engine
+from engine.services import Services
+from engine.store import Store, StoreError
+from renderers.drawing import PillowDrawing
+from settings import Settings, SettingsError, configure_logging, load_settings
+from web.server import start_web
+
+DEFAULT_PORT = 8080
+EXIT_BAD_SETTING = 2
+EXIT_FAILED = 1
+
+
+async def serve(settings: Settings) -> None:
+    """Open the database read-only and serve the pages until the process is stopped."""
+    engine.check_games()
+    store = await Store.open(settings.database, read_only=True)
+    try:
+        services = Services(store, PillowDrawing())
+        port = settings.web_port if settings.web_port is not None else DEFAULT_PORT
+        server = await start_web(services, settings.web_host, port, public_url=settings.public_url or "")
+        try:
+            await asyncio.Event().wait()  # until Ctrl+C or SIGTERM cancels the run
+        finally:
+            await server.stop()
+    finally:
+        await store.close()
+
+
+def main() -> int:
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_BAD_SETTING
+    configure_logging(settings)
+    try:
+        asyncio.run(serve(settings))
+    except KeyboardInterrupt:
+        return 0
+    except StoreError as exc:
+        print(exc, file=sys.stderr)
+        return EXIT_FAILED
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,108 @@
+"""The web application: its routes, its templates, and what every answer carries (headers, error pages, a log line)."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import jinja2
+from aiohttp import web
+
+from engine.services import Services
+
+HERE = Path(__file__).parent
+request_log = logging.getLogger("contrail.web")
+
+SERVICES = web.AppKey("services", Services)
+TEMPLATES = web.AppKey("templates", jinja2.Environment)
+PUBLIC_URL = web.AppKey("public_url", str)
+
+# No outside sources at all: the pages use only their own styles, scripts and images, and no other site may frame them.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self';"
+        " object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",  # a page's address is its key: never hand it to another site
+}
+ERRORS = {
+    400: ("Bad request", "This address is not one Contrail understands."),
+    404: ("Page not found", "There is no page here. The link may be mistyped, or the server turned its pages off."),
+    405: ("Not allowed", "These pages can only be read."),
+    500: ("Something went wrong", "The page could not be shown. Try again in a moment."),
+}
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def templates() -> jinja2.Environment:
+    """The pages' templates, escaping every value they show (a player's name is theirs to choose)."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(HERE / "templates"),
+        autoescape=jinja2.select_autoescape(default=True, default_for_string=True),
+        undefined=jinja2.StrictUndefined,  # a missing value is a bug to see, not an empty space on the page
+        trim_blocks=True, lstrip_blocks=True,
+    )
+
+
+def page(request: web.Request, template: str, status: int = 200, **values: object) -> web.Response:
+    """A page drawn from a template, as HTML."""
+    html = request.app[TEMPLATES].get_template(template).render(**values)
+    return web.Response(text=html, status=status, content_type="text/html", charset="utf-8")
+
+
+def error_page(request: web.Request, status: int) -> web.Response:
+    title, text = ERRORS.get(status, ERRORS[500 if status >= 500 else 400])
+    return page(request, "error.html", status=status, title=title, text=text, code=status)
+
+
+@web.middleware
+async def answers(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Every answer: plain error pages for what went wrong (never a traceback), the security headers, a log line."""
+    started = time.monotonic()
+    try:
+        response = await handler(request)
+    except web.HTTPException as exc:
+        if exc.status < 400:
+            raise
+        response = error_page(request, exc.status)
+        if isinstance(exc, web.HTTPMethodNotAllowed):
+            response.headers["Allow"] = ", ".join(sorted(exc.allowed_methods))
+    except Exception:
+        request_log.exception("page failed: %s %s", request.method, route_of(request))
+        response = error_page(request, 500)
+    response.headers.update(SECURITY_HEADERS)
+    log_request(request, response.status, (time.monotonic() - started) * 1000)
+    return response
+
+
+def route_of(request: web.Request) -> str:
+    """The request's route, its tokens cut short: a log line must not hand out a page's key."""
+    resource = request.match_info.route.resource
+    canonical = resource.canonical if resource is not None else request.path
+    values = {k: (v[:4] + "…" if k == "token" else v) for k, v in request.match_info.items()}
+    try:
+        return canonical.format_map(values)
+    except (KeyError, ValueError):
+        return canonical
+
+
+def log_request(request: web.Request, status: int, ms: float) -> None:
+    """One line per request, in the move log's shape: key=value pairs, the same keys as JSON fields."""
+    fields: dict[str, object] = {"method": request.method, "path": route_of(request), "status": status,
+                                 "ms": round(ms, 1)}
+    request_log.info("request %s", " ".join(f"{k}={v}" for k, v in fields.items()), extra=fields)
+
+
+def create_app(services: Services, *, public_url: str = "") -> web.Application:
+    """The pages over these services (a store opened read-only, in a process of its own, or the bot's)."""
+    app = web.Application(middlewares=[answers], client_max_size=1024)  # nothing here takes a request body
+    app[SERVICES] = services
+    app[TEMPLATES] = templates()
+    app[PUBLIC_URL] = public_url
+    app.router.add_static("/static/", HERE / "static", append_version=True)
+    return app
