@@ -123,7 +123,7 @@ class ContrailBot(commands.AutoShardedBot):
         # Discord's clock (UTC): the same one the timestamps in messages are read against.
         drawing = self._drawing or PillowDrawing()
         self._tables = Services(self.store, drawing, clock=lambda: discord.utils.utcnow().timestamp(),
-                                on_change=self.scheduler.wake)
+                                on_change=self.scheduler.wake, public_url=self.settings.public_url)
         await self.load_cogs()
         self.tree.error(tree_error)  # the cogs' one error path also answers what no command body caught
         # Buttons answer by their custom id, so prompts posted before a restart keep working: every click comes to

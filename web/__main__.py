@@ -22,7 +22,7 @@ async def serve(settings: Settings) -> None:
     engine.check_games()
     store = await Store.open(settings.database, read_only=True)
     try:
-        services = Services(store, PillowDrawing())
+        services = Services(store, PillowDrawing(), public_url=settings.public_url)
         port = settings.web_port if settings.web_port is not None else DEFAULT_PORT
         server = await start_web(services, settings.web_host, port, public_url=settings.public_url or "")
         try:

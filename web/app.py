@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import jinja2
 from aiohttp import web
 
+from engine.platform.records import LinkKind, WebLink
 from engine.services import Services
 
 HERE = Path(__file__).parent
@@ -36,6 +38,7 @@ ERRORS = {
     500: ("Something went wrong", "The page could not be shown. Try again in a moment."),
 }
 
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")  # what secrets.token_urlsafe gives; anything else is no token
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -96,6 +99,17 @@ def log_request(request: web.Request, status: int, ms: float) -> None:
     fields: dict[str, object] = {"method": request.method, "path": route_of(request), "status": status,
                                  "ms": round(ms, 1)}
     request_log.info("request %s", " ".join(f"{k}={v}" for k, v in fields.items()), extra=fields)
+
+
+async def link_of(request: web.Request, kind: LinkKind) -> WebLink:
+    """The link this request's {token} opens, of this kind; 404 for any other (the same answer for every miss)."""
+    token = request.match_info.get("token", "")
+    if not TOKEN.fullmatch(token):
+        raise web.HTTPNotFound()
+    link = await request.app[SERVICES].sharing.resolve(token, kind)
+    if link is None:
+        raise web.HTTPNotFound()
+    return link
 
 
 def create_app(services: Services, *, public_url: str = "") -> web.Application:

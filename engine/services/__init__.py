@@ -16,6 +16,7 @@ from engine.services.ratings import Ratings
 from engine.services.reading import Reading
 from engine.services.replays import Replays
 from engine.services.seating import Seating
+from engine.services.sharing import Sharing
 from engine.services.undo import Undoing
 from engine.store import DueKind, Store
 from engine.services.tables import MoveResult
@@ -34,6 +35,7 @@ class Services:
         memo_limit: int = MEMO_LIMIT,
         clock: Callable[[], float] = time.time,
         on_change: Callable[[float | None], None] = lambda when: None,
+        public_url: str | None = None,
     ) -> None:
         self.store = store
         self.core = TableCore(store, drawing, memo_limit=memo_limit, clock=clock, on_change=on_change)
@@ -46,6 +48,7 @@ class Services:
         self.ratings = Ratings(self.core)
         self.leagues = Leagues(self.core, self.ratings)
         self.replays = Replays(self.core)
+        self.sharing = Sharing(self.core, public_url)
         self.core.on_finish(self.ratings.rate_finished)
         self.clock.handle(DueKind.KICK_VOTE, self.seating.kick_vote_due)
         self.clock.handle(DueKind.UNDO_VOTE, self.undo.undo_vote_due)
