@@ -242,3 +242,11 @@ def test_every_named_volume_is_declared_and_postgres_keeps_its_data_in_one() -> 
     assert used and used <= set(COMPOSE["volumes"])
     assert any(entry.endswith(":/var/lib/postgresql/data") for entry in services()["postgres"]["volumes"])
     assert any(entry.endswith(":/data") for entry in services()["bot"]["volumes"])
+
+
+def test_the_web_pages_read_the_same_postgres_and_listen_on_loopback_only() -> None:
+    web, bot = services()["web"], services()["bot"]
+    assert web["command"] == ["python", "-m", "web"] and web["image"] == bot["image"]
+    assert web["environment"]["DATABASE_URL"] == bot["environment"]["DATABASE_URL"]
+    assert web["ports"] == [f"127.0.0.1:{web['environment']['WEB_PORT']}:{web['environment']['WEB_PORT']}"]
+    assert web["depends_on"]["postgres"]["condition"] == "service_healthy"
