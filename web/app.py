@@ -11,7 +11,7 @@ import jinja2
 from aiohttp import web
 
 from engine.services import Services
-from web import games
+from web import games, leaderboards, leagues
 from web.images import Shelf
 from web.live import POLL_SECONDS, LiveGames, Stamp
 from web.pages import BOARDS, FRAMES, LIVE, PUBLIC_URL, SERVICES, TEMPLATES, TOKEN, link_of, page
@@ -124,4 +124,6 @@ def create_app(services: Services, *, public_url: str = "", poll_seconds: float 
     app.on_response_prepare.append(headers)
     app.router.add_static("/static/", HERE / "static", append_version=True)
     app.router.add_routes(games.routes)
+    app.router.add_routes(leagues.routes)
+    app.router.add_routes(leaderboards.routes)
     return app

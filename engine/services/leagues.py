@@ -76,6 +76,7 @@ class LeaguePage:
     standing: LeagueTable
     games: tuple[LeagueGame, ...]
     names: dict[int, str]  # every person seated in the season's games, by user id
+    seasons: int  # how many seasons the league has had (the latest may still be running)
 
 
 @dataclass(frozen=True)
@@ -243,7 +244,7 @@ class Leagues:
         for game in games:
             table = await self._core.load.table(game.game_id)
             names.update((p.user_id, p.name) for p in table.players if not p.ai)
-        return LeaguePage(await self._table(league, games), tuple(games), names)
+        return LeaguePage(await self._table(league, games), tuple(games), names, row.season)
 
     async def standings_image(self, standing: LeagueTable, subtitle: str) -> bytes | None:
         """The standings drawn as a PNG in a worker thread; None if drawing failed (the embed still answers)."""

@@ -9,7 +9,8 @@ from engine.platform.records import LinkKind, Status
 from engine.services import Services
 
 GUILD, CHANNEL = 1, 2
-ANN, BOB, CY = 101, 102, 103  # small stand-ins for Discord ids, each checked to be absent from the pages
+# Discord ids as long as real ones, so a page that let one slip would show it, and a test could see it.
+ANN, BOB, CY = 412345678901234501, 412345678901234502, 412345678901234503
 NAMES = {ANN: "Ann Example", BOB: "Bob Sample", CY: "Cy Tester"}
 
 
