@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from typing import Any
 from pathlib import Path
 
 import jinja2
@@ -22,6 +23,9 @@ HERE = Path(__file__).parent
 request_log = logging.getLogger("contrail.web")
 
 MAX_QUERY = 512  # characters of a query string: the pages take a number or two, never more
+# The server reads request lines up to this long, so a long query reaches the pages and gets their plain 400
+# (aiohttp's own refusal past 8 kB is bare text that repeats the address back, token and all).
+SERVER_OPTIONS: dict[str, Any] = {"max_line_size": 65536}
 
 # No outside sources at all: the pages use only their own styles, scripts and images, and no other site may frame them.
 SECURITY_HEADERS = {
@@ -58,6 +62,18 @@ def error_page(request: web.Request, status: int) -> web.Response:
     return page(request, "error.html", status=status, title=title, text=text, code=status)
 
 
+def missing_file(request: web.Request) -> bool:
+    """A request for a file of static/ that is not there (a path out of the folder aiohttp refuses itself)."""
+    if not isinstance(request.match_info.route.resource, web.StaticResource):
+        return False
+    return not (HERE / "static" / request.match_info.get("filename", "")).is_file()
+
+
+def shown_status(status: int) -> int:
+    """The status a reader gets: a folder that may not be listed (403) is no page at all, like any other miss."""
+    return 404 if status == 403 else status
+
+
 @web.middleware
 async def answers(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Every answer: plain error pages for what went wrong (never a traceback), the security headers, a log line."""
@@ -65,11 +81,13 @@ async def answers(request: web.Request, handler: Handler) -> web.StreamResponse:
     try:
         if len(request.query_string) > MAX_QUERY:
             raise web.HTTPBadRequest()
+        if missing_file(request):  # else aiohttp answers an empty 404 of no type once the file is not found
+            raise web.HTTPNotFound()
         response = await handler(request)
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
-        response = error_page(request, exc.status)
+        response = error_page(request, shown_status(exc.status))
         if isinstance(exc, web.HTTPMethodNotAllowed):
             response.headers["Allow"] = ", ".join(sorted(exc.allowed_methods))
     except Exception:

@@ -20,7 +20,7 @@ from PIL import Image
 from engine.services import Drawing, Services
 from engine.store import Store
 from tests.stub_drawing import stub_drawing
-from web.app import create_app
+from web.app import SERVER_OPTIONS, create_app
 
 GUILD = 1
 MANAGER = 5  # the member with Manage Server who turns the pages on
@@ -45,8 +45,9 @@ async def site(services: Services, guild_id: int = GUILD) -> None:
 async def web_client(services: Services, **options: Any) -> AsyncIterator[TestClient]:
     """A test client of the pages over these services; `options` go to create_app (e.g. poll_seconds)."""
     options.setdefault("poll_seconds", POLL_SECONDS)
-    app = create_app(services, public_url=PUBLIC_URL, **options)
-    async with TestClient(TestServer(app)) as client:
+    server = TestServer(create_app(services, public_url=PUBLIC_URL, **options))
+    await server.start_server(**SERVER_OPTIONS)  # as start_web runs it (TestServer's own arguments drop them)
+    async with TestClient(server) as client:
         yield client
 
 
