@@ -17,6 +17,7 @@ log = logging.getLogger("contrail.web")
 
 POLL_SECONDS = 1.0  # how soon a page learns of a move
 HEARTBEAT_SECONDS = 15.0  # a comment line this often keeps proxies from closing a quiet stream
+LOOK_SECONDS = 1.0  # how often a quiet stream looks whether its page is still open
 RETRY_MS = 3000  # how long a browser waits before it reconnects a dropped stream
 LIVE = (Status.LOBBY, Status.ACTIVE)
 
@@ -135,14 +136,32 @@ async def stream(request: web.Request, live: LiveGames, game_id: int, seen: Stam
         "Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no",
     })
     await response.prepare(request)
-    await response.write(f"retry: {RETRY_MS}\n\n".encode())
+    try:
+        await response.write(f"retry: {RETRY_MS}\n\n".encode())
+        await follow(request, response, live, game_id, seen)
+        await response.write_eof()
+    except ConnectionResetError:  # the page went away mid-write: nothing to answer, nothing went wrong
+        pass
+    return response
+
+
+async def follow(request: web.Request, response: web.StreamResponse, live: LiveGames, game_id: int,
+                 seen: Stamp | None) -> None:
+    """Write the game's changes to the stream until the game ends, the page closes or the server stops."""
     shown = seen  # the page was drawn at this stamp (None: unknown, and the first stamp read is taken as it)
+    quiet = 0.0
     async with live.watching(game_id) as viewer:
         while True:
             try:
-                stamp = await viewer.next(HEARTBEAT_SECONDS)
+                stamp = await viewer.next(LOOK_SECONDS)
             except TimeoutError:
-                await response.write(b": still here\n\n")
+                # A page closed is seen only here: the server does not cancel a handler whose reader left.
+                if request.transport is None or request.transport.is_closing():
+                    break
+                quiet += LOOK_SECONDS
+                if quiet >= HEARTBEAT_SECONDS:
+                    await response.write(b": still here\n\n")
+                    quiet = 0.0
                 continue
             if stamp is CLOSED:
                 break
@@ -151,6 +170,3 @@ async def stream(request: web.Request, live: LiveGames, game_id: int, seen: Stam
             shown = stamp
             if stamp.over:
                 break
-    with contextlib.suppress(ConnectionResetError):
-        await response.write_eof()
-    return response

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from aiohttp import ClientResponse
 from aiohttp.test_utils import TestClient
@@ -111,6 +113,12 @@ async def test_head_answers_like_get_without_a_body(service: Services, client: T
         assert head.status == got.status and head.content_type == got.content_type
         assert await head.read() == b"" and len(await got.read()) > 0
         assert head.headers.get("ETag") == got.headers.get("ETag")
+
+
+async def test_head_of_the_live_stream_answers_at_once(service: Services, client: TestClient) -> None:
+    path = await game_path(service, await started(service))
+    head = await asyncio.wait_for(client.head(f"{path}/events"), 2)
+    assert head.status == 200 and head.content_type == "text/event-stream" and await head.read() == b""
 
 
 @pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH"])

@@ -13,6 +13,7 @@ from engine.platform.records import Status
 from engine.services import Services
 from tests.web.conftest import PUBLIC_URL
 from web.app import create_app
+from web.server import start_web
 from tests.web.playing import ANN, game_path, opened, play, play_out, started
 from web.live import LiveGames, Stamp
 from web.pages import LIVE
@@ -143,3 +144,24 @@ async def test_stopping_the_server_ends_the_open_streams_at_once(service: Servic
         await asyncio.wait_for(server.close(), 10)  # aiohttp would wait a minute for a stream still open
         assert time.monotonic() - began < 5
         assert await next_event(events) is None
+
+
+async def test_a_closed_page_leaves_the_real_server_within_seconds_and_its_poller_stops(
+        service: Services, pages: Services) -> None:
+    game_id = await started(service)
+    path = await game_path(service, game_id)
+    server = await start_web(pages, "127.0.0.1", 0)  # as the bot runs it: a handler is not cancelled when a page leaves
+    try:
+        live = server.runner.app[LIVE]
+        async with ClientSession() as session:
+            events = await session.get(f"http://127.0.0.1:{server.port}{path}/events")
+            await asyncio.sleep(0.3)
+            assert live.viewers(game_id) == 1 and live.pollers == 1
+            events.close()
+        for _ in range(40):
+            if live.pollers == 0:
+                break
+            await asyncio.sleep(0.1)
+        assert live.viewers(game_id) == 0 and live.pollers == 0
+    finally:
+        await server.stop()
