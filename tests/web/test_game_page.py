@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from markupsafe import escape
 from aiohttp.test_utils import TestClient
+
+import engine
 
 from engine.platform.records import Status
 from engine.services import Services
 from web.pages import BOARDS
 from web.words import moment
-from tests.web.playing import ANN, game_path, opened, play, play_out, started
+from tests.web.playing import ANN, BOB, game_path, opened, play, play_out, started
 
 
 def hrefs(html: str) -> list[str]:
@@ -124,3 +127,32 @@ async def test_a_finished_game_shows_its_result_and_no_longer_updates(service: S
     assert f"{escape(winner)} wins with {escape(status.outcome.score_text(status.outcome.winners[0]))}" in html \
         or "share the win" in html
     assert "<noscript>" not in html and "data-events" not in html and 'class="turn"' not in html
+
+
+async def test_a_players_name_is_shown_as_text_never_as_markup(service: Services, client: TestClient) -> None:
+    table = await service.lobby.open_table("airships", guild_id=1, channel_id=2, creator_id=ANN,
+                                           creator_name='<script>alert("x")</script>')
+    await service.lobby.join(table.id, BOB, "Bob")
+    await service.lobby.start(table.id, ANN)
+    html = await (await client.get(await game_path(service, table.id))).text()
+    assert "<script>alert" not in html and "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in html
+
+
+async def test_the_turn_is_timed_from_the_move_that_began_it(service: Services, client: TestClient) -> None:
+    game_id = await started(service)
+    table = await service.reading.table(game_id)
+    at_start = await service.reading.turn_since(game_id)
+    assert at_start is not None and abs(at_start - datetime.fromisoformat(table.game.updated_at).timestamp()) < 1e-6
+    await play(service, game_id, 6)
+    table = await service.reading.table(game_id)
+    state = await service.core.load.state(table)
+    history = await service.core.load.history(table, state)
+    began = history.turn_start(tuple(engine.get_game("airships").to_act(state)))
+    since = await service.reading.turn_since(game_id)
+    if began:
+        [row] = await service.store.games.actions(game_id, after=began - 1, limit=1)
+        assert since == datetime.fromisoformat(row.created_at).timestamp()
+    else:
+        assert since is None  # still the opening turn after its first moves: its start is not kept
+    await play_out(service, game_id)
+    assert await service.reading.turn_since(game_id) is None

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
+
+import pytest
 
 STYLE = (Path(__file__).resolve().parents[2] / "web" / "static" / "style.css").read_text(encoding="utf-8")
 AA = 4.5  # WCAG's least contrast for body text
@@ -40,3 +44,14 @@ def test_the_board_is_as_wide_as_the_page_and_wide_tables_scroll_in_their_box() 
     assert re.search(r"figure\.board img \{[^}]*width: 100%", STYLE)
     assert re.search(r"\.wide \{ overflow-x: auto; \}", STYLE)
     assert re.search(r"@media \(max-width: 30rem\)", STYLE)  # 30rem = 480 px: a 390 px phone gets the tight layout
+
+
+def test_the_game_script_parses_and_uses_no_inline_code() -> None:
+    """The CSP allows only the site's own script files: the page's script is one, and it is valid JavaScript."""
+    script = Path(__file__).resolve().parents[2] / "web" / "static" / "game.js"
+    template = (script.parents[1] / "templates" / "game.html").read_text(encoding="utf-8")
+    assert "<script>" not in template and " on" + "click=" not in template
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: the script's syntax was not checked")
+    subprocess.run([node, "--check", str(script)], check=True, timeout=30)
