@@ -126,6 +126,7 @@ def turn_of(status: TableStatus, since: float | None) -> dict[str, object] | Non
 
 
 async def lobby_page(request: web.Request, table: Table) -> web.Response:
+    """A game with no board yet: who has joined; live until it starts (or is abandoned)."""
     names = [p.name for p in table.players if not p.ai] + [p.name for p in table.players if p.ai]
     live = table.status is Status.LOBBY
     return page(request, "game.html", table=table, heading=f"{table.title} #{table.id}",
