@@ -20,6 +20,7 @@ request_log = logging.getLogger("contrail.web")
 SERVICES = web.AppKey("services", Services)
 TEMPLATES = web.AppKey("templates", jinja2.Environment)
 PUBLIC_URL = web.AppKey("public_url", str)
+STARTED = web.RequestKey("started", float)  # when the request came in (time.monotonic())
 
 # No outside sources at all: the pages use only their own styles, scripts and images, and no other site may frame them.
 SECURITY_HEADERS = {
@@ -66,7 +67,7 @@ def error_page(request: web.Request, status: int) -> web.Response:
 @web.middleware
 async def answers(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Every answer: plain error pages for what went wrong (never a traceback), the security headers, a log line."""
-    started = request["started"] = time.monotonic()
+    started = request[STARTED] = time.monotonic()
     try:
         response = await handler(request)
     except web.HTTPException as exc:
@@ -86,7 +87,7 @@ async def headers(request: web.Request, response: web.StreamResponse) -> None:
     """Just before any answer's headers leave (a page, an image, a live stream, a file): the security headers, and
     the server's own time so far (Server-Timing, which the benchmark reads)."""
     response.headers.update(SECURITY_HEADERS)
-    started = request.get("started")
+    started = request.get(STARTED)
     if started is not None:
         response.headers["Server-Timing"] = f"app;dur={(time.monotonic() - started) * 1000:.2f}"
 
