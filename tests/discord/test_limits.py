@@ -34,6 +34,7 @@ from engine.platform.records import KickVote, Notify, PlayerPrefs, PostKind, Pos
 from engine.services.tables import LogPage, Mover, MyGame, Opening, Prompt, Reminder, RulesCard, Standing, Table, TableStatus
 from engine.platform.turns import Turn
 
+WEB_URL = "https://" + "w" * 200 + "/game/" + "t" * 22  # a long PUBLIC_URL and a page's token
 NAME = re.compile(r"^[-_'\w]{1,32}$")
 SUBCOMMAND, GROUP = 1, 2
 
@@ -239,6 +240,9 @@ def test_extreme_prompts_fit(choices: int) -> None:
         prompts.opening_reply(Opening(table, events, b"png", prompt, turn, ("N" * 40,) * 4)),
         info.status_reply(TableStatus(table, prompt, standings, None)),
         info.status_reply(TableStatus(table, None, standings, outcome)),
+        prompts.final_reply(table, outcome, standings, b"png", web_url=WEB_URL),
+        info.status_reply(TableStatus(table, prompt, standings, None), asked_in=1, web_url=WEB_URL),
+        info.status_reply(TableStatus(table, None, standings, outcome), web_url=WEB_URL),
     ]
     for reply in replies:
         assert reply_problems(reply) == []
