@@ -24,7 +24,8 @@ def with_link(embed: discord.Embed, url: str | None) -> discord.Embed:
 
 def links_text(site: Site) -> str:
     """Each game's leaderboard and statistics pages, one line per game."""
-    lines = [f"**{title}**: leaderboard {board} · statistics {stats}"
+    # <…> keeps Discord from previewing six pages under the answer
+    lines = [f"**{title}**: leaderboard <{board}> · statistics <{stats}>"
              for (title, board), (_, stats) in zip(site.leaderboards, site.statistics)]
     return "\n".join(lines)
 

@@ -243,6 +243,17 @@ async def test_watchers_get_one_dm_at_the_end_and_players_are_not_told_twice(lou
     assert len(dms(cy)) == 1
 
 
+@pytest.mark.slow
+async def test_a_game_played_to_its_end_by_clicks_tells_its_watcher_once(lounge: Lounge) -> None:
+    thread, game_id = await lounge.started_game(players=2)
+    dee = lounge.members[3]
+    await dee.slash(thread, "game watch")
+    await lounge.play_by_components(thread, random.Random(7))
+    assert (await lounge.service.reading.table(game_id)).status is Status.FINISHED
+    [dm] = dms(dee)
+    assert dm.startswith(f"Airships #{game_id} is over: ")
+
+
 async def test_a_watcher_with_closed_dms_is_skipped_and_the_others_still_hear(
         lounge: Lounge, caplog: pytest.LogCaptureFixture) -> None:
     thread, game_id = await lounge.started_game(players=2)
