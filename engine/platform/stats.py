@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from statistics import fmean, median
@@ -163,13 +163,11 @@ class GameFigures:
 
     def sections(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """The figures as headed lines of words: the embed, the page and the command line show the same."""
-        length = (f"Moves: {self.moves.median:,.0f} median, {self.moves.lowest:,.0f} to {self.moves.highest:,.0f}",
-                  f"Time: {days_text(self.days.median)} median, {days_text(self.days.lowest)} to "
-                  f"{days_text(self.days.highest)}")
+        length = (spread_text("Moves", self.moves, lambda n: f"{n:,.0f}"), spread_text("Time", self.days, days_text))
         seats = (*(share.text for share in self.seats),
-                 f"± one standard error of a fair seat's share: a gap under about {CHANCE_EDGE} of them is chance.")
-        scores = (f"Winning score: {self._score(self.winning.median)} median, {self._score(self.winning.lowest)} to "
-                  f"{self._score(self.winning.highest)}",
+                 f"± is one standard error of a fair seat's share: a gap within about {CHANCE_EDGE} of them can be"
+                 " chance.")
+        scores = (spread_text("Winning score", self.winning, self._score),
                   f"Winner's margin: {self._score(self.margin.median)} median, {self._score(self.margin.highest)} "
                   "at the widest")
         sections = [("Length", length), ("Wins by seat position", seats), ("Scores", scores)]
@@ -185,6 +183,12 @@ class GameFigures:
         data["figures"] = [{**asdict(f), "tally": f.tally.value} for f in self.figures]
         data["seats"] = [{**asdict(s), "share": round(s.share, 4), "z": round(s.z, 2)} for s in self.seats]
         return json.dumps(data)
+
+
+def spread_text(label: str, spread: Spread, words: Callable[[float], str]) -> str:
+    """'Moves: 120 median, 90 to 150'; one value when the games all agree ('Time: under an hour')."""
+    low, middle, high = words(spread.lowest), words(spread.median), words(spread.highest)
+    return f"{label}: {middle}" if low == high else f"{label}: {middle} median, {low} to {high}"
 
 
 def days_text(days: float) -> str:
