@@ -31,13 +31,14 @@ class Statistics:
         self._figures: dict[tuple[str, int | None], GameFigures] = {}
         self._played: dict[int, PlayedGame] = {}  # a few hundred bytes a game: kept for the process's life
         self._charts: dict[tuple[str, str], bytes] = {}
-        self._working = asyncio.Lock()  # two askers at once: the second waits and gets the first one's figures
+        # Two askers of the same figures at once: the second waits and gets the first one's; other games don't wait.
+        self._working: dict[tuple[str, int | None], asyncio.Lock] = {}
 
     async def figures(self, slug: str, guild_id: int | None) -> GameFigures:
         """The game's figures over the server's finished games (every server's for None); NoStatistics when none
         has finished yet, GameError naming the games for an unknown slug."""
         title = engine.get_game(slug).title
-        async with self._working:
+        async with self._working.setdefault((slug, guild_id), asyncio.Lock()):
             finished, last = await self._store.games.finished_key(slug, guild_id)
             version = f"{finished}-{last}"
             known = self._figures.get((slug, guild_id))
