@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import re
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -11,15 +10,15 @@ from pathlib import Path
 import jinja2
 from aiohttp import web
 
-from engine.platform.records import LinkKind, WebLink
 from engine.services import Services
+from web import stats
+from web.pages import PUBLIC_URL, SERVICES, TEMPLATES, TOKEN, link_of, page
+
+__all__ = ["PUBLIC_URL", "SERVICES", "TEMPLATES", "TOKEN", "create_app", "link_of", "page"]
 
 HERE = Path(__file__).parent
 request_log = logging.getLogger("contrail.web")
 
-SERVICES = web.AppKey("services", Services)
-TEMPLATES = web.AppKey("templates", jinja2.Environment)
-PUBLIC_URL = web.AppKey("public_url", str)
 STARTED = web.RequestKey("started", float)  # when the request came in (time.monotonic())
 
 # No outside sources at all: the pages use only their own styles, scripts and images, and no other site may frame them.
@@ -39,7 +38,6 @@ ERRORS = {
     500: ("Something went wrong", "The page could not be shown. Try again in a moment."),
 }
 
-TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")  # what secrets.token_urlsafe gives; anything else is no token
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -51,12 +49,6 @@ def templates() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,  # a missing value is a bug to see, not an empty space on the page
         trim_blocks=True, lstrip_blocks=True,
     )
-
-
-def page(request: web.Request, template: str, status: int = 200, **values: object) -> web.Response:
-    """A page drawn from a template, as HTML."""
-    html = request.app[TEMPLATES].get_template(template).render(**values)
-    return web.Response(text=html, status=status, content_type="text/html", charset="utf-8")
 
 
 def error_page(request: web.Request, status: int) -> web.Response:
@@ -110,17 +102,6 @@ def log_request(request: web.Request, status: int, ms: float) -> None:
     request_log.info("request %s", " ".join(f"{k}={v}" for k, v in fields.items()), extra=fields)
 
 
-async def link_of(request: web.Request, kind: LinkKind) -> WebLink:
-    """The link this request's {token} opens, of this kind; 404 for any other (the same answer for every miss)."""
-    token = request.match_info.get("token", "")
-    if not TOKEN.fullmatch(token):
-        raise web.HTTPNotFound()
-    link = await request.app[SERVICES].sharing.resolve(token, kind)
-    if link is None:
-        raise web.HTTPNotFound()
-    return link
-
-
 def create_app(services: Services, *, public_url: str = "") -> web.Application:
     """The pages over these services (a store opened read-only, in a process of its own, or the bot's)."""
     app = web.Application(middlewares=[answers], client_max_size=1024)  # nothing here takes a request body
@@ -129,4 +110,5 @@ def create_app(services: Services, *, public_url: str = "") -> web.Application:
     app[PUBLIC_URL] = public_url
     app.on_response_prepare.append(headers)
     app.router.add_static("/static/", HERE / "static", append_version=True)
+    app.router.add_routes(stats.routes)
     return app
