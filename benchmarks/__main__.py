@@ -22,6 +22,7 @@ from PIL import Image
 import engine
 import renderers
 from benchmarks import leaderboard, pairing, processes, scheduler
+from benchmarks import web as web_pages
 from benchmarks.processes import fresh_schema
 from engine.cli.arena import arena
 from engine.services import Services
@@ -263,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         for slug in args.game or engine.list_games()
     }
     platform = scheduler.platform()
-    extra = [leaderboard.figures(), pairing.figures()]
+    extra = [leaderboard.figures(), pairing.figures(), web_pages.figures()]
     if args.postgresql:
         extra.append(asyncio.run(processes.load_figures(args.postgresql)))
     for figures in extra:

@@ -5,14 +5,14 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import jinja2
 from aiohttp import web
 
 from engine.services import Services
-from web import games, leaderboards, leagues
+from web import games, leaderboards, leagues, stats
 from web.images import Shelf
 from web.live import POLL_SECONDS, LiveGames, Stamp
 from web.pages import BOARDS, FRAMES, LIVE, PUBLIC_URL, SERVICES, TEMPLATES, TOKEN, link_of, page
@@ -22,6 +22,7 @@ __all__ = ["PUBLIC_URL", "SERVICES", "TEMPLATES", "TOKEN", "create_app", "link_o
 HERE = Path(__file__).parent
 request_log = logging.getLogger("contrail.web")
 
+STARTED = web.RequestKey("started", float)  # when the request came in (time.monotonic())
 MAX_QUERY = 512  # characters of a query string: the pages take a number or two, never more
 # The server reads request lines up to this long, so a long query reaches the pages and gets their plain 400
 # (aiohttp's own refusal past 8 kB is bare text that repeats the address back, token and all).
@@ -77,7 +78,7 @@ def shown_status(status: int) -> int:
 @web.middleware
 async def answers(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Every answer: plain error pages for what went wrong (never a traceback), the security headers, a log line."""
-    started = request["started"] = time.monotonic()
+    started = request[STARTED] = time.monotonic()
     try:
         if len(request.query_string) > MAX_QUERY:
             raise web.HTTPBadRequest()
@@ -101,7 +102,7 @@ async def headers(request: web.Request, response: web.StreamResponse) -> None:
     """Just before any answer's headers leave (a page, an image, a live stream, a file): the security headers, and
     the server's own time so far (Server-Timing, which the benchmark reads)."""
     response.headers.update(SECURITY_HEADERS)
-    started = request.get("started")
+    started = request.get(STARTED)
     if started is not None:
         response.headers["Server-Timing"] = f"app;dur={(time.monotonic() - started) * 1000:.2f}"
 
@@ -144,4 +145,5 @@ def create_app(services: Services, *, public_url: str = "", poll_seconds: float 
     app.router.add_routes(games.routes)
     app.router.add_routes(leagues.routes)
     app.router.add_routes(leaderboards.routes)
+    app.router.add_routes(stats.routes)
     return app
