@@ -17,6 +17,7 @@ import pytest_asyncio
 from aiohttp.test_utils import TestClient, TestServer
 from PIL import Image
 
+import engine
 from engine.services import Drawing, Services
 from engine.store import Store
 from tests.stub_drawing import stub_drawing
@@ -36,9 +37,14 @@ def tiny_png(slug: str, view: dict[str, Any]) -> bytes:
     return out.getvalue()
 
 
-async def site(services: Services, guild_id: int = GUILD) -> None:
-    """Turn a server's pages on (every game, league, leaderboard and statistics page gets its link)."""
-    await services.sharing.turn_on(guild_id, MANAGER)
+async def site(where: Services | Store, guild_id: int = GUILD) -> None:
+    """Turn a server's pages on (every game, league, leaderboard and statistics page gets its link), through the
+    services as /web on does, or straight on a (writable) store."""
+    if isinstance(where, Services):
+        await where.sharing.turn_on(guild_id, MANAGER)
+        return
+    await where.web.set_site(guild_id, True, MANAGER)
+    await where.web.link_all(guild_id, engine.list_games())
 
 
 @asynccontextmanager
