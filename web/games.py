@@ -73,7 +73,8 @@ async def frame_of(request: web.Request, table: Table, move: int) -> Frame:
 
     async def replay() -> Frame:
         frame = await services.replays.replay_frame(table.id, table.game.guild_id, move)
-        return Frame(frame.actor, frame.words, Picture.of(frame.image) if frame.image is not None else None)
+        return Frame(frame.actor, frame.words, Picture.of(frame.image) if frame.image is not None else None,
+                     frame.standings)
 
     try:
         frame = await request.app[FRAMES].get((table.id, move), replay)
@@ -158,19 +159,20 @@ async def game_page(request: web.Request) -> web.Response:
     lines = await services.reading.numbered_log(table.id)
     since = await services.reading.turn_since(table.id)
     base = base_of(request)
+    standings, turn = status.standings, turn_of(status, since)
     if move is None:
         step, board = None, Shown(f"{base}/board.png?v={table.version}", board_words(table, status))
         latest = tuple(text.strip() for n, text in lines if n == table.version)
-    else:
+    else:  # the page as it stood after that move: its board, its scores; whose turn it is now is not shown
         frame = await frame_of(request, table, move)
         step = step_of(base, table, move, frame)
         board = Shown(f"{base}/move/{move}/board.png", frame_words(move, frame))
-        latest = frame.words
+        latest, standings, turn = frame.words, frame.standings, None
     live = table.status is Status.ACTIVE and move is None
     return page(
         request, "game.html", table=table, heading=f"{table.title} #{table.id}", summary=status_words(table),
         lobby=None, live=live, events=events_url(request, table) if live else None, board=board, step=step,
-        latest=latest, turn=turn_of(status, since), standings=standing_rows(status.standings),
+        latest=latest, turn=turn, standings=standing_rows(standings),
         result=result_lines(table, status.outcome) if table.status is Status.FINISHED else [],
         winners=winners_words(table, status.outcome) if table.status is Status.FINISHED else "",
         log=[(n, text, f"{base}/move/{n}") for n, text in lines], base=base,

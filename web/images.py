@@ -11,6 +11,8 @@ from typing import Generic, TypeVar
 
 from aiohttp import web
 
+from engine.services.tables import Standing
+
 IMAGE_LIMIT = 256  # pictures kept (a board is ~100 kB: ~25 MB at most), least recently used out
 FOREVER = "private, max-age=86400, immutable"  # an address that names its version never shows anything else
 FRESH = "private, no-cache"  # an address without its version: ask again (the ETag makes that cheap)
@@ -93,3 +95,4 @@ class Frame:
     actor: str | None
     words: tuple[str, ...]
     picture: Picture | None
+    standings: tuple[Standing, ...] = ()  # the scores after that move

@@ -156,3 +156,25 @@ async def test_the_turn_is_timed_from_the_move_that_began_it(service: Services, 
         assert since is None  # still the opening turn after its first moves: its start is not kept
     await play_out(service, game_id)
     assert await service.reading.turn_since(game_id) is None
+
+
+async def test_a_replayed_move_shows_the_scores_after_that_move_not_todays(service: Services, client: TestClient) -> None:
+    game_id = await started(service)
+    await play(service, game_id, 40, seed=3)
+    table = await service.reading.table(game_id)
+    game = engine.get_game(table.slug)
+    rows = await service.store.games.actions(game_id)
+    state = game.setup(len(table.players), table.game.seed, dict(table.game.options))
+    then = None
+    for row in rows:  # the first move after which the scores differ from today's
+        state = game.apply(state, row.seat, engine.Action.from_dict(row.payload))
+        if game.view(state, None)["points"] != game.view(await service.core.load.state(table), None)["points"]:
+            then = (row.seq, game.view(state, None)["points"])
+    assert then is not None, "this game's scores never changed: pick another seed"
+    move, points = then
+    html = await (await client.get(f"{await game_path(service, game_id)}/move/{move}")).text()
+    assert f"<caption>Scores after move {move}</caption>" in html
+    for player in table.players:
+        shown = re.search(rf"<td>{re.escape(str(escape(player.name)))}.*?</td><td>([^<]*)</td>", html, re.S)
+        assert shown is not None and shown.group(1).startswith(str(points[player.seat]))
+    assert " to " not in html.split("<caption>")[0].split("</h1>")[1]  # nobody's turn is claimed for the past
