@@ -15,7 +15,7 @@ from engine.services import Services
 from web import games, leaderboards, leagues, stats
 from web.images import Shelf
 from web.live import POLL_SECONDS, LiveGames, Stamp
-from web.pages import BOARDS, FRAMES, LIVE, PUBLIC_URL, SERVICES, TEMPLATES, TOKEN, link_of, page
+from web.pages import BOARDS, FRAMES, LIVE, PAGES, PUBLIC_URL, SERVICES, TEMPLATES, TOKEN, link_of, page
 
 __all__ = ["PUBLIC_URL", "SERVICES", "TEMPLATES", "TOKEN", "create_app", "link_of", "page"]
 
@@ -138,6 +138,7 @@ def create_app(services: Services, *, public_url: str = "", poll_seconds: float 
     app[PUBLIC_URL] = public_url
     app[BOARDS] = Shelf()
     app[FRAMES] = Shelf()
+    app[PAGES] = Shelf()
     app[LIVE] = LiveGames(lambda game_id: stamp_of(services, game_id), poll_seconds)
     app.on_shutdown.append(lambda app: app[LIVE].close())  # open live pages end, so the server stops at once
     app.on_response_prepare.append(headers)

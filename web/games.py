@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from aiohttp import web
@@ -11,7 +12,7 @@ from engine.platform.records import LinkKind, Status, WebLink
 from engine.services import Services
 from engine.services.tables import Table, TableStatus
 from engine.words import count, joined
-from web.pages import BOARDS, FRAMES, LIVE, SERVICES, link_of, page
+from web.pages import BOARDS, FRAMES, LIVE, PAGES, SERVICES, html_page, link_of, page, rendered
 from web.images import FOREVER, FRESH, Frame, Picture, png
 from web.live import Stamp, stream
 from web.words import ago, moment, result_lines, standing_rows, status_words, winners_words
@@ -154,6 +155,15 @@ async def game_page(request: web.Request) -> web.Response:
         if move is not None:
             raise web.HTTPNotFound()
         return await lobby_page(request, table)
+    seats = tuple((p.seat, p.name, p.ai, p.autopilot) for p in table.players)
+    key = (table.id, table.version, table.status, seats, table.away, move, int(time.time() // 60), base_of(request))
+    html = await request.app[PAGES].get(key, lambda: game_html(request, table, move))
+    assert html is not None
+    return html_page(html)
+
+
+async def game_html(request: web.Request, table: Table, move: int | None) -> str:
+    """The page of a started game, now or stepped back to a move."""
     services: Services = request.app[SERVICES]
     status = await services.reading.status(table.id)
     lines = await services.reading.numbered_log(table.id)
@@ -169,7 +179,7 @@ async def game_page(request: web.Request) -> web.Response:
         board = Shown(f"{base}/move/{move}/board.png", frame_words(move, frame))
         latest, standings, turn = frame.words, frame.standings, None
     live = table.status is Status.ACTIVE and move is None
-    return page(
+    return rendered(
         request, "game.html", table=table, heading=f"{table.title} #{table.id}", summary=status_words(table),
         lobby=None, live=live, events=events_url(request, table) if live else None, board=board, step=step,
         latest=latest, turn=turn, standings=standing_rows(standings),

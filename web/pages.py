@@ -18,14 +18,25 @@ PUBLIC_URL = web.AppKey("public_url", str)
 BOARDS: web.AppKey[Shelf[Picture]] = web.AppKey("boards")  # each game's current board, by (game, version)
 FRAMES: web.AppKey[Shelf[Frame]] = web.AppKey("frames")  # replayed moves by (game, move): a move made never changes
 LIVE = web.AppKey("live", LiveGames)
+# Each game page as last rendered, by what it shows (the game's version and seats, the move, the minute of its
+# "since" words): all the viewers of a move that was just made share one rendering, not one each.
+PAGES: web.AppKey[Shelf[str]] = web.AppKey("pages")
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")  # what secrets.token_urlsafe gives; anything else is no token
 
 
+def rendered(request: web.Request, template: str, **values: object) -> str:
+    """A template drawn with these values."""
+    return request.app[TEMPLATES].get_template(template).render(**values)
+
+
+def html_page(html: str, status: int = 200) -> web.Response:
+    return web.Response(text=html, status=status, content_type="text/html", charset="utf-8")
+
+
 def page(request: web.Request, template: str, status: int = 200, **values: object) -> web.Response:
     """A page drawn from a template, as HTML."""
-    html = request.app[TEMPLATES].get_template(template).render(**values)
-    return web.Response(text=html, status=status, content_type="text/html", charset="utf-8")
+    return html_page(rendered(request, template, **values), status)
 
 
 async def link_of(request: web.Request, kind: LinkKind) -> WebLink:
