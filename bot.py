@@ -51,6 +51,7 @@ from renderers.drawing import PillowDrawing
 from web.server import WebServer, start_web
 from settings import (  # noqa: F401 (tests and tools read the settings through bot, as before)
     DEFAULT_DATABASE, Settings, SettingsError, configure_logging, load_settings, parse_shards, read_env_file,
+    settings_or_complaint,
 )
 
 log = logging.getLogger("contrail")
@@ -260,12 +261,9 @@ def main(argv: list[str] | None = None, *, out: Callable[[str], Any] = print) ->
     if args.dump_commands:
         out(json.dumps(asyncio.run(dump_commands()), indent=2, ensure_ascii=False))
         return 0
-    try:
-        settings = load_settings()
-    except SettingsError as exc:
-        print(exc, file=sys.stderr)
+    settings = settings_or_complaint()
+    if settings is None:
         return EXIT_BAD_SETTING
-    configure_logging(settings)
     if args.migrate_to is not None:
         return migrate_to(settings.database_path, args.migrate_to, out)
     if args.backup is not None:

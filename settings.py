@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+import sys
 from collections.abc import Mapping
 import os
 from dataclasses import dataclass
@@ -146,3 +147,14 @@ def configure_logging(settings: Settings) -> None:
     handler = logging.StreamHandler()
     handler.setFormatter(JsonFormatter() if settings.log_format == "json" else logging.Formatter(TEXT_LOG_FORMAT))
     logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO), handlers=[handler])
+
+
+def settings_or_complaint() -> Settings | None:
+    """What a command starts with: the settings, logging set up by them; None once a bad one was named on stderr."""
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return None
+    configure_logging(settings)
+    return settings

@@ -9,7 +9,7 @@ import engine
 from engine.services import Services
 from engine.store import Store, StoreError
 from renderers.drawing import PillowDrawing
-from settings import Settings, SettingsError, configure_logging, load_settings
+from settings import Settings, settings_or_complaint
 from web.server import start_web
 
 DEFAULT_PORT = 8080
@@ -34,12 +34,9 @@ async def serve(settings: Settings) -> None:
 
 
 def main() -> int:
-    try:
-        settings = load_settings()
-    except SettingsError as exc:
-        print(exc, file=sys.stderr)
+    settings = settings_or_complaint()
+    if settings is None:
         return EXIT_BAD_SETTING
-    configure_logging(settings)
     try:
         asyncio.run(serve(settings))
     except KeyboardInterrupt:
