@@ -176,7 +176,7 @@ class Game(Protocol):
 
     Optional: `stats(state) -> dict[str, float]`, figures about a finished game (how long it ran, what was
     built) that the arena averages over many games. It is not a member of this protocol, so a game without it
-    still keeps the contract; `HasStats` and `game_stats` are how callers ask for it.
+    still keeps the contract; `engine.figures` (HasStats, game_stats) is how callers ask for it.
     """
 
     slug: str
@@ -211,41 +211,6 @@ class Game(Protocol):
     def hand_fields(self, view: dict[str, Any]) -> list[tuple[str, str]]:
         """A seat's view (from `view(state, seat)`) as titled lines of words, for a private message."""
         ...
-
-
-@runtime_checkable
-class HasStats(Protocol):
-    """A game that reports end-of-game figures (the Game protocol's optional `stats`)."""
-
-    def stats(self, state: Any) -> dict[str, float]: ...
-
-
-def game_stats(game: Game, state: Any) -> dict[str, float]:
-    """A finished game's figures, or none for a game that does not report any."""
-    return game.stats(state) if isinstance(game, HasStats) else {}
-
-
-class Tally(enum.Enum):
-    """How a figure of `stats` adds up over many games: a count per game, a level on average, or a yes/no as a
-    share of games."""
-
-    PER_GAME = "per game"
-    AVERAGE = "on average"  # a level reached (a tech box), not a count
-    SHARE = "of games"
-
-
-@dataclass(frozen=True)
-class StatLine:
-    """A figure of `stats` that /stats shows: its key, its words ('Hindenburg phases built') and its tally."""
-
-    key: str
-    label: str
-    tally: Tally = Tally.PER_GAME
-
-
-def shown_stats(game: Game) -> tuple[StatLine, ...]:
-    """The figures a game's statistics page shows, in order (a game's `stats_shown`; none when it has none)."""
-    return tuple(getattr(game, "stats_shown", ()))
 
 
 class News(enum.IntEnum):

@@ -8,7 +8,8 @@ import random
 import pytest
 
 import engine.services.stats as stats_service
-from engine.core import EndReason, GameError, Outcome, Tally
+from engine.core import EndReason, GameError, Outcome
+from engine.figures import Tally
 from engine.platform.stats import PlayedGame, SeatShare, days_text, game_figures, seat_positions
 from engine.services import Services
 from engine.services.stats import NoStatistics

@@ -14,7 +14,8 @@ from functools import partial
 from typing import Any
 
 import engine
-from engine.core import GameError, Policy, game_stats
+from engine.core import GameError, Policy
+from engine.figures import game_stats
 from engine.platform.stats import seat_positions
 
 POLICIES = ("random", "greedy", "ai")

@@ -11,7 +11,8 @@ from statistics import fmean, median
 from typing import Any
 
 import engine
-from engine.core import Outcome, StatLine, Tally, game_stats, shown_stats
+from engine.core import Outcome
+from engine.figures import StatLine, Tally, game_stats, shown_stats
 from engine.platform.records import ActionRow, GameRow
 from engine.platform.undo import Replayer, is_undo, undone
 from engine.words import count, score

@@ -9,7 +9,7 @@ from simtable import Lounge, ephemeral_text
 from test_limits import reply_problems
 
 from cogs.stats.commands import stats_reply
-from engine.core import Tally
+from engine.figures import Tally
 from engine.platform.records import LinkKind
 from engine.platform.stats import Figure, GameFigures, SeatShare, Spread
 from engine.store import Status

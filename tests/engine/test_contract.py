@@ -15,8 +15,9 @@ import engine
 from engine.cli.simulate import play_random
 from engine.core import (
     GAME_OVER_TEXT, MAX_CHOICES, MAX_LABEL, NOT_A_CHOICE_TEXT, NOT_YOUR_TURN_TEXT, Action, Game, GameError, GameOver,
-    IllegalAction, NotYourTurn, Rules, game_stats, name_seats, shown_stats,
+    IllegalAction, NotYourTurn, Rules, name_seats,
 )
+from engine.figures import game_stats, shown_stats
 from engine.view import ViewError, check_common_view
 
 GAMES = engine.list_games()

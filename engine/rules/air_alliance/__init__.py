@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Dealer, GameError, News, Outcome, Rules, StatLine
+from engine.core import Action, Dealer, GameError, News, Outcome, Rules
+from engine.figures import StatLine
 from engine.options import edition_of
 from engine.rules.air_alliance import checks, choices, events, rules, scoring, unseen, view
 from engine.rules.air_alliance.data import EDITION, components

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.options import edition_of
-from engine.core import Action, Dealer, GameError, News, Outcome, Rules, StatLine, Tally
+from engine.core import Action, Dealer, GameError, News, Outcome, Rules
+from engine.figures import StatLine, Tally
 from engine.rules.airships import checks, choices, events, rules, scoring, unseen, view
 from engine.rules.airships.data import Back, components
 from engine.rules.airships.setup import setup_state

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Dealer, GameError, News, Outcome, Rules, StatLine, Tally
+from engine.core import Action, Dealer, GameError, News, Outcome, Rules
+from engine.figures import StatLine, Tally
 from engine.options import edition_of
 from engine.rules.golden_age import checks, choices, events, rules, scoring, unseen, view
 from engine.rules.golden_age.data import EDITION, Colour, Region, components
