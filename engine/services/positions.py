@@ -72,16 +72,18 @@ class Positions:
             assert memo is not None
             return memo
         game = engine.get_game(table.slug)
-        snapshot_at, start = 0, None
+        start: Snapshot | None = None
         if memo is not None and memo.chronicle is not None and memo.version < table.version:
             snapshot_at, start = memo.snapshot_at, Snapshot(memo.state, memo.chronicle)
         else:
             start = await self.stored(table)
             snapshot_at = start.version if start is not None else 0
-        rows = [row for row in await self._store.games.actions(table.id, after=start.version if start else 0)
+        if start is None:
+            start = opening(game, opening_state(table))
+        rows = [row for row in await self._store.games.actions(table.id, after=start.version)
                 if row.seq <= table.version]
-        position = replayed(game, start, rows) if start is not None else None
-        if position is None:  # no snapshot, or an undo back to before it: the whole log, from the setup
+        position = replayed(game, start, rows)
+        if position is None:  # an undo back to before the snapshot: the whole log, from the setup
             rows = [row for row in await self._store.games.actions(table.id) if row.seq <= table.version]
             position = replayed(game, opening(game, opening_state(table)), rows)
             assert position is not None  # from version 0, every undo goes back to a version replayed
