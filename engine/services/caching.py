@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -17,6 +18,9 @@ from engine.words import count
 
 CACHE_MB = 256  # the default budget of cached tables, in MB (the CACHE_MB setting); the rest are read from snapshots
 MB = 1024 * 1024
+LOG_EVERY = 1000  # tables asked for between two log lines of the cache's use and hit rate
+
+log = logging.getLogger("engine.service")
 
 
 @dataclass
@@ -93,6 +97,8 @@ class Memos:
             self.hits += 1
         else:
             self.misses += 1
+        if (self.hits + self.misses) % LOG_EVERY == 0:  # a running bot's hit rate, for whoever sizes CACHE_MB
+            log.info("%s", self.stats().line())
 
     def get(self, game_id: int) -> Memo | None:
         memo = self._memos.get(game_id)

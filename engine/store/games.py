@@ -260,3 +260,8 @@ class GameStore:
         """The cached state blob and the version it was taken at, if any (the log stays the truth)."""
         rows = await self._db.read("SELECT version, blob FROM snapshots WHERE game_id = ?", (game_id,))
         return (rows[0][0], bytes(rows[0][1])) if rows else None
+
+    async def snapshotted(self) -> list[tuple[int, int]]:
+        """Every game that has a snapshot, with the version it was taken at, by game id."""
+        rows = await self._db.read("SELECT game_id, version FROM snapshots ORDER BY game_id", ())
+        return [(game_id, version) for game_id, version in rows]
