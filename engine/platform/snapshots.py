@@ -6,10 +6,10 @@ import hashlib
 import pickle
 import sys
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import engine
 import engine.core
@@ -17,7 +17,7 @@ import engine.core
 FORMAT = 1  # the layout below; a change to it, like a change to a game's code, makes older snapshots unreadable
 MAGIC = b"contrail-snapshot"
 COMPRESSION = 1  # zlib's fastest level: it halves a snapshot (more for a long game's events) in a fraction of a ms
-SNAPSHOT_EVERY = 25  # actions at most between two snapshots, whatever the turns: a cold table replays fewer
+SNAPSHOT_EVERY = 10  # actions at most between two snapshots, whatever the turns: a cold table replays fewer
 SIZE_FACTOR = 12  # a cached table's bytes in memory per byte of its pickled snapshot (measured: about 5 to 12)
 MEMO_OVERHEAD = 4096  # bytes a cached table costs besides its state and events (the table, posts, the memo)
 
@@ -26,14 +26,16 @@ class SnapshotError(Exception):
     """A snapshot that cannot be used: damaged, of another game, or written by other rules or another layout."""
 
 
-@dataclass(frozen=True)
-class Told:
-    """One entry of the log as a table's history tells it, without replaying the game to find out."""
+class Told(NamedTuple):
+    """One entry of the log as a table's history tells it, without replaying the game to find out.
+
+    A named tuple, not a dataclass: a cold table of a long game makes a thousand at once."""
 
     seat: int
     events: tuple[str, ...] = ()  # the public view's events after the move, with {pN} seat tokens
     by: str | None = None  # who made the move for its seat (the autopilot), as the log marks it
     undo_to: int | None = None  # an undo entry: the version it went back to
+    news: tuple[int, ...] = ()  # each event's weight for the headline (engine.core.News), worked out once
 
 
 @dataclass(frozen=True)
@@ -52,11 +54,11 @@ class Chronicle:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Plain tuples pickle three times faster than dataclasses, and a long game has a thousand entries.
-        return (_chronicle, (self.setup, tuple((t.seat, t.events, t.by, t.undo_to) for t in self.entries)))
+        return (_chronicle, (self.setup, tuple(tuple(t) for t in self.entries)))
 
 
 def _chronicle(setup: tuple[str, ...], entries: tuple[tuple[Any, ...], ...]) -> Chronicle:
-    return Chronicle(setup, tuple(Told(*entry) for entry in entries))
+    return Chronicle(setup, tuple(map(Told._make, entries)))
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,7 @@ class Snapshot:
 
     state: Any
     chronicle: Chronicle
+    body_length: int = field(default=0, compare=False)  # decoded: the length of its pickled body (which sizes the table in the cache)
 
     @property
     def version(self) -> int:
@@ -114,12 +117,13 @@ def decode(slug: str, blob: bytes) -> Snapshot:
     if not blob.startswith(expected):
         raise SnapshotError(f"not a snapshot of this {slug} code (header {blob[:len(expected)]!r})")
     try:
-        state, chronicle = pickle.loads(zlib.decompress(blob[len(expected):]))
+        body = zlib.decompress(blob[len(expected):])
+        state, chronicle = pickle.loads(body)
     except Exception as exc:  # zlib.error, pickle's own errors, a class that moved: any of them means rebuild
         raise SnapshotError(f"a {slug} snapshot that does not decode: {exc!r}") from exc
     if not isinstance(chronicle, Chronicle):
         raise SnapshotError(f"a {slug} snapshot without its chronicle")
-    return Snapshot(state, chronicle)
+    return Snapshot(state, chronicle, len(body))
 
 
 def memo_bytes(body_length: int) -> int:

@@ -158,7 +158,8 @@ class TableCore:
         payload = {**action.to_dict(), "by": by} if by else action.to_dict()
         view = public_view(table, new_state)  # the seats' names and kinds: the same after the commit
         assert before.chronicle is not None  # Positions.at always tells it
-        chronicle = before.chronicle.extended(Told(seat, tuple(view["events"]), by))
+        events, news = move_events(table, list(view["events"]), seat, by)
+        chronicle = before.chronicle.extended(Told(seat, tuple(view["events"]), by, news=tuple(news)))
         to_act = tuple(game.to_act(new_state))
         snapshot, body_length, snapshot_at = None, before.body_length, before.snapshot_at
         if snapshot_due(table.version + 1, before.snapshot_at, to_act != start.to_act):
@@ -179,7 +180,6 @@ class TableCore:
         mover = move_logs.mover(ai=table.at_seat(seat).ai, autopilot=by == AUTOPILOT)
         move_logs.committed(table.id, row.version, seat, mover, since=began)  # its log line, once it is posted
         table = replace(table, game=row)
-        events, news = move_events(table, list(view["events"]), seat, by)
         history = start.history.extended(seat, events, news)
         if outcome:
             self.memos.forget(table.id)  # a finished game is seldom looked at again: replay it if it is

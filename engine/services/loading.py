@@ -8,7 +8,7 @@ from functools import cache
 from typing import Any
 
 import engine
-from engine.core import Game, News, Outcome, is_private, news_of
+from engine.core import Game, News, Outcome, is_private, name_seats, news_of
 from engine.view import CommonView, common
 from engine.words import joined, moves
 from engine.platform.snapshots import Chronicle
@@ -129,18 +129,30 @@ def move_events(table: Table, raw: list[str], seat: int = -1, by: str | None = N
 def told_history(table: Table, chronicle: Chronicle) -> History:
     """The history of the chronicle's moves, names put in; /log keeps every move, and says which were taken
     back (the board never headlines one)."""
-    events, news = move_events(table, list(chronicle.setup))
-    lines = [LogLine(0, e, n) for e, n in zip(events, news)]
+    game = engine.get_game(table.slug)
+    names = {p.seat: p.name for p in table.players if p.seat is not None}
+    # A cold table tells a whole game at once: every event named in one call, each distinct one once.
+    raw = list(dict.fromkeys([*chronicle.setup, *(e for entry in chronicle.entries for e in entry.events)]))
+    named = dict(zip(raw, name_seats(raw, names)))
+    lines = [LogLine(0, named[e], news_of(game, e)) for e in chronicle.setup]
     actors: list[int] = []
     undos: list[tuple[int, dict[str, Any]]] = []
     for seq, entry in enumerate(chronicle.entries, start=1):
-        if entry.undo_to is not None:
-            events, news = [f"{table.at_seat(entry.seat).name} takes back {moves(entry.undo_to + 1, seq - 1)}."], [ROUTINE]
-            undos.append((seq, undo_payload(entry.undo_to)))
-        else:
-            events, news = move_events(table, list(entry.events), entry.seat, entry.by)
-        lines += [LogLine(seq, e, n) for e, n in zip(events, news)]
         actors.append(entry.seat)
+        if entry.undo_to is not None:
+            by = names.get(entry.seat, "A player")
+            lines.append(LogLine(seq, f"{by} takes back {moves(entry.undo_to + 1, seq - 1)}.", ROUTINE))
+            undos.append((seq, undo_payload(entry.undo_to)))
+            continue
+        if not entry.events and entry.by != AUTOPILOT:
+            continue  # a decision that changed nothing anyone sees: /log numbers it all the same
+        # The weights were worked out when the move was told (matching every sentence is the slow part).
+        news = list(entry.news) if len(entry.news) == len(entry.events) else [news_of(game, e) for e in entry.events]
+        events = [named[e] for e in entry.events]
+        if entry.by == AUTOPILOT:
+            events = autopilot_events(names.get(entry.seat, "A player"), events)
+        weights = news + [int(News.PLAY)] * (len(events) - len(news))  # as History.extended pads them
+        lines += [LogLine(seq, e, w) for e, w in zip(events, weights)]
     taken_back = undone(undos)
     if taken_back:
         lines = [LogLine(line.seq, f"{line.text} (undone)", ROUTINE) if line.seq in taken_back else line

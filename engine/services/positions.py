@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import engine
-from engine.core import Game, events_of
+from engine.core import Game, events_of, news_of
 from engine.platform.records import ActionRow
 from engine.platform.snapshots import (
     SNAPSHOT_EVERY, Chronicle, Snapshot, SnapshotError, Told, decode, encode, pickled,
@@ -37,7 +37,8 @@ def told(game: Game, row: ActionRow, state: Any) -> Told:
     """What one logged entry tells, from the state it led to."""
     if is_undo(row.payload):
         return Told(row.seat, undo_to=int(row.payload["args"][0]))
-    return Told(row.seat, tuple(events_of(game, state)), by_of(row.payload))
+    events = tuple(events_of(game, state))
+    return Told(row.seat, events, by_of(row.payload), news=tuple(news_of(game, event) for event in events))
 
 
 def replayed(game: Game, start: Snapshot, rows: Sequence[ActionRow]) -> Snapshot | None:
@@ -74,7 +75,7 @@ class Positions:
         game = engine.get_game(table.slug)
         start: Snapshot | None = None
         if memo is not None and memo.chronicle is not None and memo.version < table.version:
-            snapshot_at, start = memo.snapshot_at, Snapshot(memo.state, memo.chronicle)
+            snapshot_at, start = memo.snapshot_at, Snapshot(memo.state, memo.chronicle, memo.body_length)
         else:
             start = await self.stored(table)
             snapshot_at = start.version if start is not None else 0
@@ -88,8 +89,10 @@ class Positions:
             position = replayed(game, opening(game, opening_state(table)), rows)
             assert position is not None  # from version 0, every undo goes back to a version replayed
             snapshot_at = 0
+        # Sized by the snapshot it started from when there was one (a few moves short: close enough).
+        body_length = start.body_length or len(pickled(position))
         fresh = Memo(table.version, position.state, chronicle=position.chronicle, snapshot_at=snapshot_at,
-                     body_length=len(pickled(position)))
+                     body_length=body_length)
         latest = self._memos.get(table.id)
         if latest is None or latest.version <= fresh.version:  # never move the cache backwards
             if latest is not None:
