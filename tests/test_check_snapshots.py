@@ -14,7 +14,8 @@ from bot import parse_args
 from engine.cli.admin import EXIT_FAILED, check
 from engine.platform import snapshots
 from engine.platform.snapshots import Snapshot
-from engine.services.caching import CACHE_MB
+from engine.cli.check_snapshots import SnapshotCheck
+from engine.services.caching import CACHE_MB, LOG_EVERY, MB, CacheStats
 from engine.store import Store
 from settings import SettingsError, load_settings
 from tests.test_snapshot_loading import fresh, play, set_blob, started
@@ -98,3 +99,13 @@ def test_snapshots_without_check_is_a_usage_error(capsys: pytest.CaptureFixture[
         parse_args(["--snapshots"])
     assert stopped.value.code == 2 and "--snapshots only makes sense with --check" in capsys.readouterr().err
     assert parse_args(["--check", "--snapshots"]).snapshots
+
+
+def test_the_readme_quotes_the_snapshot_check_and_the_cache_log_line_as_they_are_written() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    quoted = next(line for line in readme.splitlines() if line.startswith("Snapshots: "))
+    assert SnapshotCheck(checked=310, stale=2).lines() == [quoted]
+    logged = next(line for line in readme.splitlines() if " INFO engine.service: table cache: " in line)
+    stats = CacheStats(256 * MB, int(41.5 * MB), 310, 970, 30)
+    assert logged.split(" INFO engine.service: ")[1] == stats.line()
+    assert f"every {LOG_EVERY:,} tables" in readme

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import threading
 from pathlib import Path
@@ -14,7 +15,7 @@ import engine
 from engine.core import GameOver, IllegalAction, NotYourTurn, StaleAction
 from engine.options import current_edition
 from engine.services import Services
-from engine.services.caching import CACHE_MB, MB, Memo, Memos
+from engine.services.caching import CACHE_MB, LOG_EVERY, MB, Memo, Memos
 from tests.stub_drawing import stub_drawing
 from engine.store import Status, Store
 from engine.services.tables import AlreadyPlayed, LobbyClosed, NoSuchTable, NoTableHere, NotCreator, NotSeated, NotStarted, WhichTable
@@ -323,6 +324,16 @@ async def test_the_memo_cache_counts_its_hits_and_misses(store: Store) -> None:
     assert (stats.misses - before.misses, stats.hits - before.hits) >= (1, 1)
     assert stats.tables == 1 and stats.budget_bytes == CACHE_MB * MB and 0 < stats.hit_rate < 1
     assert stats.line().startswith("table cache: ") and "of 256 MB in use by 1 table, hit rate" in stats.line()
+
+
+def test_the_cache_logs_its_use_and_hit_rate_every_so_many_tables(caplog: pytest.LogCaptureFixture) -> None:
+    memos = Memos(1)
+    with caplog.at_level(logging.INFO, logger="engine.service"):
+        for asked in range(2 * LOG_EVERY + 1):
+            memos.counted(asked % 4 != 0)
+    lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("table cache: ")]
+    assert len(lines) == 2
+    assert lines[-1] == "table cache: 0.0 of 1 MB in use by 0 tables, hit rate 75% (1500 hits, 500 misses)"
 
 
 def test_a_tiny_budget_still_keeps_the_table_being_played() -> None:

@@ -3,7 +3,10 @@ moves after it, exactly as the log replays; a damaged, outdated or too new snaps
 
 from __future__ import annotations
 
+import gc
 import random
+import sys
+import types
 from dataclasses import replace
 from typing import Any
 
@@ -194,3 +197,34 @@ async def test_an_undo_in_the_log_after_a_snapshot_goes_back_where_it_says(
     await play(cold, game_id, 3)  # and play goes on from there
     table = await cold.reading.table(game_id)
     assert views(table, await fresh(store).core.load.state(table)) == views(table, await truth(store, table))
+
+
+def deep_size(root: object, seen: set[int]) -> int:
+    """The bytes of everything `root` reaches but `seen` (which then holds those too), classes and modules aside."""
+    stack, total = [root], 0
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        stack.extend(gc.get_referents(obj))
+    return total
+
+
+@pytest.mark.parametrize("slug", engine.list_games())
+async def test_a_cached_tables_reckoned_size_is_not_below_what_it_takes_nor_far_above(store: Store, slug: str) -> None:
+    service = fresh(store)
+    game_id = await started(service, slug)
+    await play(service, game_id, 60)
+    cold = fresh(store)
+    table = await cold.reading.table(game_id)
+    await cold.core.now(table)  # the state, the chronicle and the history, as a move has them
+    memo = cold.core.memos.get(game_id)
+    assert memo is not None
+    shared: set[int] = set()
+    deep_size(getattr(memo.state, "data", None), shared)  # the edition's components, one for every table
+    deep_size(engine.get_game(slug), shared)
+    real = deep_size(memo, set(shared))
+    assert real <= memo.size <= 2 * real
+    assert cold.core.memos.used_bytes == memo.size
