@@ -1,4 +1,4 @@
-"""Snapshots in play: a move stores one at a turn's end or every 25 moves, a table not cached loads from it and the
+"""Snapshots in play: a move stores one at a turn's end or every 10 moves, a table not cached loads from it and the
 moves after it, exactly as the log replays; a damaged, outdated or too new snapshot is rebuilt."""
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ async def set_blob(store: Store, game_id: int, blob: bytes) -> None:
 
 
 @pytest.mark.parametrize("slug", ["airships", "1930"])
-async def test_a_move_stores_a_snapshot_at_a_turns_end_and_at_least_every_25_moves(store: Store, slug: str) -> None:
+async def test_a_move_stores_a_snapshot_at_a_turns_end_and_at_least_every_few_moves(store: Store, slug: str) -> None:
     service = fresh(store)
     game_id = await started(service, slug)
     played = await play(service, game_id, 60)
