@@ -20,7 +20,9 @@ from cogs.base.words import (
     Reply,
     clip,
 )
+from cogs.web.messages import with_link
 from engine.core import GameError
+from engine.platform.records import LinkKind
 from engine.platform.ratings import AI_USER, PROVISIONAL_GAMES
 from engine.services.ratings import GameRating, Leaderboard, RatingCard
 
@@ -74,7 +76,9 @@ def rating_reply(guild_id: int, card: RatingCard) -> Reply:
     return Reply(embeds=[embed])
 
 
-def leaderboard_reply(board: Leaderboard, image: bytes | None) -> Reply:
+def leaderboard_reply(board: Leaderboard, image: bytes | None, *, web_url: str | None = None) -> Reply:
+    """/leaderboard: the top 25 as lines and an image, and the leaderboard's web page when the server shows its
+    pages (`web_url`)."""
     lines = []
     for row in board.rows:
         name = discord.utils.escape_markdown(clip(row.name, NAME_MAX))
@@ -88,7 +92,7 @@ def leaderboard_reply(board: Leaderboard, image: bytes | None) -> Reply:
     embed.set_footer(text=f"{board.rated:,} member{'s' if board.rated != 1 else ''} rated on this server")
     if image is not None:
         embed.set_image(url=f"attachment://{LEADERBOARD_IMAGE}")
-    return Reply(embeds=[embed], image=image, image_name=LEADERBOARD_IMAGE)
+    return Reply(embeds=[with_link(embed, web_url)], image=image, image_name=LEADERBOARD_IMAGE)
 
 
 class Ratings(commands.Cog):
@@ -127,7 +131,8 @@ class Ratings(commands.Cog):
         slug = game.value if game is not None else await thread_game(interaction)
         board = await service.ratings.leaderboard(interaction.guild_id, slug)
         image = await service.ratings.leaderboard_image(board)
-        await say(interaction, leaderboard_reply(board, image))
+        url = await service.sharing.url(interaction.guild_id, LinkKind.LEADERBOARD, slug)
+        await say(interaction, leaderboard_reply(board, image, web_url=url))
 
 
 async def thread_game(interaction: discord.Interaction) -> str:

@@ -1,4 +1,4 @@
-"""Command line: `python -m engine simulate <game>` plays random games; `arena` pits policies; `replay` checks exports."""
+"""Command line: `python -m engine` simulate (random games), arena (policies), replay (an export), stats (figures)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from engine.core import Action, GameError, name_seats
 from engine.options import read_options
 from engine.platform.export import ExportError, parse_export, replay_export, view_fingerprint
 from engine.cli.simulate import play_random
+from engine.cli.stats import stats_command
 
 
 def simulate(args: argparse.Namespace) -> int:
@@ -135,7 +136,14 @@ def main(argv: list[str] | None = None) -> int:
     again = commands.add_parser("replay", help="replay a game exported with /game export and print its result")
     again.add_argument("file", type=Path, metavar="FILE", help="the JSON file /game export gave")
     again.add_argument("--json", action="store_true", help="print one JSON line instead of words")
+    figures = commands.add_parser("stats", help="a game's figures over every server's finished games")
+    figures.add_argument("game", choices=engine.list_games())
+    figures.add_argument("--database", metavar="PATH_OR_URL",
+                         help="the SQLite file or PostgreSQL URL (default: DATABASE_URL, else DATABASE_PATH)")
+    figures.add_argument("--json", action="store_true", help="print one JSON line instead of the table")
     args = parser.parse_args(argv)
+    if args.command == "stats":
+        return stats_command(args.game, args.database, args.json)
     handlers = {"arena": arena_command, "replay": replay_command, "simulate": simulate}
     return handlers[args.command](args)
 

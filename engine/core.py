@@ -225,6 +225,29 @@ def game_stats(game: Game, state: Any) -> dict[str, float]:
     return game.stats(state) if isinstance(game, HasStats) else {}
 
 
+class Tally(enum.Enum):
+    """How a figure of `stats` adds up over many games: a count per game, a level on average, or a yes/no as a
+    share of games."""
+
+    PER_GAME = "per game"
+    AVERAGE = "on average"  # a level reached (a tech box), not a count
+    SHARE = "of games"
+
+
+@dataclass(frozen=True)
+class StatLine:
+    """A figure of `stats` that /stats shows: its key, its words ('Hindenburg phases built') and its tally."""
+
+    key: str
+    label: str
+    tally: Tally = Tally.PER_GAME
+
+
+def shown_stats(game: Game) -> tuple[StatLine, ...]:
+    """The figures a game's statistics page shows, in order (a game's `stats_shown`; none when it has none)."""
+    return tuple(getattr(game, "stats_shown", ()))
+
+
 class News(enum.IntEnum):
     """How much an event matters to a player coming back to the game: the board's headline is the biggest one
     since that player's last turn (the newest of equals)."""

@@ -9,6 +9,7 @@ import renderers
 from renderers.animation import TooLarge, animate
 from renderers.leaderboard import draw_leaderboard
 from renderers.standings import draw_standings
+from renderers.stats import draw_stats
 
 
 class PillowDrawing:
@@ -26,6 +27,10 @@ class PillowDrawing:
     def standings(self, title: str, subtitle: str, rows: Sequence[Mapping[str, object]]) -> bytes:
         """PNG of a league season's standings."""
         return draw_standings(title, subtitle, rows)
+
+    def stats(self, chart: Mapping[str, Any]) -> bytes:
+        """PNG of a game's wins by seat position, with error bars and the fair share."""
+        return draw_stats(chart)
 
     def animation(self, frames: Sequence[bytes], *, limit: int) -> bytes | None:
         """A looping GIF of these PNG boards within `limit` bytes; None when even the smallest is over it."""

@@ -3,24 +3,30 @@
 from __future__ import annotations
 
 import logging
-import re
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import jinja2
 from aiohttp import web
 
-from engine.platform.records import LinkKind, WebLink
 from engine.services import Services
+from web import games, leaderboards, leagues, stats
+from web.images import Shelf
+from web.live import POLL_SECONDS, LiveGames, Stamp
+from web.pages import BOARDS, FRAMES, LIVE, PUBLIC_URL, SERVICES, TEMPLATES, TOKEN, link_of, page
+
+__all__ = ["PUBLIC_URL", "SERVICES", "TEMPLATES", "TOKEN", "create_app", "link_of", "page"]
 
 HERE = Path(__file__).parent
 request_log = logging.getLogger("contrail.web")
 
-SERVICES = web.AppKey("services", Services)
-TEMPLATES = web.AppKey("templates", jinja2.Environment)
-PUBLIC_URL = web.AppKey("public_url", str)
 STARTED = web.RequestKey("started", float)  # when the request came in (time.monotonic())
+MAX_QUERY = 512  # characters of a query string: the pages take a number or two, never more
+# The server reads request lines up to this long, so a long query reaches the pages and gets their plain 400
+# (aiohttp's own refusal past 8 kB is bare text that repeats the address back, token and all).
+SERVER_OPTIONS: dict[str, Any] = {"max_line_size": 65536}
 
 # No outside sources at all: the pages use only their own styles, scripts and images, and no other site may frame them.
 SECURITY_HEADERS = {
@@ -39,7 +45,6 @@ ERRORS = {
     500: ("Something went wrong", "The page could not be shown. Try again in a moment."),
 }
 
-TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")  # what secrets.token_urlsafe gives; anything else is no token
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -53,15 +58,21 @@ def templates() -> jinja2.Environment:
     )
 
 
-def page(request: web.Request, template: str, status: int = 200, **values: object) -> web.Response:
-    """A page drawn from a template, as HTML."""
-    html = request.app[TEMPLATES].get_template(template).render(**values)
-    return web.Response(text=html, status=status, content_type="text/html", charset="utf-8")
-
-
 def error_page(request: web.Request, status: int) -> web.Response:
     title, text = ERRORS.get(status, ERRORS[500 if status >= 500 else 400])
     return page(request, "error.html", status=status, title=title, text=text, code=status)
+
+
+def missing_file(request: web.Request) -> bool:
+    """A request for a file of static/ that is not there (a path out of the folder aiohttp refuses itself)."""
+    if not isinstance(request.match_info.route.resource, web.StaticResource):
+        return False
+    return not (HERE / "static" / request.match_info.get("filename", "")).is_file()
+
+
+def shown_status(status: int) -> int:
+    """The status a reader gets: a folder that may not be listed (403) is no page at all, like any other miss."""
+    return 404 if status == 403 else status
 
 
 @web.middleware
@@ -69,11 +80,15 @@ async def answers(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Every answer: plain error pages for what went wrong (never a traceback), the security headers, a log line."""
     started = request[STARTED] = time.monotonic()
     try:
+        if len(request.query_string) > MAX_QUERY:
+            raise web.HTTPBadRequest()
+        if missing_file(request):  # else aiohttp answers an empty 404 of no type once the file is not found
+            raise web.HTTPNotFound()
         response = await handler(request)
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
-        response = error_page(request, exc.status)
+        response = error_page(request, shown_status(exc.status))
         if isinstance(exc, web.HTTPMethodNotAllowed):
             response.headers["Allow"] = ", ".join(sorted(exc.allowed_methods))
     except Exception:
@@ -110,23 +125,25 @@ def log_request(request: web.Request, status: int, ms: float) -> None:
     request_log.info("request %s", " ".join(f"{k}={v}" for k, v in fields.items()), extra=fields)
 
 
-async def link_of(request: web.Request, kind: LinkKind) -> WebLink:
-    """The link this request's {token} opens, of this kind; 404 for any other (the same answer for every miss)."""
-    token = request.match_info.get("token", "")
-    if not TOKEN.fullmatch(token):
-        raise web.HTTPNotFound()
-    link = await request.app[SERVICES].sharing.resolve(token, kind)
-    if link is None:
-        raise web.HTTPNotFound()
-    return link
+async def stamp_of(services: Services, game_id: int) -> Stamp:
+    version, status = await services.reading.stamp(game_id)
+    return Stamp(version, status)
 
 
-def create_app(services: Services, *, public_url: str = "") -> web.Application:
+def create_app(services: Services, *, public_url: str = "", poll_seconds: float = POLL_SECONDS) -> web.Application:
     """The pages over these services (a store opened read-only, in a process of its own, or the bot's)."""
     app = web.Application(middlewares=[answers], client_max_size=1024)  # nothing here takes a request body
     app[SERVICES] = services
     app[TEMPLATES] = templates()
     app[PUBLIC_URL] = public_url
+    app[BOARDS] = Shelf()
+    app[FRAMES] = Shelf()
+    app[LIVE] = LiveGames(lambda game_id: stamp_of(services, game_id), poll_seconds)
+    app.on_shutdown.append(lambda app: app[LIVE].close())  # open live pages end, so the server stops at once
     app.on_response_prepare.append(headers)
     app.router.add_static("/static/", HERE / "static", append_version=True)
+    app.router.add_routes(games.routes)
+    app.router.add_routes(leagues.routes)
+    app.router.add_routes(leaderboards.routes)
+    app.router.add_routes(stats.routes)
     return app

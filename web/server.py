@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from aiohttp import web
 
 from engine.services import Services
-from web.app import create_app
+from web.app import SERVER_OPTIONS, create_app
 
 log = logging.getLogger("contrail.web")
 
@@ -28,7 +28,8 @@ class WebServer:
 async def start_web(services: Services, host: str, port: int, *, public_url: str = "") -> WebServer:
     """Listen on host:port and serve the pages from these services until stopped."""
     # access_log=None: the app writes one line per request itself (web.app.log_request), its tokens cut short.
-    runner = web.AppRunner(create_app(services, public_url=public_url), access_log=None, handle_signals=False)
+    runner = web.AppRunner(create_app(services, public_url=public_url), access_log=None, handle_signals=False,
+                           **SERVER_OPTIONS)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     await site.start()

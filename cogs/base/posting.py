@@ -26,6 +26,16 @@ async def channel_by_id(client: discord.Client, channel_id: int) -> discord.abc.
     return channel
 
 
+async def direct_message(client: discord.Client, user_id: int, text: str) -> bool:
+    """Send a person a DM; False when Discord refuses it (their DMs are closed to the bot, or the user is gone)."""
+    try:
+        user = client.get_user(user_id) or await client.fetch_user(user_id)
+        await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        return False
+    return True
+
+
 async def post(source: discord.Interaction | discord.Client, table: Table, reply: Reply) -> discord.Message:
     """Send a public message to the game's thread (or channel); an automatic move has no interaction."""
     channel = await channel_by_id(client_of(source), table.place_id)

@@ -14,6 +14,7 @@ from cogs.base.service import tables
 from cogs.base.words import clip
 from cogs.info import messages
 from engine.core import GameError
+from engine.platform.records import LinkKind
 from engine.services.tables import Table
 
 
@@ -44,8 +45,10 @@ class InfoCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.ga
     @app_commands.command(name="status", description="Whose turn it is and the scores so far")
     @table_command()
     async def status(self, interaction: discord.Interaction, table: Table) -> None:
-        status = await tables(interaction).reading.status(table.id)
-        await show(interaction, table, messages.status_reply(status, asked_in=interaction.channel_id))
+        service = tables(interaction)
+        status = await service.reading.status(table.id)
+        url = await service.sharing.url(table.game.guild_id, LinkKind.GAME, table.id)
+        await show(interaction, table, messages.status_reply(status, asked_in=interaction.channel_id, web_url=url))
 
     @app_commands.command(name="list", description="The games on this server, with links to their threads")
     @answered()

@@ -17,6 +17,7 @@ from cogs.base.words import (
 )
 from cogs.lobby.messages import lobby_embed
 from cogs.play.prompts import final_embed
+from cogs.web.messages import with_link
 from engine.platform.records import Status
 from engine.services.tables import MyGame, RulesCard, Standing, Table, TableStatus
 from engine.words import joined
@@ -30,9 +31,17 @@ def standing_marks(standing: Standing) -> str:
     return marks
 
 
-def status_reply(status: TableStatus, *, asked_in: int | None = None) -> Reply:
+def status_reply(status: TableStatus, *, asked_in: int | None = None, web_url: str | None = None) -> Reply:
     """/game status: the lobby, whose turn and the scores, the final scores, or a game abandoned in its lobby;
-    where the game is played, unless it was asked there (channel `asked_in`)."""
+    where the game is played, unless it was asked there (channel `asked_in`); the game's web page when the server
+    shows its pages (`web_url`)."""
+    reply = _status_reply(status, asked_in)
+    for embed in reply.embeds:
+        with_link(embed, web_url)
+    return reply
+
+
+def _status_reply(status: TableStatus, asked_in: int | None) -> Reply:
     table = status.table
     if not table.started and table.status is not Status.LOBBY:
         title = clip(f"{game_name(table)}: {STATUS_WORDS[table.status]}", EMBED_TITLE_MAX)

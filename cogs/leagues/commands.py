@@ -15,6 +15,7 @@ from cogs.base.service import tables
 from cogs.base.words import Reply
 from cogs.leagues import messages, posts
 from engine.core import GameError
+from engine.platform.records import LinkKind
 from engine.services.leagues import LeagueNews
 
 LEAGUE = "The league (needed only where the server has several)"
@@ -110,8 +111,10 @@ class Leagues(commands.GroupCog, group_name="league", group_description="Communi
     @answered()
     async def info(self, interaction: discord.Interaction, league: str | None = None) -> None:
         guild_id, _ = _where(interaction)
-        info = await tables(interaction).leagues.league_info(guild_id, league)
-        await say(interaction, messages.info_reply(info))
+        service = tables(interaction)
+        info = await service.leagues.league_info(guild_id, league)
+        url = await service.sharing.url(guild_id, LinkKind.LEAGUE, info.league.id)
+        await say(interaction, messages.info_reply(info, web_url=url))
 
     @app_commands.command(name="admins", description="Let a role run the server's leagues, or list who may")
     @app_commands.describe(role="The role to allow or disallow (none: list the roles)", allow="Allow (default) or not")

@@ -83,7 +83,9 @@ def recap_reply(news: LeagueNews) -> Reply:
     return Reply(content=clip(text, CONTENT_MAX), embeds=[embed], ping=tuple(s.user_id for s in champions))
 
 
-def info_reply(info: LeagueInfo) -> Reply:
+def info_reply(info: LeagueInfo, *, web_url: str | None = None) -> Reply:
+    """/league info: the settings, the members, the latest rounds' tables, and the league's web page when the
+    server shows its pages (`web_url`)."""
     league = info.league
     game = engine.get_game(league.slug)
     turn = f"{duration(league.turn_seconds)} per turn" if league.turn_seconds else "no turn limit"
@@ -99,6 +101,8 @@ def info_reply(info: LeagueInfo) -> Reply:
     ]
     if league.status is LeagueStatus.RUNNING and league.round_ends:
         settings.append(f"**Round {league.round} ends:** <t:{int(league.round_ends)}:f>")
+    if web_url:
+        settings.append(f"**On the web:** {web_url}")
     embed = discord.Embed(title=clip(league.name, EMBED_TITLE_MAX), colour=COLOUR,
                           description="\n".join(settings))
     members = ", ".join(clip(n, 40) for n in info.members.values()) or "nobody yet"

@@ -22,6 +22,7 @@ from cogs.base.service import tables
 from cogs.base.words import Reply, clip, game_name, place, unposted_text
 from cogs.lobby import messages, posts, seats
 from cogs.play import moves
+from cogs.web.watching import tell_watchers
 from engine.options import game_options, read_options
 from engine.platform.records import Status
 from engine.services.tables import Table
@@ -116,6 +117,7 @@ class LobbyCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.g
             await posts.refresh_lobby(interaction, table)
         reply = messages.abandoned_reply(table, interaction.user.id)
         await publish(interaction, table, reply, counted="The game is abandoned")
+        await tell_watchers(interaction, table)
 
 
 class SeatCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.game adds it to /game

@@ -15,6 +15,7 @@ from cogs.base.posting import (
     clear_components,
     clicked_message_id,
     client_of,
+    direct_message,
     edit_post,
     post,
 )
@@ -30,8 +31,9 @@ from cogs.base.words import (
 )
 from cogs.play import prompts
 from cogs.play.prompts import CHOICE_SHAPE, MINE_SHAPE, PICK_SHAPE
+from cogs.web.watching import tell_watchers
 from engine.core import StaleAction
-from engine.platform.records import PostKind
+from engine.platform.records import LinkKind, PostKind
 from engine.services import logs
 from engine.services.tables import MoveResult, Opening, Table
 
@@ -141,9 +143,12 @@ async def _show_move(interaction: discord.Interaction | discord.Client, result: 
         logs.posted(table.id)  # before the DMs: the table sees the move now
         await send_dms(interaction, table, result.alerts.dm, f"It's your turn in {game_name(table)}")
     elif result.outcome is not None:
-        final = prompts.final_reply(table, result.outcome, result.standings, result.image, ping=result.alerts.thread)
+        url = await tables(interaction).sharing.url(table.game.guild_id, LinkKind.GAME, table.id)
+        final = prompts.final_reply(table, result.outcome, result.standings, result.image, ping=result.alerts.thread,
+                                    web_url=url)
         await post(interaction, table, final)
         await send_dms(interaction, table, result.alerts.dm, f"{game_name(table)} is over")
+        await tell_watchers(interaction, table)
     return edited_here
 
 
@@ -186,10 +191,7 @@ async def send_dms(source: discord.Interaction | discord.Client, table: Table, u
     link = jump_url(table, turn) if turn else place(table)
     refused = []
     for user_id in user_ids:
-        try:
-            user = client.get_user(user_id) or await client.fetch_user(user_id)
-            await user.send(f"{lead}: {link}")
-        except discord.HTTPException:  # DMs closed (or the user gone): the thread it is, from now on
+        if not await direct_message(client, user_id, f"{lead}: {link}"):  # the thread it is, from now on
             refused.append(user_id)
             await tables(source).players.dm_refused(user_id)
     if refused:

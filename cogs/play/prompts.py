@@ -22,6 +22,7 @@ from cogs.base.words import (
     game_name,
     mention,
 )
+from cogs.web.messages import with_link
 from engine.core import Action, Outcome
 from engine.platform.turns import Turn
 from engine.services.tables import Opening, Prompt, Standing, Table
@@ -204,16 +205,16 @@ def final_embed(table: Table, outcome: Outcome, standings: tuple[Standing, ...] 
 
 
 def final_reply(table: Table, outcome: Outcome, standings: tuple[Standing, ...], image: bytes | None, *,
-                ping: tuple[int, ...] = ()) -> Reply:
+                ping: tuple[int, ...] = (), web_url: str | None = None) -> Reply:
     """The game's last message: everyone who played named (those who want a ping pinged, once), the winner,
-    the final scores and the final board."""
+    the final scores and the final board; the game's web page when the server shows its pages (`web_url`)."""
     people = [mention(p.user_id) for p in table.players if p.seat is not None and not p.ai]
     names = {p.seat: p.name for p in table.players if p.seat is not None}
     winners = joined([names.get(s, f"Seat {s + 1}") for s in outcome.winners])
     verb = "wins" if len(outcome.winners) == 1 else "share the win"
     content = f"{', '.join(people)}: {game_name(table)} is over. **{winners}** {verb}." if people else ""
-    return Reply(content=clip(content, CONTENT_MAX), embeds=[final_embed(table, outcome, standings)], image=image,
-                 ping=ping)
+    embed = with_link(final_embed(table, outcome, standings), web_url)
+    return Reply(content=clip(content, CONTENT_MAX), embeds=[embed], image=image, ping=ping)
 
 
 # -- a lost or out-of-date prompt, and /board -----------------------------------------------------

@@ -15,6 +15,7 @@ from typing import Any
 
 import engine
 from engine.core import GameError, Policy, game_stats
+from engine.platform.stats import seat_positions
 
 POLICIES = ("random", "greedy", "ai")
 MAX_DECISIONS = 10_000  # a game longer than this is a bug in a policy or the rules, not a long game
@@ -141,8 +142,7 @@ def play_one(slug: str, players: int, seed: int, seats: list[str], options: dict
     outcome = game.outcome(state)
     if outcome is None:
         raise RuntimeError(f"game {number} did not end after {MAX_DECISIONS} decisions")
-    order = first_played + [seat for seat in range(players) if seat not in first_played]
-    positions = [order.index(seat) for seat in range(players)]
+    positions = list(seat_positions(first_played, players))
     return Played(outcome.winners, positions, names, dict(seconds), dict(decisions), game_stats(game, state))
 
 

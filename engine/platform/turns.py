@@ -56,13 +56,17 @@ class History:
         """/log's lines: each move's number once, on its first line ('12. ...', then '    ...'), and a move that
         changed nothing anyone sees still gets its number, so the numbers never skip (they are the moves /undo
         and /game replay count)."""
+        return [text for _, text in self.numbered_lines(names)]
+
+    def numbered_lines(self, names: dict[int, str]) -> list[tuple[int, str]]:
+        """/log's lines, each with the move it belongs to (0: the setup), for a page that links a line to its move."""
         by_move: dict[int, list[str]] = {}
         for line in self.lines:
             by_move.setdefault(line.seq, []).append(line.text)
-        shown = [f"Setup: {text}" for text in by_move.get(0, [])]
+        shown = [(0, f"Setup: {text}") for text in by_move.get(0, [])]
         for seq in range(1, self.version + 1):
             texts = by_move.get(seq) or [f"{names.get(self.actors[seq - 1], 'A player')} makes a choice."]
-            shown += [f"{seq}. {texts[0]}", *(f"{CONTINUED}{text}" for text in texts[1:])]
+            shown += [(seq, f"{seq}. {texts[0]}"), *((seq, f"{CONTINUED}{text}") for text in texts[1:])]
         return shown
 
     def headline(self, movers: tuple[int, ...]) -> str:

@@ -17,6 +17,7 @@ from engine.services.reading import Reading
 from engine.services.replays import Replays
 from engine.services.seating import Seating
 from engine.services.sharing import Sharing
+from engine.services.stats import Statistics
 from engine.services.undo import Undoing
 from engine.store import DueKind, Store
 from engine.services.tables import MoveResult
@@ -49,6 +50,7 @@ class Services:
         self.leagues = Leagues(self.core, self.ratings)
         self.replays = Replays(self.core)
         self.sharing = Sharing(self.core, public_url)
+        self.stats = Statistics(self.core)
         self.core.on_finish(self.ratings.rate_finished)
         self.clock.handle(DueKind.KICK_VOTE, self.seating.kick_vote_due)
         self.clock.handle(DueKind.UNDO_VOTE, self.undo.undo_vote_due)

@@ -1,4 +1,4 @@
-"""The drawing the services are handed: boards, leaderboards, standings, replays, and names as a font draws them."""
+"""The drawing the services are handed: boards, leaderboards, standings, statistics, replays, names as drawn."""
 
 from __future__ import annotations
 
@@ -24,6 +24,10 @@ class Drawing(Protocol):
 
     def standings(self, title: str, subtitle: str, rows: Sequence[Mapping[str, object]]) -> bytes:
         """PNG bytes of a league season's standings."""
+        ...
+
+    def stats(self, chart: Mapping[str, Any]) -> bytes:
+        """PNG bytes of a game's wins by seat position (engine.platform.stats.plain_chart gives the data)."""
         ...
 
     def animation(self, frames: Sequence[bytes], *, limit: int) -> bytes | None:

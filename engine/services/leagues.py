@@ -25,8 +25,8 @@ from engine.services.drawing import drawn
 from engine.services.ratings import Ratings
 from engine.services.tables import Table, ai_name, new_seed
 
-__all__ = ["LeagueInfo", "LeagueNews", "LeagueNewsKind", "LeagueRow", "Leagues", "LeagueStatus", "LeagueTable",
-           "NotLeagueAdmin"]
+__all__ = ["LeagueInfo", "LeagueNews", "LeagueNewsKind", "LeaguePage", "LeagueRow", "Leagues", "LeagueStatus",
+           "LeagueTable", "NotLeagueAdmin"]
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +67,16 @@ class LeagueInfo:
     members: dict[int, str]
     games: tuple[LeagueGame, ...]
     names: dict[int, str]  # every person seated in the season's games, by user id
+
+
+@dataclass(frozen=True)
+class LeaguePage:
+    """A league's season for its web page: the standings, every game of its rounds, and the seated names."""
+
+    standing: LeagueTable
+    games: tuple[LeagueGame, ...]
+    names: dict[int, str]  # every person seated in the season's games, by user id
+    seasons: int  # how many seasons the league has had (the latest may still be running)
 
 
 @dataclass(frozen=True)
@@ -215,9 +225,26 @@ class Leagues:
                                season: int | None = None) -> LeagueTable:
         league = in_season(await self.league_named(guild_id, name), season)
         games = await self._store.leagues.games(league.id, league.season)
+        return await self._table(league, games)
+
+    async def _table(self, league: LeagueRow, games: list[LeagueGame]) -> LeagueTable:
         lines = await self._standings(league, games)
         played = sum(1 for g in games if g.status is Status.FINISHED)
         return LeagueTable(league, tuple(lines), played, len(games))
+
+    async def league_page(self, guild_id: int, league_id: int, season: int | None = None) -> LeaguePage:
+        """A league of this server by its id (a web page's link names no league by name): a season's standings,
+        the same as /league standings, and its rounds' games with the names of who sits in them."""
+        row = await self._store.leagues.get(league_id)
+        if row is None or row.guild_id != guild_id:
+            raise LeagueError("There's no such league on this server.")
+        league = in_season(row, season)
+        games = await self._store.leagues.games(league.id, league.season)
+        names = dict(await self._store.leagues.members(league.id, league.season))
+        for game in games:
+            table = await self._core.load.table(game.game_id)
+            names.update((p.user_id, p.name) for p in table.players if not p.ai)
+        return LeaguePage(await self._table(league, games), tuple(games), names, row.season)
 
     async def standings_image(self, standing: LeagueTable, subtitle: str) -> bytes | None:
         """The standings drawn as a PNG in a worker thread; None if drawing failed (the embed still answers)."""
@@ -233,15 +260,17 @@ class Leagues:
         ratings = await self._ratings.rating_numbers(league.guild_id, league.slug, list(members))
         return standings(members, results_of(games), ratings, parse_points(league.points))
 
-    async def league_csv(self, guild_id: int, name: str | None,
-                         season: int | None = None) -> tuple[LeagueRow, str]:
-        """The season's results, one line per seat of every finished game, as CSV text."""
+    async def league_csv(self, guild_id: int, name: str | None, season: int | None = None, *,
+                         with_ids: bool = True) -> tuple[LeagueRow, str]:
+        """The season's results, one line per seat of every finished game, as CSV text; `with_ids=False` leaves
+        the user_id column out (a public page never shows a Discord id)."""
         league = in_season(await self.league_named(guild_id, name), season)
         games = await self._store.leagues.games(league.id, league.season)
         points = parse_points(league.points)
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["league", "season", "round", "game", "seat", "player", "user_id", "place", "score", "points"])
+        header = ["league", "season", "round", "game", "seat", "player", "user_id", "place", "score", "points"]
+        writer.writerow(header if with_ids else [h for h in header if h != "user_id"])
         for game in games:
             if game.status is not Status.FINISHED or not game.outcome:
                 continue
@@ -252,8 +281,9 @@ class Leagues:
                      for i, group in enumerate(game.outcome["ranking"]) for seat in group}
             for seat, user, ai in game.seats:
                 player = table.at_seat(seat)
-                writer.writerow([league.name, league.season, game.round, game.game_id, seat + 1, player.name,
-                                 "" if ai else user, place.get(seat, ""), game.outcome["scores"][seat],
+                ids = ["" if ai else user] if with_ids else []
+                writer.writerow([league.name, league.season, game.round, game.game_id, seat + 1, player.name, *ids,
+                                 place.get(seat, ""), game.outcome["scores"][seat],
                                  "" if ai else f"{earned.get(user, 0.0):g}"])
         return league, out.getvalue()
 

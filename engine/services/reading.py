@@ -11,10 +11,10 @@ from engine.core import Action, GameError, hand_name
 from engine.services.core import TableCore
 from engine.services.loading import asks, headline, public_view, with_headline
 from engine.services.tables import (
-    Board, LogPage, MyGame, NoTableHere, NotSeated, NotStarted, Prompt, RulesCard, Table, TableStatus, WhichTable,
+    Board, LogPage, MyGame, NoSuchTable, NoTableHere, NotSeated, NotStarted, Prompt, RulesCard, Table, TableStatus, WhichTable,
     outcome_from_dict, require_player, require_started, standings_from_view,
 )
-from engine.store import PostKind, PostRow, Status
+from engine.store import NotFound, PostKind, PostRow, Status
 from engine.words import count, joined
 
 LOG_PAGE_LINES = 15  # keeps one page well inside an embed description
@@ -127,6 +127,35 @@ class Reading:
         if not 1 <= page <= pages:
             raise GameError(f"The log has {count(pages, 'page')}; pick one from 1 to {pages}.")
         return LogPage(table, lines[(page - 1) * per_page : page * per_page], page, pages)
+
+    async def numbered_log(self, game_id: int) -> list[tuple[int, str]]:
+        """/log's lines of the whole game, each with its move's number (0: the setup), for a page that links them."""
+        table = await self._load.table(game_id)
+        require_started(table, "nothing has happened")
+        names = {p.seat: p.name for p in table.players if p.seat is not None}
+        return (await self._load.history(table)).numbered_lines(names)
+
+    async def stamp(self, game_id: int) -> tuple[int, Status]:
+        """The game's version and status in one read: what a live page polls to learn that something changed."""
+        try:
+            row = await self._store.games.get(game_id)
+        except NotFound:
+            raise NoSuchTable(f"There is no game #{game_id}.") from None
+        return row.version, row.status
+
+    async def turn_since(self, game_id: int) -> float | None:
+        """When the turn being played began (seconds since the epoch); None when no turn is being played, or
+        when it is the game's first turn after its first moves (the store keeps no separate start time)."""
+        table = await self._load.table(game_id)
+        if table.status is not Status.ACTIVE:
+            return None
+        state = await self._load.state(table)
+        movers = tuple(engine.get_game(table.slug).to_act(state))
+        began = (await self._load.history(table, state)).turn_start(movers)
+        if began == 0:  # still the opening turn: only a game without moves knows when it began (its last change)
+            return datetime.fromisoformat(table.game.updated_at).timestamp() if table.version == 0 else None
+        rows = await self._store.games.actions(game_id, after=began - 1, limit=1)
+        return datetime.fromisoformat(rows[0].created_at).timestamp() if rows else None
 
     async def hand(self, game_id: int, user_id: int) -> tuple[Table, dict[str, Any]]:
         """What this player alone may see: the game's view for their seat."""

@@ -13,7 +13,7 @@ from engine.platform.records import ActionRow, Status
 from engine.services.core import TableCore
 from engine.services.drawing import Drawing
 from engine.services.loading import public_view
-from engine.services.tables import Table, require_started
+from engine.services.tables import Standing, Table, require_started, standings_from_view
 from engine.platform.undo import is_undo
 
 
@@ -30,6 +30,7 @@ class ReplayFrame:
     actor: str | None  # who made the move; None for the setup
     words: tuple[str, ...]  # the log's lines for that move, names put in (public, like the thread's)
     image: bytes | None  # None only when the renderer failed
+    standings: tuple[Standing, ...] = ()  # the scores after that move, as the board shows them
 
 
 @dataclass(frozen=True)
@@ -65,8 +66,9 @@ class Replays:
         state, fallback = await asyncio.to_thread(_replay_to, table, rows)
         words = tuple(line.text for line in lines if line.seq == move) or fallback
         actor = table.at_seat(rows[-1].seat).name if rows else None
-        image = await self._core.draw(table, public_view(table, state))
-        return ReplayFrame(table, move, total, actor, words, image)
+        view = public_view(table, state)
+        image = await self._core.draw(table, view)
+        return ReplayFrame(table, move, total, actor, words, image, standings_from_view(table, view))
 
     async def export_game(self, game_id: int, guild_id: int) -> GameFile:
         """The JSON export of a game of this server that is over (a live game's seed would foretell its chance)."""

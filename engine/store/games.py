@@ -141,6 +141,23 @@ class GameStore:
         )
         return [GameRow.from_row(r) for r in rows]
 
+    async def finished_key(self, slug: str, guild_id: int | None) -> tuple[int, int]:
+        """How many games of this slug finished on the server (on every server for None), and the highest id:
+        what a cache of their statistics is keyed on, as a finished game stays finished."""
+        sql, params = _finished_where(slug, guild_id)
+        rows = await self._db.read(f"SELECT COUNT(*), COALESCE(MAX(id), 0) FROM games WHERE {sql}", params)
+        return int(rows[0][0]), int(rows[0][1])
+
+    async def finished(self, slug: str, guild_id: int | None) -> list[tuple[GameRow, int]]:
+        """The finished games of this slug on the server (every server for None), oldest first, each with how
+        many seats it was played at."""
+        sql, params = _finished_where(slug, guild_id)
+        rows = await self._db.read(
+            f"SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM seats WHERE seats.game_id = games.id"
+            f" AND seats.seat IS NOT NULL) FROM games WHERE {sql} ORDER BY id", params,
+        )
+        return [(GameRow.from_row(row[:-1]), int(row[-1])) for row in rows]
+
     async def set_status(
         self, game_id: int, status: Status, outcome: dict | None = None, *, only_live: bool = False
     ) -> GameRow:
@@ -265,3 +282,10 @@ class GameStore:
         """Every game that has a snapshot, with the version it was taken at, by game id."""
         rows = await self._db.read("SELECT game_id, version FROM snapshots ORDER BY game_id", ())
         return [(game_id, version) for game_id, version in rows]
+
+
+def _finished_where(slug: str, guild_id: int | None) -> tuple[str, list[Any]]:
+    params: list[Any] = [Status.FINISHED.value, slug]
+    if guild_id is None:
+        return "status = ? AND slug = ?", params
+    return "status = ? AND slug = ? AND guild_id = ?", [*params, guild_id]

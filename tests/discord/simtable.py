@@ -45,14 +45,16 @@ async def close_store(bot: ContrailBot) -> None:
 
 
 def make_bot(
-    database: Path | str, render: Any = tiny_png, *, shard_count: int = 1, shard_ids: tuple[int, ...] | None = None
+    database: Path | str, render: Any = tiny_png, *, shard_count: int = 1, shard_ids: tuple[int, ...] | None = None,
+    public_url: str | None = None,
 ) -> ContrailBot:
-    """The bot on a SQLite file, or on PostgreSQL when `database` is a URL (as DATABASE_URL would set)."""
+    """The bot on a SQLite file, or on PostgreSQL when `database` is a URL (as DATABASE_URL would set); with
+    `public_url` its messages link to web pages (PUBLIC_URL), which it does not serve itself (no WEB_PORT)."""
     # One shard by default: simcord needs a count, and the real bot would ask Discord for its recommendation.
     url = database if isinstance(database, str) else None
     path = database if isinstance(database, Path) else Path("unused.sqlite3")
     settings = Settings(token=None, database_path=path, log_level="INFO", shard_count=shard_count,
-                        shard_ids=shard_ids, database_url=url)
+                        shard_ids=shard_ids, database_url=url, public_url=public_url)
     return create_bot(settings, drawing=stub_drawing(render))
 
 

@@ -83,6 +83,8 @@ def test_the_biggest_league_messages_fit_discord() -> None:
     info = LeagueInfo(_league(), names, games, names)
     standings = LeagueTable(_league(), lines, 1000, 1340)
     recap = LeagueNews(LeagueNewsKind.SEASON_OVER, _league(), 20, standings=lines)
-    for reply in (league_messages.info_reply(info), league_messages.standings_reply(standings, b"png"),
+    web_url = "https://" + "w" * 200 + "/league/" + "t" * 22  # a long PUBLIC_URL and a page's token
+    for reply in (league_messages.info_reply(info), league_messages.info_reply(info, web_url=web_url),
+                  league_messages.standings_reply(standings, b"png"),
                   league_messages.recap_reply(recap), league_messages.standings_reply(LeagueTable(_league(), (), 0, 0), None)):
         assert reply_problems(reply) == []

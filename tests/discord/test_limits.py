@@ -34,6 +34,7 @@ from engine.platform.records import KickVote, Notify, PlayerPrefs, PostKind, Pos
 from engine.services.tables import LogPage, Mover, MyGame, Opening, Prompt, Reminder, RulesCard, Standing, Table, TableStatus
 from engine.platform.turns import Turn
 
+WEB_URL = "https://" + "w" * 200 + "/game/" + "t" * 22  # a long PUBLIC_URL and a page's token
 NAME = re.compile(r"^[-_'\w]{1,32}$")
 SUBCOMMAND, GROUP = 1, 2
 
@@ -109,9 +110,9 @@ async def test_the_command_tree_respects_every_limit(tmp_path: Path) -> None:
     bot = make_bot(tmp_path / "unused.sqlite3")
     await bot.load_cogs()
     payloads = command_payloads(bot)
-    assert {p["name"] for p in payloads} == {"game", "move", "board", "log", "hand", "rules", "vacation", "notify", "timezone", "undo", "rating", "leaderboard", "league"}
+    assert {p["name"] for p in payloads} == {"game", "move", "board", "log", "hand", "rules", "vacation", "notify", "timezone", "undo", "rating", "leaderboard", "league", "web", "stats"}
     game = next(p for p in payloads if p["name"] == "game")
-    assert {o["name"] for o in game["options"]} == {"new", "join", "leave", "start", "status", "list", "return", "replace", "kick", "mine", "abandon", "replay", "export", "animation"}
+    assert {o["name"] for o in game["options"]} == {"new", "join", "leave", "start", "status", "list", "return", "replace", "kick", "mine", "abandon", "replay", "export", "animation", "watch", "unwatch"}
     assert command_problems(payloads) == []
     assert all(p["contexts"] == [0] and p["dm_permission"] is False for p in payloads)  # servers only
 
@@ -239,6 +240,9 @@ def test_extreme_prompts_fit(choices: int) -> None:
         prompts.opening_reply(Opening(table, events, b"png", prompt, turn, ("N" * 40,) * 4)),
         info.status_reply(TableStatus(table, prompt, standings, None)),
         info.status_reply(TableStatus(table, None, standings, outcome)),
+        prompts.final_reply(table, outcome, standings, b"png", web_url=WEB_URL),
+        info.status_reply(TableStatus(table, prompt, standings, None), asked_in=1, web_url=WEB_URL),
+        info.status_reply(TableStatus(table, None, standings, outcome), web_url=WEB_URL),
     ]
     for reply in replies:
         assert reply_problems(reply) == []

@@ -91,3 +91,5 @@ def test_extreme_ratings_and_leaderboards_fit_discords_limits() -> None:
     rows = [RatingRow(1, "1930", n, long_name, Skill(99.0 - n, 0.5, 10**6, 10**6)) for n in range(25)]
     board = Leaderboard("1930", long_name, leader_rows(rows), 10**9)
     assert reply_problems(leaderboard_reply(board, b"png")) == []
+    web_url = "https://" + "w" * 200 + "/leaderboard/" + "t" * 22  # a long PUBLIC_URL and a page's token
+    assert reply_problems(leaderboard_reply(board, b"png", web_url=web_url)) == []

@@ -188,6 +188,16 @@ def test_three_cards_in_a_turn_give_an_extra_turn_after_phase_3() -> None:
     assert any("plays an extra turn" in e for e in state.events)
 
 
+def test_an_extra_turn_is_counted_for_the_statistics() -> None:
+    state = table(claim=claim_with())
+    before = GAME.stats(state)["extra_turns"]
+    state.gained_this_turn = 3
+    turn.end_turn(state)
+    assert state.extra_turn and state.extra_turns == before + 1 == GAME.stats(state)["extra_turns"]
+    turn.end_turn(state)  # the extra turn ends: the next player's ordinary turn is no extra one
+    assert not state.extra_turn and GAME.stats(state)["extra_turns"] == before + 1
+
+
 def test_an_extra_turn_gives_no_further_extra_turn() -> None:
     state = table(claim=claim_with())
     state.extra_turn, state.gained_this_turn = True, 3

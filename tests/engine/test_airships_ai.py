@@ -240,3 +240,12 @@ def test_stats_of_a_finished_game() -> None:
     assert stats["winner_vp"] == max(GAME.outcome(state).scores)
     assert stats["hindenburg_opened"] in (0, 1) and stats["hindenburg_completed"] in (0, 1)
     assert stats["goes"] == state.goes > 0
+
+
+def test_stats_count_the_airships_built_by_their_back() -> None:
+    state = play_random(GAME, 3, 11).state
+    stats = GAME.stats(state)
+    backs = [C.airships[card].back.value for company in state.companies for card in company.airships]
+    assert {key: stats[f"{key}_airships"] for key in ("light", "medium", "dark")} == \
+        {key: backs.count(key) for key in ("light", "medium", "dark")}
+    assert stats["light_airships"] + stats["medium_airships"] + stats["dark_airships"] == stats["airships_built"]

@@ -15,7 +15,7 @@ import engine
 from engine.cli.simulate import play_random
 from engine.core import (
     GAME_OVER_TEXT, MAX_CHOICES, MAX_LABEL, NOT_A_CHOICE_TEXT, NOT_YOUR_TURN_TEXT, Action, Game, GameError, GameOver,
-    IllegalAction, NotYourTurn, Rules, name_seats,
+    IllegalAction, NotYourTurn, Rules, game_stats, name_seats, shown_stats,
 )
 from engine.view import ViewError, check_common_view
 
@@ -266,3 +266,11 @@ def test_seat_tokens_are_named_in_one_pass() -> None:
     lines = ["{p0} throws; {p1} waits; {p7} is no one"]
     assert name_seats(lines, ["Ann {p1}", "Bob"]) == ["Ann {p1} throws; Bob waits; {p7} is no one"]
     assert name_seats(lines, {1: "Bob"}) == ["{p0} throws; Bob waits; {p7} is no one"]
+
+
+@pytest.mark.parametrize("slug", engine.list_games())
+def test_every_figure_a_statistics_page_shows_is_one_the_game_reports(slug: str) -> None:
+    game = engine.get_game(slug)
+    figures = game_stats(game, play_random(game, game.min_players, 3).state)
+    shown = shown_stats(game)
+    assert shown and all(line.key in figures and line.label for line in shown)

@@ -17,6 +17,7 @@ PROTOCOL = {  # the services' Drawing protocol, method by method: its parameters
     "board": ["slug", "view"],
     "leaderboard": ["title", "rows", "rated"],
     "standings": ["title", "subtitle", "rows"],
+    "stats": ["chart"],
     "animation": ["frames", "limit"],
     "shown_name": ["name", "fallback"],
 }

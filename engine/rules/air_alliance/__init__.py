@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Dealer, GameError, News, Outcome, Rules
+from engine.core import Action, Dealer, GameError, News, Outcome, Rules, StatLine
 from engine.options import edition_of
 from engine.rules.air_alliance import checks, choices, events, rules, scoring, unseen, view
 from engine.rules.air_alliance.data import EDITION, components
@@ -93,7 +93,16 @@ class AirAlliance(Rules[AirAllianceState]):
             "trios": sum(len(scoring.trios(state, seat)) for seat in range(state.players)),
             "reshuffles": state.reshuffles,
             "winner_miles": max(miles),
+            "extra_turns": state.extra_turns,
         }
+
+    stats_shown = (
+        StatLine("turns", "Turns"),
+        StatLine("alliances_formed", "Alliances formed"),
+        StatLine("trios", "Trios"),
+        StatLine("extra_turns", "Extra turns"),
+        StatLine("cards_gained", "Cards gained"),
+    )
 
 
 GAME = AirAlliance()

@@ -140,6 +140,7 @@ class AirAllianceState:
     draws: int = 0  # cards turned over so far: a move that draws shows what was hidden
     reshuffles: int = 0
     turns: int = 0  # turns begun, extra turns included
+    extra_turns: int = 0  # extra turns won with 3+ cards
     alliances_formed: int = 0
     events: list[str] = field(default_factory=list)  # what the last action did
 

@@ -24,6 +24,7 @@ def begin_turn(state: AirAllianceState, seat: int, extra: bool = False) -> None:
     """A turn (or the extra turn) starts afresh; a refresh, free takeoffs or phase 0 may come before phase 1."""
     state.current, state.extra_turn, state.extra_marker = seat, extra, False
     state.turns += 1
+    state.extra_turns += extra
     state.gained, state.gained_this_turn, state.covered_slots, state.flights = [], 0, [], []
     state.waiting_since = {}
     state.used, state.reserved_this_turn, state.pending = [], False, None

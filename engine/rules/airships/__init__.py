@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.options import edition_of
-from engine.core import Action, Dealer, GameError, News, Outcome, Rules
+from engine.core import Action, Dealer, GameError, News, Outcome, Rules, StatLine, Tally
 from engine.rules.airships import checks, choices, events, rules, scoring, unseen, view
-from engine.rules.airships.data import components
+from engine.rules.airships.data import Back, components
 from engine.rules.airships.setup import setup_state
 from engine.rules.airships.state import AirshipsState
 from engine.rules.guide import RulesTopic, load_guide
@@ -87,7 +87,22 @@ class Airships(Rules[AirshipsState]):
             "hindenburg_phase_built": float(phases >= 1),  # averaged: the share of games with a phase built
             "hindenburg_completed": float(state.hindenburg_complete),
             "winner_vp": max(scores),
+            **airships_by_back(state),
         }
+
+    stats_shown = (
+        StatLine("goes", "Goes"),
+        StatLine("hindenburg_phases_built", "Hindenburg phases built"),
+        StatLine("hindenburg_completed", "Hindenburg completed", Tally.SHARE),
+        StatLine("airships_built", "Airships built"),
+        *(StatLine(f"{back.value}_airships", f"{back.value.capitalize()} airships") for back in Back),
+    )
+
+
+def airships_by_back(state: AirshipsState) -> dict[str, float]:
+    """Airships built of each type (the card's back: light, medium, dark), every company together."""
+    built = [components().airships[card].back for company in state.companies for card in company.airships]
+    return {f"{back.value}_airships": built.count(back) for back in Back}
 
 
 GAME = Airships()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Dealer, GameError, News, Outcome, Rules
+from engine.core import Action, Dealer, GameError, News, Outcome, Rules, StatLine, Tally
 from engine.options import edition_of
 from engine.rules.golden_age import checks, choices, events, rules, scoring, unseen, view
 from engine.rules.golden_age.data import EDITION, Colour, Region, components
@@ -104,5 +104,14 @@ class GoldenAge(Rules[GoldenAgeState]):
             "pacific_gated": float(gates[Region.PACIFIC] > 0),
             "stock_share": round(1 - money / sum(worth), 3) if sum(worth) else 0.0,
         }
+
+    stats_shown = (
+        StatLine("founded", "Airlines floated"),
+        StatLine("bankrupt", "Bankruptcies"),
+        StatLine("top_tech_box", "Best tech box reached", Tally.AVERAGE),
+        StatLine("brown_reached", "Brown tech reached", Tally.SHARE),
+        StatLine("gray_reached", "Gray tech reached", Tally.SHARE),
+        StatLine("contracts_played", "Contracts played"),
+    )
 
 GAME = GoldenAge()

@@ -1,0 +1,1 @@
+"""/stats: a game's figures over this server's finished games."""
