@@ -21,7 +21,7 @@ from engine.options import current_edition
 from engine.platform import snapshots
 from engine.platform.snapshots import Chronicle, Snapshot, SnapshotError, Told, decode, encode
 
-SHARES = {"airships": 2, "air-alliance": 10, "1930": 10}  # a game's weight in Airships games (conftest: playout_seeds)
+SHARES = {"airships": 10, "air-alliance": 50, "1930": 100}  # weights in Airships games (conftest: playout_seeds)
 VIEWS_EVERY = 7  # every 7th position: the chronicle and every seat's view too (at all of them: the states compare)
 
 
@@ -66,7 +66,7 @@ def test_every_position_decodes_to_the_state_the_log_replays_to_and_plays_on_ali
         for seat, action in playout.moves[middle:]:
             decoded = Snapshot(game.apply(decoded.state, seat, action), decoded.chronicle)
         assert seat_views(game, decoded.state, players) == seat_views(game, playout.state, players)
-    assert positions >= 100
+    assert positions >= 100  # the fast tier's game or two; the full suite's are thousands of positions a game
 
 
 @pytest.mark.parametrize("slug", engine.list_games())
