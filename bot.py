@@ -124,7 +124,8 @@ class ContrailBot(commands.AutoShardedBot):
         # Discord's clock (UTC): the same one the timestamps in messages are read against.
         drawing = self._drawing or PillowDrawing()
         self._tables = Services(self.store, drawing, clock=lambda: discord.utils.utcnow().timestamp(),
-                                on_change=self.scheduler.wake, public_url=self.settings.public_url)
+                                on_change=self.scheduler.wake, public_url=self.settings.public_url,
+                                cache_mb=self.settings.cache_mb)
         await self.load_cogs()
         self.tree.error(tree_error)  # the cogs' one error path also answers what no command body caught
         # Buttons answer by their custom id, so prompts posted before a restart keep working: every click comes to
@@ -250,9 +251,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                       help="copy every game, seat, move, rating, league and due time from the SQLite database"
                       " (DATABASE_PATH) into the empty PostgreSQL database at URL and check each game replays the same")
     parser.add_argument("--guild", type=int, metavar="ID", help="with --sync: register in this server only (instant)")
+    parser.add_argument("--snapshots", action="store_true",
+                        help="with --check: also replay every game's log and compare it with the game's stored"
+                        " snapshot; exit 1 if any differs")
     args = parser.parse_args(argv)
     if args.guild is not None and not args.sync:
         parser.error("--guild only makes sense with --sync")
+    if args.snapshots and not args.check:
+        parser.error("--snapshots only makes sense with --check")
     return args
 
 
@@ -275,7 +281,7 @@ def main(argv: list[str] | None = None, *, out: Callable[[str], Any] = print) ->
     if args.recompute_ratings:
         return recompute_ratings(settings.database, out)
     if args.check:
-        return check(settings.database, out)
+        return check(settings.database, out, cache_mb=settings.cache_mb, snapshots=args.snapshots)
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return EXIT_NO_TOKEN

@@ -10,6 +10,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.services.caching import CACHE_MB
 from engine.services.logs import JsonFormatter
 from engine.store import is_postgres_url
 
@@ -35,6 +36,7 @@ class Settings:
     web_port: int | None = None  # the web pages' port; None: the bot serves no pages itself
     web_host: str = DEFAULT_WEB_HOST  # where the pages listen: loopback, for a reverse proxy in front
     public_url: str | None = None  # what the bot's links start with; None: no links (no pages anywhere)
+    cache_mb: int = CACHE_MB  # the memory the cached tables may take; the others load from their snapshots
 
     @property
     def database(self) -> str | Path:
@@ -76,6 +78,7 @@ def load_settings(env_file: Path = Path(".env"), environ: Mapping[str, str] = os
         web_port=web_port,
         web_host=web_host,
         public_url=_public_url(merged.get("PUBLIC_URL"), web_host, web_port),
+        cache_mb=_cache_mb(merged.get("CACHE_MB")),
     )
 
 
@@ -91,6 +94,16 @@ def _web_port(value: str | None) -> int | None:
         return None
     if not NUMBER.fullmatch(text) or not 1 <= int(text) <= 65535:
         raise SettingsError(f"WEB_PORT must be a port number from 1 to 65535, not {value!r}.")
+    return int(text)
+
+
+def _cache_mb(value: str | None) -> int:
+    text = (value or "").strip()
+    if not text:
+        return CACHE_MB
+    if not NUMBER.fullmatch(text) or int(text) < 1:
+        raise SettingsError(f"CACHE_MB must be a whole number of megabytes, at least 1 (such as {CACHE_MB}),"
+                            f" not {value!r}.")
     return int(text)
 
 

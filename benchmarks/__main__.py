@@ -22,10 +22,12 @@ from PIL import Image
 import engine
 import renderers
 from benchmarks import leaderboard, pairing, processes, scheduler
+from benchmarks import snapshots as snapshot_figures
 from benchmarks import web as web_pages
 from benchmarks.processes import fresh_schema
 from engine.cli.arena import arena
 from engine.services import Services
+from engine.services.caching import MB
 from renderers.drawing import PillowDrawing
 from engine.cli.simulate import Playout, play_random
 from engine.store import SYNCHRONOUS, Status, Store
@@ -183,8 +185,9 @@ async def store_moves_per_s(slug: str, where: str | Path, playouts: list[Playout
         await store.close()
 
 
-async def move_end_to_end_ms(slug: str, folder: Path, players: int, seed: int) -> float:
-    """Whole moves through the service: check, commit, and draw the new board (as the bot does)."""
+async def move_end_to_end_ms(slug: str, folder: Path, players: int, seed: int) -> tuple[float, dict[str, float]]:
+    """Whole moves through the service: check, commit, and draw the new board (as the bot does); and how its
+    table cache did (budget, hit rate, what a table takes in it)."""
     store = await Store.open(folder / "service.sqlite3")
     try:
         service = Services(store, PillowDrawing())
@@ -203,7 +206,8 @@ async def move_end_to_end_ms(slug: str, folder: Path, players: int, seed: int) -
                                    interaction_id=round_ * 1_000_000 + len(samples))
                 samples.append(time.perf_counter() - started)
             assert (await service.reading.table(table.id)).status is Status.FINISHED
-        return median_ms(samples)
+        stats = service.core.memos.stats()
+        return median_ms(samples), {"cache_budget_mb": stats.budget_bytes / MB, "cache_hit_rate": stats.hit_rate}
     finally:
         await store.close()
 
@@ -237,9 +241,11 @@ def game_figures(slug: str, games: int, arena_games: int, players: int = 3,
         if postgresql:
             figures["store_moves_per_s_postgresql"] = asyncio.run(postgres_moves_per_s(slug, postgresql, playouts))
         figures["bare_commit_ms"] = asyncio.run(bare_commit_ms(folder))
-        figures["move_end_to_end_ms"] = asyncio.run(move_end_to_end_ms(slug, folder, players, seed=1))
+        figures["move_end_to_end_ms"], cache = asyncio.run(move_end_to_end_ms(slug, folder, players, seed=1))
+        figures.update(cache)
+        figures.update(asyncio.run(snapshot_figures.figures(slug, folder, playouts)))
     budget = END_TO_END_FACTOR * (figures["bare_png_encode_ms"] + figures["bare_commit_ms"])
-    targets = {**TARGETS, **GAME_TARGETS.get(slug, {})}
+    targets = {**TARGETS, **snapshot_figures.TARGETS, **GAME_TARGETS.get(slug, {})}
     if postgresql:
         targets["store_moves_per_s_postgresql"] = TARGETS["store_moves_per_s"]
     met = {key: (figures[key] < limit if op == "<" else figures[key] >= limit) for key, (op, limit) in targets.items()}

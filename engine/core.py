@@ -237,6 +237,20 @@ def news_of(game: Game, event: str) -> int:
 
 
 @runtime_checkable
+class HasEvents(Protocol):
+    """A game that tells a state's events without building its whole public view (the optional `events`)."""
+
+    def events(self, state: Any) -> list[str]: ...
+
+
+def events_of(game: Game, state: Any) -> list[str]:
+    """What the move that led to `state` did, as its public view says it ("events", with {pN} seat tokens)."""
+    if isinstance(game, HasEvents):
+        return game.events(state)  # a view costs up to a millisecond; a cold table tells many moves at once
+    return list(game.view(state, None)["events"])
+
+
+@runtime_checkable
 class HasPrivateDecisions(Protocol):
     """A game some of whose decisions show the seat's hidden things (a hand of secret cards) in their choices."""
 

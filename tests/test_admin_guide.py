@@ -86,11 +86,12 @@ async def test_the_readme_check_example_is_what_check_prints(tmp_path: Path, mon
         await store.games.set_status(ids[11], Status.ABANDONED)
         await store.dues.set(ids[4], 0, 0.0, {DueKind.REMINDER: 4_102_444_800.0})
     printed: list[str] = []
-    assert await asyncio.to_thread(check, Path("data/contrail.sqlite3"), printed.append) == 0
+    assert await asyncio.to_thread(lambda: check(Path("data/contrail.sqlite3"), printed.append, cache_mb=256)) == 0
     version = re.compile(r"SQLite [0-9.]+")
     assert version.sub("SQLite X", shown[0]) == version.sub("SQLite X", printed[0])  # the schema: N of N
     assert shown[1] == printed[1]
     assert shown[2].split(" at ")[0] == printed[2].split(" at ")[0]  # the time is the example's own
+    assert shown[3] == printed[3] and len(shown) == len(printed) == 4
 
 
 def test_the_exit_codes_the_readme_lists_for_check_are_the_ones_it_uses() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import threading
 from pathlib import Path
@@ -14,6 +15,7 @@ import engine
 from engine.core import GameOver, IllegalAction, NotYourTurn, StaleAction
 from engine.options import current_edition
 from engine.services import Services
+from engine.services.caching import CACHE_MB, LOG_EVERY, MB, Memo, Memos
 from tests.stub_drawing import stub_drawing
 from engine.store import Status, Store
 from engine.services.tables import AlreadyPlayed, LobbyClosed, NoSuchTable, NoTableHere, NotCreator, NotSeated, NotStarted, WhichTable
@@ -292,17 +294,53 @@ async def test_the_board_carries_the_current_prompt_while_the_game_is_played(ser
     assert (await service.reading.board(game_id)).prompt is None  # the board of an ended game asks nobody
 
 
-async def test_the_memo_cache_keeps_only_the_most_recently_used_games(store: Store) -> None:
-    service = Services(store, stub_drawing(blank_png), memo_limit=2)
-    first, second, third = [await started(service, (ANN, BOB)) for _ in range(3)]
+async def test_the_memo_cache_keeps_the_most_recently_used_games_within_its_budget(store: Store) -> None:
+    sizing = Services(store, stub_drawing(blank_png))
+    first, second, third = [await started(sizing, (ANN, BOB)) for _ in range(3)]
+    for game_id in (first, second, third):
+        await sizing.reading.prompt(game_id)
+    sizes = sorted(memo.size for memo in (sizing.core.memos.get(g) for g in (first, second, third)) if memo)
+    budget = sizes[1] + sizes[2] + sizes[0] - 1  # any two tables fit, all three do not
+    service = Services(store, stub_drawing(blank_png), cache_mb=budget / MB)
     for game_id in (first, second, third, first):
         assert await service.reading.prompt(game_id) is not None
     assert len(service.core.memos) == 2 and first in service.core.memos and second not in service.core.memos
+    assert 0 < service.core.memos.used_bytes <= budget
     # an evicted game is replayed from the log and plays on
     prompt = await service.reading.prompt(second)
     assert prompt is not None and prompt == await Services(store, stub_drawing(blank_png)).reading.prompt(second)
     result = await service.core.play(second, prompt.movers[0].user_id, 0, version=prompt.version)
     assert result.table.version == 1 and len(service.core.memos) == 2
+
+
+async def test_the_memo_cache_counts_its_hits_and_misses(store: Store) -> None:
+    service = Services(store, stub_drawing(blank_png))
+    game_id = await started(service, (ANN, BOB))
+    service.core.forget(game_id)
+    before = service.core.memos.stats()
+    await service.reading.prompt(game_id)  # not cached: a miss
+    await service.reading.prompt(game_id)  # cached: a hit
+    stats = service.core.memos.stats()
+    assert (stats.misses - before.misses, stats.hits - before.hits) >= (1, 1)
+    assert stats.tables == 1 and stats.budget_bytes == CACHE_MB * MB and 0 < stats.hit_rate < 1
+    assert stats.line().startswith("table cache: ") and "of 256 MB in use by 1 table, hit rate" in stats.line()
+
+
+def test_the_cache_logs_its_use_and_hit_rate_every_so_many_tables(caplog: pytest.LogCaptureFixture) -> None:
+    memos = Memos(1)
+    with caplog.at_level(logging.INFO, logger="engine.service"):
+        for asked in range(2 * LOG_EVERY + 1):
+            memos.counted(asked % 4 != 0)
+    lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("table cache: ")]
+    assert len(lines) == 2
+    assert lines[-1] == "table cache: 0.0 of 1 MB in use by 0 tables, hit rate 75% (1500 hits, 500 misses)"
+
+
+def test_a_tiny_budget_still_keeps_the_table_being_played() -> None:
+    memos = Memos(0)
+    memos.put(1, Memo(3, "state", body_length=100))
+    memos.put(2, Memo(5, "state", body_length=100))
+    assert 1 not in memos and 2 in memos and memos.used_bytes == Memo(5, None, body_length=100).size
 
 
 async def test_a_finished_or_abandoned_game_leaves_no_memo_and_no_lock(service: Services) -> None:

@@ -14,7 +14,9 @@ from engine.store.backup import BadTarget, NoDatabase, backup_database
 from engine.store.health import NoDatabaseYet, Unreachable, check_database, no_database_yet
 from engine.store import Store, StoreError, is_postgres_url
 from engine.store.backend import redacted_url
+from engine.cli.check_snapshots import check_snapshots
 from engine.cli.move_database import move_database
+from engine.services.caching import LOG_EVERY
 from engine.words import count
 
 EXIT_FAILED = 1
@@ -80,11 +82,13 @@ def migrate_to(database: Path, target: str, out: Callable[[str], Any] = print) -
     return 0
 
 
-def check(database: str | Path, out: Callable[[str], Any] = print) -> int:
-    """--check: the database's backend, version, games and next due item (a health check).
+def check(database: str | Path, out: Callable[[str], Any] = print, *, cache_mb: int | None = None,
+          snapshots: bool = False) -> int:
+    """--check: the database's backend, version, games and next due item (a health check); the table cache's
+    budget; with `snapshots`, every snapshot compared with a replay of its log.
 
-    Exits 0 when it read the database, 3 when there is none yet (before the bot's first start), 1 when it cannot
-    read it.
+    Exits 0 when it read the database (and every snapshot agreed), 3 when there is none yet (before the bot's
+    first start), 1 when it cannot read it or a snapshot differs from its log.
     """
     try:
         health = check_database(database)
@@ -96,4 +100,12 @@ def check(database: str | Path, out: Callable[[str], Any] = print) -> int:
         return EXIT_FAILED
     for line in health.lines(time.time()):
         out(line)
-    return 0
+    if cache_mb is not None:
+        out(f"Table cache: {cache_mb} MB (CACHE_MB); a running bot logs its use and hit rate every"
+            f" {LOG_EVERY:,} tables it loads.")
+    if not snapshots:
+        return 0
+    report = asyncio.run(check_snapshots(database))
+    for line in report.lines():
+        out(line)
+    return EXIT_FAILED if report.faults else 0

@@ -26,8 +26,9 @@ class Replayer:
     game: Game
     states: dict[int, Any] = field(default_factory=dict)  # version -> the state after that entry (0: the setup)
 
-    def start(self, state: Any) -> None:
-        self.states = {0: state}
+    def start(self, state: Any, version: int = 0) -> None:
+        """Begin at `state`, the state at `version` (a snapshot's): an undo may go back to it or later."""
+        self.states = {version: state}
 
     def apply(self, seq: int, seat: int, payload: dict[str, Any]) -> Any:
         before = self.states[seq - 1]

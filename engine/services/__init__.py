@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from engine.services.caching import MEMO_LIMIT
+from engine.services.caching import CACHE_MB
 from engine.services.clock import TurnClock
 from engine.services.core import TableCore
 from engine.services.drawing import Drawing
@@ -33,13 +33,13 @@ class Services:
         store: Store,
         drawing: Drawing | None = None,
         *,
-        memo_limit: int = MEMO_LIMIT,
+        cache_mb: float = CACHE_MB,
         clock: Callable[[], float] = time.time,
         on_change: Callable[[float | None], None] = lambda when: None,
         public_url: str | None = None,
     ) -> None:
         self.store = store
-        self.core = TableCore(store, drawing, memo_limit=memo_limit, clock=clock, on_change=on_change)
+        self.core = TableCore(store, drawing, cache_mb=cache_mb, clock=clock, on_change=on_change)
         self.reading = Reading(self.core)
         self.lobby = Lobby(self.core)
         self.seating = Seating(self.core)

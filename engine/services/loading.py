@@ -8,12 +8,14 @@ from functools import cache
 from typing import Any
 
 import engine
-from engine.core import Action, Game, News, Outcome, is_private, news_of
+from engine.core import Game, News, Outcome, is_private, name_seats, news_of
 from engine.view import CommonView, common
 from engine.words import joined, moves
-from engine.platform.turns import AUTOPILOT, History, LogLine, autopilot_events, by_of
-from engine.platform.undo import Replayer, is_undo, undone
-from engine.services.caching import Memo, Memos
+from engine.platform.snapshots import Chronicle
+from engine.platform.turns import AUTOPILOT, History, LogLine, autopilot_events
+from engine.platform.undo import undo_payload, undone
+from engine.services.caching import Memos
+from engine.services.positions import Positions
 from engine.services.drawing import Drawing
 from engine.services.tables import Mover, NoSuchTable, Prompt, Table
 from engine.store import GameRow, NotFound, PostKind, PostRow, Status, Store
@@ -37,6 +39,7 @@ class Loader:
         self._memos = memos
         self._drawing = drawing
         self._clock = clock
+        self.positions = Positions(store, memos)
 
     async def table(self, game_id: int, *, guild_id: int | None = None) -> Table:
         """One game; NoSuchTable if it does not exist (or belongs to another server)."""
@@ -67,61 +70,17 @@ class Loader:
         return self._drawing.shown_name(name, fallback) if self._drawing is not None else name
 
     async def state(self, table: Table) -> Any:
-        """The state at the table's version, from the cache or by replaying the missing part of the log."""
-        memo = self._memos.get(table.id)
-        game = engine.get_game(table.slug)
-        if memo is not None and memo.version == table.version:
-            return memo.state
-        if memo is None or memo.version > table.version:  # a reader holding an older row than the cache
-            memo = Memo(0, opening_state(table))
-        state = memo.state
-        rows = [row for row in await self._store.games.actions(table.id, after=memo.version) if row.seq <= table.version]
-        if any(is_undo(row.payload) for row in rows):  # an undo goes back to an older state: replay it all
-            replayer = Replayer(game)
-            replayer.start(opening_state(table))
-            for row in await self._store.games.actions(table.id):
-                if row.seq > table.version:
-                    break
-                replayer.apply(row.seq, row.seat, row.payload)
-            memo = Memo(table.version, replayer.states[table.version])
-            rows = []
-        for row in rows:
-            state = game.apply(state, row.seat, Action.from_dict(row.payload))
-            memo = Memo(row.seq, state)
-        latest = self._memos.get(table.id)
-        if latest is None or latest.version <= memo.version:  # never move the cache backwards
-            self._memos.put(table.id, memo)
-        return memo.state
+        """The state at the table's version, from the cache, else from its snapshot and the log after it."""
+        return (await self.positions.at(table)).state
 
     async def history(self, table: Table, state: Any | None = None) -> History:
-        """Every event of the game so far and who made each move, replayed once and then kept up to date."""
-        if state is None:
-            state = await self.state(table)
-        memo = self._memos.get(table.id)
-        if memo is not None and memo.version == table.version and memo.history is not None:
+        """Every event of the game so far and who made each move, told from the table's chronicle (no replay)."""
+        memo = await self.positions.at(table)
+        if memo.history is not None:
             return memo.history
-        game = engine.get_game(table.slug)
-        replayer = Replayer(game)
-        replayer.start(opening_state(table))
-        events, news = move_events(table, common(game.view(replayer.states[0], None)))
-        history = History([LogLine(0, e, n) for e, n in zip(events, news)], [])
-        rows = [row for row in await self._store.games.actions(table.id) if row.seq <= table.version]
-        for row in rows:
-            replayed = replayer.apply(row.seq, row.seat, row.payload)
-            if is_undo(row.payload):
-                back_to = int(row.payload["args"][0])
-                events, news = [f"{table.at_seat(row.seat).name} takes back {moves(back_to + 1, row.seq - 1)}."], [ROUTINE]
-            else:
-                events, news = move_events(table, common(game.view(replayed, None)), row.seat, by_of(row.payload))
-            history = history.extended(row.seat, events, news)
-        taken_back = undone((row.seq, row.payload) for row in rows)
-        if taken_back:  # /log keeps every move, and says which were taken back; the board never headlines one
-            history = History([LogLine(line.seq, f"{line.text} (undone)", ROUTINE) if line.seq in taken_back else line
-                               for line in history.lines], history.actors)
-        history = history.with_notes(await self._store.seats.events(table.id))
-        memo = self._memos.get(table.id)
-        if memo is not None and memo.version == table.version:
-            memo.history = history
+        assert memo.chronicle is not None  # Positions.at always tells it
+        history = told_history(table, memo.chronicle).with_notes(await self._store.seats.events(table.id))
+        memo.history = history
         return history
 
     def prompt(self, table: Table, state: Any, view: CommonView | None = None) -> Prompt | None:
@@ -156,15 +115,49 @@ class Loader:
             memo.posts[kind] = PostRow(kind, channel_id, message_id, version)
 
 
-def move_events(table: Table, view: CommonView, seat: int = -1, by: str | None = None) -> tuple[list[str], list[int]]:
-    """A move's events with the players' names put in, and each one's news (engine.core.News) for the headline;
-    a move the autopilot made for a person says so."""
+def move_events(table: Table, raw: list[str], seat: int = -1, by: str | None = None) -> tuple[list[str], list[int]]:
+    """A move's events (the public view's, with {pN} tokens) with the players' names put in, and each one's news
+    (engine.core.News) for the headline; a move the autopilot made for a person says so."""
     game = engine.get_game(table.slug)
-    news = [news_of(game, event) for event in view["events"]]
-    events = table.name_events(list(view["events"]))
+    news = [news_of(game, event) for event in raw]
+    events = table.name_events(list(raw))
     if by == AUTOPILOT:
         events = autopilot_events(table.at_seat(seat).name, events)
     return events, news
+
+
+def told_history(table: Table, chronicle: Chronicle) -> History:
+    """The history of the chronicle's moves, names put in; /log keeps every move, and says which were taken
+    back (the board never headlines one)."""
+    game = engine.get_game(table.slug)
+    names = {p.seat: p.name for p in table.players if p.seat is not None}
+    # A cold table tells a whole game at once: every event named in one call, each distinct one once.
+    raw = list(dict.fromkeys([*chronicle.setup, *(e for entry in chronicle.entries for e in entry.events)]))
+    named = dict(zip(raw, name_seats(raw, names)))
+    lines = [LogLine(0, named[e], news_of(game, e)) for e in chronicle.setup]
+    actors: list[int] = []
+    undos: list[tuple[int, dict[str, Any]]] = []
+    for seq, entry in enumerate(chronicle.entries, start=1):
+        actors.append(entry.seat)
+        if entry.undo_to is not None:
+            by = names.get(entry.seat, "A player")
+            lines.append(LogLine(seq, f"{by} takes back {moves(entry.undo_to + 1, seq - 1)}.", ROUTINE))
+            undos.append((seq, undo_payload(entry.undo_to)))
+            continue
+        if not entry.events and entry.by != AUTOPILOT:
+            continue  # a decision that changed nothing anyone sees: /log numbers it all the same
+        # The weights were worked out when the move was told (matching every sentence is the slow part).
+        news = list(entry.news) if len(entry.news) == len(entry.events) else [news_of(game, e) for e in entry.events]
+        events = [named[e] for e in entry.events]
+        if entry.by == AUTOPILOT:
+            events = autopilot_events(names.get(entry.seat, "A player"), events)
+        weights = news + [int(News.PLAY)] * (len(events) - len(news))  # as History.extended pads them
+        lines += [LogLine(seq, e, w) for e, w in zip(events, weights)]
+    taken_back = undone(undos)
+    if taken_back:
+        lines = [LogLine(line.seq, f"{line.text} (undone)", ROUTINE) if line.seq in taken_back else line
+                 for line in lines]
+    return History(lines, actors)
 
 
 def headline(table: Table, history: History, to_act: tuple[int, ...], outcome: Outcome | None) -> str:
@@ -195,9 +188,3 @@ def public_view(table: Table, state: Any) -> CommonView:
 def asks(game: Game, state: Any, view: CommonView | None = None) -> str:
     """What the decision asks, in the game's words ('choose a card to throw for')."""
     return (view if view is not None else common(game.view(state, None)))["decision"] or "make a move"
-
-
-def opening_state(table: Table) -> Any:
-    """The game's state before its first move: the same seats, seed and options always deal the same."""
-    game = engine.get_game(table.slug)
-    return game.setup(len(table.players), table.game.seed, dict(table.game.options))

@@ -10,7 +10,7 @@ from engine.platform.secrets import dealer, shows_hidden
 from engine.platform.records import DueKind, DueRow, DuplicateInteraction, StaleVersion, Status, UndoVote
 from engine.services.clock import ClockNews
 from engine.services.core import TableCore
-from engine.services.loading import opening_state
+from engine.services.positions import opening_state
 from engine.services.tables import AlreadyPlayed, MoveResult, NeedsConsent, NotSeated, Table, require_player
 from engine.platform.undo import Replayer, is_undo, undo_payload, undone
 from engine.words import moves

@@ -278,6 +278,11 @@ class GameStore:
         rows = await self._db.read("SELECT version, blob FROM snapshots WHERE game_id = ?", (game_id,))
         return (rows[0][0], bytes(rows[0][1])) if rows else None
 
+    async def snapshotted(self) -> list[tuple[int, int]]:
+        """Every game that has a snapshot, with the version it was taken at, by game id."""
+        rows = await self._db.read("SELECT game_id, version FROM snapshots ORDER BY game_id", ())
+        return [(game_id, version) for game_id, version in rows]
+
 
 def _finished_where(slug: str, guild_id: int | None) -> tuple[str, list[Any]]:
     params: list[Any] = [Status.FINISHED.value, slug]

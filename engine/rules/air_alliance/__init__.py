@@ -67,6 +67,10 @@ class AirAlliance(Rules[AirAllianceState]):
     def outcome(self, state: AirAllianceState) -> Outcome | None:
         return scoring.outcome(state)
 
+    def events(self, state: AirAllianceState) -> list[str]:
+        """The public view's events, without the rest of the view."""
+        return list(state.events)
+
     def view(self, state: AirAllianceState, seat: int | None) -> dict[str, Any]:
         return plain(view.public_view(state) if seat is None else view.seat_view(state, seat))
 

@@ -148,6 +148,17 @@ class AirAllianceState:
     def over(self) -> bool:
         return self.step is Step.OVER
 
+    def __getstate__(self) -> dict[str, object]:
+        # A snapshot (pickle) keeps the table, not the edition's components: they are one shared object per
+        # edition, read again from the edition when the snapshot is decoded.
+        fields = dict(self.__dict__)
+        del fields["data"]
+        return fields
+
+    def __setstate__(self, fields: dict[str, object]) -> None:
+        self.__dict__.update(fields)
+        self.data = components(self.edition)
+
     def copy(self) -> AirAllianceState:
         # A shallow copy, then fresh containers for everything a move may change: apply never mutates its input.
         # Every apply copies the state, so this fills the fields' dict directly (setting attributes is slower).

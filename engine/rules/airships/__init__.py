@@ -66,6 +66,10 @@ class Airships(Rules[AirshipsState]):
     def outcome(self, state: AirshipsState) -> Outcome | None:
         return scoring.outcome(state)
 
+    def events(self, state: AirshipsState) -> list[str]:
+        """The public view's events, without the rest of the view."""
+        return list(state.events)
+
     def view(self, state: AirshipsState, seat: int | None) -> dict[str, Any]:
         return plain(view.public_view(state) if seat is None else view.seat_view(state, seat))
 

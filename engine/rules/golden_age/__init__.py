@@ -70,6 +70,10 @@ class GoldenAge(Rules[GoldenAgeState]):
     def outcome(self, state: GoldenAgeState) -> Outcome | None:
         return scoring.outcome(state)
 
+    def events(self, state: GoldenAgeState) -> list[str]:
+        """The public view's events, without the rest of the view."""
+        return list(state.events)
+
     def view(self, state: GoldenAgeState, seat: int | None) -> dict[str, Any]:
         return plain(view.public_view(state) if seat is None else view.seat_view(state, seat))
 

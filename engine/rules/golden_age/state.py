@@ -190,6 +190,18 @@ class GoldenAgeState:
     def over(self) -> bool:
         return self.phase is Phase.OVER
 
+    def __getstate__(self) -> dict[str, object]:
+        # A snapshot (pickle) keeps the table, not the edition's components (one shared object per edition,
+        # read again from the edition when decoded) nor the menus' memo (rebuilt when asked for).
+        fields = dict(self.__dict__)
+        del fields["data"]
+        fields["menus"] = {}
+        return fields
+
+    def __setstate__(self, fields: dict[str, object]) -> None:
+        self.__dict__.update(fields)
+        self.data = components(self.edition)
+
     def copy(self) -> GoldenAgeState:
         new = object.__new__(GoldenAgeState)
         f = new.__dict__ = self.__dict__.copy()
