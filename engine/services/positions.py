@@ -95,7 +95,8 @@ class Positions:
                      body_length=body_length)
         latest = self._memos.get(table.id)
         if latest is None or latest.version <= fresh.version:  # never move the cache backwards
-            if latest is not None:
+            if latest is not None and latest.version == fresh.version:
+                # Only at the same version: a game that moved on elsewhere (another process) may have posted anew.
                 fresh.posts = latest.posts
             self._memos.put(table.id, fresh)
         return fresh
