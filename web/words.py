@@ -8,8 +8,9 @@ from datetime import UTC, datetime
 
 from engine.core import Outcome
 from engine.platform.records import Status
+from engine.services.loading import winners_with_score
 from engine.services.tables import Standing, Table
-from engine.words import count, joined
+from engine.words import count
 
 MINUTE, HOUR, DAY = 60, 3600, 86400
 
@@ -68,9 +69,7 @@ def result_lines(table: Table, outcome: Outcome | None) -> list[ResultLine]:
 def winners_words(table: Table, outcome: Outcome | None) -> str:
     if outcome is None or not outcome.winners:
         return ""
-    names = [table.at_seat(seat).name for seat in outcome.winners]
-    score = outcome.score_text(outcome.winners[0])
-    return f"{names[0]} wins with {score}." if len(names) == 1 else f"{joined(names)} share the win with {score}."
+    return f"{winners_with_score(table, outcome)}."  # the words the final board's headline shows
 
 
 def moment(when: float) -> str:

@@ -165,6 +165,11 @@ def headline(table: Table, history: History, to_act: tuple[int, ...], outcome: O
     deciding players' last turn (History.headline)."""
     if outcome is None:
         return history.headline(to_act)
+    return winners_with_score(table, outcome)
+
+
+def winners_with_score(table: Table, outcome: Outcome) -> str:
+    """'ann wins with 41 VP', or 'ann and bob share the win with 41 VP': the end of a game in a few words."""
     names = [table.at_seat(seat).name for seat in outcome.winners]
     score = outcome.score_text(outcome.winners[0])
     return f"{names[0]} wins with {score}" if len(names) == 1 else f"{joined(names)} share the win with {score}"

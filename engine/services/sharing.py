@@ -108,8 +108,7 @@ class Sharing:
     async def turn_on(self, guild_id: int, user_id: int) -> str:
         """Show the server's pages (every game, league, leaderboard and statistics page gets its link); its
         statistics page's address is returned."""
-        if self.public_url is None:
-            raise NoPages("This bot has no web pages: its admin sets WEB_PORT (and PUBLIC_URL) to serve them.")
+        self._require_pages()
         async with self._core.store.transaction():
             await self._web.set_site(guild_id, True, user_id)
             await self._web.link_all(guild_id, engine.list_games())
