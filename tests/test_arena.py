@@ -72,6 +72,24 @@ def test_seats_rotate_so_every_policy_sits_first_equally_often(monkeypatch: pyte
     assert sorted(first) == ["ai"] * 3 + ["greedy"] * 3 + ["random"] * 3
 
 
+def test_one_policy_in_every_seat_plays_a_new_deal_every_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    deals: dict[str, list[int]] = {"random,random,random": [], "greedy,random,random": []}
+    running = ""
+
+    def recording(name: str, slug: str) -> Any:
+        def play(state: Any, seat: int, rng: Any) -> Any:
+            if state.seq == 0:
+                deals[running].append(state.seed)
+            return rng.choice(engine.get_game(slug).legal_actions(state, seat))
+        return play
+
+    monkeypatch.setattr(arena, "policy", recording)
+    for running in deals:
+        arena.arena("airships", 3, 6, 2, running.split(","))
+    assert len(set(deals["random,random,random"])) == 6  # rotating identical seats would only repeat a deal
+    assert len(set(deals["greedy,random,random"])) == 2  # different policies: one deal per full rotation
+
+
 def test_a_shared_first_place_counts_as_a_fraction_of_a_win(monkeypatch: pytest.MonkeyPatch) -> None:
     game = engine.get_game("airships")
     tied = Outcome(scores=(9, 9, 4), ranking=((0, 1), (2,)), tiebreak=(2, 2, 1))

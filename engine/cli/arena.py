@@ -52,9 +52,15 @@ def seated(seats: list[str], game_number: int) -> list[str]:
     return seats[shift:] + seats[:shift]
 
 
-def table_seed(seed: int, game_number: int, players: int) -> int:
-    # One deal per full rotation: each policy meets the same cards from every seat, which evens out the deals.
-    digest = hashlib.blake2b(f"{seed}:deal:{game_number // players}".encode(), digest_size=4).digest()
+def table_seed(seed: int, game_number: int, players: int, one_policy: bool = False) -> int:
+    """The deal of game `game_number`.
+
+    Policies that differ get one deal per full rotation: each meets the same cards from every seat, which evens
+    out the deals. One policy in every seat gets a deal per game: rotating identical seats would replay the same
+    deal `players` times, and a seat-balance figure would then rest on a `players`-th of its games.
+    """
+    deal = game_number if one_policy else game_number // players
+    digest = hashlib.blake2b(f"{seed}:deal:{deal}".encode(), digest_size=4).digest()
     return int.from_bytes(digest, "big")
 
 
@@ -126,7 +132,7 @@ def play_one(slug: str, players: int, seed: int, seats: list[str], options: dict
     whims = [random.Random(f"{seed}:{number}:{seat}") for seat in range(players)]
     seconds: dict[str, float] = defaultdict(float)
     decisions: dict[str, int] = defaultdict(int)
-    state = game.setup(players, table_seed(seed, number, players), dict(options))
+    state = game.setup(players, table_seed(seed, number, players, len(set(seats)) == 1), dict(options))
     first_played: list[int] = []
     for _ in range(MAX_DECISIONS):
         to_act = game.to_act(state)

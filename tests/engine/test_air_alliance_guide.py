@@ -54,6 +54,12 @@ def test_the_npa_starts_are_the_datas(guide: dict[str, RulesTopic]) -> None:
         assert f"**{colour}** {', '.join(names[:-1])} and {names[-1]}" in text
 
 
+def test_the_last_round_says_equal_turns_is_the_rule_for_the_start_players_edge(guide: dict[str, RulesTopic]) -> None:
+    text = guide["end"].text
+    assert "the start player's edge. The Kobe rule **Equal turns** is there for it." in text
+    assert "only the start player meets a claim nobody has picked over" in text  # the edge equal turns leaves
+
+
 def test_every_kobe_rule_has_a_line(guide: dict[str, RulesTopic]) -> None:
     lines = [line for line in guide["kobe"].text.splitlines() if line.startswith("- **")]
     assert len(lines) == len(Kobe)

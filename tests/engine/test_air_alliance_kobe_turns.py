@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from air_alliance_helpers import (
     CANNES,
     GAME,
@@ -16,7 +20,7 @@ from air_alliance_helpers import (
     put,
     table,
 )
-from engine.rules.air_alliance import markers, scoring
+from engine.rules.air_alliance import ai, markers, scoring
 from engine.rules.air_alliance.state import AirAllianceState, Step
 
 FIRST_TURN = {"kobe_first_turn": True}
@@ -128,6 +132,26 @@ def test_without_equal_turns_the_start_player_up_to_the_depleter_play_one_turn_m
     assert turns_played(2, 1, {}) == [6, 6]
     for depleter in range(4):
         assert len(set(turns_played(4, depleter, {"kobe_equal_turns": True}))) == 1, depleter
+
+
+def regular_turns_of_a_whole_game(players: int, seed: int, options: dict[str, bool]) -> list[int]:
+    """Each seat's turns in a game played out by the greedy AI, the extra turns won with 3+ cards aside."""
+    state, whim = GAME.setup(players, seed, options), random.Random(seed)
+    turns, turn = [0] * players, (state.turns, state.current, state.extra_turn)
+    while state.step is not Step.OVER:
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(state, seat, ai.greedy(state, seat, whim))
+        if state.turns != turn[0] or state.step is Step.OVER:
+            turns[turn[1]] += 0 if turn[2] else 1
+            turn = (state.turns, state.current, state.extra_turn)
+    return turns
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_equal_turns_each_player_plays_the_same_number_of_turns_in_a_game(players: int) -> None:
+    for seed in range(3):
+        turns = regular_turns_of_a_whole_game(players, seed, {"kobe_equal_turns": True})
+        assert len(set(turns)) == 1 and turns[0] > 3, (seed, turns)
 
 
 # --- planes leave the board after the last turn --------------------------------------------------------------------------
