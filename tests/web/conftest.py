@@ -6,6 +6,7 @@ the games are played through the writing `service` (tests/conftest.py), as the b
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -32,8 +33,9 @@ POLL_SECONDS = 0.05  # the live pages' poll in tests: a move shows within a tick
 def tiny_png(slug: str, view: dict[str, Any]) -> bytes:
     """A real PNG that costs nothing to draw, a different one for each version of the board."""
     out = io.BytesIO()
-    shade = hash(repr(sorted(view.items(), key=lambda kv: kv[0]))) % 256
-    Image.new("RGB", (2, 2), (shade, 0, 0)).save(out, format="PNG")
+    # A digest, not hash(): the same colour in every run, and two boards alike by chance 1 in 16 million, not 256.
+    red, green, blue = hashlib.sha256(repr(sorted(view.items(), key=lambda kv: kv[0])).encode()).digest()[:3]
+    Image.new("RGB", (2, 2), (red, green, blue)).save(out, format="PNG")
     return out.getvalue()
 
 
