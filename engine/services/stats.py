@@ -30,7 +30,7 @@ class Statistics:
         self._store = core.store
         self._figures: dict[tuple[str, int | None], GameFigures] = {}
         self._played: dict[int, PlayedGame] = {}  # a few hundred bytes a game: kept for the process's life
-        self._charts: dict[tuple[str, str], bytes] = {}
+        self._charts: dict[tuple[str, str, str], bytes] = {}
         # Two askers of the same figures at once: the second waits and gets the first one's; other games don't wait.
         self._working: dict[tuple[str, int | None], asyncio.Lock] = {}
 
@@ -69,10 +69,10 @@ class Statistics:
     async def chart(self, figures: GameFigures) -> bytes | None:
         """The wins by seat position drawn as a PNG, once per version of the figures; None if it could not be drawn.
 
-        (slug, version) names the figures exactly: the highest id belongs to one server, so one server's figures
-        and every server's share a version only when that server holds every finished game, and then they agree.
+        (slug, version, where) names the chart exactly: one server's figures and every server's share a version
+        only when that server holds every finished game, and then only the words of its subtitle differ.
         """
-        key = (figures.slug, figures.version)
+        key = (figures.slug, figures.version, figures.where)
         if key not in self._charts:
             drawing = self._core.drawing
             image = await drawn(f"the {figures.slug} statistics", drawing.stats if drawing else None,

@@ -51,6 +51,11 @@ class WebStore:
 
     async def link(self, guild_id: int, kind: LinkKind, target: str) -> str:
         """The page's token, made on first asking (the same one ever after)."""
+        # Nearly every page has its link already (made with its game or league, or by /web on): a read, then, and
+        # a write only for the rare one without (a new game's leaderboard, say), so /game status commits nothing.
+        found = await self.links(guild_id, kind, [target])
+        if target in found:
+            return found[target]
         async with self._db.transaction():
             await self._db.q(
                 "INSERT INTO web_links (token, guild_id, kind, target) VALUES (?, ?, ?, ?)"
