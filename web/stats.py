@@ -8,11 +8,11 @@ from engine.core import GameError
 from engine.platform.records import LinkKind
 from engine.platform.stats import GameFigures
 from engine.services.stats import NoStatistics
+from web.images import FOREVER, FRESH, Picture, png
 from web.pages import SERVICES, link_of, page
 
 routes = web.RouteTableDef()
 
-CHART_MAX_AGE = 86_400  # the chart's address names the figures' version, so a browser may keep it
 
 
 async def figures_of(request: web.Request) -> GameFigures | None:
@@ -37,7 +37,7 @@ async def stats_page(request: web.Request) -> web.Response:
 async def stats_chart(request: web.Request) -> web.Response:
     figures = await figures_of(request)
     image = await request.app[SERVICES].stats.chart(figures) if figures is not None else None
-    if image is None:  # nothing finished yet, or the drawing failed: the page's words still stand
+    if figures is None or image is None:  # nothing finished yet, or the drawing failed: the page's words stand
         raise web.HTTPNotFound()
-    return web.Response(body=image, content_type="image/png",
-                        headers={"Cache-Control": f"private, max-age={CHART_MAX_AGE}"})
+    # As the boards are sent: an ETag, so a browser asking again is answered 304 without the picture.
+    return png(request, Picture.of(image), FOREVER if request.query.get("v") == figures.version else FRESH)

@@ -72,6 +72,8 @@ async def test_the_page_shows_the_figures_of_the_servers_finished_games(writer: 
     assert image.status == 200 and image.content_type == "image/png"
     assert Image.open(io.BytesIO(await image.read())).format == "PNG"
     assert "max-age" in image.headers["Cache-Control"]
+    again = await browser.get(chart, headers={"If-None-Match": image.headers["ETag"]})
+    assert again.status == 304 and await again.read() == b""
 
 
 async def test_before_any_game_finishes_the_page_says_so_and_has_no_chart(writer: Services, browser: TestClient) -> None:
