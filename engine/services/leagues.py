@@ -215,11 +215,15 @@ class Leagues:
         league = await self.league_named(guild_id, name)
         members = await self._store.leagues.members(league.id, league.season)
         games = await self._store.leagues.games(league.id, league.season)
+        return LeagueInfo(league, members, tuple(games), await self._seated_names(members, games))
+
+    async def _seated_names(self, members: dict[int, str], games: list[LeagueGame]) -> dict[int, str]:
+        """The season's members and everyone seated in its games (a replacement too), by user id."""
         names = dict(members)
         for game in games:
             table = await self._core.load.table(game.game_id)
             names.update((p.user_id, p.name) for p in table.players if not p.ai)
-        return LeagueInfo(league, members, tuple(games), names)
+        return names
 
     async def league_standings(self, guild_id: int, name: str | None,
                                season: int | None = None) -> LeagueTable:
@@ -240,10 +244,7 @@ class Leagues:
             raise LeagueError("There's no such league on this server.")
         league = in_season(row, season)
         games = await self._store.leagues.games(league.id, league.season)
-        names = dict(await self._store.leagues.members(league.id, league.season))
-        for game in games:
-            table = await self._core.load.table(game.game_id)
-            names.update((p.user_id, p.name) for p in table.players if not p.ai)
+        names = await self._seated_names(await self._store.leagues.members(league.id, league.season), games)
         return LeaguePage(await self._table(league, games), tuple(games), names, row.season)
 
     async def standings_image(self, standing: LeagueTable, subtitle: str) -> bytes | None:
