@@ -50,7 +50,7 @@ async def startup_and_due_ms(folder: Path) -> dict[str, float]:
     engine.check_games()
     store = await Store.open(path)
     service = Services(store, clock=lambda: now)
-    await service.resume_automatic()
+    [_ async for _ in service.resume_automatic()]
     await service.clock.next_due()
     startup = time.perf_counter() - started
     try:

@@ -169,10 +169,10 @@ async def test_a_game_finished_just_before_a_stop_is_rated_at_the_next_start(
     monkeypatch.undo()
     assert await store.ratings.stored_results() == []
     restarted = Services(store, stub_drawing(lambda slug, view: b""))  # the bot started again
-    await restarted.resume_automatic()
+    [_ async for _ in restarted.resume_automatic()]
     results = await store.ratings.stored_results()
     assert [r.game_id for r in results] == [second, second, first, first]  # in the order they finished
-    await restarted.resume_automatic()
+    [_ async for _ in restarted.resume_automatic()]
     assert len(await store.ratings.stored_results()) == 4  # once only
 
 

@@ -161,7 +161,7 @@ async def post_turn(source: discord.Interaction | discord.Client, table: Table, 
 async def resume_automatic(client: discord.Client) -> None:
     """After a restart, AI seats that owed a move play on, and the next person's turn is posted (once)."""
     with logs.request():
-        for result in await tables(client).resume_automatic():
+        async for result in tables(client).resume_automatic():
             await show_automatic(client, result)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 
 from engine.services.caching import CACHE_MB
 from engine.services.clock import TurnClock
@@ -56,7 +56,9 @@ class Services:
         self.clock.handle(DueKind.UNDO_VOTE, self.undo.undo_vote_due)
         self.clock.handle(DueKind.ROUND_END, self.leagues.round_end_due, live_only=False)
 
-    async def resume_automatic(self) -> list[MoveResult]:
-        """At start: rate games that finished just before a stop, then let the bot's seats that owe moves play."""
+    async def resume_automatic(self) -> AsyncIterator[MoveResult]:
+        """At start: rate games that finished just before a stop, then let the bot's seats that owe moves play,
+        each game's moves given as soon as they are made (the bot answers everyone else meanwhile)."""
         await self.ratings.rate_unrated()  # before any newer game finishes, so results keep their order
-        return await self.clock.play_owed()
+        async for result in self.clock.play_owed():
+            yield result

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field, replace
 
 from engine.core import GameError
@@ -146,18 +146,24 @@ class TurnClock:
                 return None
             start = await self._core.now(table)
             if not any(s in table.automatic_seats for s in start.to_act):
+                # Known now: the next start's query need not load this game again (it may have been unknown).
+                await self._store.games.set_to_act(game_id, table.version, start.to_act)
                 return None
             moved = await self._core.play_automatic(start)
             return await self._core.result(moved, await self._core.news(moved, start.to_act, fresh=True))
 
-    async def play_owed(self) -> list[MoveResult]:
-        """After a restart: games where an AI seat owes a move (a chain was cut short) play on, once each."""
-        results = []
-        for row in await self._store.games.active_with_automatic_seats():
-            result = await self.automatic_now(row.id)
+    async def play_owed(self) -> AsyncIterator[MoveResult]:
+        """After a restart: games where the bot's seats owe a move (a chain was cut short) play on, once each,
+        oldest move first; each result comes as soon as it is made, so its game is shown without waiting for
+        the rest. Found by one indexed query: only those games are loaded."""
+        for row in await self._store.games.owing_automatic_moves():
+            try:
+                result = await self.automatic_now(row.id)
+            except Exception:  # one bad game must not keep the others waiting; it is tried again next start
+                log.exception("game %s: could not play the moves it was owed", row.id)
+                continue
             if result is not None:
-                results.append(result)
-        return results
+                yield result
 
     async def return_to_seat(self, game_id: int, user_id: int) -> Table:
         """A player on autopilot takes their seat back: the next decision is theirs again."""

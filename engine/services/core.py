@@ -170,7 +170,7 @@ class TableCore:
             row = await self.store.games.append_action(
                 table.id, table.version + 1, seat, payload, interaction_id,
                 status=Status.FINISHED if outcome else None, outcome=outcome.to_dict() if outcome else None,
-                snapshot=snapshot,
+                snapshot=snapshot, to_act=to_act,
             )
         except DuplicateInteraction:
             raise AlreadyPlayed("That move was already made.") from None

@@ -139,7 +139,10 @@ class Lobby:
                 await self._store.seats.start_game(game_id, order, min_players=table.min_players,
                                              max_players=table.max_players)
             table = await core.load.table(game_id)
-            moved = await core.play_automatic(await core.now(table))  # AI seats shuffled to the front move at once
+            start = await core.now(table)
+            moved = await core.play_automatic(start)  # AI seats shuffled to the front move at once
+            if moved is start:  # no move stored who is to act: the start-up query reads it from here
+                await self._store.games.set_to_act(game_id, table.version, moved.to_act)
             turn = core.next_turn(moved)
             prompt, alerts = await core.settle(moved, turn)
         image = await core.draw(moved.table, moved.board_view())

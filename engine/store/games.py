@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, NoReturn
 
 from engine.platform.records import (
@@ -18,6 +18,11 @@ from engine.store.web import LinkKind, link_if_on
 def dumps(value: dict) -> str:
     # Compact and key-sorted so equal payloads are equal text (diffable exports, stable hashes).
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def seats_mask(seats: Sequence[int]) -> int:
+    """Seats as one integer, a bit each (seat 0 is bit 0): what the games' `to_act` column holds."""
+    return sum(1 << seat for seat in set(seats))
 
 
 # -- checks made inside a unit of work that is already open (by this repository or another) ---------------------
@@ -132,14 +137,23 @@ class GameStore:
         )
         return [GameRow.from_row(r) for r in rows]
 
-    async def active_with_automatic_seats(self) -> list[GameRow]:
-        """Games being played with an AI seat or a seat on autopilot: after a restart, the bot may owe a move."""
+    async def owing_automatic_moves(self) -> list[GameRow]:
+        """Live games where an AI seat or a seat on autopilot is to act, or where who is to act is not known
+        (a game stored before `to_act` was kept, or just taken back): after a restart, the bot may owe them a
+        move. One indexed query, oldest move first, whatever the number of live games."""
         rows = await self._db.read(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE status = ? AND EXISTS (SELECT 1 FROM seats"
-            " WHERE seats.game_id = games.id AND (seats.ai = 1 OR seats.autopilot = 1)) ORDER BY id",
-            (Status.ACTIVE.value,),
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'active' AND (to_act IS NULL OR EXISTS ("
+            "SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.seat IS NOT NULL"
+            " AND (seats.ai = 1 OR seats.autopilot = 1) AND (games.to_act >> CAST(seats.seat AS INTEGER)) & 1 = 1))"
+            " ORDER BY updated_at, id",
         )
         return [GameRow.from_row(r) for r in rows]
+
+    async def set_to_act(self, game_id: int, version: int, to_act: Sequence[int]) -> None:
+        """Who is to act at `version` (a game's opening, before its first move); nothing if it moved on."""
+        async with self._db.transaction(shared=True):
+            await self._db.q("UPDATE games SET to_act = ? WHERE id = ? AND version = ? AND status = 'active'",
+                             (seats_mask(to_act), game_id, version))
 
     async def finished_key(self, slug: str, guild_id: int | None) -> tuple[int, int]:
         """How many games of this slug finished on the server (on every server for None), and the highest id:
@@ -199,12 +213,14 @@ class GameStore:
     async def append_action(
         self, game_id: int, seq: int, seat: int, payload: dict, interaction_id: int | None, *,
         status: Status | None = None, outcome: dict | None = None, snapshot: bytes | None = None,
+        to_act: Sequence[int] | None = None,
     ) -> GameRow:
         """Append move `seq` to an ACTIVE game whose version is seq - 1, in one transaction.
 
         Raises StaleVersion when the game moved on (or is not active), DuplicateInteraction when
         this interaction was already applied, NotFound for an unknown game. Nothing is written
-        unless everything is: any failure rolls the whole move back.
+        unless everything is: any failure rolls the whole move back. `to_act`: the seats to act after
+        the move (None: not known), which the start-up query reads.
         """
         # Serialise and validate before taking the lock: the transaction should only do SQL.
         payload_text = dumps(payload)
@@ -217,10 +233,11 @@ class GameStore:
         async with self._db.transaction(shared=True):
             # The version check and the bump are one statement: no window between reading and writing.
             rows = await self._db.q(
-                "UPDATE games SET version = ?, updated_at = ?,"
+                "UPDATE games SET version = ?, updated_at = ?, to_act = ?,"
                 " status = COALESCE(?, status), outcome = COALESCE(?, outcome)"
                 f" WHERE id = ? AND status = ? AND version = ? RETURNING {GAME_COLUMNS}",
-                (seq, now, status_value, outcome_text, game_id, Status.ACTIVE.value, seq - 1),
+                (seq, now, None if to_act is None else seats_mask(to_act), status_value, outcome_text, game_id,
+                 Status.ACTIVE.value, seq - 1),
             )
             if not rows:
                 await self._explain_rejection(game_id, seq, interaction_id)

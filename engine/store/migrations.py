@@ -172,4 +172,12 @@ MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (game_id, user_id)
         )""",
     ],
+    [
+        # Who is to act in a live game, as a bit per seat (NULL: not known, e.g. a game stored before this column or
+        # just taken back): at start the bot finds the games whose AI or autopilot seats owe a move with one indexed
+        # query, instead of loading every live table to ask it.
+        "ALTER TABLE games ADD COLUMN to_act INTEGER",
+        # Partial: only the live games, oldest move first, which is the order owed moves are made in after a start.
+        "CREATE INDEX games_live ON games (updated_at, id) WHERE status = 'active'",
+    ],
 ]

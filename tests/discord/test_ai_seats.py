@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from simtable import Lounge, click_removed, custom_ids, ephemeral_text, pings, public
 from test_restart import _restart
 
 import engine
 from engine.core import Action
+from engine.services.clock import TurnClock
+from engine.services.reading import Reading
 from engine.store import Status
 
 
@@ -59,6 +65,23 @@ async def test_status_marks_ai_seats(lounge: Lounge) -> None:
     assert "Contrail AI 1 (AI): " in scores and "ann: " in scores
 
 
+async def _owe_an_ai_move(lounge: Lounge, game_id: int, user_id: int, *, known: bool = False) -> Any:
+    """The member's moves go straight into the log, as if the bot stopped right after storing them, until an AI
+    seat owes a move; the state then. `known`: the log says who is to act, as a move stored today does."""
+    table = await lounge.service.reading.table(game_id)
+    game = engine.get_game(table.slug)
+    seat = table.player(user_id).seat  # type: ignore[union-attr]
+    while True:
+        table = await lounge.service.reading.table(game_id)
+        moves = [(a.seat, Action.from_dict(a.payload)) for a in await lounge.store.games.actions(game_id)]
+        state = engine.replay(game, len(table.players), table.game.seed, table.game.options, moves)
+        if game.to_act(state) != [seat]:
+            return state
+        action = game.legal_actions(state, seat)[0]
+        after = game.to_act(game.apply(state, seat, action)) if known else None
+        await lounge.store.games.append_action(game_id, table.version + 1, seat, action.to_dict(), None, to_act=after)
+
+
 async def test_an_ai_chain_cut_short_by_a_restart_plays_on_once(lounge: Lounge, database_path: Path) -> None:
     ann = lounge.members[0]
     await ann.slash(lounge.channel, "game new", game="airships", ai=2)
@@ -66,16 +89,8 @@ async def test_an_ai_chain_cut_short_by_a_restart_plays_on_once(lounge: Lounge, 
     await ann.click(public(thread)[0], label="Start")
     game = engine.get_game("airships")
     table = await lounge.service.reading.table(1)
-    ann_seat = table.player(ann.id).seat  # type: ignore[union-attr]
-    # Ann's moves go straight into the log, as if the bot stopped right after storing them: the AI owes a move.
-    while True:
-        table = await lounge.service.reading.table(1)
-        moves = [(a.seat, Action.from_dict(a.payload)) for a in await lounge.store.games.actions(1)]
-        state = engine.replay(game, len(table.players), table.game.seed, table.game.options, moves)
-        if game.to_act(state) != [ann_seat]:
-            break
-        action = game.legal_actions(state, ann_seat)[0]
-        await lounge.store.games.append_action(1, table.version + 1, ann_seat, action.to_dict(), None)
+    state = await _owe_an_ai_move(lounge, 1, ann.id)
+    table = await lounge.service.reading.table(1)
     assert game.outcome(state) is None and table.at_seat(game.to_act(state)[0]).ai
     before = len(public(thread))
 
@@ -94,3 +109,51 @@ async def test_an_ai_chain_cut_short_by_a_restart_plays_on_once(lounge: Lounge, 
     assert lounge.bot.resumed is not None
     await lounge.bot.resumed
     assert (await lounge.service.reading.table(1)).version == resumed.version and len(public(thread)) == before + 1
+
+
+async def test_the_bot_answers_at_once_while_the_moves_owed_at_start_are_made(
+    lounge: Lounge, database_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann, bob, carol, dave = lounge.members[:4]
+    owed = []
+    for member in (ann, bob):
+        await member.slash(lounge.channel, "game new", game="airships", ai=2)
+        owed.append(lounge.thread_of())
+        await member.click(public(owed[-1])[0], label="Start")
+        await _owe_an_ai_move(lounge, len(owed), member.id, known=True)
+    people = await lounge.open_game(carol)  # game 3: people only, nothing owed
+    await dave.click(public(people)[0], label="Join")
+    await carol.click(public(people)[0], label="Start")
+    versions = [(await lounge.service.reading.table(n)).version for n in (1, 2)]
+    posted = [len(public(thread)) for thread in owed]
+    # The owed moves are held at their first game until carol's /game status is answered: were the start-up to
+    # make them before answering anyone, the answer would never come.
+    answered = asyncio.Event()
+    started: list[int] = []
+    automatic_now, status = TurnClock.automatic_now, Reading.status
+
+    async def held(clock: TurnClock, game_id: int) -> Any:
+        if not started:
+            started.append(game_id)
+            await lounge.env.external_wait(answered.wait(), reason="the test answers /game status first")
+        return await automatic_now(clock, game_id)
+
+    async def status_then_release(reading: Reading, game_id: int) -> Any:
+        try:
+            return await status(reading, game_id)
+        finally:
+            answered.set()
+
+    monkeypatch.setattr(TurnClock, "automatic_now", held)
+    monkeypatch.setattr(Reading, "status", status_then_release)
+    await _restart(lounge, database_path)
+    assert started == [1] and lounge.bot.resumed is not None and not lounge.bot.resumed.done()  # under way
+    result = await carol.slash(people, "game status")
+    assert result.acknowledged and public(people)[-1].embeds
+    await lounge.bot.resumed  # and then the owed moves were made, oldest first
+    answer = public(people)[-1].id
+    for n, thread in enumerate(owed, start=1):
+        assert (await lounge.service.reading.table(n)).version > versions[n - 1]  # its AI seats moved on
+        assert len(public(thread)) == posted[n - 1] + 1  # in one message: the next person's turn
+        assert public(thread)[-1].id > answer  # posted after carol had her answer
+    assert await lounge.store.games.owing_automatic_moves() == []  # the next start loads no game at all
