@@ -21,7 +21,7 @@ from PIL import Image
 
 import engine
 import renderers
-from benchmarks import leaderboard, pairing, processes, scheduler
+from benchmarks import leaderboard, pairing, processes, scale, scheduler
 from benchmarks import snapshots as snapshot_figures
 from benchmarks import web as web_pages
 from benchmarks.processes import fresh_schema
@@ -255,6 +255,20 @@ def game_figures(slug: str, games: int, arena_games: int, players: int = 3,
     return figures
 
 
+def scale_report(results: dict[str, Any], as_json: bool) -> int:
+    """The scale benchmark's table, a row per backend and size, and whether every target was met."""
+    for name, rows in results.items():
+        if name == "targets_met":
+            continue
+        print(f"{name}:")
+        for row in rows:
+            print("  " + ", ".join(f"{key}: {value}" for key, value in row.items() if key != "backend"))
+    print(f"targets met: {results['targets_met']}")
+    if as_json:
+        print(json.dumps(results))
+    return 0 if all(all(checks.values()) for checks in results["targets_met"].values()) else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="random games for the engine figures")
@@ -264,7 +278,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--postgresql", metavar="URL",
                         help="also measure store_moves_per_s and the two-process load run on this PostgreSQL database"
                              " (in schemas dropped after)")
+    parser.add_argument("--scale", action="store_true",
+                        help="instead: a big community's load at 1,000, 10,000 and 100,000 stored games (minutes;"
+                             " SQLite, and PostgreSQL with --postgresql)")
+    parser.add_argument("--sizes", default=",".join(map(str, scale.SIZES)), help="with --scale: the stored games")
     args = parser.parse_args(argv)
+    if args.scale:
+        return scale_report(scale.scale([int(n) for n in args.sizes.split(",")], args.postgresql), args.json)
     results: dict[str, Any] = {
         slug: game_figures(slug, max(args.games, 100), args.arena_games, postgresql=args.postgresql)
         for slug in args.game or engine.list_games()
