@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core import News
 from engine.platform.records import PostRow
@@ -13,31 +13,45 @@ CONTINUED = "\u2003\u2003"  # a move's further lines in /log, under its number (
 SINCE_LINES = 8  # "what happened since your last turn" keeps the newest lines; /log has them all
 
 
-@dataclass(frozen=True)
-class LogLine:
+class LogLine(NamedTuple):
     """One event of the game: the move that caused it (0 for the setup) and its words, names put in."""
 
     seq: int
     text: str
-    news: int = News.PLAY  # how much the event matters (engine.core.News); the board headlines the biggest
+    news: int = int(News.PLAY)  # how much the event matters (engine.core.News); the board headlines the biggest
+
+
+Row = tuple[int, str, int]  # a LogLine as History keeps it: (seq, text, news)
+
+
+def row(seq: int, text: str, news: int) -> Row:
+    """A line as an exact tuple of an int, a str and an int (not an enum member): the garbage collector stops
+    tracking such a tuple, while it tracks every LogLine. A cache of a thousand long games holds hundreds of
+    thousands of lines, and each full collection walked them all (150 ms with the event loop stopped)."""
+    return (seq, text, int(news))
 
 
 @dataclass
 class History:
     """Every event so far and the seat that made each move: enough to cut the log into turns."""
 
-    lines: list[LogLine]
+    rows: list[Row]  # each line as row() makes it; LogLines (tuples too) also do, in tests
     actors: list[int]  # actors[seq - 1] is the seat that made move seq
 
     @property
     def version(self) -> int:
         return len(self.actors)
 
+    @property
+    def lines(self) -> list[LogLine]:
+        """Every line with its fields named (made on each call: the hot paths below read the rows)."""
+        return [LogLine._make(r) for r in self.rows]
+
     def extended(self, seat: int, events: list[str], news: Sequence[int] = ()) -> History:
         """The history after one more move by `seat`, with its events and (one each, else PLAY) their news."""
         seq = self.version + 1
         weights = list(news) + [News.PLAY] * (len(events) - len(news))
-        return History([*self.lines, *(LogLine(seq, e, w) for e, w in zip(events, weights))], [*self.actors, seat])
+        return History([*self.rows, *(row(seq, e, w) for e, w in zip(events, weights))], [*self.actors, seat])
 
     def with_notes(self, notes: list[tuple[int, str]]) -> History:
         """Lines that are no move's events (a seat changing hands), each after the move (version) it followed."""
@@ -45,8 +59,8 @@ class History:
             return self
         # sorted() is stable: a note comes after the events of the move it followed.
         # A note is the table's business, not the game's: never the board's headline (news 0).
-        return History(sorted([*self.lines, *(LogLine(v, t, News.ROUTINE) for v, t in notes)], key=lambda line: line.seq),
-                       self.actors)
+        rows = [*self.rows, *(row(v, t, News.ROUTINE) for v, t in notes)]
+        return History(sorted(rows, key=lambda line: line[0]), self.actors)
 
     def turn_start(self, movers: tuple[int, ...]) -> int:
         """The version the movers' turn began at: just after the last move someone else made (0 if none)."""
@@ -61,8 +75,8 @@ class History:
     def numbered_lines(self, names: dict[int, str]) -> list[tuple[int, str]]:
         """/log's lines, each with the move it belongs to (0: the setup), for a page that links a line to its move."""
         by_move: dict[int, list[str]] = {}
-        for line in self.lines:
-            by_move.setdefault(line.seq, []).append(line.text)
+        for seq, text, _ in self.rows:
+            by_move.setdefault(seq, []).append(text)
         shown = [(0, f"Setup: {text}") for text in by_move.get(0, [])]
         for seq in range(1, self.version + 1):
             texts = by_move.get(seq) or [f"{names.get(self.actors[seq - 1], 'A player')} makes a choice."]
@@ -75,10 +89,10 @@ class History:
         What the player who decides now most needs to know: the board draws it first, where a phone reads it."""
         start = self.turn_start(movers)
         previous = next((seq for seq in range(start, 0, -1) if self.actors[seq - 1] in movers), -1)
-        candidates = [line for line in self.lines if line.seq > previous]
+        candidates = [(text, news) for seq, text, news in self.rows if seq > previous]
         if not candidates:
             return ""
-        return max(reversed(candidates), key=lambda line: line.news).text  # max keeps the first: the newest
+        return max(reversed(candidates), key=lambda line: line[1])[0]  # max keeps the first: the newest
 
     def turn(self, movers: tuple[int, ...], automatic: frozenset[int] = frozenset()) -> Turn:
         """The movers' turn as it stands: what happened since their previous turn, and this turn's events.
@@ -93,12 +107,11 @@ class History:
         previous = next((seq for seq in range(chain, 0, -1) if self.actors[seq - 1] in movers), None)
         # A player's first turn looks back to the setup; a later one to just after their own last move.
         low = -1 if previous is None else previous
-        since = [line for line in self.lines if low < line.seq <= chain]
-        automatic_lines = tuple(line.text for line in self.lines if chain < line.seq <= start)
-        account = [line.text for line in self.lines if line.seq > start]
+        since = [text for seq, text, _ in self.rows if low < seq <= chain]
+        automatic_lines = tuple(text for seq, text, _ in self.rows if chain < seq <= start)
+        account = [text for seq, text, _ in self.rows if seq > start]
         dropped = max(0, len(since) - SINCE_LINES)
-        return Turn(movers, start, tuple(line.text for line in since[dropped:]), dropped, tuple(account),
-                    automatic_lines)
+        return Turn(movers, start, tuple(since[dropped:]), dropped, tuple(account), automatic_lines)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from engine.core import Game, News, Outcome, is_private, name_seats, news_of
 from engine.view import CommonView, common
 from engine.words import joined, moves
 from engine.platform.snapshots import Chronicle
-from engine.platform.turns import AUTOPILOT, History, LogLine, autopilot_events
+from engine.platform.turns import AUTOPILOT, History, autopilot_events, row
 from engine.platform.undo import undo_payload, undone
 from engine.services.caching import Memos
 from engine.services.positions import Positions
@@ -132,16 +132,17 @@ def told_history(table: Table, chronicle: Chronicle) -> History:
     game = engine.get_game(table.slug)
     names = {p.seat: p.name for p in table.players if p.seat is not None}
     # A cold table tells a whole game at once: every event named in one call, each distinct one once.
-    raw = list(dict.fromkeys([*chronicle.setup, *(e for entry in chronicle.entries for e in entry.events)]))
+    entries = chronicle.told()
+    raw = list(dict.fromkeys([*chronicle.setup, *(e for entry in entries for e in entry.events)]))
     named = dict(zip(raw, name_seats(raw, names)))
-    lines = [LogLine(0, named[e], news_of(game, e)) for e in chronicle.setup]
+    lines = [row(0, named[e], news_of(game, e)) for e in chronicle.setup]
     actors: list[int] = []
     undos: list[tuple[int, dict[str, Any]]] = []
-    for seq, entry in enumerate(chronicle.entries, start=1):
+    for seq, entry in enumerate(entries, start=1):
         actors.append(entry.seat)
         if entry.undo_to is not None:
             by = names.get(entry.seat, "A player")
-            lines.append(LogLine(seq, f"{by} takes back {moves(entry.undo_to + 1, seq - 1)}.", ROUTINE))
+            lines.append(row(seq, f"{by} takes back {moves(entry.undo_to + 1, seq - 1)}.", ROUTINE))
             undos.append((seq, undo_payload(entry.undo_to)))
             continue
         if not entry.events and entry.by != AUTOPILOT:
@@ -152,11 +153,11 @@ def told_history(table: Table, chronicle: Chronicle) -> History:
         if entry.by == AUTOPILOT:
             events = autopilot_events(names.get(entry.seat, "A player"), events)
         weights = news + [int(News.PLAY)] * (len(events) - len(news))  # as History.extended pads them
-        lines += [LogLine(seq, e, w) for e, w in zip(events, weights)]
+        lines += [row(seq, e, w) for e, w in zip(events, weights)]
     taken_back = undone(undos)
     if taken_back:
-        lines = [LogLine(line.seq, f"{line.text} (undone)", ROUTINE) if line.seq in taken_back else line
-                 for line in lines]
+        lines = [row(seq, f"{text} (undone)", ROUTINE) if seq in taken_back else (seq, text, news)
+                 for seq, text, news in lines]
     return History(lines, actors)
 
 
