@@ -125,7 +125,8 @@ class ContrailBot(commands.AutoShardedBot):
         drawing = self._drawing or PillowDrawing()
         self._tables = Services(self.store, drawing, clock=lambda: discord.utils.utcnow().timestamp(),
                                 on_change=self.scheduler.wake, public_url=self.settings.public_url,
-                                cache_mb=self.settings.cache_mb)
+                                cache_mb=self.settings.cache_mb, drawing_processes=self.settings.drawing_processes)
+        self._tables.core.pictures.start()  # the drawing workers start and warm up while the bot connects
         await self.load_cogs()
         self.tree.error(tree_error)  # the cogs' one error path also answers what no command body caught
         # Buttons answer by their custom id, so prompts posted before a restart keep working: every click comes to
@@ -164,6 +165,8 @@ class ContrailBot(commands.AutoShardedBot):
         if self.web is not None:
             await self.web.stop()
             self.web = None
+        if self._tables is not None:
+            self._tables.core.pictures.close()
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -11,12 +11,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.services.caching import CACHE_MB
+from engine.services.drawing import default_processes
 from engine.services.logs import JsonFormatter
 from engine.store import is_postgres_url
 
 DEFAULT_DATABASE = "data/contrail.sqlite3"
 DEFAULT_WEB_HOST = "127.0.0.1"
 LOG_FORMATS = ("text", "json")
+MAX_DRAWING_PROCESSES = 32
 TEXT_LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
@@ -37,6 +39,7 @@ class Settings:
     web_host: str = DEFAULT_WEB_HOST  # where the pages listen: loopback, for a reverse proxy in front
     public_url: str | None = None  # what the bot's links start with; None: no links (no pages anywhere)
     cache_mb: int = CACHE_MB  # the memory the cached tables may take; the others load from their snapshots
+    drawing_processes: int = 0  # processes that draw the boards; 0: threads of the bot's own process
 
     @property
     def database(self) -> str | Path:
@@ -79,6 +82,7 @@ def load_settings(env_file: Path = Path(".env"), environ: Mapping[str, str] = os
         web_host=web_host,
         public_url=_public_url(merged.get("PUBLIC_URL"), web_host, web_port),
         cache_mb=_cache_mb(merged.get("CACHE_MB")),
+        drawing_processes=_drawing_processes(merged.get("DRAWING_PROCESSES")),
     )
 
 
@@ -104,6 +108,16 @@ def _cache_mb(value: str | None) -> int:
     if not NUMBER.fullmatch(text) or int(text) < 1:
         raise SettingsError(f"CACHE_MB must be a whole number of megabytes, at least 1 (such as {CACHE_MB}),"
                             f" not {value!r}.")
+    return int(text)
+
+
+def _drawing_processes(value: str | None) -> int:
+    text = (value or "").strip()
+    if not text:
+        return default_processes()
+    if not NUMBER.fullmatch(text) or int(text) > MAX_DRAWING_PROCESSES:
+        raise SettingsError(f"DRAWING_PROCESSES must be a whole number from 0 (draw in the bot's own process) to"
+                            f" {MAX_DRAWING_PROCESSES}, not {value!r}.")
     return int(text)
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from benchmarks import scale_fill
 from benchmarks.processes import fresh_schema
+from engine.services.drawing import default_processes
 
 SIZES = (1_000, 10_000, 100_000)
 BURST = 1_000  # moves in a burst
@@ -35,12 +36,28 @@ TARGETS = {
 BURST_RATIO = 0.8  # 1,000 live games sustain this share of the moves/s of 100
 
 
+def resident_mb(pid: int | str) -> float:
+    """A process's memory now, in MB (0 for one that is gone)."""
+    try:
+        lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    except OSError:
+        return 0.0
+    status = dict(line.split(":", 1) for line in lines if ":" in line)
+    return int(status.get("VmRSS", "0 kB").split()[0]) / 1024
+
+
 def rss_mb() -> dict[str, float]:
-    """This process's memory now and at its peak, in MB."""
-    status = dict(line.split(":", 1) for line in Path("/proc/self/status").read_text().splitlines() if ":" in line)
-    now = int(status.get("VmRSS", "0 kB").split()[0]) / 1024
+    """This process's memory now and at its peak, and its drawing processes' together, in MB."""
+    children = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == os.getpid():
+                children.append(stat.parent.name)
+        except (OSError, IndexError, ValueError):
+            continue  # a process that ended while we looked
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"rss_mb": round(now, 1), "rss_peak_mb": round(peak, 1)}
+    return {"rss_mb": round(resident_mb("self"), 1), "rss_peak_mb": round(peak, 1),
+            "drawing_rss_mb": round(sum(resident_mb(pid) for pid in children), 1)}
 
 
 def say(**figures: Any) -> None:
@@ -59,7 +76,8 @@ async def start(database: str, probe: int) -> None:
 
     engine.check_games()
     store = await Store.open(database)
-    services = Services(store, PillowDrawing())
+    services = Services(store, PillowDrawing(), drawing_processes=default_processes())  # as the bot's defaults
+    services.core.pictures.start()
     await services.clock.next_due()
     say(event="ready")
 
@@ -73,6 +91,7 @@ async def start(database: str, probe: int) -> None:
     say(event="answered", ms=round((time.perf_counter() - began) * 1000, 1), pending=not resumed.done())
     made = await resumed
     say(event="done", owed=made, **rss_mb())
+    services.core.pictures.close()
     await store.close()
 
 
@@ -103,7 +122,8 @@ async def burst(database: str, games: int) -> None:
     from renderers.drawing import PillowDrawing
 
     store = await Store.open(database)
-    services = Services(store, PillowDrawing())
+    services = Services(store, PillowDrawing(), drawing_processes=default_processes())
+    await services.core.pictures.warmed()  # a bot takes moves once it has started, its drawing processes with it
     rows = await store.db.read(  # who is to act in each live game, a person: from the games' to_act bits
         "SELECT g.id, g.version, s.user_id FROM games g JOIN seats s ON s.game_id = g.id AND s.seat IS NOT NULL"
         " AND s.ai = 0 AND s.autopilot = 0 AND (g.to_act >> CAST(s.seat AS INTEGER)) & 1 = 1"
@@ -156,6 +176,7 @@ async def burst(database: str, games: int) -> None:
         move_p99_without_ai_ms=round(mine[int(len(mine) * 0.99) - 1], 1),
         with_queue_median_s=round(statistics.median(waited), 2), **rss_mb(),
         cache=services.core.memos.stats().line())
+    services.core.pictures.close()
     await store.close()
 
 
@@ -201,7 +222,8 @@ async def measure(database: str, size: int, plan: scale_fill.Plan) -> dict[str, 
         "startup_s": round(first_at["ready"], 2), "answered_ms": first["answered"]["ms"],
         "answered_while_owed_pending": first["answered"]["pending"],
         "owed_done_after_s": round(first_at["done"] - first_at["ready"], 2), "owed_made": first["done"]["owed"],
-        "rss_after_owed_mb": first["done"]["rss_mb"], "startup_again_s": round(again_at["ready"], 2),
+        "rss_after_owed_mb": first["done"]["rss_mb"], "drawing_rss_after_owed_mb": first["done"]["drawing_rss_mb"],
+        "startup_again_s": round(again_at["ready"], 2),
         "rss_again_mb": again["done"]["rss_mb"],
         "cold_table_load_ms": cold["cold"]["ms"], "longest": {slug: plan.versions[n] for slug, n in plan.longest.items()},
         **{key: value for key, value in moves["burst"].items()},

@@ -22,13 +22,16 @@ async def serve(settings: Settings) -> None:
     engine.check_games()
     store = await Store.open(settings.database, read_only=True)
     try:
-        services = Services(store, PillowDrawing(), public_url=settings.public_url)
+        services = Services(store, PillowDrawing(), public_url=settings.public_url,
+                            drawing_processes=settings.drawing_processes)
+        services.core.pictures.start()
         port = settings.web_port if settings.web_port is not None else DEFAULT_PORT
         server = await start_web(services, settings.web_host, port, public_url=settings.public_url or "")
         try:
             await asyncio.Event().wait()  # until Ctrl+C or SIGTERM cancels the run
         finally:
             await server.stop()
+            services.core.pictures.close()
     finally:
         await store.close()
 

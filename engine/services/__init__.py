@@ -33,13 +33,14 @@ class Services:
         store: Store,
         drawing: Drawing | None = None,
         *,
+        drawing_processes: int = 0,
         cache_mb: float = CACHE_MB,
         clock: Callable[[], float] = time.time,
         on_change: Callable[[float | None], None] = lambda when: None,
         public_url: str | None = None,
     ) -> None:
         self.store = store
-        self.core = TableCore(store, drawing, cache_mb=cache_mb, clock=clock, on_change=on_change)
+        self.core = TableCore(store, drawing, drawing_processes=drawing_processes, cache_mb=cache_mb, clock=clock, on_change=on_change)
         self.reading = Reading(self.core)
         self.lobby = Lobby(self.core)
         self.seating = Seating(self.core)

@@ -20,7 +20,7 @@ from engine.services import logs as move_logs
 from engine.view import CommonView
 from engine.platform.snapshots import Told
 from engine.services.caching import CACHE_MB, Locks, Memo, Memos
-from engine.services.drawing import Drawing, drawn
+from engine.services.drawing import Drawing, DrawingPool
 from engine.services.loading import Loader, headline, move_events, public_view, with_headline
 from engine.services.positions import encoded, snapshot_due
 from engine.services.schedule import Schedule
@@ -68,12 +68,14 @@ class TableCore:
         store: Store,
         drawing: Drawing | None,
         *,
+        drawing_processes: int = 0,
         cache_mb: float = CACHE_MB,
         clock: Callable[[], float] = time.time,
         on_change: Callable[[float | None], None] = lambda when: None,
     ) -> None:
         self.store = store
         self.drawing = drawing
+        self.pictures = DrawingPool(drawing, processes=drawing_processes)  # every picture is drawn there
         self.clock = clock  # seconds since the epoch; the bot passes Discord's clock, tests a virtual one
         # Told when a due time changes (with the new time) or a game ends (None: look again), so the scheduler
         # wakes early, and only when it must.
@@ -107,8 +109,9 @@ class TableCore:
 
     async def draw(self, table: Table, view: CommonView) -> bytes | None:
         """The board off the event loop; a drawing bug must not lose a move that is already stored."""
-        board = self.drawing.board if self.drawing is not None else None
-        return await drawn(f"game {table.id} at version {table.version}", board, table.slug, view)
+        drawn: bytes | None = await self.pictures.draw(
+            f"game {table.id} at version {table.version}", "board", table.slug, view)
+        return drawn
 
     # -- committing ----------------------------------------------------------------------------
 
@@ -267,7 +270,7 @@ class TableCore:
 
     async def result(self, moved: Moved, news: TurnNews, label: str = "") -> MoveResult:
         """What committed moves changed, ready for one message: settled, drawn, with the standings."""
-        # The board is drawn in a worker thread while the prompt's words are worked out here.
+        # The board is drawn in a worker while the prompt's words are worked out here.
         drawing = asyncio.create_task(self.draw(moved.table, moved.board_view()))
         try:
             prompt, alerts = await self.settle(moved, news.next)

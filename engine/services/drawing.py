@@ -1,14 +1,22 @@
-"""The drawing the services are handed: boards, leaderboards, standings, statistics, replays, names as drawn."""
+"""The drawing the services are handed, and the bounded pool of workers (threads or processes) it draws in."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import os
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 from typing import Any, Protocol, TypeVar
+
+import engine
 
 log = logging.getLogger("engine.service")
 T = TypeVar("T")
+THREADS = 2  # drawing threads when no processes are asked for: Pillow holds the GIL for much of a board anyway
 
 
 class Drawing(Protocol):
@@ -39,14 +47,116 @@ class Drawing(Protocol):
         ...
 
 
-async def drawn(what: str, draw: Callable[..., T] | None, *args: Any) -> T | None:
-    """Draw in a worker thread; a drawing bug is logged and costs only the picture, never what it shows.
+Job = Callable[[Drawing], T]  # what a worker does with its drawing; in processes it must pickle (partial, a def)
 
-    `draw` is None for services handed no drawing (tools, benchmarks): they show no pictures at all."""
-    if draw is None:
-        return None
-    try:
-        return await asyncio.to_thread(draw, *args)
-    except Exception:
-        log.exception("could not draw %s", what)
-        return None
+
+def default_processes() -> int:
+    """Drawing processes when the admin names none: one per core where there are several, else none (threads)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return cores if cores >= 2 else 0
+
+
+class DrawingPool:
+    """Every picture the services ask for is drawn here, by at most `processes` workers (threads when 0).
+
+    Bounded, so a burst of moves queues its boards instead of starting a thread each; in processes, so drawing
+    never holds this process's GIL while a move is being checked and committed. Each job is one picture of one
+    game, and a move waits only for its own board: the workers take the queue in order."""
+
+    def __init__(self, drawing: Drawing | None, *, processes: int = 0) -> None:
+        self.drawing = drawing
+        self.processes = processes
+        self._executor: Executor | None = None
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            drawing = self.drawing
+            assert drawing is not None, "a pool with no drawing has no workers"
+            if self.processes > 0:
+                # spawn, not fork: the bot's process has threads (the database's, discord.py's) a fork would copy
+                # mid-step. Each worker builds its own drawing from a pickled copy and warms it before its first job.
+                self._executor = ProcessPoolExecutor(
+                    self.processes, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_start_worker, initargs=(drawing, samples()))
+            else:
+                self._executor = ThreadPoolExecutor(THREADS, thread_name_prefix="drawing")
+        return self._executor
+
+    def start(self) -> None:
+        """Start the drawing processes now, each drawing a board of every game once, so the first move's board
+        waits neither for a process to start nor for the fonts and fixed artwork to load (about 80 ms a game).
+        Threads start with their first picture (a machine of one core: the warm-up would slow the start)."""
+        if self.drawing is not None and self.processes > 0:
+            for _ in range(self.processes):
+                self._pool().submit(_nothing)  # each submit with no idle worker starts one; it warms as it starts
+
+    async def warmed(self) -> None:
+        """Start the workers and wait until each has warmed up (a benchmark measures a bot that is running)."""
+        if self.drawing is not None and self.processes > 0:
+            loop = asyncio.get_running_loop()
+            await asyncio.gather(*(loop.run_in_executor(self._pool(), _nothing) for _ in range(self.processes)))
+
+    async def run(self, what: str, job: Job[T]) -> T | None:
+        """`job(drawing)` in a worker; a drawing bug (or a worker that died) is logged and costs only the picture,
+        never what it shows. None for services handed no drawing (tools, benchmarks): they show no pictures."""
+        if self.drawing is None:
+            return None
+        loop = asyncio.get_running_loop()
+        try:
+            if self.processes > 0:
+                return await loop.run_in_executor(self._pool(), _in_worker, job)
+            return await loop.run_in_executor(self._pool(), job, self.drawing)
+        except BrokenProcessPool:
+            log.exception("a drawing process died drawing %s; the pool starts anew", what)
+            self.close()
+            return None
+        except Exception:
+            log.exception("could not draw %s", what)
+            return None
+
+    async def draw(self, what: str, method: str, *args: Any) -> Any:
+        """One of the drawing's own pictures, by its method's name: `draw("...", "board", slug, view)`."""
+        return await self.run(what, partial(_call, method, args))
+
+    def close(self) -> None:
+        """Stop the workers (a job under way is dropped); the next picture starts new ones."""
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+
+
+def samples() -> list[tuple[str, dict[str, Any]]]:
+    """A board of every game to warm a drawing worker with: the public view of a two-player game's setup."""
+    boards = []
+    for slug in engine.list_games():
+        game = engine.get_game(slug)
+        boards.append((slug, dict(game.view(game.setup(2, 0, {}), None))))
+    return boards
+
+
+# -- in a drawing process -------------------------------------------------------------------------------------
+
+_worker_drawing: Drawing | None = None  # each drawing process's own copy of the drawing it was started with
+
+
+def _start_worker(drawing: Drawing, boards: list[tuple[str, dict[str, Any]]]) -> None:
+    global _worker_drawing
+    _worker_drawing = drawing
+    for slug, view in boards:
+        try:
+            drawing.board(slug, view)
+        except Exception:  # only a warm-up: the real board, if it fails too, is logged where it is asked for
+            log.debug("could not warm the %s renderer", slug, exc_info=True)
+
+
+def _nothing() -> None:
+    """A job that only makes the pool start its workers."""
+
+
+def _in_worker(job: Job[T]) -> T:
+    assert _worker_drawing is not None, "a drawing process runs _start_worker first"
+    return job(_worker_drawing)
+
+
+def _call(method: str, args: tuple[Any, ...], drawing: Drawing) -> Any:
+    return getattr(drawing, method)(*args)

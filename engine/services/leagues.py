@@ -21,7 +21,6 @@ from engine.platform.records import DueRow, Notify, PostKind, Status, StoreError
 from engine.store import LeagueGame, LeagueRow, LeagueStatus, NewTable
 from engine.services.clock import ClockNews
 from engine.services.core import MAX_AUTOMATIC, TableCore
-from engine.services.drawing import drawn
 from engine.services.ratings import Ratings
 from engine.services.tables import Table, ai_name, new_seed
 
@@ -248,13 +247,14 @@ class Leagues:
         return LeaguePage(await self._table(league, games), tuple(games), names, row.season)
 
     async def standings_image(self, standing: LeagueTable, subtitle: str) -> bytes | None:
-        """The standings drawn as a PNG in a worker thread; None if drawing failed (the embed still answers)."""
+        """The standings drawn as a PNG by a drawing worker; None if drawing failed (the embed still answers)."""
         league = standing.league
         rows = [{"rank": s.rank, "name": s.name, "points": s.points, "opponents": s.opponents_points,
                  "games": s.games} for s in standing.lines]
-        drawing = self._core.drawing
-        return await drawn(f"the standings of league {league.id}", drawing.standings if drawing else None,
-                           f"{league.name} · season {league.season}", subtitle, rows)
+        image: bytes | None = await self._core.pictures.draw(
+            f"the standings of league {league.id}", "standings", f"{league.name} · season {league.season}", subtitle,
+            rows)
+        return image
 
     async def _standings(self, league: LeagueRow, games: list[LeagueGame]) -> list[Standing]:
         members = await self._store.leagues.members(league.id, league.season)

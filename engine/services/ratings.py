@@ -9,7 +9,6 @@ from engine.core import GameError, Outcome
 from engine.platform.ratings import AI_NAME, AI_USER, NEW, Placed, Skill, places, rated_outcome, shown_text
 from engine.store import PastResult, RatingRow
 from engine.services.core import TableCore
-from engine.services.drawing import drawn
 from engine.services.tables import Table
 
 
@@ -164,10 +163,10 @@ class Ratings:
         return Leaderboard(slug, title, leader_rows(rows), rated)
 
     async def leaderboard_image(self, board: Leaderboard) -> bytes | None:
-        """The leaderboard drawn as a PNG in a worker thread; None if drawing failed (the list still answers)."""
-        drawing = self._core.drawing
-        return await drawn(f"the {board.slug} leaderboard", drawing.leaderboard if drawing else None, board.title,
-                           [_plain(r) for r in board.rows], board.rated)
+        """The leaderboard drawn as a PNG by a drawing worker; None if drawing failed (the list still answers)."""
+        image: bytes | None = await self._core.pictures.draw(
+            f"the {board.slug} leaderboard", "leaderboard", board.title, [_plain(r) for r in board.rows], board.rated)
+        return image
 
 
 def _title(slug: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import engine
@@ -88,19 +89,18 @@ class Replays:
         require_started(table, "there's nothing to animate")
         if table.status is Status.ACTIVE:
             raise GameError(f"{table.title} #{table.id} is still being played: its animation comes once it is over.")
-        drawing = self._core.drawing
-        if drawing is None:
+        if self._core.drawing is None:
             raise GameError("This bot draws no pictures, so it makes no animations.")
         rows = await self._store.games.actions(game_id)
-        data = await asyncio.to_thread(_animate, drawing, table, rows, limit)
+        data = await self._core.pictures.run(f"the animation of game {table.id}", partial(_animate, table, rows, limit))
         if data is None:
             raise GameError(f"An animation of {table.title} #{table.id} would be over the upload limit here, "
                             "even at its smallest.")
         return GameFile(table, f"contrail-{table.slug}-{table.id}.gif", data)
 
 
-def _animate(drawing: Drawing, table: Table, rows: list[ActionRow], limit: int) -> bytes | None:
-    """Draw every turn's last position and join them (in a worker thread: a long game takes seconds)."""
+def _animate(table: Table, rows: list[ActionRow], limit: int, drawing: Drawing) -> bytes | None:
+    """Draw every turn's last position and join them (by a drawing worker: a long game takes seconds)."""
     frames = [drawing.board(table.slug, public_view(table, state)) for state in turn_ends(table, rows)]
     return drawing.animation(frames, limit=limit)
 

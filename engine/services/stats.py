@@ -9,7 +9,6 @@ from engine.core import GameError, Outcome
 from engine.platform.ratings import rated_outcome
 from engine.platform.stats import GameFigures, PlayedGame, game_figures, plain_chart, played_game
 from engine.services.core import TableCore
-from engine.services.drawing import drawn
 
 CHARTS_KEPT = 64  # charts drawn for recent figures; a server asks for a few games' at most
 
@@ -74,9 +73,7 @@ class Statistics:
         """
         key = (figures.slug, figures.version, figures.where)
         if key not in self._charts:
-            drawing = self._core.drawing
-            image = await drawn(f"the {figures.slug} statistics", drawing.stats if drawing else None,
-                                plain_chart(figures))
+            image = await self._core.pictures.draw(f"the {figures.slug} statistics", "stats", plain_chart(figures))
             if image is None:
                 return None  # not kept: a drawing that failed once may work the next time
             if len(self._charts) >= CHARTS_KEPT:

@@ -38,6 +38,7 @@ from bot import (
     read_env_file,
 )
 from engine.rules.airships import data
+from engine.services.drawing import default_processes
 from engine.rules.datafile import DataError
 
 BOT = Path(__file__).resolve().parents[2] / "bot.py"
@@ -82,9 +83,13 @@ def test_settings_come_from_env_and_the_environment_wins(tmp_path: Path) -> None
         "# comment\n\nexport DISCORD_TOKEN='from-file'\nDATABASE_PATH = \"db/x.sqlite3\"\nLOG_LEVEL=debug\nNOT A PAIR\n"
     )
     assert read_env_file(env_file) == {"DISCORD_TOKEN": "from-file", "DATABASE_PATH": "db/x.sqlite3", "LOG_LEVEL": "debug"}
-    assert load_settings(env_file, {}) == Settings("from-file", Path("db/x.sqlite3"), "DEBUG")
+    # Left empty, DRAWING_PROCESSES is one per core where there are several (a Settings built in code draws in threads).
+    processes = default_processes()
+    assert load_settings(env_file, {}) == Settings("from-file", Path("db/x.sqlite3"), "DEBUG",
+                                                   drawing_processes=processes)
     assert load_settings(env_file, {"DISCORD_TOKEN": "from-env"}).token == "from-env"
-    assert load_settings(tmp_path / "missing.env", {}) == Settings(None, Path(DEFAULT_DATABASE), "INFO")
+    assert load_settings(tmp_path / "missing.env", {}) == Settings(None, Path(DEFAULT_DATABASE), "INFO",
+                                                                   drawing_processes=processes)
 
 
 @pytest.mark.slow
