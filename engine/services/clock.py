@@ -155,15 +155,22 @@ class TurnClock:
     async def play_owed(self) -> AsyncIterator[MoveResult]:
         """After a restart: games where the bot's seats owe a move (a chain was cut short) play on, once each,
         oldest move first; each result comes as soon as it is made, so its game is shown without waiting for
-        the rest. Found by one indexed query: only those games are loaded."""
-        for row in await self._store.games.owing_automatic_moves():
-            try:
-                result = await self.automatic_now(row.id)
-            except Exception:  # one bad game must not keep the others waiting; it is tried again next start
-                log.exception("game %s: could not play the moves it was owed", row.id)
-                continue
-            if result is not None:
-                yield result
+        the rest. Found a page at a time down an index: only those games are loaded."""
+        played: set[int] = set()  # a game played moves to the end of the order: it is not played twice
+        page = await self._store.games.owing_automatic_moves()
+        while page:
+            for row in page:
+                if row.id in played:
+                    continue
+                played.add(row.id)
+                try:
+                    result = await self.automatic_now(row.id)
+                except Exception:  # one bad game must not keep the others waiting; it is tried again next start
+                    log.exception("game %s: could not play the moves it was owed", row.id)
+                    continue
+                if result is not None:
+                    yield result
+            page = await self._store.games.owing_automatic_moves(after=page[-1])
 
     async def return_to_seat(self, game_id: int, user_id: int) -> Table:
         """A player on autopilot takes their seat back: the next decision is theirs again."""

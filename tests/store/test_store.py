@@ -436,6 +436,22 @@ async def test_ai_seats_are_marked_and_found_in_active_games(store: Store) -> No
     assert [g.id for g in await store.games.owing_automatic_moves()] == [game.id, human_only.id]
 
 
+async def test_the_games_owing_a_move_are_read_a_page_at_a_time_oldest_move_first(store: Store) -> None:
+    games = []
+    for _ in range(5):
+        game = await new_game(store)
+        await store.seats.add(game.id, ALICE, "alice")
+        await store.seats.start_game(game.id, [ALICE])  # who is to act is not known: each is owed a look
+        games.append(game.id)
+    await store.games.append_action(games[1], 1, 0, {"key": "x"}, None)  # moved last: it comes last
+    order = [games[0], *games[2:], games[1]]
+    first = await store.games.owing_automatic_moves(limit=2)
+    second = await store.games.owing_automatic_moves(after=first[-1], limit=2)
+    third = await store.games.owing_automatic_moves(after=second[-1], limit=2)
+    assert [g.id for g in [*first, *second, *third]] == order
+    assert await store.games.owing_automatic_moves(after=third[-1], limit=2) == []
+
+
 async def test_a_game_owes_a_move_only_while_its_bot_seats_are_to_act(store: Store) -> None:
     game = await new_game(store)
     await store.seats.add(game.id, ALICE, "alice")
