@@ -135,7 +135,7 @@ class Rows:
         self.games.append((n, line.slug, 1 + n % SERVERS, 2, 10**12 + n, 10**9 + n % 5000 * 8, line.options,
                            line.seed, status.value, version, None if live else line.outcome, stamp(n), stamp(n),
                            CLOCK if clock else None, CLOCK // 4 if clock else None,
-                           seats_mask(to_act) if live else None))
+                           seats_mask(to_act) if live else None, int(not live)))
         self.copies.append((n, index))
         for seat in range(line.players):
             user, name = (AI_USER, "Contrail AI 1") if seat == ai_seat else (10**9 + n % 5000 * 8 + seat, f"p{seat}")
@@ -175,7 +175,7 @@ class Rows:
 
 COLUMNS = {
     "games": ("id", "slug", "guild_id", "channel_id", "thread_id", "creator_id", "options", "seed", "status",
-              "version", "outcome", "created_at", "updated_at", "turn_seconds", "reminder_seconds", "to_act"),
+              "version", "outcome", "created_at", "updated_at", "turn_seconds", "reminder_seconds", "to_act", "settled"),
     "seats": ("game_id", "user_id", "name", "position", "seat", "ai", "autopilot", "missed"),
     "actions": ("game_id", "seq", "seat", "payload", "interaction_id", "created_at"),
     "snapshots": ("game_id", "version", "blob"),

@@ -61,7 +61,8 @@ class DrawingPool:
 
     Bounded, so a burst of moves queues its boards instead of starting a thread each; in processes, so drawing
     never holds this process's GIL while a move is being checked and committed. Each job is one picture of one
-    game, and a move waits only for its own board: the workers take the queue in order."""
+    game, taken in order: a move waits for its own board and for those asked for before it, only while every
+    worker is busy."""
 
     def __init__(self, drawing: Drawing | None, *, processes: int = 0) -> None:
         self.drawing = drawing
@@ -102,13 +103,15 @@ class DrawingPool:
         if self.drawing is None:
             return None
         loop = asyncio.get_running_loop()
+        pool = self._pool()
         try:
             if self.processes > 0:
-                return await loop.run_in_executor(self._pool(), _in_worker, job)
-            return await loop.run_in_executor(self._pool(), job, self.drawing)
+                return await loop.run_in_executor(pool, _in_worker, job)
+            return await loop.run_in_executor(pool, job, self.drawing)
         except BrokenProcessPool:
             log.exception("a drawing process died drawing %s; the pool starts anew", what)
-            self.close()
+            if self._executor is pool:  # not a new pool that another picture, failed before this one, started
+                self.close()
             return None
         except Exception:
             log.exception("could not draw %s", what)

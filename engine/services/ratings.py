@@ -129,6 +129,7 @@ class Ratings:
         for row in await self._store.ratings.unrated_finished_games():
             outcome = Outcome.from_dict(row.outcome) if row.outcome else None
             if not rated_outcome(outcome):
+                await self._store.ratings.settle(row.id)
                 continue
             assert outcome is not None
             try:

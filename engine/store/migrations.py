@@ -180,4 +180,12 @@ MIGRATIONS: list[list[str]] = [
         # Partial: only the live games, oldest move first, which is the order owed moves are made in after a start.
         "CREATE INDEX games_live ON games (updated_at, id) WHERE status = 'active'",
     ],
+    [
+        # Whether the ratings have settled a finished game (its results written, or found to count for none): at
+        # start the bot rates the finished games they have not, found through a small partial index instead of
+        # looking for results of every finished game (40 ms at 90,000 of them, queued before every other read).
+        "ALTER TABLE games ADD COLUMN settled INTEGER NOT NULL DEFAULT 0",
+        "UPDATE games SET settled = 1 WHERE EXISTS (SELECT 1 FROM results WHERE results.game_id = games.id)",
+        "CREATE INDEX games_unsettled ON games (updated_at, id) WHERE status = 'finished' AND settled = 0",
+    ],
 ]

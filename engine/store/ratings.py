@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from engine.platform.ratings import Placed, Skill, StoredResult, rate_game, recompute
-from engine.platform.records import GAME_COLUMNS, GameRow, Status
+from engine.platform.records import GAME_COLUMNS, GameRow
 from engine.store.database import Database
 
 ORDINAL_SQL = "(mu - 3 * sigma)"  # engine.platform.ratings.Skill.ordinal, for sorting in SQL
@@ -54,6 +54,7 @@ class RatingStore:
         users = sorted({s.user_id for s in ordered})
         marks = ", ".join("?" * len(users))
         async with self._db.transaction():
+            await self._db.q("UPDATE games SET settled = 1 WHERE id = ?", (game_id,))
             if await self._db.q("SELECT 1 FROM results WHERE game_id = ? LIMIT 1", (game_id,)):
                 return False
             rows = await self._db.q(
@@ -84,13 +85,16 @@ class RatingStore:
         return bool(await self._db.read("SELECT 1 FROM results WHERE game_id = ? LIMIT 1", (game_id,)))
 
     async def unrated_finished_games(self) -> list[GameRow]:
-        """Finished games without results (the bot stopped between the last move and rating it), in finish order."""
-        rows = await self._db.read(
-            f"SELECT {GAME_COLUMNS} FROM games WHERE status = ?"
-            " AND NOT EXISTS (SELECT 1 FROM results WHERE results.game_id = games.id) ORDER BY updated_at, id",
-            (Status.FINISHED.value,),
-        )
+        """Finished games the ratings have not settled (the bot stopped between the last move and rating it), in
+        finish order: a read of the partial index games_unsettled, whatever the number of finished games."""
+        rows = await self._db.read(  # the status is written out: PostgreSQL uses a partial index only then
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'finished' AND settled = 0 ORDER BY updated_at, id")
         return [GameRow.from_row(r) for r in rows]
+
+    async def settle(self, game_id: int) -> None:
+        """A finished game that counts for no rating (it did not end by its rules): not looked at again."""
+        async with self._db.transaction(shared=True):
+            await self._db.q("UPDATE games SET settled = 1 WHERE id = ?", (game_id,))
 
     async def of(self, guild_id: int, slug: str, user_ids: Sequence[int]) -> dict[int, Skill]:
         """The stored Skill of each of these members who has one (the unrated are missing)."""

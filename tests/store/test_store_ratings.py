@@ -12,6 +12,7 @@ import bot
 import engine.store.ratings
 from engine.cli import admin
 from engine.platform.ratings import AI_USER, Placed, Skill, rate_game, recompute
+from engine.platform.records import Status
 from engine.store import Store
 
 pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL with TEST_DATABASE_URL
@@ -116,3 +117,23 @@ async def test_bot_recompute_ratings_rebuilds_the_table_from_the_results(store: 
     assert said == [f"Recomputed 2 ratings from the game results in {db_path}."]
     assert await store.ratings.all() == stored
     assert bot.recompute_ratings(db_path.with_name("missing.sqlite3")) == admin.EXIT_NO_DATABASE
+
+
+async def finished_game(store: Store) -> int:
+    game_id = await new_game(store)
+    await store.seats.add(game_id, 10, "ann")
+    await store.seats.start_game(game_id, [10])
+    await store.games.append_action(game_id, 1, 0, {"key": "x"}, None, status=Status.FINISHED, outcome={})
+    return game_id
+
+
+async def test_a_finished_game_is_looked_at_the_next_start_until_the_ratings_settle_it(store: Store) -> None:
+    live = await new_game(store)
+    rated, failed, no_rating = [await finished_game(store) for _ in range(3)]
+    assert [g.id for g in await store.ratings.unrated_finished_games()] == [rated, failed, no_rating]
+    await store.ratings.record(rated, GUILD, "airships", [Placed(0, 10, "ann", 1), Placed(1, 11, "bob", 2)])
+    await store.ratings.settle(no_rating)  # it ended by no rule of the game: it counts for no rating
+    assert [g.id for g in await store.ratings.unrated_finished_games()] == [failed]
+    assert live not in [g.id for g in await store.ratings.unrated_finished_games()]
+    await store.ratings.record(failed, GUILD, "airships", [Placed(0, 10, "ann", 2), Placed(1, 11, "bob", 1)])
+    assert await store.ratings.unrated_finished_games() == []
