@@ -6,6 +6,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -145,11 +146,21 @@ _worker_drawing: Drawing | None = None  # each drawing process's own copy of the
 def _start_worker(drawing: Drawing, boards: list[tuple[str, dict[str, Any]]]) -> None:
     global _worker_drawing
     _worker_drawing = drawing
+    # A worker holds both ends of its job queue, so it never sees its parent go: a bot killed outright (SIGKILL,
+    # out of memory) would leave its drawing processes running for good, holding its output open. It watches.
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent,), name="parent-watch", daemon=True).start()
     for slug, view in boards:
         try:
             drawing.board(slug, view)
         except Exception:  # only a warm-up: the real board, if it fails too, is logged where it is asked for
             log.debug("could not warm the %s renderer", slug, exc_info=True)
+
+
+def _exit_with(parent: Any) -> None:
+    parent.join()
+    os._exit(0)
 
 
 def _nothing() -> None:
