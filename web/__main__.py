@@ -22,16 +22,15 @@ async def serve(settings: Settings) -> None:
     engine.check_games()
     store = await Store.open(settings.database, read_only=True)
     try:
-        services = Services(store, PillowDrawing(), public_url=settings.public_url,
-                            drawing_processes=settings.drawing_processes)
-        services.core.pictures.start()
+        # Drawn in threads: the pages draw a board once per version for all its viewers, and make no moves that
+        # drawing could hold up, so processes (DRAWING_PROCESSES, the bot's) would only cost memory here.
+        services = Services(store, PillowDrawing(), public_url=settings.public_url)
         port = settings.web_port if settings.web_port is not None else DEFAULT_PORT
         server = await start_web(services, settings.web_host, port, public_url=settings.public_url or "")
         try:
             await asyncio.Event().wait()  # until Ctrl+C or SIGTERM cancels the run
         finally:
             await server.stop()
-            services.core.pictures.close()
     finally:
         await store.close()
 
