@@ -109,9 +109,7 @@ class TableCore:
 
     async def draw(self, table: Table, view: CommonView) -> bytes | None:
         """The board off the event loop; a drawing bug must not lose a move that is already stored."""
-        drawn: bytes | None = await self.pictures.draw(
-            f"game {table.id} at version {table.version}", "board", table.slug, view)
-        return drawn
+        return await self.pictures.draw(f"game {table.id} at version {table.version}", "board", table.slug, view)
 
     # -- committing ----------------------------------------------------------------------------
 

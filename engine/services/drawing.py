@@ -118,9 +118,10 @@ class DrawingPool:
             log.exception("could not draw %s", what)
             return None
 
-    async def draw(self, what: str, method: str, *args: Any) -> Any:
-        """One of the drawing's own pictures, by its method's name: `draw("...", "board", slug, view)`."""
-        return await self.run(what, partial(_call, method, args))
+    async def draw(self, what: str, method: str, *args: Any) -> bytes | None:
+        """One of the drawing's own PNG pictures, by its method's name: `draw("...", "board", slug, view)`."""
+        drawn: bytes | None = await self.run(what, partial(_call, method, args))
+        return drawn
 
     def close(self) -> None:
         """Stop the workers (a job under way is dropped); the next picture starts new ones."""

@@ -251,10 +251,9 @@ class Leagues:
         league = standing.league
         rows = [{"rank": s.rank, "name": s.name, "points": s.points, "opponents": s.opponents_points,
                  "games": s.games} for s in standing.lines]
-        image: bytes | None = await self._core.pictures.draw(
+        return await self._core.pictures.draw(
             f"the standings of league {league.id}", "standings", f"{league.name} · season {league.season}", subtitle,
             rows)
-        return image
 
     async def _standings(self, league: LeagueRow, games: list[LeagueGame]) -> list[Standing]:
         members = await self._store.leagues.members(league.id, league.season)

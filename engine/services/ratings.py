@@ -165,9 +165,8 @@ class Ratings:
 
     async def leaderboard_image(self, board: Leaderboard) -> bytes | None:
         """The leaderboard drawn as a PNG by a drawing worker; None if drawing failed (the list still answers)."""
-        image: bytes | None = await self._core.pictures.draw(
+        return await self._core.pictures.draw(
             f"the {board.slug} leaderboard", "leaderboard", board.title, [_plain(r) for r in board.rows], board.rated)
-        return image
 
 
 def _title(slug: str) -> str:

@@ -126,7 +126,7 @@ class Undoing:
         news = await self._core.news(moved, before)
         if not news.continues:  # back in the middle of the player's own turn: that turn is theirs again
             news = replace(news, next=moved.history.turn(moved.to_act, moved.table.automatic_seats))
-        moved = replace(moved, events=[moved.history.lines[-1].text])  # "ann takes back moves 5 to 7."
+        moved = replace(moved, events=[moved.history.rows[-1][1]])  # "ann takes back moves 5 to 7."
         return await self._core.result(moved, news, f"Take back {moves(to_version + 1, row.version - 1)}")
 
     async def undo_vote_due(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
