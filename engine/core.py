@@ -13,6 +13,9 @@ from engine.words import score
 MAX_CHOICES = 25  # one select menu; the contract promises never more
 MAX_LABEL = 100  # a select option's label
 FIRST_EDITION = 1  # a game's rules before they first changed (engine.options: editions)
+# The kinds of action every game uses to move about a decision's menus (go back a step, cancel it, turn a page):
+# they decide nothing, so a hint never suggests one.
+NAVIGATION = frozenset({"back", "cancel", "page"})
 SEAT_TOKEN = re.compile(r"\{p(\d+)\}")  # how events name a seat; whoever shows them puts a name in
 T = TypeVar("T")
 
@@ -326,6 +329,15 @@ class GameAI(Protocol):
     def choose(self, state: Any, seat: int, rng: Chooser) -> Action: ...
 
     def greedy(self, state: Any, seat: int, rng: Chooser) -> Action: ...
+
+    def worth(self, state: Any, seat: int) -> float:
+        """How well the seat stands, in the game's own measure (higher is better): what `choose` tries to raise,
+        and where a look-ahead judges the table it reaches."""
+        ...
+
+    def worth_words(self, value: float) -> str:
+        """A worth in the game's words, with no 'you' ('a 54% chance to win'): hints and AI seats' reasons."""
+        ...
 
 
 def find_choice(legal: list[Action], action: Action) -> Action | None:

@@ -1,4 +1,4 @@
-"""The arena: seat policies (random, greedy, ai) play many games against each other, seats rotating, with figures."""
+"""The arena: seat policies (random, greedy, the AI levels) play many games against each other, seats rotating, with figures."""
 
 from __future__ import annotations
 
@@ -16,21 +16,24 @@ from typing import Any
 import engine
 from engine.core import GameError, Policy
 from engine.figures import game_stats
+from engine.platform.levels import LEVEL_NAMES, Level, Player
 from engine.platform.stats import seat_positions
 
-POLICIES = ("random", "greedy", "ai")
+POLICIES = ("random", "greedy", "ai", *LEVEL_NAMES)  # "ai" is the standard level, by its older name
 MAX_DECISIONS = 10_000  # a game longer than this is a bug in a policy or the rules, not a long game
 
 
 def policy(name: str, slug: str) -> Policy:
-    """The policy a name stands for; raises GameError naming the ones there are."""
+    """The policy a name stands for; raises GameError naming the ones there are.
+
+    The strong level thinks by worlds, not by the clock, so a run's figures do not depend on the machine."""
     game = engine.get_game(slug)
     if name == "random":
         return lambda state, seat, rng: rng.choice(game.legal_actions(state, seat))
     if name == "greedy":
         return engine.get_ai(slug).greedy
-    if name == "ai":
-        return engine.get_ai(slug).choose
+    if name == "ai" or name in LEVEL_NAMES:
+        return Player(slug, Level.read("standard" if name == "ai" else name), clock=None).choose
     raise GameError(f"There is no policy called {name!r}. Policies: {', '.join(POLICIES)}.")
 
 

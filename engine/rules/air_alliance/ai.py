@@ -6,7 +6,7 @@ from collections import OrderedDict
 
 from engine.core import Action, Chooser
 from engine.rules.choosing import best, required
-from engine.rules.air_alliance import ai_phases, choices, markers, rules
+from engine.rules.air_alliance import ai_phases, choices, markers, rules, scoring
 from engine.rules.air_alliance.ai_moves import FLUSH, FLY, RESERVE, SHARE, STOP, SWAP, WAIT, Use
 from engine.rules.air_alliance.ai_plan import Plan, Planner
 from engine.rules.air_alliance.alliance import top_icons
@@ -169,3 +169,20 @@ def as_action(state: AirAllianceState, use: Use) -> Action:
     if step is Step.PRIORITY_AIRPORT:
         return Action(markers.AIRPORT, (use.origin,))
     return Action(markers.SWAP, use.places)
+
+
+def worth(state: AirAllianceState, seat: int) -> float:
+    """How well the seat stands: its miles and what its best next turn would add, less the same of its best rival."""
+    over = scoring.outcome(state) is not None
+
+    def prospect(other: int) -> float:
+        return scoring.miles_of(state, other) + (0.0 if over else ai_phases.turn_value(state, other))
+
+    return prospect(seat) - max((prospect(s) for s in range(state.players) if s != seat), default=0.0)
+
+
+def worth_words(value: float) -> str:
+    """'12,000 miles ahead of the best rival', each counted with their best next turn."""
+    if round(value) == 0:
+        return "level on miles with the best rival"
+    return f"{abs(value):,.0f} miles {'ahead of' if value > 0 else 'behind'} the best rival"

@@ -135,3 +135,14 @@ def choose(state: AirshipsState, seat: int, rng: Chooser) -> Action:
         stop = prospects.winning_chance(state, seat)
         return next(a for a in legal if a.args[0] == ("again" if again > stop else "end"))
     return legal[0]
+
+
+def worth(state: AirshipsState, seat: int) -> float:
+    """How well the seat stands: its chance of winning, from the odds and the prizes left (what `choose` raises)."""
+    return prospects.winning_chance(state, seat)
+
+
+def worth_words(value: float) -> str:
+    """'a 54% chance to win'; a chance under one in a hundred is not rounded to nothing."""
+    chance = min(max(value, 0.0), 1.0)
+    return "under a 1% chance to win" if chance < 0.005 else f"a {chance:.0%} chance to win"

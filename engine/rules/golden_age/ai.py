@@ -63,3 +63,13 @@ def greedy(state: GoldenAgeState, seat: int, rng: Chooser) -> Action:
         return legal[0]
     view = hidden_removed(state, seat)
     return pick(scored(view, seat, immediate, widths=(2, 1), candidates=4, sources=2), legal, rng)
+
+
+def worth(state: GoldenAgeState, seat: int) -> float:
+    """How well the seat stands: its expected final worth less a share of its best rival's (what `choose` raises)."""
+    return standing(hidden_removed(state, seat), seat)
+
+
+def worth_words(value: float) -> str:
+    """'an expected worth $612 above half the best rival's': what `standing` measures, in words."""
+    return f"an expected worth ${abs(value):,.0f} {'above' if value >= 0 else 'below'} half the best rival's"

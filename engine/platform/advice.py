@@ -1,0 +1,82 @@
+"""Why a choice, once for every game: the hint a player asks for and the reason an AI seat gives for its move."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Action, Game, GameAI, find_choice, redealt
+from engine.platform.thinking import MOVE, Clock, Search, Weighed, candidates, ranked, weigh
+
+ALTERNATIVES = 2  # the choices a hint names beside its suggestion
+TOLD_WORLDS = 4  # worlds an AI seat's reason looks into: a few milliseconds a move, and a steadier estimate
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the AI would choose and why, and the two best other choices, each with what it is worth."""
+
+    suggestion: Weighed
+    because: str  # one or two sentences in the game's words
+    alternatives: tuple[tuple[Weighed, str], ...]  # (choice, its worth in words), best first
+
+
+def what_it_brings(action: Action) -> str:
+    """'Throw for the Graf Zeppelin (61% with your 3 red dice, 5 VP)': the choice and what its menu says of it."""
+    label = action.label or action.key
+    return f"{label} ({action.detail})" if action.detail else label
+
+
+def reason(action: Action, worth: str) -> str:
+    """The one-sentence reason for a choice: what it brings, and where it leaves the seat."""
+    return f"{what_it_brings(action)}: it leaves {worth}."
+
+
+def labelled(game: Game, state: Any, seat: int, actions: list[Action]) -> dict[Action, Action]:
+    """Each action with its label and its menu's words, as the seat's own menu shows them."""
+    legal = game.legal_actions(state, seat)
+    shown = game.explain(state, seat, [a for a in (find_choice(legal, x) for x in actions) if a is not None])
+    return {a: a for a in shown}
+
+
+def hint(game: Game, ai: GameAI, state: Any, seat: int, deal: random.Random, search: Search,
+         clock: Clock | None = None) -> Hint:
+    """The strong level's choice for the seat (the standard AI's unless looking ahead shows better), why, and
+    the two best alternatives; only what the seat could know is looked at (the worlds are re-dealt for it)."""
+    started = clock() if clock is not None else 0.0
+    legal = game.legal_actions(state, seat)
+    standard = find_choice(legal, ai.choose(redealt(game, state, seat, deal), seat, deal)) or legal[0]
+    shortlist = candidates(game, ai, redealt(game, state, seat, deal), seat, [standard], ALTERNATIVES + 2)
+    weighed = weigh(game, ai, state, seat, shortlist, deal, seen_by=seat, horizon=search.horizon,
+                    samples=search.samples, clock=clock, deadline=started + search.seconds)
+    chosen = search.pick(weighed) if len(weighed) > 1 else standard
+    order = ranked(weighed)
+    suggestion = next(w for w in order if w.action == chosen)
+    others = [w for w in order if w.action != chosen][:ALTERNATIVES]
+    shown = labelled(game, state, seat, [w.action for w in [suggestion, *others]])
+
+    def show(w: Weighed) -> Weighed:
+        return Weighed(shown.get(w.action, w.action), w.value, w.worlds)
+
+    return Hint(show(suggestion), reason(show(suggestion).action, ai.worth_words(suggestion.value)),
+                tuple((show(w), ai.worth_words(w.value)) for w in others))
+
+
+def told_reason(game: Game, ai: GameAI, state: Any, seat: int, action: Action, deal: random.Random) -> str:
+    """The reason an AI seat's move is told with, from what the whole table can see: its own secrets are dealt
+    again like everyone's, so the reason shows nothing its move did not (the move itself may not be possible in
+    such a world: then it is told by what it brings alone)."""
+    values: list[float] = []
+    shown = action
+    for _ in range(TOLD_WORLDS):
+        world = redealt(game, state, None, deal)
+        legal = find_choice(game.legal_actions(world, seat), action)
+        if legal is None:
+            continue
+        shown = game.explain(world, seat, [legal])[0]
+        [(_, found)] = weigh(game, ai, world, seat, [legal], deal, seen_by=None, horizon=MOVE, samples=1)
+        values += found
+    if not values:
+        return what_it_brings(action) + "."
+    return reason(shown, ai.worth_words(sum(values) / len(values)))

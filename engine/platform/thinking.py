@@ -1,0 +1,146 @@
+"""Thinking ahead, once for every game: each choice played on in worlds re-dealt from what the seat knows."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import NAVIGATION, Action, Chooser, Game, GameAI, find_choice, redealt
+
+ROLLOUT_LIMIT = 80  # decisions a look-ahead plays at most, so a long turn cannot hold a decision up
+CONFIDENCE = 1.0  # standard errors a choice must beat the standard AI's by before the search overrules it
+
+Clock = Callable[[], float]
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """A choice and what it is worth to the seat (the game's own measure, higher is better) over `worlds` worlds."""
+
+    action: Action
+    value: float
+    worlds: int
+
+
+@dataclass(frozen=True)
+class Horizon:
+    """How far a look-ahead plays: to the end of the seat's own move, or on until its next turn begins."""
+
+    next_turn: bool = False
+    limit: int = ROLLOUT_LIMIT
+
+
+MOVE = Horizon()
+ROUND = Horizon(next_turn=True)
+
+
+def play_on(game: Game, ai: GameAI, world: Any, seat: int, action: Action, horizon: Horizon, whim: int) -> Any:
+    """The world after `action` and the standard AI's play for every seat up to the horizon."""
+    state = game.apply(world, seat, action)
+    rng = random.Random(whim)
+    others_moved = False
+    for _ in range(horizon.limit):
+        to_act = game.to_act(state)
+        if not to_act:
+            break
+        actor = to_act[0]
+        if actor != seat and not horizon.next_turn:
+            break  # the seat's move is over
+        if actor == seat and others_moved:
+            break  # the seat's next turn begins
+        others_moved = others_moved or actor != seat
+        state = game.apply(state, actor, ai.choose(state, actor, rng))
+    return state
+
+
+def worlds(game: Game, state: Any, seat: int | None, deal: random.Random) -> Any:
+    """Endless worlds the seat cannot tell from the real one (None: worlds the table cannot tell from it)."""
+    while True:
+        yield redealt(game, state, seat, deal)
+
+
+def candidates(game: Game, ai: GameAI, world: Any, seat: int, first: list[Action], keep: int) -> list[Action]:
+    """The choices worth a closer look: those named first (the standard AI's, say), then the best of the rest by
+    where one world stands at the end of the seat's move."""
+    legal = game.legal_actions(world, seat)
+    chosen = [a for a in (find_choice(legal, f) for f in first) if a is not None]
+    chosen = list(dict.fromkeys(chosen))
+    rest = [a for a in legal if a not in chosen and a.kind not in NAVIGATION]
+    if len(chosen) < keep and rest:
+        quick = [(ai.worth(play_on(game, ai, world, seat, a, MOVE, 0), seat), i) for i, a in enumerate(rest)]
+        quick.sort(key=lambda vi: (-vi[0], vi[1]))
+        chosen += [rest[i] for _, i in quick[: keep - len(chosen)]]
+    return chosen
+
+
+def weigh(game: Game, ai: GameAI, state: Any, seat: int, choices: list[Action], deal: random.Random, *,
+          seen_by: int | None, horizon: Horizon, samples: int, clock: Clock | None = None,
+          deadline: float = math.inf) -> list[tuple[Action, list[float]]]:
+    """Each choice's worth in the same worlds one after another (so two choices meet the same cards and dice),
+    until `samples` worlds or the deadline; at least one world is always played."""
+    values: list[list[float]] = [[] for _ in choices]
+    for n, world in enumerate(worlds(game, state, seen_by, deal)):
+        if n >= samples or (n and clock is not None and clock() >= deadline):
+            break
+        whim = deal.getrandbits(32)
+        for i, choice in enumerate(choices):
+            values[i].append(ai.worth(play_on(game, ai, world, seat, choice, horizon, whim), seat))
+    return list(zip(choices, values))
+
+
+def mean(values: list[float]) -> float:
+    return sum(values) / len(values)
+
+
+def ahead(values: list[float], base: list[float]) -> float:
+    """How far a choice is ahead of the base choice in the same worlds, in standard errors (0 when unsure)."""
+    gaps = [v - b for v, b in zip(values, base)]
+    if len(gaps) < 2:
+        return 0.0
+    centre = mean(gaps)
+    spread = math.sqrt(sum((g - centre) ** 2 for g in gaps) / (len(gaps) - 1))
+    if spread == 0.0:
+        return math.inf if centre > 0 else 0.0
+    return centre / (spread / math.sqrt(len(gaps)))
+
+
+def ranked(weighed: list[tuple[Action, list[float]]]) -> list[Weighed]:
+    """The choices best first by their mean worth (the first named wins a tie)."""
+    found = [Weighed(action, mean(values), len(values)) for action, values in weighed]
+    order = sorted(range(len(found)), key=lambda i: (-found[i].value, i))
+    return [found[i] for i in order]
+
+
+@dataclass(frozen=True)
+class Search:
+    """The strong level: the standard AI's choice, overruled only where looking ahead shows a better one."""
+
+    keep: int = 4  # choices looked at closely, the standard AI's among them
+    samples: int = 12  # worlds per decision at most
+    seconds: float = 1.0  # the budget per decision
+    horizon: Horizon = ROUND
+
+    def choose(self, game: Game, ai: GameAI, state: Any, seat: int, rng: Chooser,
+               clock: Clock | None = None) -> Action:
+        started = clock() if clock is not None else 0.0
+        legal = game.legal_actions(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        deal = random.Random(rng.random())  # the worlds: from the player's whims, never the game's dice
+        standard = find_choice(legal, ai.choose(next(worlds(game, state, seat, deal)), seat, rng)) or legal[0]
+        shortlist = candidates(game, ai, next(worlds(game, state, seat, deal)), seat, [standard], self.keep)
+        if len(shortlist) == 1:
+            return standard
+        weighed = weigh(game, ai, state, seat, shortlist, deal, seen_by=seat, horizon=self.horizon,
+                        samples=self.samples, clock=clock, deadline=started + self.seconds)
+        return find_choice(legal, self.pick(weighed)) or standard
+
+    @staticmethod
+    def pick(weighed: list[tuple[Action, list[float]]]) -> Action:
+        """The first choice (the standard AI's) unless another is ahead of it in the same worlds beyond doubt."""
+        base = weighed[0][1]
+        lead, pick = max(((ahead(values, base), -i) for i, (_, values) in enumerate(weighed)))
+        return weighed[-pick][0] if lead > CONFIDENCE else weighed[0][0]

@@ -1,0 +1,138 @@
+"""The AI levels, the look-ahead, hints and AI seats' reasons, for every game: legal, within budget, and blind to
+what the seat (or, for a reason told to the table, the table) cannot see."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+
+import engine
+from engine.core import NAVIGATION, GameError, redealt
+from engine.platform.advice import hint, told_reason
+from engine.platform.levels import CASUAL_SLIPS, Level, Player, casual
+from engine.platform.thinking import MOVE, CONFIDENCE, Search, ahead, play_on, weigh
+
+GAMES = engine.list_games()
+QUICK = Search(keep=3, samples=3, seconds=60.0)  # a small look-ahead: the same code, fewer worlds
+
+
+def midgame(slug: str, seed: int, moves: int = 25) -> tuple[Any, int]:
+    """A table some moves into a two-player game between standard AIs, and the seat to decide there (a seat with
+    more than one choice)."""
+    game, ai = engine.get_game(slug), engine.get_ai(slug)
+    state = game.setup(2, seed)
+    whim = random.Random(seed)
+    for count in itertools.count():
+        seat = game.to_act(state)[0]
+        if count >= moves and len(game.legal_actions(state, seat)) > 1:
+            return state, seat
+        state = game.apply(state, seat, ai.choose(state, seat, whim))
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_hint_suggests_a_legal_choice_why_and_two_other_legal_choices(slug: str) -> None:
+    game = engine.get_game(slug)
+    state, seat = midgame(slug, 3)
+    found = hint(game, engine.get_ai(slug), state, seat, random.Random(1), QUICK)
+    legal = game.legal_actions(state, seat)
+    shown = [found.suggestion.action, *(w.action for w, _ in found.alternatives)]
+    assert all(action in legal for action in shown) and len(set(shown)) == len(shown)
+    assert all(action.label for action in shown)  # each named as the seat's menu names it
+    assert not any(w.action.kind in NAVIGATION for w, _ in found.alternatives)
+    assert len(found.alternatives) == min(2, len([a for a in legal if a.kind not in NAVIGATION]) - 1)
+    assert found.because.startswith(found.suggestion.action.label) and found.because.endswith(".")
+    assert engine.get_ai(slug).worth_words(found.suggestion.value) in found.because
+    values = [found.suggestion.value, *(w.value for w, _ in found.alternatives)]
+    assert values[1:] == sorted(values[1:], reverse=True)  # the alternatives best first
+
+
+@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("seed", (1, 2))
+def test_a_hint_is_the_same_on_twins_that_differ_only_in_what_the_seat_cannot_see(slug: str, seed: int) -> None:
+    game, ai = engine.get_game(slug), engine.get_ai(slug)
+    state, seat = midgame(slug, seed)
+    twin = redealt(game, state, seat, random.Random(99))
+    first = hint(game, ai, state, seat, random.Random(7), QUICK)
+    second = hint(game, ai, twin, seat, random.Random(7), QUICK)
+    assert first == second
+
+
+@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("seed", (1, 2))
+def test_a_reason_told_to_the_table_is_the_same_on_twins_that_differ_in_what_the_table_cannot_see(
+    slug: str, seed: int,
+) -> None:
+    game, ai = engine.get_game(slug), engine.get_ai(slug)
+    state, seat = midgame(slug, seed)
+    action = ai.choose(state, seat, random.Random(seed))
+    twin = redealt(game, state, None, random.Random(99))  # every hand, the AI's own among them, dealt again
+    if action not in game.legal_actions(twin, seat):
+        pytest.skip("the AI's choice needs a card of its own that the twin dealt elsewhere")
+    told = told_reason(game, ai, state, seat, action, random.Random(5))
+    assert told == told_reason(game, ai, twin, seat, action, random.Random(5))
+    assert told.startswith(action.label or action.key) and told.endswith(".")
+
+
+@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("level", list(Level))
+def test_every_level_plays_a_legal_choice_alike_on_twins(slug: str, level: Level) -> None:
+    game = engine.get_game(slug)
+    state, seat = midgame(slug, 4)
+    player = Player(slug, level, search=QUICK, clock=None)
+    twin = redealt(game, state, seat, random.Random(42))
+    chosen = player.choose(state, seat, random.Random(3))
+    assert chosen in game.legal_actions(state, seat)
+    assert chosen == player.choose(twin, seat, random.Random(3))
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_the_casual_level_slips_now_and_then_but_mostly_plays_the_greedy_choice(slug: str) -> None:
+    game, ai = engine.get_game(slug), engine.get_ai(slug)
+    state = game.setup(2, 8)
+    whim = random.Random(8)
+    differ = asked = 0
+    while game.to_act(state) and asked < 150:
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        if len(legal) > 2:
+            asked += 1
+            differ += casual(slug, state, seat, random.Random(asked)) != ai.greedy(state, seat, random.Random(asked))
+        state = game.apply(state, seat, ai.choose(state, seat, whim))
+    assert asked >= 40
+    assert 0 < differ / asked < 2 * CASUAL_SLIPS  # a slip may hit the greedy choice by chance
+
+
+def test_a_level_is_read_from_its_name_and_an_unknown_one_names_the_levels() -> None:
+    assert Level.read(None) is Level.STANDARD and Level.read(" Strong ") is Level.STRONG
+    with pytest.raises(GameError, match="There is no AI level called 'expert'. Levels: casual, standard, strong."):
+        Level.read("expert")
+
+
+def test_the_look_ahead_stops_at_its_deadline_after_one_world_and_otherwise_at_its_worlds() -> None:
+    game, ai = engine.get_game("airships"), engine.get_ai("airships")
+    state, seat = midgame("airships", 5)
+    choices = game.legal_actions(state, seat)[:2]
+    ticks = itertools.count()
+    late = weigh(game, ai, state, seat, choices, random.Random(1), seen_by=seat, horizon=MOVE, samples=10,
+                 clock=lambda: float(next(ticks)), deadline=-1.0)
+    assert [len(values) for _, values in late] == [1, 1]  # one world always, however late
+    full = weigh(game, ai, state, seat, choices, random.Random(1), seen_by=seat, horizon=MOVE, samples=4)
+    assert [len(values) for _, values in full] == [4, 4]
+
+
+def test_the_search_overrules_the_standard_choice_only_when_another_is_ahead_beyond_doubt() -> None:
+    standard, other = (engine.core.Action("a"), engine.core.Action("b"))
+    assert Search.pick([(standard, [0.5, 0.5, 0.5]), (other, [0.6, 0.7, 0.65])]) == other
+    assert Search.pick([(standard, [0.5, 0.6, 0.4]), (other, [0.6, 0.5, 0.45])]) == standard  # noise, not a lead
+    assert ahead([1.0, 2.0], [0.0, 0.0]) > CONFIDENCE and ahead([1.0], [0.0]) == 0.0
+
+
+def test_a_look_ahead_to_the_end_of_the_move_hands_the_table_to_another_seat_or_ends() -> None:
+    game, ai = engine.get_game("air-alliance"), engine.get_ai("air-alliance")
+    state, seat = midgame("air-alliance", 6)
+    after = play_on(game, ai, state, seat, game.legal_actions(state, seat)[0], MOVE, 1)
+    assert not game.to_act(after) or game.to_act(after)[0] != seat
