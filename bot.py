@@ -125,7 +125,8 @@ class ContrailBot(commands.AutoShardedBot):
         drawing = self._drawing or PillowDrawing()
         self._tables = Services(self.store, drawing, clock=lambda: discord.utils.utcnow().timestamp(),
                                 on_change=self.scheduler.wake, public_url=self.settings.public_url,
-                                cache_mb=self.settings.cache_mb, drawing_processes=self.settings.drawing_processes)
+                                cache_mb=self.settings.cache_mb, drawing_processes=self.settings.drawing_processes,
+                                thinking_seconds=self.settings.thinking_seconds)
         self._tables.core.pictures.start()  # the drawing workers start and warm up while the bot connects
         await self.load_cogs()
         self.tree.error(tree_error)  # the cogs' one error path also answers what no command body caught

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from engine.services.caching import CACHE_MB
 from engine.services.drawing import default_processes
+from engine.platform.levels import THINKING_SECONDS
 from engine.services.logs import JsonFormatter
 from engine.store import is_postgres_url
 
@@ -19,6 +20,7 @@ DEFAULT_DATABASE = "data/contrail.sqlite3"
 DEFAULT_WEB_HOST = "127.0.0.1"
 LOG_FORMATS = ("text", "json")
 MAX_DRAWING_PROCESSES = 32
+MIN_THINKING_SECONDS, MAX_THINKING_SECONDS = 0.1, 10.0  # a strong AI's budget per decision: never a long wait
 TEXT_LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
@@ -40,6 +42,7 @@ class Settings:
     public_url: str | None = None  # what the bot's links start with; None: no links (no pages anywhere)
     cache_mb: int = CACHE_MB  # the memory the cached tables may take; the others load from their snapshots
     drawing_processes: int = 0  # processes that draw the boards; 0: threads of the bot's own process
+    thinking_seconds: float = THINKING_SECONDS  # a strong AI seat's budget per decision, and a hint's
 
     @property
     def database(self) -> str | Path:
@@ -83,6 +86,7 @@ def load_settings(env_file: Path = Path(".env"), environ: Mapping[str, str] = os
         public_url=_public_url(merged.get("PUBLIC_URL"), web_host, web_port),
         cache_mb=_cache_mb(merged.get("CACHE_MB")),
         drawing_processes=_drawing_processes(merged.get("DRAWING_PROCESSES")),
+        thinking_seconds=_thinking_seconds(merged.get("AI_THINKING_SECONDS")),
     )
 
 
@@ -119,6 +123,20 @@ def _drawing_processes(value: str | None) -> int:
         raise SettingsError(f"DRAWING_PROCESSES must be a whole number from 0 (draw in the bot's own process) to"
                             f" {MAX_DRAWING_PROCESSES}, not {value!r}.")
     return int(text)
+
+
+def _thinking_seconds(value: str | None) -> float:
+    text = (value or "").strip()
+    if not text:
+        return THINKING_SECONDS
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not MIN_THINKING_SECONDS <= seconds <= MAX_THINKING_SECONDS:
+        raise SettingsError(f"AI_THINKING_SECONDS must be a number of seconds from {MIN_THINKING_SECONDS:g} to"
+                            f" {MAX_THINKING_SECONDS:g} (such as {THINKING_SECONDS:g}), not {value!r}.")
+    return seconds
 
 
 def _public_url(value: str | None, host: str, port: int | None) -> str | None:

@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 
 import engine
+from engine.platform.levels import Level
 from cogs.base.service import tables
 from cogs.base.words import clip
 from engine.services.tables import Table
@@ -14,6 +15,8 @@ AUTOCOMPLETE_MAX = 25  # Discord shows no more; discord.py does not cut the list
 CHOICE_NAME_MAX = 100
 
 GAME_CHOICES = [app_commands.Choice(name=engine.get_game(slug).title, value=slug) for slug in engine.list_games()]
+AI_LEVELS = [app_commands.Choice(name=f"{level.value}: {level.blurb}"[:CHOICE_NAME_MAX], value=level.value)
+             for level in Level]
 GAME_ID = "Which game (needed only where several are being played)"
 GAME_ID_HERE = "Which game (by default, the one played here)"
 GameId = app_commands.Range[int, 1, 2**53]

@@ -24,8 +24,9 @@ from engine.words import joined
 
 
 def standing_marks(standing: Standing) -> str:
-    """' (AI)', ' (autopilot)', ' (away until <t:…:f>)': who is not playing their seat themselves right now."""
-    marks = " (AI)" if standing.ai else " (autopilot)" if standing.autopilot else ""
+    """' (autopilot)', ' (away until <t:…:f>)': who is not playing their seat themselves right now (an AI seat's
+    name says it is one, and at which level: 'Contrail AI 1 (strong)')."""
+    marks = " (autopilot)" if standing.autopilot and not standing.ai else ""
     if standing.away_until is not None:
         marks += f" (away until <t:{int(standing.away_until)}:f>)"
     return marks

@@ -94,7 +94,7 @@ def info_reply(info: LeagueInfo, *, web_url: str | None = None) -> Reply:
               LeagueStatus.FINISHED: "season over"}[league.status]
     settings = [
         f"**Game:** {game.title}, tables of {league.table_size}"
-        f"{' (AI seats fill a short table)' if league.allow_ai else ''}",
+        f"{f' ({league.ai_level.value} AI seats fill a short table)' if league.allow_ai else ''}",
         f"**Rounds:** {league.rounds}, each {duration(league.round_seconds)} long; {turn}",
         f"**Points:** {points_text(parse_points(league.points))}",
         f"**Season {league.season}:** {status}",

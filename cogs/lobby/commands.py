@@ -10,6 +10,7 @@ import engine
 from cogs.base.answers import say
 from cogs.base.commands import answered, table_command
 from cogs.base.options import (
+    AI_LEVELS,
     AUTOCOMPLETE_MAX,
     CHOICE_NAME_MAX,
     GAME_CHOICES,
@@ -24,6 +25,7 @@ from cogs.lobby import messages, posts, seats
 from cogs.play import moves
 from cogs.web.watching import tell_watchers
 from engine.options import game_options, read_options
+from engine.platform.levels import Level
 from engine.platform.records import Status
 from engine.services.tables import Table
 
@@ -57,11 +59,12 @@ class LobbyCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.g
     @app_commands.describe(
         game="The game to play",
         ai="AI players to seat beside you (you may add more in the lobby)",
+        ai_level="How strongly those AI players play (standard if left out)",
         turn_time="How long a turn may take before the autopilot plays it",
         reminders="How often the player to act is reminded",
         rules="Optional rules to play with: 'all', or their names (the lobby's menu changes them too)",
     )
-    @app_commands.choices(game=GAME_CHOICES, turn_time=TURN_TIMES, reminders=REMINDERS)
+    @app_commands.choices(game=GAME_CHOICES, turn_time=TURN_TIMES, reminders=REMINDERS, ai_level=AI_LEVELS)
     @app_commands.autocomplete(rules=rules_choices)
     @answered()
     async def new(
@@ -72,10 +75,12 @@ class LobbyCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.g
         turn_time: app_commands.Choice[str] | None = None,
         reminders: app_commands.Choice[str] | None = None,
         rules: app_commands.Range[str, 0, 200] = "",
+        ai_level: app_commands.Choice[str] | None = None,
     ) -> None:
         clock = (seconds(turn_time.value if turn_time else "none"), seconds(reminders.value if reminders else "24h"))
         options = read_options(engine.get_game(game.value), rules)
-        table = await posts.open_table(interaction, game.value, ai, clock, options)
+        level = Level.read(ai_level.value if ai_level else None)
+        table = await posts.open_table(interaction, game.value, ai, clock, options, level)
         try:
             await posts.post_lobby(interaction, table)
         except discord.HTTPException:

@@ -20,34 +20,48 @@ from cogs.base.words import (
     place,
 )
 from engine.options import game_options
+from engine.platform.levels import Level
 from engine.platform.records import SeatRow, Status
 from engine.services.tables import Table
 
-LOBBY_SHAPE = rf"(?P<game>{ID}):(?P<verb>join|leave|start|add_ai|remove_ai)"
+LOBBY_SHAPE = rf"(?P<game>{ID}):(?P<verb>join|leave|start|remove_ai|hints_on|hints_off)"
 RULES_SHAPE = rf"(?P<game>{ID}):rules"
+AI_SHAPE = rf"(?P<game>{ID}):add_ai"
 LOBBY_STYLES = {
     "join": discord.ButtonStyle.success,
     "leave": discord.ButtonStyle.secondary,
     "start": discord.ButtonStyle.primary,
-    "add_ai": discord.ButtonStyle.secondary,
     "remove_ai": discord.ButtonStyle.secondary,
+    "hints_on": discord.ButtonStyle.secondary,
+    "hints_off": discord.ButtonStyle.secondary,
 }
-LOBBY_LABELS = {"add_ai": "Add AI", "remove_ai": "Remove AI"}
+LOBBY_LABELS = {"remove_ai": "Remove AI", "hints_on": "Allow hints", "hints_off": "Forbid hints"}
 MENU_MAX = 25
 
 
 def lobby_button(game_id: int, verb: str) -> Control:
-    """Join, Leave and Start on a lobby message, and for its creator Add AI and Remove AI."""
+    """Join, Leave and Start on a lobby message, and for its creator Remove AI and the hints switch."""
     return button(f"lobby:{game_id}:{verb}", LOBBY_LABELS.get(verb, verb.capitalize()), LOBBY_STYLES[verb])
 
 
+def level_menu(game_id: int) -> Control:
+    """The creator's menu that seats an AI player at the level picked."""
+    options = [discord.SelectOption(label=f"Add an AI player: {level.value}", value=level.value,
+                                    description=level.blurb[:100]) for level in Level]
+    return select(f"lobby:{game_id}:add_ai", options, placeholder="Add an AI player (the creator picks its level)")
+
+
 def lobby_view(game_id: int, *, ai_seats: int = 0, rules: tuple[tuple[str, str, bool], ...] = (),
-               full: bool = False) -> discord.ui.View:
-    """Join, Leave, Start; Add AI, and Remove AI once there is an AI player to remove; the game's optional
-    rules as (key, words, on) in one select menu, when it has any (the options picked are the rules switched on).
-    A full table shows no Join and no Add AI: nobody could take the seat."""
-    verbs = ("leave", "start") if full else ("join", "leave", "start", "add_ai")
-    view = view_of(*(lobby_button(game_id, verb) for verb in (*verbs, *(("remove_ai",) if ai_seats else ()))))
+               full: bool = False, hints: bool = False) -> discord.ui.View:
+    """Join, Leave, Start; Remove AI once there is an AI player to remove; the hints switch; a menu that adds an
+    AI player at a level; the game's optional rules as (key, words, on) in one select menu, when it has any (the
+    options picked are the rules switched on). A full table shows no Join and no AI menu: nobody could take the
+    seat."""
+    verbs: tuple[str, ...] = ("leave", "start") if full else ("join", "leave", "start")
+    verbs += ("remove_ai",) if ai_seats else ()
+    view = view_of(*(lobby_button(game_id, verb) for verb in (*verbs, "hints_off" if hints else "hints_on")))
+    if not full:
+        view.add_item(level_menu(game_id))
     if rules:
         options = [discord.SelectOption(label=words[:100], value=key, default=on) for key, words, on in rules[:MENU_MAX]]
         view.add_item(select(f"lobby:{game_id}:rules", options, placeholder="Optional rules (the creator chooses)",
@@ -61,8 +75,9 @@ def invite_view(game_id: int) -> discord.ui.View:
 
 
 def who(player: SeatRow) -> str:
-    """A player as a message names them: a mention (which the message need not ping), or an AI seat's name."""
-    return f"{player.name} (AI)" if player.ai else mention(player.user_id)
+    """A player as a message names them: a mention (which the message need not ping), or an AI seat's name (which
+    says it is one, and at which level)."""
+    return player.name if player.ai else mention(player.user_id)
 
 
 def clock_words(table: Table) -> str:
@@ -74,6 +89,13 @@ def clock_words(table: Table) -> str:
     return f"{turn_text} {remind_text}"
 
 
+def hints_words(table: Table) -> str:
+    """Whether the table allows /hint, in one line."""
+    if table.game.hints:
+        return "Hints: allowed (/hint shows the player to act what the AI would choose, and why)."
+    return "Hints: not allowed."
+
+
 def lobby_embed(table: Table) -> discord.Embed:
     seats = len(table.players)
     lines = [f"{i}. {who(p)}" for i, p in enumerate(table.players, start=1)] or ["Nobody yet."]
@@ -81,7 +103,7 @@ def lobby_embed(table: Table) -> discord.Embed:
     rules = rules_words(table)
     embed.description = clip(
         f"Opened by {mention(table.creator_id)}. {table.min_players} to {table.max_players} players.\n"
-        f"{clock_words(table)}\n" + (f"{rules}\n" if rules else "") + "\n"
+        f"{clock_words(table)}\n{hints_words(table)}\n" + (f"{rules}\n" if rules else "") + "\n"
         f"**Players ({seats}/{table.max_players})**\n" + "\n".join(lines),
         EMBED_DESCRIPTION_MAX,
     )
@@ -116,7 +138,7 @@ def lobby_reply(table: Table) -> Reply:
     """The one live lobby, in the game's thread: its buttons go once the game starts or is abandoned."""
     ai_seats = sum(1 for p in table.players if p.ai)
     full = len(table.players) >= table.max_players
-    view = (lobby_view(table.id, ai_seats=ai_seats, rules=optional_rules(table), full=full)
+    view = (lobby_view(table.id, ai_seats=ai_seats, rules=optional_rules(table), full=full, hints=table.game.hints)
             if table.status is Status.LOBBY else None)
     return Reply(embeds=[lobby_embed(table)], view=view)
 

@@ -14,9 +14,10 @@ from cogs.base.service import tables
 from cogs.base.threads import missing_post_permissions, open_thread
 from cogs.base.words import jump_url, unposted_text
 from cogs.lobby import messages
-from cogs.lobby.messages import LOBBY_SHAPE, RULES_SHAPE
+from cogs.lobby.messages import AI_SHAPE, LOBBY_SHAPE, RULES_SHAPE
 from cogs.play import moves
 from engine.core import GameError
+from engine.platform.levels import Level
 from engine.platform.records import PostKind, Status
 from engine.services.tables import Table
 from engine.words import joined
@@ -26,7 +27,7 @@ log = logging.getLogger(__name__)
 
 async def open_table(
     interaction: discord.Interaction, slug: str, ai: int = 0, clock: tuple[int | None, int | None] = (None, None),
-    options: dict[str, bool] | None = None,
+    options: dict[str, bool] | None = None, level: Level = Level.STANDARD,
 ) -> Table:
     """Create the game, then give it a thread of its own where the bot may make one."""
     if interaction.guild_id is None or interaction.channel_id is None:
@@ -53,6 +54,7 @@ async def open_table(
         ai=ai,
         turn_seconds=clock[0],
         reminder_seconds=clock[1],
+        level=level,
     )
     thread = await open_thread(interaction, f"{table.title} #{table.id}")
     if thread is not None:
@@ -116,9 +118,8 @@ async def leave(interaction: discord.Interaction, table: Table) -> Table:
     return table
 
 
-async def seat_ai(interaction: discord.Interaction, table: Table, *, add: bool) -> Table:
-    service = tables(interaction)
-    changed = await (service.lobby.add_ai if add else service.lobby.remove_ai)(table.id, interaction.user.id)
+async def remove_ai(interaction: discord.Interaction, table: Table) -> Table:
+    changed = await tables(interaction).lobby.remove_ai(table.id, interaction.user.id)
     await refresh_lobby(interaction, changed)
     return changed
 
@@ -138,17 +139,29 @@ async def start(interaction: discord.Interaction, table: Table) -> Table:
 
 @component("lobby", LOBBY_SHAPE)
 async def lobby_button(interaction: discord.Interaction, click: Click) -> None:
-    """Join, Leave, Start, Add AI or Remove AI on a lobby message (or on the channel's invitation)."""
+    """Join, Leave, Start, Remove AI or the hints switch on a lobby message (or on the channel's invitation)."""
     table = await own_table(interaction, click.number("game"))
     verb = click["verb"]
     if verb == "join":
         await join(interaction, table)
     elif verb == "leave":
         await leave(interaction, table)
-    elif verb in ("add_ai", "remove_ai"):
-        await seat_ai(interaction, table, add=verb == "add_ai")
+    elif verb == "remove_ai":
+        await remove_ai(interaction, table)
+    elif verb in ("hints_on", "hints_off"):
+        changed = await tables(interaction).lobby.set_hints(table.id, interaction.user.id, verb == "hints_on")
+        await refresh_lobby(interaction, changed)
     else:
         await start(interaction, table)
+
+
+@component("lobby", AI_SHAPE)
+async def level_menu(interaction: discord.Interaction, click: Click) -> None:
+    """The creator picked a level in the lobby's menu: an AI player at that level takes a seat."""
+    table = await own_table(interaction, click.number("game"))
+    level = Level.read(click.values[0] if click.values else None)
+    changed = await tables(interaction).lobby.add_ai(table.id, interaction.user.id, level)
+    await refresh_lobby(interaction, changed)
 
 
 @component("lobby", RULES_SHAPE)

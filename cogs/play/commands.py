@@ -1,4 +1,5 @@
-"""Commands used during a game, inside its thread (or with game_id elsewhere): /move, /board, /log, /hand, /undo."""
+"""Commands used during a game, inside its thread (or with game_id elsewhere): /move, /board, /log, /hand, /hint,
+/undo."""
 
 from __future__ import annotations
 
@@ -80,6 +81,12 @@ class Play(commands.Cog):
     async def hand(self, interaction: discord.Interaction, table: Table) -> None:
         table, view = await tables(interaction).reading.hand(table.id, interaction.user.id)
         await say(interaction, looking.hand_reply(table, view))
+
+    @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down
+    @app_commands.command(name="hint", description="What the AI would choose in your place, and why (shown only to you)")
+    @table_command()
+    async def hint(self, interaction: discord.Interaction, table: Table) -> None:
+        await say(interaction, looking.hint_reply(await tables(interaction).hints.hint(table.id, interaction.user.id)))
 
     @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down
     @app_commands.command(name="undo", description="Take back your latest decisions (the others agree if dice were shown)")

@@ -20,6 +20,8 @@ from cogs.base.words import (
     game_name,
 )
 from engine.core import hand_name
+from engine.platform.advice import what_it_brings
+from engine.services.hints import TableHint
 from engine.services.tables import LogPage, Table
 
 PAGE_SHAPE = rf"(?P<game>{ID}):p(?P<page>[0-9]{{1,6}})"
@@ -49,6 +51,21 @@ def hand_reply(table: Table, view: dict[str, Any]) -> Reply:
     embed = discord.Embed(title=clip(f"{game_name(table)}: your {noun}", EMBED_TITLE_MAX), colour=COLOUR)
     for name, value in engine.get_game(table.slug).hand_fields(view)[:25]:
         embed.add_field(name=clip(name, 256), value=clip(value or "-", FIELD_VALUE_MAX), inline=False)
+    return Reply(embeds=[embed])
+
+
+def hint_reply(found: TableHint) -> Reply:
+    """/hint, for the player alone: the suggested choice and why, then the two best others with their worth."""
+    hint = found.hint
+    embed = discord.Embed(title=clip(f"{game_name(found.table)}: a hint", EMBED_TITLE_MAX), colour=COLOUR)
+    embed.description = clip(f"**{hint.suggestion.action.label or hint.suggestion.action.key}**\n{hint.because}",
+                             EMBED_DESCRIPTION_MAX)
+    if hint.alternatives:
+        lines = [f"• {what_it_brings(w.action)}: {words}" for w, words in hint.alternatives]
+        embed.add_field(name="Next best", value=clip("\n".join(lines), FIELD_VALUE_MAX), inline=False)
+    worlds = hint.suggestion.worlds
+    embed.set_footer(text=f"Each choice played on {worlds} {'time' if worlds == 1 else 'times'}, with the cards and "
+                          "dice you can't see dealt anew each time. The choice is yours.")
     return Reply(embeds=[embed])
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.options import stored_edition
+from engine.platform.levels import Level
 
 
 class StoreError(Exception):
@@ -95,15 +96,16 @@ class GameRow:
     updated_at: str
     turn_seconds: int | None = None  # how long a turn may take before the autopilot plays it; None: no clock
     reminder_seconds: int | None = None  # how often the player to act is reminded; None: never
+    hints: bool = False  # the table allows /hint (its creator switched hints on in the lobby)
 
     @classmethod
     def from_row(cls, row: Sequence[Any]) -> GameRow:
         """Build from a row selected as GAME_COLUMNS, decoding the JSON columns and the status."""
         (id_, slug, guild, channel, thread, creator, options, seed, status, version, outcome, created, updated,
-         turn_seconds, reminder_seconds) = row
+         turn_seconds, reminder_seconds, hints) = row
         outcome = None if outcome is None else json.loads(outcome)
         return cls(id_, slug, guild, channel, thread, creator, stored_edition(json.loads(options)), seed, Status(status),
-                   version, outcome, created, updated, turn_seconds, reminder_seconds)
+                   version, outcome, created, updated, turn_seconds, reminder_seconds, bool(hints))
 
 
 @dataclass(frozen=True)
@@ -114,6 +116,7 @@ class SeatRow:
     ai: bool = False  # the bot plays this seat itself
     autopilot: bool = False  # the bot plays this person's seat until they return (three missed deadlines)
     missed: int = 0  # deadlines missed in a row
+    level: Level | None = None  # how strongly an AI seat plays; None for a person
 
 
 class PostKind(str, enum.Enum):
@@ -143,7 +146,7 @@ class ActionRow:
 
 GAME_COLUMNS = (
     "id, slug, guild_id, channel_id, thread_id, creator_id, options, seed,"
-    " status, version, outcome, created_at, updated_at, turn_seconds, reminder_seconds"
+    " status, version, outcome, created_at, updated_at, turn_seconds, reminder_seconds, hints"
 )
 
 

@@ -36,6 +36,7 @@ class Told(NamedTuple):
     by: str | None = None  # who made the move for its seat (the autopilot), as the log marks it
     undo_to: int | None = None  # an undo entry: the version it went back to
     news: tuple[int, ...] = ()  # each event's weight for the headline (engine.core.News), worked out once
+    why: str = ""  # an AI seat's reason for the move, as the log keeps it
 
 
 @dataclass(frozen=True)
@@ -54,12 +55,13 @@ class Chronicle:
         return len(self.entries)
 
     def extended(self, told: Told) -> Chronicle:
-        seat, events, by, undo_to, news = told
-        return Chronicle(self.setup, (*self.entries, (seat, tuple(events), by, undo_to, tuple(map(int, news)))))
+        seat, events, by, undo_to, news, why = told
+        entry = (seat, tuple(events), by, undo_to, tuple(map(int, news)), *((why,) if why else ()))
+        return Chronicle(self.setup, (*self.entries, entry))
 
     def told(self) -> list[Told]:
-        """Every entry with its fields named."""
-        return list(map(Told._make, self.entries))
+        """Every entry with its fields named (an entry stored before a field existed takes its default)."""
+        return [Told(*entry) for entry in self.entries]
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_chronicle, (self.setup, self.entries))

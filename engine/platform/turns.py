@@ -158,6 +158,17 @@ def autopilot_events(name: str, events: list[str]) -> list[str]:
     return [f"Autopilot for {name}: {events[0]}", *events[1:]] if events else [f"Autopilot for {name}."]
 
 
+def why_line(name: str, why: str) -> str:
+    """An AI seat's reason for its move, told after the move's events ('Why Contrail AI 1 (casual) chose: ...')."""
+    return f"↳ Why {name} chose: {why}"
+
+
+def why_of(payload: dict[str, Any]) -> str:
+    """The reason an AI seat's logged move was told with ('' for any other move)."""
+    why = payload.get("why")
+    return why if isinstance(why, str) else ""
+
+
 def by_of(payload: dict[str, Any]) -> str | None:
     """Who made a logged move for its seat, when it was not the seat's own player."""
     by = payload.get("by")

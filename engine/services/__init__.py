@@ -8,7 +8,9 @@ from collections.abc import AsyncIterator, Callable
 from engine.services.caching import CACHE_MB
 from engine.services.clock import TurnClock
 from engine.services.core import TableCore
+from engine.platform.levels import THINKING_SECONDS
 from engine.services.drawing import Drawing
+from engine.services.hints import Hints
 from engine.services.leagues import Leagues
 from engine.services.lobby import Lobby
 from engine.services.players import Players
@@ -34,14 +36,17 @@ class Services:
         drawing: Drawing | None = None,
         *,
         drawing_processes: int = 0,
+        thinking_seconds: float = THINKING_SECONDS,
         cache_mb: float = CACHE_MB,
         clock: Callable[[], float] = time.time,
         on_change: Callable[[float | None], None] = lambda when: None,
         public_url: str | None = None,
     ) -> None:
         self.store = store
-        self.core = TableCore(store, drawing, drawing_processes=drawing_processes, cache_mb=cache_mb, clock=clock, on_change=on_change)
+        self.core = TableCore(store, drawing, drawing_processes=drawing_processes, thinking_seconds=thinking_seconds,
+                              cache_mb=cache_mb, clock=clock, on_change=on_change)
         self.reading = Reading(self.core)
+        self.hints = Hints(self.core)
         self.lobby = Lobby(self.core)
         self.seating = Seating(self.core)
         self.clock = TurnClock(self.core)

@@ -12,10 +12,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
-from engine.core import Action, NotYourTurn, Outcome, StaleAction, find_choice
+from engine.core import Action, News, NotYourTurn, Outcome, StaleAction, find_choice
+from engine.platform.advice import told_reason
+from engine.platform.levels import THINKING_SECONDS, Level, Player
 from engine.platform.secrets import as_seen_by, dealer
 from engine.platform.notify import Alerts
-from engine.platform.turns import AUTOPILOT, History, Turn, TurnNews, turn_news
+from engine.platform.turns import AUTOPILOT, History, Turn, TurnNews, turn_news, why_line
 from engine.services import logs as move_logs
 from engine.view import CommonView
 from engine.platform.snapshots import Told
@@ -69,6 +71,7 @@ class TableCore:
         drawing: Drawing | None,
         *,
         drawing_processes: int = 0,
+        thinking_seconds: float = THINKING_SECONDS,
         cache_mb: float = CACHE_MB,
         clock: Callable[[], float] = time.time,
         on_change: Callable[[float | None], None] = lambda when: None,
@@ -76,6 +79,7 @@ class TableCore:
         self.store = store
         self.drawing = drawing
         self.pictures = DrawingPool(drawing, processes=drawing_processes)  # every picture is drawn there
+        self.thinking_seconds = thinking_seconds  # a strong AI seat's budget per decision
         self.clock = clock  # seconds since the epoch; the bot passes Discord's clock, tests a virtual one
         # Told when a due time changes (with the new time) or a game ends (None: look again), so the scheduler
         # wakes early, and only when it must.
@@ -145,10 +149,12 @@ class TableCore:
 
     async def commit(
         self, start: Moved, seat: int, action: Action, interaction_id: int | None = None, *, by: str | None = None,
+        why: str = "",
     ) -> Moved:
         """Apply one checked action and append it to the log in one transaction; the cache follows the store.
 
         `by` marks a move the bot made for a person (the autopilot): the log keeps it, and its words say so.
+        `why`: an AI seat's reason for its move, kept in the log and told after the move's events.
         """
         began = time.monotonic()
         table = start.table
@@ -156,11 +162,13 @@ class TableCore:
         before = await self.load.positions.at(table, counted=False)  # the cached memo: its chronicle and last snapshot
         new_state = game.apply(start.state, seat, action)  # IllegalAction carries the rules' sentence
         outcome = game.outcome(new_state)
-        payload = {**action.to_dict(), "by": by} if by else action.to_dict()
+        payload = {**action.to_dict(), **({"by": by} if by else {}), **({"why": why} if why else {})}
         view = public_view(table, new_state)  # the seats' names and kinds: the same after the commit
         assert before.chronicle is not None  # Positions.at always tells it
         events, news = move_events(table, list(view["events"]), seat, by)
-        chronicle = before.chronicle.extended(Told(seat, tuple(view["events"]), by, news=tuple(news)))
+        chronicle = before.chronicle.extended(Told(seat, tuple(view["events"]), by, news=tuple(news), why=why))
+        if why:
+            events, news = [*events, why_line(table.at_seat(seat).name, why)], [*news, News.ROUTINE]
         to_act = tuple(game.to_act(new_state))
         snapshot, body_length, snapshot_at = None, before.body_length, before.snapshot_at
         if snapshot_due(table.version + 1, before.snapshot_at, to_act != start.to_act):
@@ -213,9 +221,9 @@ class TableCore:
                 break
             seat = seats[0]
             by = AUTOPILOT if turn is not None or not moved.table.at_seat(seat).ai else None
-            action = await self.ai_choice(moved.table, moved.state, seat)
+            action, why = await self.ai_choice(moved.table, moved.state, seat)
             try:
-                moved = await self.commit(moved, seat, action, by=by)
+                moved = await self.commit(moved, seat, action, by=by, why=why)
             except StaleAction:
                 # Another process moved first (the player's own move at a deadline, or its bot's chain): a race
                 # lost is normal. What this chain committed stands and is shown; the winner shows the rest.
@@ -225,24 +233,36 @@ class TableCore:
             events = [*events, *moved.events]
         return moved if moved is start else replace(moved, events=events)
 
-    async def ai_choice(self, table: Table, state: Any, seat: int) -> Action:
-        """The AI's choice, from the state as its seat could imagine it: a replay of the log never asks again.
+    async def ai_choice(self, table: Table, state: Any, seat: int) -> tuple[Action, str]:
+        """The choice of the bot for a seat, at the seat's level (the autopilot plays at the standard one), and
+        for an AI seat the reason its move is told with. From the state as the seat could imagine it: a replay
+        of the log never asks again.
 
         It thinks in a worker thread (a state is never changed in place), so the bot keeps answering meanwhile."""
         # The AI's whims and its re-deal come from what the table knows (the game's id and version), never from
         # the secret seed that dealt the game: two games alike to the table get the same choice.
         rng = random.Random(f"{table.id}:{table.version}:ai")
         game = engine.get_game(table.slug)
-        try:
+        player = table.at_seat(seat)
+        thinker = Player(table.slug, player.level or Level.STANDARD if player.ai else Level.STANDARD)
+
+        def think() -> tuple[Action, str]:
             seen = as_seen_by(game, state, seat, dealer(table.id, table.version, f"ai:{seat}"))
-            chosen = await asyncio.to_thread(engine.get_ai(table.slug).choose, seen, seat, rng)
-            legal = find_choice(game.legal_actions(state, seat), chosen)
+            chosen = thinker.with_budget(self.thinking_seconds).choose(seen, seat, rng)
+            choices = game.legal_actions(state, seat)
+            legal = find_choice(choices, chosen)
             if legal is None:
                 raise ValueError(f"the AI chose {chosen.key}, which the real state does not offer")
-            return legal
+            if not player.ai or len(choices) == 1:
+                return legal, ""  # the autopilot plays for a person; a forced move needs no reason
+            why = dealer(table.id, table.version, f"why:{seat}")
+            return legal, told_reason(game, engine.get_ai(table.slug), state, seat, legal, why)
+
+        try:
+            return await asyncio.to_thread(think)
         except Exception:  # an AI bug must not stall a table of people: it plays the first choice instead
             log.exception("game %s: the AI failed at version %s; it plays the first choice", table.id, table.version)
-            return engine.get_game(table.slug).legal_actions(state, seat)[0]
+            return game.legal_actions(state, seat)[0], ""
 
     # -- what follows a commit -----------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from engine.platform.leagues import (
     GameResult, LeagueError, Standing, entrants_by_rating, entrants_by_standing, game_points, meetings, pair_round,
     parse_points, standings,
 )
+from engine.platform.levels import Level
 from engine.platform.notify import Alerts, quiet_until
 from engine.platform.records import DueRow, Notify, PostKind, Status, StoreError
 from engine.store import LeagueGame, LeagueRow, LeagueStatus, NewTable
@@ -164,7 +165,7 @@ class Leagues:
     async def create_league(
         self, guild_id: int, channel_id: int, user_id: int, role_ids: list[int], *, can_manage: bool,
         name: str, slug: str, table_size: int, turn_seconds: int | None, round_seconds: int, rounds: int,
-        allow_ai: bool = False, points: str | None = None,
+        allow_ai: bool = False, points: str | None = None, ai_level: Level = Level.STANDARD,
     ) -> LeagueRow:
         await self._require_admin(guild_id, role_ids, can_manage)
         name = " ".join(name.split())
@@ -184,7 +185,7 @@ class Leagues:
         try:
             return await self._store.leagues.create(guild_id, channel_id, name, slug, table_size, turn_seconds,
                                                    round_seconds, rounds, allow_ai, (points or "").strip() or None,
-                                                   user_id)
+                                                   user_id, ai_level)
         except StoreError:
             raise LeagueError(f"This server already has a league named {name!r}.") from None
 
@@ -330,8 +331,8 @@ class Leagues:
         met = meetings([u for _, u, ai in g.seats if not ai] for g in earlier)
         paired = pair_round(entrants, league.table_size, game.min_players, game.max_players, league.allow_ai, met)
         tables = [NewTable(tuple((u, members[u], False) for u in t.members) +
-                           tuple((n, ai_name(n), True) for n in range(1, t.ai + 1)),
-                           new_seed(), with_edition(game, {})) for t in paired]
+                           tuple((n, ai_name(n, league.ai_level), True) for n in range(1, t.ai + 1)),
+                           new_seed(), with_edition(game, {}), league.ai_level) for t in paired]
         now = self._core.clock()
         game_ids = await self._store.leagues.open_round(league, round_, now + league.round_seconds, now, tables,
                                                 REMINDER_SECONDS)

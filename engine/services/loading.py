@@ -12,7 +12,7 @@ from engine.core import Game, News, Outcome, is_private, name_seats, news_of
 from engine.view import CommonView, common
 from engine.words import joined, moves
 from engine.platform.snapshots import Chronicle
-from engine.platform.turns import AUTOPILOT, History, autopilot_events, row
+from engine.platform.turns import AUTOPILOT, History, autopilot_events, row, why_line
 from engine.platform.undo import undo_payload, undone
 from engine.services.caching import Memos
 from engine.services.positions import Positions
@@ -145,7 +145,7 @@ def told_history(table: Table, chronicle: Chronicle) -> History:
             lines.append(row(seq, f"{by} takes back {moves(entry.undo_to + 1, seq - 1)}.", ROUTINE))
             undos.append((seq, undo_payload(entry.undo_to)))
             continue
-        if not entry.events and entry.by != AUTOPILOT:
+        if not entry.events and entry.by != AUTOPILOT and not entry.why:
             continue  # a decision that changed nothing anyone sees: /log numbers it all the same
         # The weights were worked out when the move was told (matching every sentence is the slow part).
         news = list(entry.news) if len(entry.news) == len(entry.events) else [news_of(game, e) for e in entry.events]
@@ -153,6 +153,8 @@ def told_history(table: Table, chronicle: Chronicle) -> History:
         if entry.by == AUTOPILOT:
             events = autopilot_events(names.get(entry.seat, "A player"), events)
         weights = news + [int(News.PLAY)] * (len(events) - len(news))  # as History.extended pads them
+        if entry.why:
+            events, weights = [*events, why_line(names.get(entry.seat, "The AI"), entry.why)], [*weights, ROUTINE]
         lines += [row(seq, e, w) for e, w in zip(events, weights)]
     taken_back = undone(undos)
     if taken_back:

@@ -7,6 +7,7 @@ from typing import Any
 
 import engine
 from engine.options import EDITION, chosen_options, with_edition
+from engine.platform.levels import Level
 from engine.services.core import TableCore
 from engine.services.loading import seat_fallbacks
 from engine.services.refusals import refusals
@@ -36,8 +37,9 @@ class Lobby:
         ai: int = 0,
         turn_seconds: int | None = None,
         reminder_seconds: int | None = None,
+        level: Level = Level.STANDARD,
     ) -> Table:
-        """Create a game in its lobby with the creator already seated, and `ai` AI seats beside them."""
+        """Create a game in its lobby with the creator already seated, and `ai` AI seats at `level` beside them."""
         game = engine.get_game(slug)  # raises a friendly GameError for an unknown slug
         if not 0 <= ai < game.max_players:
             raise TableFull(f"{game.title} has room for at most {game.max_players - 1} AI players beside you.")
@@ -48,7 +50,7 @@ class Lobby:
         )
         await self._store.seats.add(row.id, creator_id, creator_name)
         for number in range(1, ai + 1):
-            await self._store.seats.add(row.id, number, ai_name(number), ai=True)
+            await self._store.seats.add(row.id, number, ai_name(number, level), ai=True, level=level)
         return await self._core.load.seated(row)
 
     async def _creators(self, game_id: int, user_id: int, verb: str, who: str) -> Table:
@@ -59,8 +61,8 @@ class Lobby:
             raise NotCreator(f"Only the player who opened this game can {who}.")
         return table
 
-    async def add_ai(self, game_id: int, user_id: int) -> Table:
-        """The creator fills a seat with an AI player, named plainly ('Contrail AI 2')."""
+    async def add_ai(self, game_id: int, user_id: int, level: Level = Level.STANDARD) -> Table:
+        """The creator fills a seat with an AI player, named with its level ('Contrail AI 2 (casual)')."""
         async with self._core.hold(game_id):
             table = await self._creators(game_id, user_id, "add an AI player to", "add AI players")
             if len(table.players) >= table.max_players:
@@ -68,7 +70,8 @@ class Lobby:
             taken = {p.user_id for p in table.players if p.ai}
             number = next(n for n in range(1, table.max_players + 1) if n not in taken)
             with refusals(table, "add an AI player to", already="Another AI player was just added: try again."):
-                await self._store.seats.add(game_id, number, ai_name(number), ai=True, max_players=table.max_players)
+                await self._store.seats.add(game_id, number, ai_name(number, level), ai=True,
+                                            max_players=table.max_players, level=level)
             return await self._core.load.table(game_id)
 
     async def remove_ai(self, game_id: int, user_id: int) -> Table:
@@ -90,6 +93,15 @@ class Lobby:
             chosen = chosen_options(engine.get_game(table.game.slug), keys)
             with refusals(table, verb):  # the edition the table was opened under stays
                 await self._store.games.set_options(game_id, {**chosen, EDITION: table.game.options[EDITION]})
+            return await self._core.load.table(game_id)
+
+    async def set_hints(self, game_id: int, user_id: int, allowed: bool) -> Table:
+        """The creator allows /hint at the table, or forbids it again, before it starts."""
+        async with self._core.hold(game_id):
+            verb = "change whether hints are allowed in"
+            await self._creators(game_id, user_id, verb, "allow or forbid hints")
+            with refusals(await self._core.load.table(game_id), verb):
+                await self._store.games.set_hints(game_id, allowed)
             return await self._core.load.table(game_id)
 
     async def move_to_thread(self, game_id: int, thread_id: int) -> Table:

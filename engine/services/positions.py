@@ -13,7 +13,7 @@ from engine.platform.records import ActionRow
 from engine.platform.snapshots import (
     SNAPSHOT_EVERY, Chronicle, Snapshot, SnapshotError, Told, decode, encode, pickled,
 )
-from engine.platform.turns import by_of
+from engine.platform.turns import by_of, why_of
 from engine.platform.undo import Replayer, is_undo
 from engine.services.caching import Memo, Memos
 from engine.services.tables import Table
@@ -38,7 +38,8 @@ def told(game: Game, row: ActionRow, state: Any) -> Told:
     if is_undo(row.payload):
         return Told(row.seat, undo_to=int(row.payload["args"][0]))
     events = tuple(events_of(game, state))
-    return Told(row.seat, events, by_of(row.payload), news=tuple(news_of(game, event) for event in events))
+    return Told(row.seat, events, by_of(row.payload), news=tuple(news_of(game, event) for event in events),
+                why=why_of(row.payload))
 
 
 def replayed(game: Game, start: Snapshot, rows: Sequence[ActionRow]) -> Snapshot | None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core import Action, GameError, GameOver, IllegalAction, Outcome, RulesTopic, StaleAction, name_seats
 from engine.store import GameRow, PostRow, SeatRow, Status
+from engine.platform.levels import Level
 from engine.platform.notify import Alerts
 from engine.view import CommonView
 from engine.platform.turns import Turn, TurnNews
@@ -270,9 +271,9 @@ class RulesCard:
     topics: tuple[RulesTopic, ...]  # every topic of the game's guide, in order
 
 
-def ai_name(number: int) -> str:
-    """An AI seat's name, plain and numbered ('Contrail AI 2')."""
-    return f"Contrail AI {number}"
+def ai_name(number: int, level: Level = Level.STANDARD) -> str:
+    """An AI seat's name, numbered and with its level ('Contrail AI 2 (strong)')."""
+    return f"Contrail AI {number} ({level.value})"
 
 
 def new_seed() -> int:

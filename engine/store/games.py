@@ -103,6 +103,16 @@ class GameStore:
             )
         return GameRow.from_row(rows[0])
 
+    async def set_hints(self, game_id: int, allowed: bool) -> GameRow:
+        """Allow /hint at a table or not, while it is in the lobby; StoreError once it has started."""
+        async with self._db.transaction():
+            await lobby_or_raise(self._db, game_id)
+            rows = await self._db.q(
+                f"UPDATE games SET hints = ?, updated_at = ? WHERE id = ? RETURNING {GAME_COLUMNS}",
+                (int(allowed), now_text(), game_id),
+            )
+        return GameRow.from_row(rows[0])
+
     async def get(self, game_id: int) -> GameRow:
         """One game's row; NotFound for no such game."""
         rows = await self._db.read(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))

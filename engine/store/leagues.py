@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.platform.levels import Level
 from engine.platform.records import DueKind, DueRow, Status, StoreError
 from engine.store.backend import Conflict
 from engine.store.database import Database
@@ -18,7 +19,7 @@ from engine.store.seats import SeatStore
 
 LEAGUE_COLUMNS = (
     "id, guild_id, channel_id, name, slug, table_size, turn_seconds, round_seconds, rounds, allow_ai, points,"
-    " season, status, round, round_ends, creator_id, created_at"
+    " season, status, round, round_ends, creator_id, created_at, ai_level"
 )
 
 
@@ -49,13 +50,14 @@ class LeagueRow:
     round_ends: float | None  # when the round being played ends (seconds since the epoch)
     creator_id: int
     created_at: str
+    ai_level: Level = Level.STANDARD  # how strongly the AI seats of its games play
 
     @classmethod
     def from_row(cls, row: Sequence[Any]) -> LeagueRow:
         (id_, guild, channel, name, slug, size, turn, round_seconds, rounds, allow_ai, points, season, status,
-         round_, ends, creator, created) = row
+         round_, ends, creator, created, ai_level) = row
         return cls(id_, guild, channel, name, slug, size, turn, round_seconds, rounds, bool(allow_ai), points,
-                   season, LeagueStatus(status), round_, ends, creator, created)
+                   season, LeagueStatus(status), round_, ends, creator, created, Level(ai_level))
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,7 @@ class NewTable:
     seats: tuple[tuple[int, str, bool], ...]
     seed: int
     options: dict[str, Any] = field(default_factory=dict)  # its setup options (the edition of its rules)
+    ai_level: Level = Level.STANDARD  # how strongly its AI seats play
 
 
 class LeagueStore:
@@ -93,16 +96,16 @@ class LeagueStore:
 
     async def create(self, guild_id: int, channel_id: int, name: str, slug: str, table_size: int,
                      turn_seconds: int | None, round_seconds: int, rounds: int, allow_ai: bool,
-                     points: str | None, creator_id: int) -> LeagueRow:
+                     points: str | None, creator_id: int, ai_level: Level = Level.STANDARD) -> LeagueRow:
         """A new league, its first season open for sign-ups; StoreError if the server has one of that name."""
         try:
             async with self._db.transaction():
                 rows = await self._db.q(
                     "INSERT INTO leagues (guild_id, channel_id, name, slug, table_size, turn_seconds, round_seconds,"
-                    " rounds, allow_ai, points, status, creator_id, created_at)"
-                    f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {LEAGUE_COLUMNS}",
+                    " rounds, allow_ai, points, status, creator_id, created_at, ai_level)"
+                    f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {LEAGUE_COLUMNS}",
                     (guild_id, channel_id, name, slug, table_size, turn_seconds, round_seconds, rounds, int(allow_ai),
-                     points, LeagueStatus.SIGNUP.value, creator_id, now_text()),
+                     points, LeagueStatus.SIGNUP.value, creator_id, now_text(), ai_level.value),
                 )
                 await link_if_on(self._db, guild_id, LinkKind.LEAGUE, str(rows[0][0]))
         except Conflict as exc:
@@ -221,7 +224,7 @@ class LeagueStore:
         game = await self._games.create(league.slug, league.guild_id, league.channel_id, creator, table.seed, table.options,
                                         turn_seconds=league.turn_seconds, reminder_seconds=reminder_seconds)
         for user_id, name, ai in table.seats:  # in the table's order: the lobby's join order
-            await self._seats.add(game.id, user_id, name, ai=ai)
+            await self._seats.add(game.id, user_id, name, ai=ai, level=table.ai_level)
         await self._db.q("INSERT INTO league_games (league_id, season, round, game_id) VALUES (?, ?, ?, ?)",
                          (league.id, league.season, round_, game.id))
         await self._dues.add(DueRow(game.id, DueKind.ROUND_END, ends, 0, since))

@@ -188,4 +188,14 @@ MIGRATIONS: list[list[str]] = [
         "UPDATE games SET settled = 1 WHERE EXISTS (SELECT 1 FROM results WHERE results.game_id = games.id)",
         "CREATE INDEX games_unsettled ON games (updated_at, id) WHERE status = 'finished' AND settled = 0",
     ],
+    [
+        # How strongly each AI seat plays (casual, standard, strong); NULL for a person, and an AI seat stored
+        # before levels existed played at the standard level.
+        "ALTER TABLE seats ADD COLUMN level TEXT",
+        "UPDATE seats SET level = 'standard' WHERE ai = 1",
+        # Whether the table allows /hint: off unless its creator switched hints on in the lobby.
+        "ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0",
+        # The level a league's AI seats play at.
+        "ALTER TABLE leagues ADD COLUMN ai_level TEXT NOT NULL DEFAULT 'standard'",
+    ],
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.platform.records import (
     AlreadySeated, GameEnded, GameRow, SeatNotFound, SeatRow, SeatsChanged, SeatsFull, Status, WrongPlayerCount,
 )
+from engine.platform.levels import Level
 from engine.store.backend import Conflict
 from engine.store.database import Database
 from engine.store.games import GameStore, lobby_or_raise
@@ -24,13 +25,16 @@ class SeatStore:
     async def of(self, game_id: int) -> list[SeatRow]:
         """Lobby: join order. Started: seat order (every seat is numbered then, so seat sorts first)."""
         rows = await self._db.read(
-            "SELECT user_id, name, seat, ai, autopilot, missed FROM seats WHERE game_id = ? ORDER BY seat, position",
+            "SELECT user_id, name, seat, ai, autopilot, missed, level FROM seats WHERE game_id = ?"
+            " ORDER BY seat, position",
             (game_id,),
         )
-        return [SeatRow(u, n, s, bool(a), bool(auto), missed) for u, n, s, a, auto, missed in rows]
+        return [SeatRow(u, n, s, bool(a), bool(auto), missed, Level(lv) if a else None)
+                for u, n, s, a, auto, missed, lv in rows]
 
     async def add(
-        self, game_id: int, user_id: int, name: str, *, ai: bool = False, max_players: int | None = None
+        self, game_id: int, user_id: int, name: str, *, ai: bool = False, max_players: int | None = None,
+        level: Level = Level.STANDARD,
     ) -> None:
         """Join the lobby at the back of the queue.
 
@@ -45,9 +49,9 @@ class SeatStore:
                     raise SeatsFull(f"game {game_id} already seats {count} of at most {max_players} players")
             try:
                 await self._db.q(
-                    "INSERT INTO seats (game_id, user_id, name, position, seat, ai)"
-                    " SELECT ?, ?, ?, COALESCE(MAX(position) + 1, 0), NULL, ? FROM seats WHERE game_id = ?",
-                    (game_id, user_id, name, int(ai), game_id),
+                    "INSERT INTO seats (game_id, user_id, name, position, seat, ai, level)"
+                    " SELECT ?, ?, ?, COALESCE(MAX(position) + 1, 0), NULL, ?, ? FROM seats WHERE game_id = ?",
+                    (game_id, user_id, name, int(ai), level.value if ai else None, game_id),
                 )
             except Conflict as exc:
                 raise AlreadySeated(f"user {user_id} is already seated in game {game_id}") from exc
@@ -125,7 +129,7 @@ class SeatStore:
                 raise GameEnded(f"game {game_id} is {rows[0][0]}", Status(rows[0][0]))
             try:
                 moved = await self._db.q(
-                    "UPDATE seats SET user_id = ?, name = ?, ai = 0, autopilot = 0, missed = 0"
+                    "UPDATE seats SET user_id = ?, name = ?, ai = 0, level = NULL, autopilot = 0, missed = 0"
                     " WHERE game_id = ? AND user_id = ? RETURNING seat",
                     (new_user, new_name, game_id, old_user),
                 )

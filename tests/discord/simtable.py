@@ -230,15 +230,15 @@ class Lounge:
         assert ephemeral_text(result)
         assert (await self.service.reading.table(prompt_game(prompt))).version == before, "a repeated click played"
 
-    async def alone_against_ai(self, thread: ChannelHandle, max_moves: int) -> None:
+    async def alone_against_ai(self, thread: ChannelHandle, max_moves: int, game_id: int = 1) -> None:
         """The first member starts the AI-filled lobby in `thread` and plays to the end: every other move is the AI's
         (in the log), and the thread gets the lobby, one message a turn of theirs and the scores, pinging only them."""
         ann = self.members[0]
         await ann.click(public(thread)[0], label="Start")
         moves = await self.play_by_components(thread, random.Random(5), max_moves=max_moves)
-        table = await self.service.reading.table(1)
+        table = await self.service.reading.table(game_id)
         assert table.status is Status.FINISHED
-        actions = await self.store.games.actions(1)
+        actions = await self.store.games.actions(game_id)
         ann_seat = table.player(ann.id).seat  # type: ignore[union-attr]
         assert moves == sum(1 for a in actions if a.seat == ann_seat) and len(actions) > moves
         human_turns = turns_of([a.seat for a in actions]).count(ann_seat)

@@ -1,4 +1,5 @@
-"""AI seats through Discord: a member alone against AI players, the lobby's Add AI and Remove AI, and AI moves."""
+"""AI seats through Discord: a member alone against AI players, the lobby's AI menu and Remove AI, AI moves and
+their reasons."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from test_restart import _restart
 
 import engine
 from engine.core import Action
+from engine.platform.levels import Level
 from engine.services.clock import TurnClock
 from engine.services.reading import Reading
 from engine.store import Status
@@ -23,10 +25,13 @@ async def test_one_member_plays_a_whole_game_against_three_ai_seats(lounge: Loun
     await ann.slash(lounge.channel, "game new", game="airships", ai=3)
     thread = lounge.thread_of()
     lobby = public(thread)[0]
-    assert "Contrail AI 1 (AI)" in lobby.embeds[0].description and "Players (4/4)" in lobby.embeds[0].description
+    assert "Contrail AI 1 (standard)" in lobby.embeds[0].description and "Players (4/4)" in lobby.embeds[0].description
     await lounge.alone_against_ai(thread, max_moves=600)
     said = "\n".join(m.content for m in public(thread))
     assert "Contrail AI" in said and "<@1>" not in said and "<@2>" not in said  # AI seats are named, never mentioned
+    # Each AI decision is told with its reason, after what it did, in the turn's message.
+    assert "↳ Why Contrail AI 2 (standard) chose: " in said
+    print(next(m.content for m in public(thread) if "↳ Why" in m.content))
 
 
 async def test_the_creator_adds_and_removes_ai_players_in_the_lobby(lounge: Lounge) -> None:
@@ -35,24 +40,35 @@ async def test_the_creator_adds_and_removes_ai_players_in_the_lobby(lounge: Loun
     lobby = public(thread)[0]
     assert "lobby:1:add_ai" in custom_ids(lobby) and "lobby:1:remove_ai" not in custom_ids(lobby)
 
-    await ann.click(lobby, label="Add AI")
-    await ann.click(public(thread)[0], label="Add AI")
+    await ann.select(lobby, ["casual"], custom_id="lobby:1:add_ai")
+    await ann.select(public(thread)[0], ["strong"], custom_id="lobby:1:add_ai")
     lobby = public(thread)[0]
-    assert "Contrail AI 1 (AI)" in lobby.embeds[0].description and "Contrail AI 2 (AI)" in lobby.embeds[0].description
+    assert "Contrail AI 1 (casual)" in lobby.embeds[0].description
+    assert "Contrail AI 2 (strong)" in lobby.embeds[0].description
     assert "lobby:1:remove_ai" in custom_ids(lobby)
-    refused = await bob.click(lobby, label="Add AI")
+    refused = await bob.select(lobby, ["standard"], custom_id="lobby:1:add_ai")
     assert ephemeral_text(refused) == "Only the player who opened this game can add AI players."
+    unknown = await click_removed(ann, lobby, "lobby:1:add_ai", ["grandmaster"])  # a hand-made or stale value
+    assert ephemeral_text(unknown) == "There is no AI level called 'grandmaster'. Levels: casual, standard, strong."
 
     await ann.click(lobby, label="Remove AI")
     table = await lounge.service.reading.table(1)
-    assert [p.name for p in table.players if p.ai] == ["Contrail AI 1"]
+    assert [(p.name, p.level.value if p.level else None) for p in table.players if p.ai] == [
+        ("Contrail AI 1 (casual)", "casual")]
     await bob.click(public(thread)[0], label="Join")
-    await ann.click(public(thread)[0], label="Add AI")
+    await ann.select(public(thread)[0], ["standard"], custom_id="lobby:1:add_ai")
     full = public(thread)[0]
-    assert "Add AI" not in [getattr(c, "label", "") for row in full.components for c in getattr(row, "children", [])]
-    add_ai = next(cid for cid in custom_ids(lobby) if cid.endswith(":add_ai"))  # as the lobby showed it before
-    refused = await click_removed(ann, full, add_ai)  # a phone behind the edit
+    assert "lobby:1:add_ai" not in custom_ids(full)
+    refused = await click_removed(ann, full, "lobby:1:add_ai", ["standard"])  # a phone behind the edit
     assert ephemeral_text(refused) == "This game is full (4 players)."
+
+
+async def test_game_new_seats_ai_players_at_the_level_asked(lounge: Lounge) -> None:
+    ann = lounge.members[0]
+    await ann.slash(lounge.channel, "game new", game="1930", ai=2, ai_level="casual")
+    table = await lounge.service.reading.table(1)
+    assert [(p.name, p.level) for p in table.players if p.ai] == [
+        ("Contrail AI 1 (casual)", Level.CASUAL), ("Contrail AI 2 (casual)", Level.CASUAL)]
 
 
 async def test_status_marks_ai_seats(lounge: Lounge) -> None:
@@ -62,7 +78,7 @@ async def test_status_marks_ai_seats(lounge: Lounge) -> None:
     await ann.click(public(thread)[0], label="Start")
     await ann.slash(thread, "game status")
     scores = next(f.value for f in public(thread)[-1].embeds[0].fields if f.name == "Scores so far")
-    assert "Contrail AI 1 (AI): " in scores and "ann: " in scores
+    assert "Contrail AI 1 (standard): " in scores and "ann: " in scores
 
 
 async def _owe_an_ai_move(lounge: Lounge, game_id: int, user_id: int, *, known: bool = False) -> Any:

@@ -22,7 +22,7 @@ async def test_new_game_opens_a_thread_with_a_lobby(lounge: Lounge) -> None:
     assert ann.mention in lobby.embeds[0].description and not lobby.content
     assert lobby.embeds[0].title == "Airships #1: lobby"
     assert "Players (1/4)" in lobby.embeds[0].description
-    assert custom_ids(lobby) == ["lobby:1:join", "lobby:1:leave", "lobby:1:start", "lobby:1:add_ai"]
+    assert custom_ids(lobby) == ["lobby:1:join", "lobby:1:leave", "lobby:1:start", "lobby:1:hints_on", "lobby:1:add_ai"]
     table = await lounge.service.reading.table(1)
     assert table.game.thread_id == thread.id and table.status is Status.LOBBY
     assert [p.user_id for p in table.players] == [ann.id]  # the creator sits down at once

@@ -22,7 +22,7 @@ def test_a_new_tables_options_name_the_current_edition() -> None:
 def test_a_game_stored_before_editions_existed_is_of_the_first_edition() -> None:
     assert stored_edition({"kobe_flush": True}) == {"kobe_flush": True, EDITION: FIRST_EDITION}
     assert stored_edition({EDITION: 2}) == {EDITION: 2}
-    row = GameRow.from_row((1, "1930", 1, 2, None, 3, '{"a": false}', 7, "active", 0, None, "t", "t", None, None))
+    row = GameRow.from_row((1, "1930", 1, 2, None, 3, '{"a": false}', 7, "active", 0, None, "t", "t", None, None, 0))
     assert row.options == {"a": False, EDITION: FIRST_EDITION}
 
 

@@ -150,11 +150,18 @@ async def everything(store: Store, guilds: list[int], users: list[int]) -> dict[
 
 def expected() -> dict[str, Any]:
     """What the old code recorded, read as this code reads it: a game stored before rules had editions is of
-    the first edition (the one change of meaning since, and the reason its games replay as they did)."""
+    the first edition (the one change of meaning since, and the reason its games replay as they did). Columns
+    added since read back as their migration fills them: no table allowed hints, and every AI seat (a league's
+    too) played at the standard level."""
     data: dict[str, Any] = json.loads(EXPECTED.read_text(encoding="utf-8"))
     for game in data["store"]["games"]:
         row = game["store"]["row"]
         row["options"] = stored_edition(row["options"])
+        row.setdefault("hints", False)
+        for seat in game["store"]["seats"]:
+            seat.setdefault("level", "standard" if seat["ai"] else None)
+    for league in data["store"]["leagues"]:
+        league["league"].setdefault("ai_level", "standard")
     return data
 
 
