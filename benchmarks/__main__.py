@@ -22,6 +22,7 @@ from PIL import Image
 import engine
 import renderers
 from benchmarks import leaderboard, pairing, processes, scale, scheduler
+from benchmarks import levels as level_figures
 from benchmarks import snapshots as snapshot_figures
 from benchmarks import web as web_pages
 from benchmarks.processes import fresh_schema
@@ -233,6 +234,7 @@ def game_figures(slug: str, games: int, arena_games: int, players: int = 3,
     figures, playouts = engine_figures(slug, games, players)
     figures["ai_ms_per_decision"], figures["ai_ms_slowest_decision"] = ai_ms_per_decision(slug, 5, players)
     figures.update(arena_figures(slug, arena_games))
+    figures.update(level_figures.figures(slug))
     render, _ = render_figures(slug, playouts[0], players)
     figures.update(render)
     with tempfile.TemporaryDirectory() as tmp:
@@ -245,7 +247,7 @@ def game_figures(slug: str, games: int, arena_games: int, players: int = 3,
         figures.update(cache)
         figures.update(asyncio.run(snapshot_figures.figures(slug, folder, playouts)))
     budget = END_TO_END_FACTOR * (figures["bare_png_encode_ms"] + figures["bare_commit_ms"])
-    targets = {**TARGETS, **snapshot_figures.TARGETS, **GAME_TARGETS.get(slug, {})}
+    targets = {**TARGETS, **snapshot_figures.TARGETS, **level_figures.targets(), **GAME_TARGETS.get(slug, {})}
     if postgresql:
         targets["store_moves_per_s_postgresql"] = TARGETS["store_moves_per_s"]
     met = {key: (figures[key] < limit if op == "<" else figures[key] >= limit) for key, (op, limit) in targets.items()}

@@ -24,7 +24,7 @@ from cogs.base.words import (
 )
 from cogs.web.messages import with_link
 from engine.core import Action, Outcome
-from engine.platform.turns import Turn
+from engine.platform.turns import WHY, Turn
 from engine.services.tables import Opening, Prompt, Standing, Table
 from engine.words import count, joined
 
@@ -154,8 +154,10 @@ def turn_text(table: Table, turn: Turn, prompt: Prompt | None, *, intro: str = "
     body = head[1:]
     tail = [prompt_text(prompt)] if prompt is not None else []
     while body and len("\n".join([*title_lines, *body, *tail])) > CONTENT_MAX:
-        # The oldest event goes first; the title, the scores, the section labels and the prompt matter most.
-        body.pop(next((n for n, line in enumerate(body) if line.startswith(BULLET)), 0))
+        # The AI seats' reasons go first (/log keeps them), then the oldest event; the title, the scores, the
+        # section labels and the prompt matter most.
+        reason = next((n for n, line in enumerate(body) if line.startswith(BULLET + WHY)), None)
+        body.pop(reason if reason is not None else next((n for n, line in enumerate(body) if line.startswith(BULLET)), 0))
     return clip("\n".join([*title_lines, *body, *tail]), CONTENT_MAX)
 
 

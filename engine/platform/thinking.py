@@ -11,6 +11,7 @@ from typing import Any
 from engine.core import NAVIGATION, Action, Chooser, Game, GameAI, find_choice, redealt
 
 ROLLOUT_LIMIT = 80  # decisions a look-ahead plays at most, so a long turn cannot hold a decision up
+QUICK_SHARE = 0.25  # the share of the budget the first quick look at every choice may take
 CONFIDENCE = 1.0  # standard errors a choice must beat the standard AI's by before the search overrules it
 
 Clock = Callable[[], float]
@@ -62,15 +63,19 @@ def worlds(game: Game, state: Any, seat: int | None, deal: random.Random) -> Any
         yield redealt(game, state, seat, deal)
 
 
-def candidates(game: Game, ai: GameAI, world: Any, seat: int, first: list[Action], keep: int) -> list[Action]:
+def candidates(game: Game, ai: GameAI, world: Any, seat: int, first: list[Action], keep: int,
+               clock: Clock | None = None, deadline: float = math.inf) -> list[Action]:
     """The choices worth a closer look: those named first (the standard AI's, say), then the best of the rest by
-    where one world stands at the end of the seat's move."""
+    where one world stands at the end of the seat's move (as many of the rest as there is time to look at)."""
     legal = game.legal_actions(world, seat)
-    chosen = [a for a in (find_choice(legal, f) for f in first) if a is not None]
-    chosen = list(dict.fromkeys(chosen))
+    chosen = list(dict.fromkeys(a for a in (find_choice(legal, f) for f in first) if a is not None))
     rest = [a for a in legal if a not in chosen and a.kind not in NAVIGATION]
     if len(chosen) < keep and rest:
-        quick = [(ai.worth(play_on(game, ai, world, seat, a, MOVE, 0), seat), i) for i, a in enumerate(rest)]
+        quick: list[tuple[float, int]] = []
+        for i, action in enumerate(rest):
+            if quick and clock is not None and clock() >= deadline:
+                break
+            quick.append((ai.worth(play_on(game, ai, world, seat, action, MOVE, 0), seat), i))
         quick.sort(key=lambda vi: (-vi[0], vi[1]))
         chosen += [rest[i] for _, i in quick[: keep - len(chosen)]]
     return chosen
@@ -80,14 +85,21 @@ def weigh(game: Game, ai: GameAI, state: Any, seat: int, choices: list[Action], 
           seen_by: int | None, horizon: Horizon, samples: int, clock: Clock | None = None,
           deadline: float = math.inf) -> list[tuple[Action, list[float]]]:
     """Each choice's worth in the same worlds one after another (so two choices meet the same cards and dice),
-    until `samples` worlds or the deadline; at least one world is always played."""
+    until `samples` worlds or the deadline. A world that would end past the deadline (judged by the last one's
+    time) is not begun; one cut short by it is dropped. The first choice always gets the first world."""
     values: list[list[float]] = [[] for _ in choices]
+    last = 0.0  # how long the last world took
     for n, world in enumerate(worlds(game, state, seen_by, deal)):
-        if n >= samples or (n and clock is not None and clock() >= deadline):
+        begun = clock() if clock is not None else 0.0
+        if n >= samples or (n and begun + last > deadline):
             break
         whim = deal.getrandbits(32)
         for i, choice in enumerate(choices):
+            if i and clock is not None and clock() >= deadline:  # out of time within a world: drop it
+                kept = max(n, 1)
+                return [(c, v[:kept]) for c, v in zip(choices, values) if v[:kept]]
             values[i].append(ai.worth(play_on(game, ai, world, seat, choice, horizon, whim), seat))
+        last = (clock() - begun) if clock is not None else 0.0
     return list(zip(choices, values))
 
 
@@ -131,7 +143,8 @@ class Search:
             return legal[0]
         deal = random.Random(rng.random())  # the worlds: from the player's whims, never the game's dice
         standard = find_choice(legal, ai.choose(next(worlds(game, state, seat, deal)), seat, rng)) or legal[0]
-        shortlist = candidates(game, ai, next(worlds(game, state, seat, deal)), seat, [standard], self.keep)
+        shortlist = candidates(game, ai, next(worlds(game, state, seat, deal)), seat, [standard], self.keep,
+                               clock, started + QUICK_SHARE * self.seconds)
         if len(shortlist) == 1:
             return standard
         weighed = weigh(game, ai, state, seat, shortlist, deal, seen_by=seat, horizon=self.horizon,

@@ -158,9 +158,12 @@ def autopilot_events(name: str, events: list[str]) -> list[str]:
     return [f"Autopilot for {name}: {events[0]}", *events[1:]] if events else [f"Autopilot for {name}."]
 
 
+WHY = "↳ Why "  # how the line of an AI seat's reason begins
+
+
 def why_line(name: str, why: str) -> str:
-    """An AI seat's reason for its move, told after the move's events ('Why Contrail AI 1 (casual) chose: ...')."""
-    return f"↳ Why {name} chose: {why}"
+    """An AI seat's reason for its move, told after the move's events ('↳ Why Contrail AI 1 (casual) chose: ...')."""
+    return f"{WHY}{name} chose: {why}"
 
 
 def why_of(payload: dict[str, Any]) -> str:

@@ -8,7 +8,7 @@ from cogs.base.words import clip_words
 from cogs.play import prompts
 from engine.core import Action
 from engine.platform.records import GameRow, SeatRow, Status
-from engine.platform.turns import Turn
+from engine.platform.turns import Turn, why_line
 from engine.services.tables import Mover, Prompt, Standing, Table
 
 
@@ -85,3 +85,15 @@ def test_a_turn_message_counts_in_the_right_plural_and_carries_the_scores() -> N
     assert "• … 2 earlier events are in /log" in prompts.turn_text(
         table, Turn((0,), 9, ("x",), 2, ()), Prompt(3, 9, "throw", (Mover(0, 100, "ann", ()),)))
     assert prompts.scores_line((Standing(0, "ann", 188, unit="dollars"),)) == "Scores: ann $188"
+
+
+def test_a_turn_message_too_long_drops_the_ai_seats_reasons_before_any_event() -> None:
+    row = GameRow(3, "airships", 1, 2, 3, 100, {}, 1, Status.ACTIVE, 9, None, "then", "now")
+    table = Table(row, (SeatRow(100, "ann", 0), SeatRow(1, "Contrail AI 1 (strong)", 1, ai=True)), "Airships", 2, 4)
+    reason = why_line("Contrail AI 1 (strong)", "Throw for the airship LZ 4 (" + "odds " * 40 + "): it leaves a 54% chance to win.")
+    moves = tuple(line for n in range(12) for line in (f"Contrail AI 1 (strong) does thing {n}.", reason))
+    turn = Turn((0,), 9, (), 0, (), automatic=moves)
+    text = prompts.turn_text(table, turn, Prompt(3, 9, "throw", (Mover(0, 100, "ann", ()),)))
+    assert len(text) <= 2000
+    assert all(f"does thing {n}." in text for n in range(12))  # every event kept
+    assert 0 < text.count("↳ Why") < 12  # the newest reasons kept as room allows

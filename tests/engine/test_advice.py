@@ -112,14 +112,14 @@ def test_a_level_is_read_from_its_name_and_an_unknown_one_names_the_levels() -> 
         Level.read("expert")
 
 
-def test_the_look_ahead_stops_at_its_deadline_after_one_world_and_otherwise_at_its_worlds() -> None:
+def test_the_look_ahead_stops_at_its_deadline_after_the_first_choices_first_world_else_at_its_worlds() -> None:
     game, ai = engine.get_game("airships"), engine.get_ai("airships")
     state, seat = midgame("airships", 5)
     choices = game.legal_actions(state, seat)[:2]
     ticks = itertools.count()
     late = weigh(game, ai, state, seat, choices, random.Random(1), seen_by=seat, horizon=MOVE, samples=10,
                  clock=lambda: float(next(ticks)), deadline=-1.0)
-    assert [len(values) for _, values in late] == [1, 1]  # one world always, however late
+    assert [(a, len(values)) for a, values in late] == [(choices[0], 1)]  # the first choice's first world, always
     full = weigh(game, ai, state, seat, choices, random.Random(1), seen_by=seat, horizon=MOVE, samples=4)
     assert [len(values) for _, values in full] == [4, 4]
 
