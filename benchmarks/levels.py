@@ -36,10 +36,16 @@ def ms(samples: list[float]) -> tuple[float, float]:
     return round(statistics.median(samples) * 1000, 3), round(max(samples) * 1000, 3)
 
 
-def timed(fn: Any) -> float:
+def timed(fn: Any, *args: Any) -> float:
     started = time.perf_counter()
-    fn()
+    fn(*args)
     return time.perf_counter() - started
+
+
+def told(slug: str, state: Any, seat: int) -> str:
+    """The reason an AI seat's standard choice would be told with."""
+    game, ai = engine.get_game(slug), engine.get_ai(slug)
+    return told_reason(game, ai, state, seat, ai.choose(state, seat, random.Random(3)), random.Random(4))
 
 
 def figures(slug: str, players: int = 2, seconds: float = THINKING_SECONDS) -> dict[str, float]:
@@ -49,15 +55,13 @@ def figures(slug: str, players: int = 2, seconds: float = THINKING_SECONDS) -> d
     found: dict[str, float] = {"level_positions": len(tables), "thinking_budget_ms": seconds * 1000}
     for level in Level:
         player = Player(slug, level).with_budget(seconds)
-        samples = [timed(lambda: player.choose(state, seat, random.Random(1))) for state, seat in tables]
+        samples = [timed(player.choose, state, seat, random.Random(1)) for state, seat in tables]
         found[f"{level.value}_ms_per_decision"], found[f"{level.value}_ms_slowest_decision"] = ms(samples)
     search = Search(seconds=seconds)
-    hints = [timed(lambda: hint(game, ai, state, seat, random.Random(2), search, time.perf_counter))
-             for state, seat in tables]
+    hints = [timed(hint, game, ai, state, seat, random.Random(2), search, time.perf_counter) for state, seat in tables]
     found["hint_ms"], found["hint_ms_slowest"] = ms(hints)
-    reasons = [timed(lambda: told_reason(game, ai, state, seat, ai.choose(state, seat, random.Random(3)),
-                                         random.Random(4))) for state, seat in tables]
-    found["told_reason_ms"], found["told_reason_ms_slowest"] = ms(reasons)
+    found["told_reason_ms"], found["told_reason_ms_slowest"] = ms([timed(told, slug, state, seat)
+                                                                    for state, seat in tables])
     return found
 
 
