@@ -12,7 +12,7 @@ from engine.core import NAVIGATION, Action, Chooser, Game, GameAI, find_choice, 
 
 ROLLOUT_LIMIT = 80  # decisions a look-ahead plays at most, so a long turn cannot hold a decision up
 QUICK_SHARE = 0.25  # the share of the budget the first quick look at every choice may take
-CONFIDENCE = 1.0  # standard errors a choice must beat the standard AI's by before the search overrules it
+CONFIDENCE = 0.5  # standard errors a choice must beat the standard AI's by before the search overrules it
 
 Clock = Callable[[], float]
 
@@ -130,8 +130,8 @@ def ranked(weighed: list[tuple[Action, list[float]]]) -> list[Weighed]:
 class Search:
     """The strong level: the standard AI's choice, overruled only where looking ahead shows a better one."""
 
-    keep: int = 4  # choices looked at closely, the standard AI's among them
-    samples: int = 12  # worlds per decision at most
+    keep: int = 3  # choices looked at closely, the standard AI's among them
+    samples: int = 24  # worlds per decision at most
     seconds: float = 1.0  # the budget per decision
     horizon: Horizon = ROUND
 
