@@ -50,7 +50,7 @@ def hint(game: Game, ai: GameAI, state: Any, seat: int, deal: random.Random, sea
     shortlist = candidates(game, ai, redealt(game, state, seat, deal), seat, [standard], ALTERNATIVES + 2, clock,
                            started + QUICK_SHARE * search.seconds)
     weighed = weigh(game, ai, state, seat, shortlist, deal, seen_by=seat, horizon=search.horizon,
-                    samples=search.samples, clock=clock, deadline=started + search.seconds)
+                    samples=search.samples, clock=clock, deadline=started + search.seconds, whole=1)
     chosen = search.pick(weighed) if len(weighed) > 1 else weighed[0][0]
     order = ranked(weighed)
     suggestion = next(w for w in order if w.action == chosen)

@@ -73,8 +73,8 @@ def candidates(game: Game, ai: GameAI, world: Any, seat: int, first: list[Action
     if len(chosen) < keep and rest:
         quick: list[tuple[float, int]] = []
         for i, action in enumerate(rest):
-            if quick and clock is not None and clock() >= deadline:
-                break
+            if len(quick) >= keep - len(chosen) and clock is not None and clock() >= deadline:
+                break  # out of time, with enough in hand to fill the shortlist
             quick.append((ai.worth(play_on(game, ai, world, seat, action, MOVE, 0), seat), i))
         quick.sort(key=lambda vi: (-vi[0], vi[1]))
         chosen += [rest[i] for _, i in quick[: keep - len(chosen)]]
@@ -83,19 +83,20 @@ def candidates(game: Game, ai: GameAI, world: Any, seat: int, first: list[Action
 
 def weigh(game: Game, ai: GameAI, state: Any, seat: int, choices: list[Action], deal: random.Random, *,
           seen_by: int | None, horizon: Horizon, samples: int, clock: Clock | None = None,
-          deadline: float = math.inf) -> list[tuple[Action, list[float]]]:
+          deadline: float = math.inf, whole: int = 0) -> list[tuple[Action, list[float]]]:
     """Each choice's worth in the same worlds one after another (so two choices meet the same cards and dice),
     until `samples` worlds or the deadline. A world that would end past the deadline (judged by the last one's
-    time) is not begun; one cut short by it is dropped. The first choice always gets the first world."""
+    time) is not begun; one cut short by it is dropped. The first choice always gets the first world, and every
+    choice the first `whole` worlds, however late."""
     values: list[list[float]] = [[] for _ in choices]
     last = 0.0  # how long the last world took
     for n, world in enumerate(worlds(game, state, seen_by, deal)):
         begun = clock() if clock is not None else 0.0
-        if n >= samples or (n and begun + last > deadline):
+        if n >= samples or (n >= max(whole, 1) and begun + last > deadline):
             break
         whim = deal.getrandbits(32)
         for i, choice in enumerate(choices):
-            if i and clock is not None and clock() >= deadline:  # out of time within a world: drop it
+            if i and n >= whole and clock is not None and clock() >= deadline:  # out of time within a world
                 kept = max(n, 1)
                 return [(c, v[:kept]) for c, v in zip(choices, values) if v[:kept]]
             values[i].append(ai.worth(play_on(game, ai, world, seat, choice, horizon, whim), seat))

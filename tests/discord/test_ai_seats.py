@@ -4,12 +4,13 @@ their reasons."""
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from simtable import Lounge, click_removed, custom_ids, ephemeral_text, pings, public
+from simtable import Lounge, choices_of, click_removed, custom_ids, ephemeral_text, latest_prompt, pings, public
 from test_restart import _restart
 
 import engine
@@ -31,7 +32,6 @@ async def test_one_member_plays_a_whole_game_against_three_ai_seats(lounge: Loun
     assert "Contrail AI" in said and "<@1>" not in said and "<@2>" not in said  # AI seats are named, never mentioned
     # Each AI decision is told with its reason, after what it did, in the turn's message.
     assert "↳ Why Contrail AI 2 (standard) chose: " in said
-    print(next(m.content for m in public(thread) if "↳ Why" in m.content))
 
 
 async def test_the_creator_adds_and_removes_ai_players_in_the_lobby(lounge: Lounge) -> None:
@@ -173,3 +173,26 @@ async def test_the_bot_answers_at_once_while_the_moves_owed_at_start_are_made(
         assert len(public(thread)) == posted[n - 1] + 1  # in one message: the next person's turn
         assert public(thread)[-1].id > answer  # posted after carol had her answer
     assert await lounge.store.games.owing_automatic_moves() == []  # the next start loads no game at all
+
+
+@pytest.mark.parametrize("slug", engine.list_games())
+async def test_a_strong_ai_seat_plays_through_discord_and_its_turns_tell_its_reasons(lounge: Lounge, slug: str) -> None:
+    lounge.service.core.thinking_seconds = 0.05  # the same look-ahead, in fewer worlds
+    lounge.env.settle_timeout = 60.0  # an AI turn of several decisions, each thought out in real time off the loop
+    ann = lounge.members[0]
+    await ann.slash(lounge.channel, "game new", game=slug, ai=1, ai_level="strong")
+    thread = lounge.thread_of()
+    await ann.click(public(thread)[0], label="Start")
+    rng = random.Random(2)
+    for _ in range(12):
+        prompt = latest_prompt(thread)
+        if prompt is None:
+            break
+        assert prompt.raw_mentions == [ann.id]  # the AI seat never waits for anyone: it is always ann's turn
+        prompt = await lounge.private_choices(ann, prompt)
+        choices = [c for c in choices_of(prompt) if not c[0].startswith(("Back", "Cancel"))] or choices_of(prompt)
+        await lounge.click_choice(ann, prompt, rng.choice(choices)[1])
+    said = "\n".join(m.content for m in public(thread))
+    assert "↳ Why Contrail AI 1 (strong) chose: " in said
+    rows = await lounge.store.games.actions(1)
+    assert any("why" in row.payload for row in rows)

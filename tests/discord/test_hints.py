@@ -23,6 +23,7 @@ def private_embed(result: object) -> discord.Embed:
 async def hinted_game(lounge: Lounge, slug: str, ai: int = 1) -> tuple[object, Table]:
     """A started game of ann against AI seats, with hints allowed in the lobby; the thread and the table."""
     lounge.service.core.thinking_seconds = FAST
+    lounge.env.settle_timeout = 60.0  # the AI seats' turns and the hint are thought out in real time, off the loop
     ann = lounge.members[0]
     await ann.slash(lounge.channel, "game new", game=slug, ai=ai)
     thread = lounge.thread_of()
