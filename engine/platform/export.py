@@ -45,6 +45,7 @@ class ExportedAction:
     seq: int
     seat: int
     payload: dict[str, Any]  # {"kind", "args"} as stored, with "by": "autopilot" for a move the bot made for a person
+    # and "why" for an AI seat's reason
     at: str  # ISO time the move was stored
 
     def to_dict(self) -> dict[str, Any]:

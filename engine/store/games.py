@@ -95,21 +95,19 @@ class GameStore:
 
     async def set_options(self, game_id: int, options: dict) -> GameRow:
         """Change a game's setup options while it is in the lobby; StoreError once it has started."""
-        async with self._db.transaction():
-            await lobby_or_raise(self._db, game_id)
-            rows = await self._db.q(
-                f"UPDATE games SET options = ?, updated_at = ? WHERE id = ? RETURNING {GAME_COLUMNS}",
-                (dumps(options), now_text(), game_id),
-            )
-        return GameRow.from_row(rows[0])
+        return await self._in_lobby(game_id, "options", dumps(options))
 
     async def set_hints(self, game_id: int, allowed: bool) -> GameRow:
         """Allow /hint at a table or not, while it is in the lobby; StoreError once it has started."""
+        return await self._in_lobby(game_id, "hints", int(allowed))
+
+    async def _in_lobby(self, game_id: int, column: str, value: str | int) -> GameRow:
+        """Set one of the columns a lobby's creator changes (`column` is ours, never a user's)."""
         async with self._db.transaction():
             await lobby_or_raise(self._db, game_id)
             rows = await self._db.q(
-                f"UPDATE games SET hints = ?, updated_at = ? WHERE id = ? RETURNING {GAME_COLUMNS}",
-                (int(allowed), now_text(), game_id),
+                f"UPDATE games SET {column} = ?, updated_at = ? WHERE id = ? RETURNING {GAME_COLUMNS}",
+                (value, now_text(), game_id),
             )
         return GameRow.from_row(rows[0])
 
