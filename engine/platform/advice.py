@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Action, Game, GameAI, find_choice, redealt
-from engine.platform.thinking import MOVE, QUICK_SHARE, Clock, Search, Weighed, candidates, ranked, weigh
+from engine.platform.thinking import MOVE, Clock, Search, Weighed, ranked, weigh
 
 ALTERNATIVES = 2  # the choices a hint names beside its suggestion
 TOLD_WORLDS = 4  # worlds an AI seat's reason looks into: a few milliseconds a move, and a steadier estimate
@@ -44,14 +44,8 @@ def hint(game: Game, ai: GameAI, state: Any, seat: int, deal: random.Random, sea
          clock: Clock | None = None) -> Hint:
     """The strong level's choice for the seat (the standard AI's unless looking ahead shows better), why, and
     the two best alternatives; only what the seat could know is looked at (the worlds are re-dealt for it)."""
-    started = clock() if clock is not None else 0.0
-    legal = game.legal_actions(state, seat)
-    standard = find_choice(legal, ai.choose(redealt(game, state, seat, deal), seat, deal)) or legal[0]
-    shortlist = candidates(game, ai, redealt(game, state, seat, deal), seat, [standard], ALTERNATIVES + 2, clock,
-                           started + QUICK_SHARE * search.seconds)
-    weighed = weigh(game, ai, state, seat, shortlist, deal, seen_by=seat, horizon=search.horizon,
-                    samples=search.samples, clock=clock, deadline=started + search.seconds, whole=1)
-    chosen = search.pick(weighed) if len(weighed) > 1 else weighed[0][0]
+    weighed = search.weighed(game, ai, state, seat, deal, clock, keep=ALTERNATIVES + 2, whole=1)
+    chosen = search.pick(weighed)
     order = ranked(weighed)
     suggestion = next(w for w in order if w.action == chosen)
     others = [w for w in order if w.action != chosen][:ALTERNATIVES]

@@ -138,23 +138,30 @@ class Search:
 
     def choose(self, game: Game, ai: GameAI, state: Any, seat: int, rng: Chooser,
                clock: Clock | None = None) -> Action:
-        started = clock() if clock is not None else 0.0
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
         deal = random.Random(rng.random())  # the worlds: from the player's whims, never the game's dice
-        standard = find_choice(legal, ai.choose(next(worlds(game, state, seat, deal)), seat, rng)) or legal[0]
-        shortlist = candidates(game, ai, next(worlds(game, state, seat, deal)), seat, [standard], self.keep,
-                               clock, started + QUICK_SHARE * self.seconds)
-        if len(shortlist) == 1:
-            return standard
-        weighed = weigh(game, ai, state, seat, shortlist, deal, seen_by=seat, horizon=self.horizon,
-                        samples=self.samples, clock=clock, deadline=started + self.seconds)
-        return find_choice(legal, self.pick(weighed)) or standard
+        return find_choice(legal, self.pick(self.weighed(game, ai, state, seat, deal, clock))) or legal[0]
+
+    def weighed(self, game: Game, ai: GameAI, state: Any, seat: int, deal: random.Random, clock: Clock | None,
+                keep: int | None = None, whole: int = 0) -> list[tuple[Action, list[float]]]:
+        """The standard AI's choice first, then the most promising others (`keep` in all), each played on in the
+        same worlds re-dealt for the seat, within the budget."""
+        started = clock() if clock is not None else 0.0
+        legal = game.legal_actions(state, seat)
+        standard = find_choice(legal, ai.choose(next(worlds(game, state, seat, deal)), seat, deal)) or legal[0]
+        shortlist = candidates(game, ai, next(worlds(game, state, seat, deal)), seat, [standard],
+                               self.keep if keep is None else keep, clock, started + QUICK_SHARE * self.seconds)
+        return weigh(game, ai, state, seat, shortlist, deal, seen_by=seat, horizon=self.horizon,
+                     samples=self.samples if len(shortlist) > 1 else 1, clock=clock, deadline=started + self.seconds,
+                     whole=whole)
 
     @staticmethod
     def pick(weighed: list[tuple[Action, list[float]]]) -> Action:
         """The first choice (the standard AI's) unless another is ahead of it in the same worlds beyond doubt."""
+        if len(weighed) == 1:
+            return weighed[0][0]
         base = weighed[0][1]
         lead, pick = max(((ahead(values, base), -i) for i, (_, values) in enumerate(weighed)))
         return weighed[-pick][0] if lead > CONFIDENCE else weighed[0][0]
