@@ -244,7 +244,7 @@ class TableCore:
         rng = random.Random(f"{table.id}:{table.version}:ai")
         game = engine.get_game(table.slug)
         player = table.at_seat(seat)
-        thinker = Player(table.slug, player.level or Level.STANDARD if player.ai else Level.STANDARD)
+        thinker = Player(table.slug, (player.level or Level.STANDARD) if player.ai else Level.STANDARD)
 
         def think() -> tuple[Action, str]:
             seen = as_seen_by(game, state, seat, dealer(table.id, table.version, f"ai:{seat}"))
