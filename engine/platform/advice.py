@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Action, Game, GameAI, find_choice, redealt
-from engine.platform.thinking import MOVE, Clock, Search, Weighed, ranked, weigh
+from engine.platform.thinking import MOVE, Clock, Search, Weighed, play_on, ranked
 
 ALTERNATIVES = 2  # the choices a hint names beside its suggestion
 TOLD_WORLDS = 4  # worlds an AI seat's reason looks into: a few milliseconds a move, and a steadier estimate
@@ -68,10 +68,9 @@ def told_reason(game: Game, ai: GameAI, state: Any, seat: int, action: Action, d
         world = redealt(game, state, None, deal)
         legal = find_choice(game.legal_actions(world, seat), action)
         if legal is None:
-            continue
+            continue  # the move needs a card of the AI's own that this world dealt elsewhere
         shown = game.explain(world, seat, [legal])[0]
-        [(_, found)] = weigh(game, ai, world, seat, [legal], deal, seen_by=None, horizon=MOVE, samples=1)
-        values += found
+        values.append(ai.worth(play_on(game, ai, world, seat, legal, MOVE, deal.getrandbits(32)), seat))
     if not values:
         return what_it_brings(action) + "."
     return reason(shown, ai.worth_words(sum(values) / len(values)))

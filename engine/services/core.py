@@ -255,14 +255,22 @@ class TableCore:
                 raise ValueError(f"the AI chose {chosen.key}, which the real state does not offer")
             if not player.ai or len(choices) == 1:
                 return legal, ""  # the autopilot plays for a person; a forced move needs no reason
-            why = dealer(table.id, table.version, f"why:{seat}")
-            return legal, told_reason(game, engine.get_ai(table.slug), state, seat, legal, why)
+            return legal, self.reason(table, state, seat, legal)
 
         try:
             return await asyncio.to_thread(think)
         except Exception:  # an AI bug must not stall a table of people: it plays the first choice instead
             log.exception("game %s: the AI failed at version %s; it plays the first choice", table.id, table.version)
             return game.legal_actions(state, seat)[0], ""
+
+    def reason(self, table: Table, state: Any, seat: int, action: Action) -> str:
+        """The reason an AI seat's move is told with; a bug here costs the reason, never the move."""
+        try:
+            deal = dealer(table.id, table.version, f"why:{seat}")
+            return told_reason(engine.get_game(table.slug), engine.get_ai(table.slug), state, seat, action, deal)
+        except Exception:
+            log.exception("game %s: no reason for the AI's move at version %s", table.id, table.version)
+            return ""
 
     # -- what follows a commit -----------------------------------------------------------------
 

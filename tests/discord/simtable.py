@@ -234,6 +234,9 @@ class Lounge:
         """The first member starts the AI-filled lobby in `thread` and plays to the end: every other move is the AI's
         (in the log), and the thread gets the lobby, one message a turn of theirs and the scores, pinging only them."""
         ann = self.members[0]
+        # Each click waits for the AI seats' turns, thought out in real time in worker threads (with a reason
+        # for each decision): on a busy machine that takes longer than simcord's default wait.
+        self.env.settle_timeout = max(self.env.settle_timeout, 30.0)
         await ann.click(public(thread)[0], label="Start")
         moves = await self.play_by_components(thread, random.Random(5), max_moves=max_moves)
         table = await self.service.reading.table(game_id)

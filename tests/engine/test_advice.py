@@ -136,3 +136,22 @@ def test_a_look_ahead_to_the_end_of_the_move_hands_the_table_to_another_seat_or_
     state, seat = midgame("air-alliance", 6)
     after = play_on(game, ai, state, seat, game.legal_actions(state, seat)[0], MOVE, 1)
     assert not game.to_act(after) or game.to_act(after)[0] != seat
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_decision_of_a_game_between_ais_is_told_with_a_reason_without_fail(slug: str) -> None:
+    """A reason comes from worlds dealt for the table: a move that needs the AI's own card (a 1930 contract) is not
+    possible in most of them, and must still be told."""
+    game, ai = engine.get_game(slug), engine.get_ai(slug)
+    state = game.setup(2, 21)
+    whim = random.Random(21)
+    told = 0
+    while game.to_act(state) and told < 150:
+        seat = game.to_act(state)[0]
+        action = ai.choose(state, seat, whim)
+        if len(game.legal_actions(state, seat)) > 1:
+            text = told_reason(game, ai, state, seat, action, random.Random(told))
+            assert text.startswith(action.label or action.key) and text.endswith(".")
+            told += 1
+        state = game.apply(state, seat, action)
+    assert told == 150 or not game.to_act(state)

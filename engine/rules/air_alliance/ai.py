@@ -172,7 +172,24 @@ def as_action(state: AirAllianceState, use: Use) -> Action:
 
 
 def worth(state: AirAllianceState, seat: int) -> float:
-    """How well the seat stands: its miles and what its best next turn would add, less the same of its best rival."""
+    """How well the seat stands: its miles and what its best next turn would add, less the same of its best rival.
+
+    Cached like the turn plans, by everything the planner reads: a look-ahead's worlds differ in the deck's order,
+    which it never reads, so they often reach tables it has already judged."""
+    key = f"{seat}|{fingerprint(state)}"
+    found = _WORTHS.get(key)
+    if found is None:
+        found = _WORTHS[key] = worth_now(state, seat)
+        if len(_WORTHS) > WORTHS_KEPT:
+            _WORTHS.popitem(last=False)
+    return found
+
+
+_WORTHS: OrderedDict[str, float] = OrderedDict()
+WORTHS_KEPT = 256
+
+
+def worth_now(state: AirAllianceState, seat: int) -> float:
     over = scoring.outcome(state) is not None
 
     def prospect(other: int) -> float:
