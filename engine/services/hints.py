@@ -45,7 +45,8 @@ class Hints:
                               f"{waiting}.")
         game, ai = engine.get_game(table.slug), engine.get_ai(table.slug)
         # The worlds it looks into come from what the table knows (the game, its version, the seat): asked twice,
-        # the same hint; never from the secret seed, so the hint cannot tell two deals the seat cannot.
+        # the same worlds in the same order (how many fit the budget depends on the machine); never from the secret
+        # seed, so the hint cannot tell apart two deals the seat cannot.
         deal = dealer(table.id, table.version, f"hint:{seat}")
         search = replace(Search(), seconds=self._core.thinking_seconds)
         found = await asyncio.to_thread(hint, game, ai, moved.state, seat, deal, search, time.perf_counter)
