@@ -9,7 +9,7 @@ from engine.core import FIRST_EDITION, Game, GameError
 
 __all__ = [
     "EDITION", "FIRST_EDITION", "GameOption", "chosen_options", "current_edition", "edition_of", "game_options",
-    "read_options", "stored_edition", "with_edition",
+    "PACK", "pack_of", "read_options", "stored_edition", "with_edition",
 ]
 
 GameOption = tuple[str, str]  # an optional rule: its key in the setup options, and what it changes in words
@@ -43,6 +43,19 @@ def edition_of(options: Mapping[str, Any], current: int) -> int:
     if isinstance(edition, bool) or not isinstance(edition, int) or not FIRST_EDITION <= edition <= current:
         raise GameError(f"These rules have editions {FIRST_EDITION} to {current}, not {edition!r}.")
     return edition
+
+
+# The setup option that names the data pack a game plays with: the pack's digest (engine.rules.packs), absent or ""
+# for the built-in cards. Like the edition it is part of what a replay starts from.
+PACK = "pack"
+
+
+def pack_of(options: Mapping[str, Any]) -> str:
+    """The digest of the pack setup options ask for ("" for the built-in cards); GameError for a malformed one."""
+    pack = options.get(PACK, "")
+    if not isinstance(pack, str) or (pack and (len(pack) != 64 or pack.strip("0123456789abcdef"))):
+        raise GameError(f"That is not a card pack's name: {pack!r}.")
+    return pack
 
 
 def game_options(game: Game) -> tuple[GameOption, ...]:

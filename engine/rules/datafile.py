@@ -5,9 +5,11 @@ from __future__ import annotations
 import enum
 import tomllib
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
+
+from engine.rules import packs
 
 T = TypeVar("T")
 
@@ -30,15 +32,37 @@ def edition_path(path: Path, edition: int, current: int) -> Path:
     return path
 
 
-def by_edition(path: Path, current: int, load: Callable[[Path, int], T]) -> Callable[[int], T]:
-    """A game's components by edition: its data file of that edition read and checked once, so that every caller
-    asking for an edition (by default or by number) gets the one same object, which the rules' caches key on."""
+class ComponentFile(Generic[T]):
+    """A game's component data by edition and pack: the edition's file, with a pack's sections laid over it, read
+    and checked once, so every caller asking for the same edition and pack gets the one same object (the rules'
+    caches key on it).
 
-    @cache
-    def read(edition: int) -> T:
-        return load(edition_path(path, edition, current), edition)
+    `parse(raw, name, edition)` turns the TOML tables into the game's components and checks every fact of the
+    rulebook, raising DataError naming `name` (the file, or the pack) and the entry.
+    """
 
-    return read
+    def __init__(self, path: Path, current: int, parse: Callable[[dict[str, Any], str, int], T]) -> None:
+        self.path = path
+        self.current = current
+        self.parse = parse
+        self.raw = cache(self._raw)
+        self._read = lru_cache(maxsize=64)(self._load)  # a few packs per server: keep the ones in play
+
+    def __call__(self, edition: int, pack: str = "") -> T:
+        return self._read(edition, pack)
+
+    def _raw(self, edition: int) -> dict[str, Any]:
+        return read_toml(edition_path(self.path, edition, self.current))
+
+    def _load(self, edition: int, pack: str) -> T:
+        if not pack:
+            return self.parse(self.raw(edition), edition_path(self.path, edition, self.current).name, edition)
+        return self.with_pack(packs.known(pack), edition)
+
+    def with_pack(self, pack: packs.Pack, edition: int | None = None) -> T:
+        """The components with this pack's sections in place of the built-in ones; DataError names what is wrong."""
+        edition = self.current if edition is None else edition
+        return self.parse(packs.overlay(self.raw(edition), pack), pack.name, edition)
 
 
 def read_toml(path: Path) -> dict[str, Any]:

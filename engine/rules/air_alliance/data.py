@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from engine.rules.datafile import DataReader, by_edition, read_toml
+from engine.rules.datafile import ComponentFile, DataReader, read_toml
 
 DATA_FILE = Path(__file__).with_name("components.toml")
 # The edition of the rules a new table plays by (AirAlliance.edition); a game keeps the edition it started under,
@@ -160,17 +160,23 @@ class Components:
     trios: dict[str, tuple[str, ...]]  # trio name -> its three passengers
 
 
-def components(edition: int = EDITION) -> Components:
-    """The components a game of this edition plays with (the current ones by default), read and validated once."""
-    return _by_edition(edition)
+def components(edition: int = EDITION, pack: str = "") -> Components:
+    """The components a game of this edition and pack plays with (the current built-in ones by default), read and
+    validated once."""
+    return FILE(edition, pack)
 
 
 def load(path: Path, edition: int = EDITION) -> Components:
     """Read a components file with the checks of its edition; raises DataError naming the entry that is wrong."""
-    return _Reader(Path(path).name, edition).components(read_toml(path))
+    return parse(read_toml(path), Path(path).name, edition)
 
 
-_by_edition = by_edition(DATA_FILE, EDITION, load)
+def parse(raw: dict[str, Any], name: str, edition: int) -> Components:
+    """Components from the TOML tables, with the checks of the edition; DataError names `name` and the entry."""
+    return _Reader(name, edition).components(raw)
+
+
+FILE = ComponentFile(DATA_FILE, EDITION, parse)
 
 
 class _Reader(DataReader):

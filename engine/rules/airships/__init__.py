@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.options import edition_of
+from engine.options import edition_of, pack_of
 from engine.core import Action, Dealer, GameError, News, Outcome, Rules
 from engine.figures import StatLine, Tally
 from engine.rules.airships import checks, choices, events, rules, scoring, unseen, view
-from engine.rules.airships.data import Back, components
+from engine.rules.airships.data import EDITION, Back, components
 from engine.rules.airships.setup import setup_state
 from engine.rules.airships.state import AirshipsState
 from engine.rules.guide import RulesTopic, load_guide
@@ -32,8 +32,8 @@ class Airships(Rules[AirshipsState]):
     def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> AirshipsState:
         if not self.min_players <= players <= self.max_players:
             raise GameError(f"Airships is for {self.min_players} to {self.max_players} players, not {players}.")
-        components()  # validate the data before the first game, naming any bad entry
         options = dict(options or {})
+        components(EDITION, pack_of(options))  # validate the data before the first game, naming any bad entry
         edition_of(options, self.edition)  # Airships has one edition so far: only a wrong one is refused
         state = setup_state(players, seed, options)
         rules.begin_go(state, 0)  # the starting player's first go begins with turning over a card

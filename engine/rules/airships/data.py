@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.rules.datafile import DataReader, read_toml
+from engine.core import FIRST_EDITION
+from engine.rules.datafile import ComponentFile, DataReader, read_toml
 
 DATA_FILE = Path(__file__).with_name("components.toml")
+EDITION = FIRST_EDITION  # Airships' rules and data have not changed since its first release
 
 
 class Colour(enum.Enum):
@@ -196,15 +197,23 @@ HINDENBURG_PHASES = 4
 CHIPS_PER_NATION = 6
 
 
-@cache
-def components() -> Components:
-    """The game's components, read and validated once."""
-    return load(DATA_FILE)
+def components(edition: int = EDITION, pack: str = "") -> Components:
+    """The components a game of this edition and pack plays with (the built-in ones by default), read and
+    validated once."""
+    return FILE(edition, pack)
 
 
 def load(path: Path) -> Components:
     """Read a components file; raises DataError naming the entry that is wrong."""
-    return _Reader(path.name).components(read_toml(path))
+    return parse(read_toml(path), path.name, EDITION)
+
+
+def parse(raw: dict[str, Any], name: str, edition: int) -> Components:
+    """Components from the TOML tables, checked against the rulebook; DataError names `name` and the entry."""
+    return _Reader(name).components(raw)
+
+
+FILE = ComponentFile(DATA_FILE, EDITION, parse)
 
 
 class _Reader(DataReader):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rules.airships.data import NATIONS, Back, Department, Era, components
+from engine.options import pack_of
+from engine.rules.airships.data import EDITION, NATIONS, Back, Department, Era, components
 from engine.rules.airships.state import (
     AIRSHIP_FIELDS, DISPLAY_FIELDS, FIRST_PLAYER_CHIPS, OTHER_PLAYER_CHIPS, STARTING_DISPLAY, AirshipsState, Company,
     Step, place_in_display,
@@ -14,7 +15,8 @@ from engine.rules.rng import GameRng
 
 def setup_state(players: int, seed: int, options: dict[str, Any]) -> AirshipsState:
     """Prepare the game exactly as 'Preparing the game' describes, for 2 to 4 players."""
-    c = components()
+    pack = pack_of(options)
+    c = components(EDITION, pack)
     rng = GameRng(seed, "setup")
     removed: list[str] = []
 
@@ -56,6 +58,8 @@ def setup_state(players: int, seed: int, options: dict[str, Any]) -> AirshipsSta
         current=0,
         step=Step.CHOOSE_CARD,
         removed=removed,
+        pack=pack,
+        data=c,
     )
     for card in starters[players:]:
         place_in_display(state, card)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from engine.rules.airships.data import Department, components
+
+from engine.rules.airships.data import EDITION, Components, Department, components
 
 DISPLAY_FIELDS = 3  # fields per department row on the board
 AIRSHIP_FIELDS = 4
@@ -111,6 +112,21 @@ class AirshipsState:
     goes: int = 0  # goes begun so far, additional goes included: how long the game has run
     events: list[str] = field(default_factory=list)  # what the last action did
     removed: list[str] = field(default_factory=list)  # cards out of the game
+    pack: str = ""  # the digest of the data pack the game plays with ("" for the built-in cards)
+    # The component data of the game's pack, at hand (the rules ask for it constantly).
+    data: Components = field(default_factory=components, repr=False, compare=False)
+
+    def __getstate__(self) -> dict[str, object]:
+        # A snapshot (pickle) keeps the table, not the components (one shared object per pack, read again when
+        # decoded); a snapshot stored before packs existed played the built-in cards.
+        fields = dict(self.__dict__)
+        fields.pop("data", None)
+        return fields
+
+    def __setstate__(self, fields: dict[str, object]) -> None:
+        self.__dict__.update(fields)
+        self.__dict__.setdefault("pack", "")
+        self.data = components(EDITION, self.pack)
 
     @property
     def hindenburg_open(self) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.rules.datafile import DataError, DataReader, by_edition, read_toml
+from engine.rules.datafile import DataError, ComponentFile, DataReader, read_toml
 from engine.rules.golden_age.records import (
     HUB_REGIONS, PLAYER_COUNTS, REGION_OPENED_BY, Airline, City, Colour, Components, Contract, DividendLevel,
     MarketBox, PlayerCount, Region, TechBox,
@@ -14,7 +14,7 @@ from engine.rules.golden_age.validation import check
 
 __all__ = [
     "DATA_FILE", "EDITION", "HUB_REGIONS", "PLAYER_COUNTS", "REGION_OPENED_BY", "Airline", "City", "Colour", "Components",
-    "Contract", "DataError", "DividendLevel", "MarketBox", "PlayerCount", "Region", "TechBox", "components", "load",
+    "ComponentFile", "Contract", "DataError", "DividendLevel", "MarketBox", "PlayerCount", "Region", "TechBox", "FILE", "components", "load", "parse",
 ]
 
 DATA_FILE = Path(__file__).with_name("components.toml")
@@ -23,20 +23,25 @@ DATA_FILE = Path(__file__).with_name("components.toml")
 EDITION = 2
 
 
-def components(edition: int = EDITION) -> Components:
-    """The components a game of this edition plays with, read and validated once per edition."""
-    return _by_edition(edition)
+def components(edition: int = EDITION, pack: str = "") -> Components:
+    """The components a game of this edition and pack plays with, read and validated once per edition and pack."""
+    return FILE(edition, pack)
 
 
 def load(path: Path, edition: int = EDITION) -> Components:
     """Read a components file of an edition; raises DataError naming the file and the entry that is wrong."""
-    reader = _Reader(Path(path).name)
-    data = reader.components(read_toml(Path(path)))
+    return parse(read_toml(Path(path)), Path(path).name, edition)
+
+
+def parse(raw: dict[str, Any], name: str, edition: int) -> Components:
+    """Components from the TOML tables, checked against the rulebook; DataError names `name` and the entry."""
+    reader = _Reader(name)
+    data = reader.components(raw)
     check(data, reader.fail, edition)
     return data
 
 
-_by_edition = by_edition(DATA_FILE, EDITION, load)
+FILE = ComponentFile(DATA_FILE, EDITION, parse)
 
 
 class _Reader(DataReader):

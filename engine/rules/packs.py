@@ -1,0 +1,208 @@
+"""Data packs: a server's own cards for a game, TOML sections that replace those of the built-in component file."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+MAX_BYTES = 256 * 1024  # a pack file's size limit
+PACK_TABLE = "pack"  # the table that names the pack: [pack] name = "...", note = "..."
+MAX_NAME = 40
+MAX_NOTE = 200
+NAME = re.compile(r"[\w][\w .'&()+-]*")  # letters, digits and a few marks, so a name reads well in a menu
+ENTRY_KEYS = ("id", "key", "number", "nation", "name")  # what names an entry of a list of tables, first found
+
+
+class PackError(ValueError):
+    """A pack breaks a rule of packs or a fact of the rulebook; `line` is where in the file, when known."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+    def __str__(self) -> str:
+        return self.message if self.line is None else f"{self.message} (line {self.line})"
+
+
+class PackMissing(LookupError):
+    """A game names a pack whose content this process has not been given (the store gives it before a replay)."""
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A pack as uploaded: the game it is for, its name and note, the sections it replaces and its exact text."""
+
+    game: str
+    name: str
+    note: str
+    sections: Mapping[str, Any] = field(repr=False)
+    text: str = field(repr=False)
+
+    @property
+    def digest(self) -> str:
+        return digest_of(self.game, self.text)
+
+
+def digest_of(game: str, text: str) -> str:
+    """A pack's identity: its game and exact text, hashed. A game names its pack by it; equal packs are stored once."""
+    return hashlib.sha256(f"{game}\n{text}".encode()).hexdigest()
+
+
+def read_pack(data: bytes, game: str, builtin: Mapping[str, Any]) -> Pack:
+    """A pack file's bytes read and checked against the shape of the game's built-in component file.
+
+    Refuses (PackError) a file over the size limit, not UTF-8, not TOML, without a [pack] name, replacing no
+    section, or with a section or key the built-in file does not have. What the values mean is the game's
+    loader's to check, once the sections are laid over the built-in ones.
+    """
+    if len(data) > MAX_BYTES:
+        raise PackError(f"The file is {len(data) // 1024} KB; a pack may be at most {MAX_BYTES // 1024} KB.")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise PackError(f"The file is not UTF-8 text (byte {error.start + 1} is not).") from None
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PackError(f"The file is not valid TOML: {error}", _toml_line(str(error))) from None
+    name, note = _label(raw.get(PACK_TABLE), text)
+    sections = {key: value for key, value in raw.items() if key != PACK_TABLE}
+    if not sections:
+        raise PackError("The pack replaces nothing: add at least one section of the game's component file.")
+    for key, value in sections.items():
+        if key not in builtin:
+            known = ", ".join(builtin)
+            raise PackError(f"Unknown section {key!r}. The sections are: {known}.", section_line(text, key))
+        _known_keys(value, _shape(builtin[key]), key, text)
+    return Pack(game, name, note, sections, text)
+
+
+def _label(table: Any, text: str) -> tuple[str, str]:
+    line = section_line(text, PACK_TABLE)
+    if not isinstance(table, dict):
+        raise PackError('The pack needs a name: begin it with [pack] and name = "...", note = "...".', line)
+    unknown = sorted(set(table) - {"name", "note"})
+    if unknown:
+        raise PackError(f"Unknown key {unknown[0]!r} in [pack]: it takes a name and a note.", key_line(text, unknown[0]))
+    name, note = table.get("name"), table.get("note", "")
+    if not isinstance(name, str) or not NAME.fullmatch(name.strip()) or len(name.strip()) > MAX_NAME:
+        raise PackError(f"The pack's name should be 1 to {MAX_NAME} letters, digits, spaces or - . ' & ( ) +.", line)
+    if not isinstance(note, str) or len(note) > MAX_NOTE:
+        raise PackError(f"The pack's note should be text of at most {MAX_NOTE} characters.", key_line(text, "note"))
+    return name.strip(), note.strip()
+
+
+def _shape(value: Any) -> Any:
+    """The keys a value may hold, as the built-in file uses them: a dict of sub-shapes, or None for a plain value.
+    A list of tables has the shape all its tables share (the union of their keys)."""
+    if isinstance(value, dict):
+        return {key: _shape(sub) for key, sub in value.items()}
+    if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+        merged: dict[str, Any] = {}
+        for item in value:
+            merged = _merge(merged, _shape(item))
+        return merged
+    return None
+
+
+def _merge(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(a)
+    for key, sub in b.items():
+        old = merged.get(key)
+        merged[key] = _merge(old, sub) if isinstance(old, dict) and isinstance(sub, dict) else (old or sub)
+    return merged
+
+
+def _known_keys(value: Any, shape: Any, where: str, text: str) -> None:
+    """Refuse a key the built-in file never uses at that place (a misspelt key would otherwise be ignored)."""
+    if not isinstance(shape, dict):
+        return
+    items = value if isinstance(value, list) else [value]
+    for index, item in enumerate(items):
+        if not isinstance(item, dict):
+            continue  # a wrong type is the loader's to name
+        entry = f"{where} {entry_name(item, index)}" if isinstance(value, list) else where
+        for key, sub in item.items():
+            if key not in shape:
+                allowed = ", ".join(shape)
+                raise PackError(f"{entry}: unknown key {key!r} (allowed: {allowed}).", key_line(text, key))
+            _known_keys(sub, shape[key], f"{entry}.{key}" if not isinstance(value, list) else f"{entry} {key}", text)
+
+
+def entry_name(item: Mapping[str, Any], index: int) -> str:
+    """How an error names one entry of a list: by its id (or key, number, name), else by its place ('#3')."""
+    for key in ENTRY_KEYS:
+        if isinstance(item.get(key), (str, int)) and not isinstance(item.get(key), bool):
+            return str(item[key])
+    return f"#{index + 1}"
+
+
+def overlay(builtin: Mapping[str, Any], pack: Pack) -> dict[str, Any]:
+    """The component data a game with this pack plays with: the built-in sections, the pack's in their place."""
+    return {**builtin, **pack.sections}
+
+
+# -- where in the file -----------------------------------------------------------------------------------------
+
+
+def _toml_line(message: str) -> int | None:
+    found = re.search(r"line (\d+)", message)
+    return int(found.group(1)) if found else None
+
+
+def section_line(text: str, section: str) -> int | None:
+    """The line where a section begins: `[section]`, `[[section]]` or `section = ...`."""
+    pattern = re.compile(rf"^\s*(\[\[?\s*{re.escape(section)}\s*\]\]?|{re.escape(section)}\s*=)")
+    return _first_line(text, pattern)
+
+
+def key_line(text: str, key: str) -> int | None:
+    """The first line that sets this key (`key = ...`, also inside an inline table)."""
+    return _first_line(text, re.compile(rf"(^|[\s{{,]){re.escape(key)}\s*="))
+
+
+def entry_line(text: str, entry: str) -> int | None:
+    """The line of an entry a loader's message names ('expansion e1-engineers-2', 'airship #3', 'dice'): the first
+    line quoting its id, else its section's first line."""
+    words = entry.split()
+    for word in reversed(words[1:]):
+        if not word.startswith("#"):
+            found = _first_line(text, re.compile(rf"[\"']{re.escape(word)}[\"']|^\s*{re.escape(word)}\s*="))
+            if found:
+                return found
+    return section_line(text, words[0]) if words else None
+
+
+def _first_line(text: str, pattern: re.Pattern[str]) -> int | None:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if pattern.search(line.split("#", 1)[0] if "#" in line and '"' not in line else line):
+            return number
+    return None
+
+
+# -- the packs this process knows --------------------------------------------------------------------------------
+
+_known: dict[str, Pack] = {}  # digest -> pack: content-addressed, so a digest always means the same pack
+
+
+def remember(pack: Pack) -> str:
+    """Make a pack's content known to the rules (before a game that plays it is set up or replayed); its digest."""
+    _known.setdefault(pack.digest, pack)
+    return pack.digest
+
+
+def known(digest: str) -> Pack:
+    """The pack a game names by its digest; PackMissing when its content has not been given to this process."""
+    try:
+        return _known[digest]
+    except KeyError:
+        raise PackMissing(f"The card pack {digest[:12]} is not loaded.") from None
+
+
+def is_known(digest: str) -> bool:
+    return digest in _known
