@@ -34,4 +34,4 @@ def test_research_promises_nothing_once_no_research_can_follow() -> None:
 @pytest.mark.parametrize(("edition", "boxes"), [(2, (0, 0, 0.5, 0, 0.5, 0, 0.5, 0)), (1, (0, 0, 0.5, 0, 0.5, 0, 0.5, 0, 0))])
 def test_progress_to_the_next_colour_follows_the_editions_track(edition: int, boxes: tuple[float, ...]) -> None:
     """The white box and each colour's first box start afresh; the gray boxes lead nowhere further."""
-    assert tuple(ai_value.progress_to_next_colour(edition, box) for box in range(1, len(boxes) + 1)) == boxes
+    assert tuple(ai_value.progress_to_next_colour(edition, "", box) for box in range(1, len(boxes) + 1)) == boxes

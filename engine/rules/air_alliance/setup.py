@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.options import pack_of
+
 from engine.rules.air_alliance import runways
 from engine.rules.air_alliance.data import NPA_COLOURS, PLAYER_COLOURS, components
 from engine.rules.air_alliance.options import read_options
@@ -14,7 +16,8 @@ from engine.rules.rng import GameRng
 def setup_state(players: int, seed: int, options: dict[str, Any], edition: int) -> AirAllianceState:
     """Preparations: the shuffled deck, six cards in the baggage claim, the twelve NPA planes on their stars, and
     each player's four planes in their supply (the fifth, beside the board, marks their alliances)."""
-    c = components(edition)
+    pack = pack_of(options)
+    c = components(edition, pack)
     kobe = read_options(options)
     deck = GameRng(seed, "setup").shuffled(sorted(c.cards))
     board = {code: runways.empty(airport.shape) for code, airport in c.airports.items()}
@@ -23,7 +26,7 @@ def setup_state(players: int, seed: int, options: dict[str, Any], edition: int) 
             board[code][0] = colour  # "place the plane on either of the runways"
     airlines = [Airline(PLAYER_COLOURS[seat], supply=planes_per_airline(edition)) for seat in range(players)]
     state = AirAllianceState(players=players, seed=seed, options=kobe, deck=deck, claim=[], board=board,
-                             airlines=airlines, edition=edition, data=c)
+                             airlines=airlines, edition=edition, pack=pack, data=c)
     for _ in range(CLAIM_SIZE):
         state.claim.append(state.deck.pop())
     return state

@@ -109,7 +109,9 @@ class AirAllianceState:
     airlines: list[Airline]
     seq: int = 0  # actions applied so far: the position in the log
     edition: int = 1  # the edition of the rules the game was started under (engine.core.Rules.edition)
-    # The components of that edition, at hand (the loader's cache is a call away, and the rules ask constantly).
+    pack: str = ""  # the digest of the data pack the game plays with ("" for the built-in cards)
+    # The components of that edition and pack, at hand (the loader's cache is a call away, and the rules ask
+    # constantly).
     data: Components = field(default_factory=components, repr=False, compare=False)
     discards: list[str] = field(default_factory=list)  # lost baggage and refreshed cards
     off_board: list[str] = field(default_factory=list)  # Kobe: reserved cards moved off the board
@@ -149,15 +151,16 @@ class AirAllianceState:
         return self.step is Step.OVER
 
     def __getstate__(self) -> dict[str, object]:
-        # A snapshot (pickle) keeps the table, not the edition's components: they are one shared object per
-        # edition, read again from the edition when the snapshot is decoded.
+        # A snapshot (pickle) keeps the table, not the components: they are one shared object per edition and
+        # pack, read again when the snapshot is decoded.
         fields = dict(self.__dict__)
         del fields["data"]
         return fields
 
     def __setstate__(self, fields: dict[str, object]) -> None:
         self.__dict__.update(fields)
-        self.data = components(self.edition)
+        self.__dict__.setdefault("pack", "")  # a snapshot from before packs: the built-in cards
+        self.data = components(self.edition, self.pack)
 
     def copy(self) -> AirAllianceState:
         # A shallow copy, then fresh containers for everything a move may change: apply never mutates its input.

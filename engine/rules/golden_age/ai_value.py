@@ -33,17 +33,17 @@ class Weights:
 WEIGHTS = Weights()
 
 
-# The data the estimates read is the game's own edition's (state.edition), looked up once per edition.
+# The data the estimates read is the game's own (its edition's, with its pack), looked up once per edition and pack.
 
 
 @cache
-def dividend_points(edition: int) -> tuple[tuple[int, int], ...]:
-    return tuple((level.income, level.dividend) for level in components(edition).dividends)
+def dividend_points(edition: int, pack: str) -> tuple[tuple[int, int], ...]:
+    return tuple((level.income, level.dividend) for level in components(edition, pack).dividends)
 
 
-def smooth_dividend(edition: int, income: float) -> float:
+def smooth_dividend(edition: int, pack: str, income: float) -> float:
     """The dividend table drawn as a line through its levels: an income on its way up is worth its share of the next."""
-    table = dividend_line(edition)
+    table = dividend_line(edition, pack)
     low = int(income)
     if low + 1 >= len(table):
         return table[-1]
@@ -51,9 +51,9 @@ def smooth_dividend(edition: int, income: float) -> float:
 
 
 @cache
-def dividend_line(edition: int) -> tuple[float, ...]:
+def dividend_line(edition: int, pack: str) -> tuple[float, ...]:
     """The line at each whole income, up to the last level (looked up: the estimates ask for it very often)."""
-    points = dividend_points(edition)
+    points = dividend_points(edition, pack)
     line = []
     for income in range(points[-1][0] + 1):
         for (low, paid), (high, next_paid) in zip(points, points[1:]):
@@ -66,9 +66,9 @@ def dividend_line(edition: int) -> tuple[float, ...]:
 
 
 @cache
-def contract_values(edition: int) -> dict[int, int]:
+def contract_values(edition: int, pack: str) -> dict[int, int]:
     """Each contract's cash by its number."""
-    return {card.number: card.value for card in components(edition).contracts}
+    return {card.number: card.value for card in components(edition, pack).contracts}
 
 
 def price_at(state: GoldenAgeState, box: float) -> float:
@@ -94,9 +94,9 @@ class CityFacts:
 
 
 @cache
-def city_facts(edition: int) -> dict[str, CityFacts]:
+def city_facts(edition: int, pack: str) -> dict[str, CityFacts]:
     return {key: CityFacts(REGION_OPENED_BY[city.region].rank, city.spots, city.bonus, city.penalty,
-                           dict(city.values)) for key, city in components(edition).cities.items()}
+                           dict(city.values)) for key, city in components(edition, pack).cities.items()}
 
 
 @dataclass
@@ -109,7 +109,7 @@ class Network:
 
 def network(state: GoldenAgeState, live: list[str]) -> Network:
     """The live airlines' network in one pass over the cities (the estimates need it for every state they judge)."""
-    data, facts = state.data, city_facts(state.edition)
+    data, facts = state.data, city_facts(state.edition, state.pack)
     ranks = [(key, data.tech_colour(state.airlines[key].tech_box).rank) for key in live]
     rank_of = dict(ranks)
     behind = dict.fromkeys(live, 0)
@@ -198,7 +198,7 @@ def token_values(state: GoldenAgeState, seat: int, w: Weights = WEIGHTS) -> dict
         final = price_at(state, max(box, 0.0))
         future = turns_after + 1  # each later turn's flight and the final flight
         income = record.income
-        dividends = smooth_dividend(state.edition, income) * future + state.data.dividend(income) * flies
+        dividends = smooth_dividend(state.edition, state.pack, income) * future + state.data.dividend(income) * flies
         result[key] = final + dividends + growth(state, key, net.room[key], future, w)
     return result
 
@@ -207,14 +207,14 @@ def research_promise(state: GoldenAgeState, tech_box: int, turns_left: int, w: W
     """The boxes of stock that research already done toward the next colour promises: a box short of a colour is
     most of the way to its stock rise and its regions (without it, only the box that enters a colour looks worth
     an action, and airlines stop at the first box of every colour). Nothing once no research can follow."""
-    return w.research * progress_to_next_colour(state.edition, tech_box) if turns_left > 0 else 0.0
+    return w.research * progress_to_next_colour(state.edition, state.pack, tech_box) if turns_left > 0 else 0.0
 
 
 @cache
-def progress_to_next_colour(edition: int, tech_box: int) -> float:
+def progress_to_next_colour(edition: int, pack: str, tech_box: int) -> float:
     """How far the box stands between its colour's first box and the next colour's (0 at a colour's first box, and
     on the last colour)."""
-    colours = [box.colour for box in components(edition).tech]
+    colours = [box.colour for box in components(edition, pack).tech]
     colour = colours[tech_box - 1]
     if colour is colours[-1]:
         return 0.0
@@ -234,7 +234,8 @@ def growth(state: GoldenAgeState, key: str, room: list[int], future: int, w: Wei
     placements = min(spare, per_expand * w.expands * (future - 1), len(room))
     whole = int(placements)
     added = sum(room[:whole]) + (placements - whole) * (room[whole] if whole < len(room) else 0)
-    slope = smooth_dividend(state.edition, record.income + added) - smooth_dividend(state.edition, record.income)
+    line = (state.edition, state.pack)
+    slope = smooth_dividend(*line, record.income + added) - smooth_dividend(*line, record.income)
     return w.growth * slope * (future + 1) / 2
 
 
@@ -242,7 +243,7 @@ def hand_value(state: GoldenAgeState, seat: int, w: Weights) -> float:
     """The seat's own contracts (only its own: the others' are secret): part of their cash while turns remain."""
     if state.over or (state.turn == TURNS and state.phase not in IN_TURN):
         return 0.0
-    values = contract_values(state.edition)
+    values = contract_values(state.edition, state.pack)
     return w.hand * sum(values[n] for n in state.seats[seat].contracts)
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.options import pack_of
+
 from engine.rules.golden_age.board import refresh_incomes
 from engine.rules.golden_age.data import components
 from engine.rules.golden_age.state import BANK, Airline, CityState, GoldenAgeState, Player
@@ -12,7 +14,8 @@ from engine.rules.rng import GameRng
 
 def setup_state(players: int, seed: int, options: dict[str, Any], edition: int) -> GoldenAgeState:
     """Setup: the airlines for this player count, the home gates, dealt turn-order cards, money and contracts."""
-    c = components(edition)
+    pack = pack_of(options)
+    c = components(edition, pack)
     count = c.player_counts[players]
     rng = GameRng(seed, "setup")
     order = rng.shuffled(range(players))  # order[i] holds First Round Turn Order card i + 1
@@ -30,7 +33,7 @@ def setup_state(players: int, seed: int, options: dict[str, Any], edition: int) 
     state = GoldenAgeState(players=players, seed=seed, airlines=airlines, seats=seats, cities=cities,
                            contract_deck=[], first_round_order=order, current=order[0], first_player=order[0],
                            bank=bank, owned=set(cities), owned_airlines=set(airlines),
-                           owned_seats=set(range(players)), edition=edition, data=c)
+                           owned_seats=set(range(players)), edition=edition, pack=pack, data=c)
     deal_contracts(state, rng)
     refresh_incomes(state)
     return state

@@ -178,7 +178,8 @@ class GoldenAgeState:
     owned: set[str] = field(default_factory=set, repr=False, compare=False)
     owned_airlines: set[str] = field(default_factory=set, repr=False, compare=False)
     owned_seats: set[int] = field(default_factory=set, repr=False, compare=False)
-    # The component data of the game's edition, at hand (the rules ask for it constantly).
+    pack: str = ""  # the digest of the data pack the game plays with ("" for the built-in cards)
+    # The component data of the game's edition and pack, at hand (the rules ask for it constantly).
     data: Components = field(default_factory=components, repr=False, compare=False)
     phase_done: bool = False  # the phase has ended: rules.py begins the next one
     seq: int = 0
@@ -200,7 +201,8 @@ class GoldenAgeState:
 
     def __setstate__(self, fields: dict[str, object]) -> None:
         self.__dict__.update(fields)
-        self.data = components(self.edition)
+        self.__dict__.setdefault("pack", "")  # a snapshot from before packs: the built-in cards
+        self.data = components(self.edition, self.pack)
 
     def copy(self) -> GoldenAgeState:
         new = object.__new__(GoldenAgeState)
