@@ -70,7 +70,7 @@ def read_pack(data: bytes, game: str, builtin: Mapping[str, Any]) -> Pack:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise PackError(f"The file is not valid TOML: {error}", _toml_line(str(error))) from None
-    name, note = _label(raw.get(PACK_TABLE), text)
+    name, note = _label(raw.get(PACK_TABLE), text, builtin)
     sections = {key: value for key, value in raw.items() if key != PACK_TABLE}
     if not sections:
         raise PackError("The pack replaces nothing: add at least one section of the game's component file.")
@@ -82,13 +82,16 @@ def read_pack(data: bytes, game: str, builtin: Mapping[str, Any]) -> Pack:
     return Pack(game, name, note, sections, text)
 
 
-def _label(table: Any, text: str) -> tuple[str, str]:
-    line = section_line(text, PACK_TABLE)
+def _label(table: Any, text: str, builtin: Mapping[str, Any]) -> tuple[str, str]:
+    line = section_line(text, PACK_TABLE) or key_line(text, f"{PACK_TABLE}.name")
     if not isinstance(table, dict):
-        raise PackError('The pack needs a name: begin it with [pack] and name = "...", note = "...".', line)
+        raise PackError('The pack needs a name: begin it with pack.name = "..." and pack.note = "...".', line)
     unknown = sorted(set(table) - {"name", "note"})
     if unknown:
-        raise PackError(f"Unknown key {unknown[0]!r} in [pack]: it takes a name and a note.", key_line(text, unknown[0]))
+        key = unknown[0]
+        where = (f" In TOML a key after a [table] header belongs to that table: move {key!r} above [pack], or write "
+                 "pack.name and pack.note at the top instead of [pack].") if key in builtin else ""
+        raise PackError(f"Unknown key {key!r} in [pack]: it takes a name and a note.{where}", key_line(text, key))
     name, note = table.get("name"), table.get("note", "")
     if not isinstance(name, str) or not NAME.fullmatch(name.strip()) or len(name.strip()) > MAX_NAME:
         raise PackError(f"The pack's name should be 1 to {MAX_NAME} letters, digits, spaces or - . ' & ( ) +.", line)

@@ -7,7 +7,7 @@ from typing import Any
 from engine.core import Action, Dealer, GameError, News, Outcome, Rules
 from engine.figures import StatLine
 from engine.options import edition_of
-from engine.rules.air_alliance import checks, choices, events, rules, scoring, unseen, view
+from engine.rules.air_alliance import checks, choices, data, events, rules, scoring, unseen, view
 from engine.rules.air_alliance.data import EDITION, components
 from engine.rules.air_alliance.options import OPTIONS
 from engine.rules.air_alliance.setup import setup_state
@@ -25,6 +25,7 @@ class AirAlliance(Rules[AirAllianceState]):
     min_players = 2
     max_players = 4
     hand_name = "airline"  # what /hand shows
+    component_file = data.FILE  # the components by edition and pack (engine.platform.packs)
     edition = EDITION  # engine.core.Rules.edition: a game keeps the rules (and components) it started under
     # Optional rules the lobby may offer: (setup option key, short description); each is a boolean, off by
     # default. Not part of the Game protocol: a game without options simply has none.

@@ -7,7 +7,7 @@ from typing import Any
 from engine.core import Action, Dealer, GameError, News, Outcome, Rules
 from engine.figures import StatLine, Tally
 from engine.options import edition_of
-from engine.rules.golden_age import checks, choices, events, rules, scoring, unseen, view
+from engine.rules.golden_age import checks, choices, data, events, rules, scoring, unseen, view
 from engine.rules.golden_age.data import EDITION, Colour, Region, components
 from engine.rules.golden_age.market import value_of
 from engine.rules.golden_age.setup import setup_state
@@ -24,6 +24,7 @@ class GoldenAge(Rules[GoldenAgeState]):
     min_players = 2
     max_players = 6
     hand_name = "contracts"  # what /hand shows
+    component_file = data.FILE  # the components by edition and pack (engine.platform.packs)
     # 2: rules read again (data.EDITION says what changed, with End of Turn asking every player holding
     # contracts: end_of_turn.EVERYONE_ASKED); games of edition 1 keep their rules and data
     edition = EDITION

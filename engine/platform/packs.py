@@ -1,0 +1,150 @@
+"""Checking a data pack for a game: its shape, every rulebook fact the game's loader checks, and whole games played."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+import engine
+from engine.core import GameError
+from engine.options import PACK, with_edition
+from engine.rules import packs
+from engine.rules.datafile import ComponentFile, DataError, edition_path
+from engine.rules.packs import Pack, PackError, entry_line, entry_name
+from engine.words import count
+
+TRIAL_SEEDS = (1, 2)  # whole games a new pack must play through: at the fewest and the most players
+TRIAL_MOVES = 20_000  # far beyond any game's length: a pack that never ends a game is refused
+
+
+@runtime_checkable
+class HasComponentFile(Protocol):
+    """A game whose components come from a file a data pack may replace sections of (all three games)."""
+
+    component_file: ComponentFile[Any]
+
+
+def component_file(game: engine.Game) -> ComponentFile[Any]:
+    if not isinstance(game, HasComponentFile):
+        raise GameError(f"{game.title} does not take card packs.")
+    return game.component_file
+
+
+def builtin(game: engine.Game) -> Mapping[str, Any]:
+    """The built-in component data of the edition a new table plays, as TOML tables."""
+    file = component_file(game)
+    return file.raw(file.current)
+
+
+def template(game: engine.Game) -> bytes:
+    """The built-in component file of the current edition: the starting point of a pack."""
+    file = component_file(game)
+    return edition_path(file.path, file.current, file.current).read_bytes()  # with the comments that explain it
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A pack that passed every check, and what it changes from the built-in cards, in plain lines."""
+
+    pack: Pack
+    changes: tuple[str, ...]
+
+
+def check(game: engine.Game, data: bytes) -> Checked:
+    """Everything a pack must pass before a server may play it; PackError names the first problem and its line."""
+    pack = packs.read_pack(data, game.slug, builtin(game))
+    loaded(game, pack)
+    trial(game, pack)
+    return Checked(pack, tuple(changes(builtin(game), pack)))
+
+
+def loaded(game: engine.Game, pack: Pack) -> Any:
+    """The game's components with the pack laid over the built-in ones, every rulebook fact checked."""
+    try:
+        return component_file(game).with_pack(pack)
+    except DataError as error:
+        problem = str(error).removeprefix(f"{pack.name}: ")
+        raise PackError(problem, entry_line(pack.text, problem.split(":", 1)[0])) from None
+    except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as error:
+        # The loaders name every problem they know of; this is a guard for one they do not, so a pack never crashes.
+        raise PackError(f"The game cannot read this pack ({type(error).__name__}: {error}).") from None
+
+
+def trial(game: engine.Game, pack: Pack) -> None:
+    """Play whole games with random choices: a pack whose cards break a game or never let it end is refused."""
+    remember(pack)
+    for players, seed in zip((game.min_players, game.max_players), TRIAL_SEEDS):
+        try:
+            played = play_out(game, players, seed, pack.digest)
+        except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError, GameError) as error:
+            raise PackError(f"A {players}-player game with these cards breaks ({type(error).__name__}: {error}).") \
+                from None
+        if not played:
+            raise PackError(f"A {players}-player game with these cards did not end in {TRIAL_MOVES:,} moves.")
+
+
+def play_out(game: engine.Game, players: int, seed: int, digest: str) -> bool:
+    """One game to its end with random choices and its public view drawn at the end; False if it does not end."""
+    chooser = random.Random(seed)
+    state = game.setup(players, seed, with_edition(game, {PACK: digest}))
+    for _ in range(TRIAL_MOVES):
+        seats = game.to_act(state)
+        if not seats:
+            game.view(state, None)
+            return game.outcome(state) is not None
+        seat = seats[0]
+        state = game.apply(state, seat, chooser.choice(game.legal_actions(state, seat)))
+    return False
+
+
+def remember(pack: Pack) -> str:
+    """Make the pack known to the rules of this process (before its games are set up or replayed)."""
+    return packs.remember(pack)
+
+
+def revive(slug: str, text: str) -> Pack:
+    """A stored pack's text read again (it was checked when uploaded) and made known to the rules."""
+    pack = packs.read_pack(text.encode("utf-8"), slug, builtin(engine.get_game(slug)))
+    remember(pack)
+    return pack
+
+
+# -- what a pack changes ---------------------------------------------------------------------------------------
+
+
+def changes(base: Mapping[str, Any], pack: Pack) -> list[str]:
+    """One line per section the pack replaces: its count, and the entries it changes, adds or leaves out."""
+    lines = []
+    for section, value in pack.sections.items():
+        old = base.get(section)
+        if isinstance(value, list) and isinstance(old, list) and all(isinstance(v, dict) for v in (*value, *old)):
+            lines.append(_list_changes(section, old, value))
+        elif isinstance(value, dict) and isinstance(old, dict):
+            changed = [key for key in value if value[key] != old.get(key)] + [key for key in old if key not in value]
+            lines.append(f"{section}: " + (f"{_names(changed)} changed" if changed else "unchanged"))
+        else:
+            lines.append(f"{section}: " + ("unchanged" if value == old else "changed"))
+    return lines
+
+
+def _list_changes(section: str, old: list[dict[str, Any]], new: list[dict[str, Any]]) -> str:
+    before = {entry_name(item, i): item for i, item in enumerate(old)}
+    after = {entry_name(item, i): item for i, item in enumerate(new)}
+    changed = [name for name in after if name in before and after[name] != before[name]]
+    added = [name for name in after if name not in before]
+    left_out = [name for name in before if name not in after]
+    parts = [f"{section}: {count(len(new), 'entry', 'entries')}"]
+    if len(new) != len(old):
+        parts[0] += f" (built-in: {len(old)})"
+    parts += [f"{_names(names)} {verb}" for names, verb in ((changed, "changed"), (added, "added"),
+                                                            (left_out, "left out")) if names]
+    if len(parts) == 1:
+        parts.append("unchanged")
+    return ", ".join(parts)
+
+
+def _names(names: list[str], shown: int = 6) -> str:
+    listed = ", ".join(names[:shown])
+    return listed + (f" and {len(names) - shown} more" if len(names) > shown else "")
