@@ -101,10 +101,13 @@ def replay_command(args: argparse.Namespace) -> int:
             "game": export.slug, "game_id": export.game_id, "status": export.status, "moves": replayed.moves,
             "seats": names, "scores": list(outcome.scores) if outcome else None, "places": places,
             "final_view_sha256": view_fingerprint(game, replayed.state),
+            "pack": export.pack.name if export.pack else None,
         }))
         return 0
     print(f"{export.title} #{export.game_id} ({export.status}): {replayed.moves} moves replayed, "
           "the same final position as recorded.")
+    if export.pack:
+        print(f"Played with the card pack {export.pack.name!r} (carried in the file).")
     if outcome is None:
         print("No final scores: the game was abandoned before its end.")
         return 0

@@ -9,7 +9,7 @@ from engine.core import FIRST_EDITION, Game, GameError
 
 __all__ = [
     "EDITION", "FIRST_EDITION", "GameOption", "chosen_options", "current_edition", "edition_of", "game_options",
-    "PACK", "pack_of", "read_options", "stored_edition", "with_edition",
+    "PACK", "fixed", "pack_of", "read_options", "stored_edition", "with_edition",
 ]
 
 GameOption = tuple[str, str]  # an optional rule: its key in the setup options, and what it changes in words
@@ -56,6 +56,11 @@ def pack_of(options: Mapping[str, Any]) -> str:
     if not isinstance(pack, str) or (pack and (len(pack) != 64 or pack.strip("0123456789abcdef"))):
         raise GameError(f"That is not a card pack's name: {pack!r}.")
     return pack
+
+
+def fixed(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The setup options a table keeps from its opening whatever rules its creator switches: edition and pack."""
+    return {key: options[key] for key in (EDITION, PACK) if key in options}
 
 
 def game_options(game: Game) -> tuple[GameOption, ...]:

@@ -15,7 +15,8 @@ class CommonView(TypedDict):
     seat (the services put the players' names in); `decision` what the current decision asks, in words;
     `points` every seat's score if the game ended now, counted in `points_unit`. The services add `ai_seats`,
     `autopilot_seats` and `away_seats` for the board to mark, and `headline`, the biggest news since the
-    deciding players' last turn (or the winner, at the end), which the board shows first; a game never sets them.
+    deciding players' last turn (or the winner, at the end), which the board shows first, and `pack`, the name of the
+    data pack the game plays with (none for the built-in cards), for the board's footer; a game never sets them.
     """
 
     events: list[str]
@@ -27,6 +28,7 @@ class CommonView(TypedDict):
     autopilot_seats: NotRequired[list[int]]
     away_seats: NotRequired[list[int]]
     headline: NotRequired[str]
+    pack: NotRequired[str]
 
 
 COMMON_KEYS = ("events", "seat_names", "decision", "points", "points_unit")
@@ -101,5 +103,6 @@ def check_common_view(view: Mapping[str, Any]) -> None:
     for key in PLATFORM_KEYS:
         if key in view:
             seat_list(view, key, seats)
-    if not isinstance(view.get("headline", ""), str):
-        raise ViewError(f"view['headline'] must be words, not {view['headline']!r}")
+    for key in ("headline", "pack"):
+        if not isinstance(view.get(key, ""), str):
+            raise ViewError(f"view[{key!r}] must be words, not {view[key]!r}")

@@ -10,16 +10,20 @@ from typing import Any
 
 import engine
 from engine.core import Action, GameError, Outcome, view_words
-from engine.options import stored_edition
+from engine.options import pack_of, stored_edition
+from engine.platform.packs import revive
 from engine.platform.records import ActionRow, GameRow, SeatRow
 from engine.platform.undo import Replayer, is_undo
+from engine.rules import packs
+from engine.rules.packs import Pack, PackError, digest_of
 from engine.view import position
 
 FORMAT = "contrail-game"  # what a file says it is, so another JSON file is told apart at once
-VERSION = 2  # the layout of the document; a reader refuses versions it does not know
+VERSION = 3  # the layout of the document; a reader refuses versions it does not know
 # Version 1 fingerprinted the whole public view, words included, which later releases reword: its final position
-# cannot be checked any more, only its scores and places. Version 2 fingerprints the position alone.
-READABLE = (1, 2)
+# cannot be checked any more, only its scores and places. Version 2 fingerprints the position alone. Version 3
+# carries the data pack a game played with (its name and file), so the file replays anywhere.
+READABLE = (1, 2, 3)
 ENDED = ("finished", "abandoned")  # only a game that is over is exported: its seed would foretell a live one's chance
 
 
@@ -70,12 +74,14 @@ class GameExport:
     outcome: dict[str, Any] | None  # Outcome.to_dict() of a game that finished by its rules
     final_view: str  # sha256 of the final public position: the replay must reach the very same position
     version: int = VERSION  # the file's layout: a version 1 file's fingerprint covered words since reworded
+    pack: Pack | None = None  # the data pack the game played with (its options name it by digest)
 
     def to_dict(self) -> dict[str, Any]:
+        pack = {"pack": {"name": self.pack.name, "text": self.pack.text}} if self.pack else {}
         return {
             "format": FORMAT, "version": VERSION,
             "game": {"id": self.game_id, "slug": self.slug, "title": self.title},
-            "options": self.options, "seed": self.seed, "status": self.status,
+            "options": self.options, **pack, "seed": self.seed, "status": self.status,
             "created_at": self.created_at, "updated_at": self.updated_at,
             "seats": [s.to_dict() for s in self.seats],
             "actions": [a.to_dict() for a in self.actions],
@@ -138,6 +144,7 @@ def build_export(row: GameRow, seats: Sequence[SeatRow], actions: Sequence[Actio
         seats=tuple(ExportedSeat(s.seat or 0, s.name, s.ai, s.autopilot) for s in seated),
         actions=tuple(ExportedAction(a.seq, a.seat, dict(a.payload), a.created_at) for a in actions),
         outcome=row.outcome, final_view=view_fingerprint(game, replayer.states[len(actions)]),
+        pack=packs.known(digest) if (digest := pack_of(row.options)) else None,
     )
 
 
@@ -177,13 +184,32 @@ def parse_export(text: str) -> GameExport:
     outcome = data.get("outcome")
     if outcome is not None and not isinstance(outcome, dict):
         raise ExportError("The file's 'outcome' is not an object.")
+    options = stored_edition(_need(data, "options", dict))
     return GameExport(
         game_id=_need(about, "id", int, "'game'"), slug=slug, title=game.title,
-        options=stored_edition(_need(data, "options", dict)), seed=_need(data, "seed", int), status=_need(data, "status", str),
+        options=options, seed=_need(data, "seed", int), status=_need(data, "status", str),
         created_at=str(data.get("created_at", "")), updated_at=str(data.get("updated_at", "")),
         seats=seats, actions=actions, outcome=outcome, final_view=_need(final, "view_sha256", str, "'final'"),
-        version=int(data["version"]),
+        version=int(data["version"]), pack=_pack(data, slug, options),
     )
+
+
+def _pack(data: dict[str, Any], slug: str, options: dict[str, Any]) -> Pack | None:
+    """The data pack the file's game played, checked against the digest its options name, and made known."""
+    try:
+        digest = pack_of(options)
+    except GameError as error:
+        raise ExportError(f"The file's options are damaged: {error}") from None
+    if not digest:
+        return None
+    about = _need(data, "pack", dict)
+    text = _need(about, "text", str, "'pack'")
+    if digest_of(slug, text) != digest:
+        raise ExportError("The file's card pack is not the one its game was played with: the file was changed.")
+    try:
+        return revive(slug, text)
+    except PackError as error:
+        raise ExportError(f"The file's card pack can't be read: {error}") from None
 
 
 def _seat(data: Any, number: int) -> ExportedSeat:

@@ -9,7 +9,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import engine
 from engine.core import GameError
-from engine.options import PACK, with_edition
+from engine.options import PACK, pack_of, with_edition
 from engine.rules import packs
 from engine.rules.datafile import ComponentFile, DataError, edition_path
 from engine.rules.packs import Pack, PackError, entry_line, entry_name
@@ -102,6 +102,12 @@ def play_out(game: engine.Game, players: int, seed: int, digest: str) -> bool:
 def remember(pack: Pack) -> str:
     """Make the pack known to the rules of this process (before its games are set up or replayed)."""
     return packs.remember(pack)
+
+
+def name_of(options: Mapping[str, Any]) -> str:
+    """The name of the pack a game's setup options name ("" for the built-in cards)."""
+    digest = pack_of(options)
+    return packs.known(digest).name if digest else ""
 
 
 def revive(slug: str, text: str) -> Pack:

@@ -13,6 +13,7 @@ from engine.services.drawing import Drawing
 from engine.services.hints import Hints
 from engine.services.leagues import Leagues
 from engine.services.lobby import Lobby
+from engine.services.packs import Packs
 from engine.services.players import Players
 from engine.services.ratings import Ratings
 from engine.services.reading import Reading
@@ -47,13 +48,14 @@ class Services:
                               cache_mb=cache_mb, clock=clock, on_change=on_change)
         self.reading = Reading(self.core)
         self.hints = Hints(self.core)
-        self.lobby = Lobby(self.core)
+        self.packs = Packs(self.core)
+        self.lobby = Lobby(self.core, self.packs)
         self.seating = Seating(self.core)
         self.clock = TurnClock(self.core)
         self.undo = Undoing(self.core)
         self.players = Players(self.core)
         self.ratings = Ratings(self.core)
-        self.leagues = Leagues(self.core, self.ratings)
+        self.leagues = Leagues(self.core, self.ratings, self.packs)
         self.replays = Replays(self.core)
         self.sharing = Sharing(self.core, public_url)
         self.stats = Statistics(self.core)

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 import engine
 from engine.core import GameError
-from engine.options import with_edition
+from engine.options import PACK, with_edition
 from engine.platform.leagues import (
     GameResult, LeagueError, Standing, entrants_by_rating, entrants_by_standing, game_points, meetings, pair_round,
     parse_points, standings,
@@ -22,6 +22,7 @@ from engine.platform.records import DueRow, Notify, PostKind, Status, StoreError
 from engine.store import LeagueGame, LeagueRow, LeagueStatus, NewTable
 from engine.services.clock import ClockNews
 from engine.services.core import MAX_AUTOMATIC, TableCore
+from engine.services.packs import Packs
 from engine.services.ratings import Ratings
 from engine.services.tables import Table, ai_name, new_seed
 
@@ -118,10 +119,11 @@ def results_of(games: list[LeagueGame]) -> list[GameResult]:
 class Leagues:
     """Everything /league asks, and the rounds that open and end on their own."""
 
-    def __init__(self, core: TableCore, ratings: Ratings) -> None:
+    def __init__(self, core: TableCore, ratings: Ratings, packs: Packs) -> None:
         self._core = core
         self._store = core.store
         self._ratings = ratings
+        self._packs = packs
 
     # -- finding and running leagues ------------------------------------------------------------------
 
@@ -165,8 +167,9 @@ class Leagues:
     async def create_league(
         self, guild_id: int, channel_id: int, user_id: int, role_ids: list[int], *, can_manage: bool,
         name: str, slug: str, table_size: int, turn_seconds: int | None, round_seconds: int, rounds: int,
-        allow_ai: bool = False, points: str | None = None, ai_level: Level = Level.STANDARD,
+        allow_ai: bool = False, points: str | None = None, ai_level: Level = Level.STANDARD, pack: str | None = None,
     ) -> LeagueRow:
+        """A new league; its games play the server's pack of that name (fixed now), else the built-in cards."""
         await self._require_admin(guild_id, role_ids, can_manage)
         name = " ".join(name.split())
         if not 1 <= len(name) <= NAME_MAX:
@@ -180,12 +183,13 @@ class Leagues:
         if turn_seconds is not None and turn_seconds > round_seconds:
             raise LeagueError("A turn can't take longer than the whole round.")
         parse_points(points)  # a wrong form is refused now, not when the first round ends
+        digest = await self._packs.chosen(guild_id, slug, pack)
         if any(lg.name.lower() == name.lower() for lg in await self._store.leagues.in_guild(guild_id)):
             raise LeagueError(f"This server already has a league named {name!r}.")
         try:
             return await self._store.leagues.create(guild_id, channel_id, name, slug, table_size, turn_seconds,
                                                    round_seconds, rounds, allow_ai, (points or "").strip() or None,
-                                                   user_id, ai_level)
+                                                   user_id, ai_level, digest)
         except StoreError:
             raise LeagueError(f"This server already has a league named {name!r}.") from None
 
@@ -332,7 +336,8 @@ class Leagues:
         paired = pair_round(entrants, league.table_size, game.min_players, game.max_players, league.allow_ai, met)
         tables = [NewTable(tuple((u, members[u], False) for u in t.members) +
                            tuple((n, ai_name(n, league.ai_level), True) for n in range(1, t.ai + 1)),
-                           new_seed(), with_edition(game, {}), league.ai_level) for t in paired]
+                           new_seed(), with_edition(game, {PACK: league.pack} if league.pack else {}), league.ai_level)
+                  for t in paired]
         now = self._core.clock()
         game_ids = await self._store.leagues.open_round(league, round_, now + league.round_seconds, now, tables,
                                                 REMINDER_SECONDS)

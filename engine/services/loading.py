@@ -190,6 +190,8 @@ def public_view(table: Table, state: Any) -> CommonView:
     view["ai_seats"] = sorted(table.ai_seats)  # the board marks the seats the bot plays
     view["autopilot_seats"] = sorted(table.automatic_seats - table.ai_seats)
     view["away_seats"] = sorted(seat for seat, _ in table.away)
+    if table.pack_name:
+        view["pack"] = table.pack_name  # the board's footer names the cards the game plays with
     return view
 
 

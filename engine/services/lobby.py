@@ -6,10 +6,11 @@ import random
 from typing import Any
 
 import engine
-from engine.options import EDITION, chosen_options, with_edition
+from engine.options import PACK, chosen_options, fixed, with_edition
 from engine.platform.levels import Level
 from engine.services.core import TableCore
 from engine.services.loading import seat_fallbacks
+from engine.services.packs import Packs
 from engine.services.refusals import refusals
 from engine.services.tables import (
     LobbyClosed, NotCreator, NotSeated, Opening, Table, TableFull, ai_name, new_seed, require_lobby, require_live,
@@ -21,9 +22,10 @@ from engine.store import Status
 class Lobby:
     """Everything before the first move, and the end of a game nobody finishes."""
 
-    def __init__(self, core: TableCore) -> None:
+    def __init__(self, core: TableCore, packs: Packs) -> None:
         self._core = core
         self._store = core.store
+        self._packs = packs
 
     async def open_table(
         self,
@@ -38,14 +40,18 @@ class Lobby:
         turn_seconds: int | None = None,
         reminder_seconds: int | None = None,
         level: Level = Level.STANDARD,
+        pack: str | None = None,
     ) -> Table:
-        """Create a game in its lobby with the creator already seated, and `ai` AI seats at `level` beside them."""
+        """Create a game in its lobby with the creator already seated, and `ai` AI seats at `level` beside them; it
+        plays the server's pack of that name (the built-in cards without one)."""
         game = engine.get_game(slug)  # raises a friendly GameError for an unknown slug
         if not 0 <= ai < game.max_players:
             raise TableFull(f"{game.title} has room for at most {game.max_players - 1} AI players beside you.")
         chosen = chosen_options(game, [key for key, on in (options or {}).items() if on])  # names an unknown rule
+        digest = await self._packs.chosen(guild_id, slug, pack)
+        setup = with_edition(game, {**chosen, PACK: digest} if digest else chosen)
         row = await self._store.games.create(
-            slug, guild_id, channel_id, creator_id, new_seed(), with_edition(game, chosen),
+            slug, guild_id, channel_id, creator_id, new_seed(), setup,
             turn_seconds=turn_seconds, reminder_seconds=reminder_seconds,
         )
         await self._store.seats.add(row.id, creator_id, creator_name)
@@ -91,8 +97,8 @@ class Lobby:
             verb = "change the optional rules of"
             table = await self._creators(game_id, user_id, verb, "change its optional rules")
             chosen = chosen_options(engine.get_game(table.game.slug), keys)
-            with refusals(table, verb):  # the edition the table was opened under stays
-                await self._store.games.set_options(game_id, {**chosen, EDITION: table.game.options[EDITION]})
+            with refusals(table, verb):  # the edition and pack the table was opened with stay
+                await self._store.games.set_options(game_id, {**chosen, **fixed(table.game.options)})
             return await self._core.load.table(game_id)
 
     async def set_hints(self, game_id: int, user_id: int, allowed: bool) -> Table:

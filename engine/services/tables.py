@@ -6,6 +6,7 @@ import secrets
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine.platform.packs import name_of
 from engine.core import Action, GameError, GameOver, IllegalAction, Outcome, RulesTopic, StaleAction, name_seats
 from engine.store import GameRow, PostRow, SeatRow, Status
 from engine.platform.levels import Level
@@ -109,6 +110,11 @@ class Table:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.players)
+
+    @property
+    def pack_name(self) -> str:
+        """The name of the data pack the game plays with ("" for the built-in cards)."""
+        return name_of(self.game.options)
 
     @property
     def started(self) -> bool:

@@ -12,6 +12,7 @@ from engine.platform.records import (
 )
 from engine.store.backend import Conflict
 from engine.store.database import Database, now_text
+from engine.store.packs import make_packs_known
 from engine.store.web import LinkKind, link_if_on
 
 OWED_PAGE = 50  # games a read of those owing the bot a move returns at once
@@ -27,6 +28,14 @@ def seats_mask(seats: Sequence[int]) -> int:
     return sum(1 << seat for seat in set(seats))
 
 
+async def decoded(db: Database, rows: Sequence[Sequence[Any]]) -> list[GameRow]:
+    """Games from rows selected as GAME_COLUMNS, the content of the packs they play made known to the rules (a game
+    is set up, replayed or decoded only after its row is read)."""
+    games = [GameRow.from_row(row) for row in rows]
+    await make_packs_known(db, games)
+    return games
+
+
 # -- checks made inside a unit of work that is already open (by this repository or another) ---------------------
 
 
@@ -35,7 +44,7 @@ async def game_or_raise(db: Database, game_id: int) -> GameRow:
     rows = await db.q(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
     if not rows:
         raise NotFound(f"game {game_id} does not exist")
-    return GameRow.from_row(rows[0])
+    return (await decoded(db, rows))[0]
 
 
 async def status_or_raise(db: Database, game_id: int) -> Status:
@@ -82,7 +91,7 @@ class GameStore:
                  turn_seconds, reminder_seconds),
             )
             await link_if_on(self._db, guild_id, LinkKind.GAME, str(rows[0][0]))
-        return GameRow.from_row(rows[0])
+        return (await decoded(self._db, rows))[0]
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         async with self._db.transaction():
@@ -109,14 +118,14 @@ class GameStore:
                 f"UPDATE games SET {column} = ?, updated_at = ? WHERE id = ? RETURNING {GAME_COLUMNS}",
                 (value, now_text(), game_id),
             )
-        return GameRow.from_row(rows[0])
+        return (await decoded(self._db, rows))[0]
 
     async def get(self, game_id: int) -> GameRow:
         """One game's row; NotFound for no such game."""
         rows = await self._db.read(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise NotFound(f"game {game_id} does not exist")
-        return GameRow.from_row(rows[0])
+        return (await decoded(self._db, rows))[0]
 
     async def in_guild(
         self, guild_id: int, statuses: Iterable[Status] | None = None, *, limit: int | None = None
@@ -136,7 +145,7 @@ class GameStore:
             sql += " LIMIT ?"
             params.append(limit)
         rows = await self._db.read(sql, params)
-        return [GameRow.from_row(r) for r in rows]
+        return await decoded(self._db, rows)
 
     async def in_channel(self, guild_id: int, channel_id: int) -> list[GameRow]:
         """Games played in this channel: its own thread, or posted here directly when it has no thread."""
@@ -145,7 +154,7 @@ class GameStore:
             " AND (thread_id = ? OR (channel_id = ? AND thread_id IS NULL)) ORDER BY id DESC",
             (guild_id, channel_id, channel_id),
         )
-        return [GameRow.from_row(r) for r in rows]
+        return await decoded(self._db, rows)
 
     async def owing_automatic_moves(self, after: GameRow | None = None, limit: int = OWED_PAGE) -> list[GameRow]:
         """Live games where an AI seat or a seat on autopilot is to act, or where who is to act is not known
@@ -163,7 +172,7 @@ class GameStore:
             " AND (seats.ai = 1 OR seats.autopilot = 1) AND (games.to_act >> CAST(seats.seat AS INTEGER)) & 1 = 1))"
             " ORDER BY updated_at, id LIMIT ?", (*params, limit),
         )
-        return [GameRow.from_row(r) for r in rows]
+        return await decoded(self._db, rows)
 
     async def set_to_act(self, game_id: int, version: int, to_act: Sequence[int]) -> None:
         """Who is to act at `version` (a game's opening, before its first move); nothing if it moved on."""
@@ -186,7 +195,7 @@ class GameStore:
             f"SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM seats WHERE seats.game_id = games.id"
             f" AND seats.seat IS NOT NULL) FROM games WHERE {sql} ORDER BY id", params,
         )
-        return [(GameRow.from_row(row[:-1]), int(row[-1])) for row in rows]
+        return list(zip(await decoded(self._db, [row[:-1] for row in rows]), [int(row[-1]) for row in rows]))
 
     async def set_status(
         self, game_id: int, status: Status, outcome: dict | None = None, *, only_live: bool = False
@@ -204,7 +213,7 @@ class GameStore:
             )
             if not rows:
                 raise NotFound(f"game {game_id} does not exist")
-        return GameRow.from_row(rows[0])
+        return (await decoded(self._db, rows))[0]
 
     # -- the messages a game edits ------------------------------------------------------------
 
@@ -264,7 +273,7 @@ class GameStore:
                     " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, blob = excluded.blob",
                     (game_id, seq, bytes(snapshot)),
                 )
-        return GameRow.from_row(rows[0])
+        return (await decoded(self._db, rows))[0]
 
     async def _log(self, game_id: int, seq: int, seat: int, payload: str, interaction_id: int | None,
                    now: str) -> None:

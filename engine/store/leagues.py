@@ -19,7 +19,7 @@ from engine.store.seats import SeatStore
 
 LEAGUE_COLUMNS = (
     "id, guild_id, channel_id, name, slug, table_size, turn_seconds, round_seconds, rounds, allow_ai, points,"
-    " season, status, round, round_ends, creator_id, created_at, ai_level"
+    " season, status, round, round_ends, creator_id, created_at, ai_level, pack"
 )
 
 
@@ -51,13 +51,14 @@ class LeagueRow:
     creator_id: int
     created_at: str
     ai_level: Level = Level.STANDARD  # how strongly the AI seats of its games play
+    pack: str = ""  # the digest of the data pack its games play with ("" for the built-in cards)
 
     @classmethod
     def from_row(cls, row: Sequence[Any]) -> LeagueRow:
         (id_, guild, channel, name, slug, size, turn, round_seconds, rounds, allow_ai, points, season, status,
-         round_, ends, creator, created, ai_level) = row
+         round_, ends, creator, created, ai_level, pack) = row
         return cls(id_, guild, channel, name, slug, size, turn, round_seconds, rounds, bool(allow_ai), points,
-                   season, LeagueStatus(status), round_, ends, creator, created, Level(ai_level))
+                   season, LeagueStatus(status), round_, ends, creator, created, Level(ai_level), pack)
 
 
 @dataclass(frozen=True)
@@ -96,16 +97,17 @@ class LeagueStore:
 
     async def create(self, guild_id: int, channel_id: int, name: str, slug: str, table_size: int,
                      turn_seconds: int | None, round_seconds: int, rounds: int, allow_ai: bool,
-                     points: str | None, creator_id: int, ai_level: Level = Level.STANDARD) -> LeagueRow:
+                     points: str | None, creator_id: int, ai_level: Level = Level.STANDARD,
+                     pack: str = "") -> LeagueRow:
         """A new league, its first season open for sign-ups; StoreError if the server has one of that name."""
         try:
             async with self._db.transaction():
                 rows = await self._db.q(
                     "INSERT INTO leagues (guild_id, channel_id, name, slug, table_size, turn_seconds, round_seconds,"
-                    " rounds, allow_ai, points, status, creator_id, created_at, ai_level)"
-                    f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {LEAGUE_COLUMNS}",
+                    " rounds, allow_ai, points, status, creator_id, created_at, ai_level, pack)"
+                    f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {LEAGUE_COLUMNS}",
                     (guild_id, channel_id, name, slug, table_size, turn_seconds, round_seconds, rounds, int(allow_ai),
-                     points, LeagueStatus.SIGNUP.value, creator_id, now_text(), ai_level.value),
+                     points, LeagueStatus.SIGNUP.value, creator_id, now_text(), ai_level.value, pack),
                 )
                 await link_if_on(self._db, guild_id, LinkKind.LEAGUE, str(rows[0][0]))
         except Conflict as exc:

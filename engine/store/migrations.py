@@ -198,4 +198,21 @@ MIGRATIONS: list[list[str]] = [
         # The level a league's AI seats play at.
         "ALTER TABLE leagues ADD COLUMN ai_level TEXT NOT NULL DEFAULT 'standard'",
     ],
+    [
+        # Data packs: a server's own cards for a game. The text of each pack is kept once, by its digest (the same
+        # file uploaded twice, or to two servers, is one row), and never removed while a game or league names it:
+        # a game plays the pack it started with, whatever becomes of the server's pack by that name.
+        """CREATE TABLE pack_texts (
+            digest TEXT PRIMARY KEY, game TEXT NOT NULL, text TEXT NOT NULL, created_at TEXT NOT NULL
+        )""",
+        # A server's packs by name (one name per server, whatever the game), each pointing at its text.
+        """CREATE TABLE packs (
+            guild_id INTEGER NOT NULL, name TEXT NOT NULL, game TEXT NOT NULL,
+            digest TEXT NOT NULL REFERENCES pack_texts(digest), note TEXT NOT NULL,
+            uploaded_by INTEGER NOT NULL, uploaded_at TEXT NOT NULL,
+            PRIMARY KEY (guild_id, name)
+        )""",
+        # The pack a league's games play with (its digest; '' for the built-in cards), fixed when it is created.
+        "ALTER TABLE leagues ADD COLUMN pack TEXT NOT NULL DEFAULT ''",
+    ],
 ]

@@ -10,6 +10,7 @@ from typing import Any
 from engine.platform.ratings import Placed, Skill, StoredResult, rate_game, recompute
 from engine.platform.records import GAME_COLUMNS, GameRow
 from engine.store.database import Database
+from engine.store.games import decoded
 
 ORDINAL_SQL = "(mu - 3 * sigma)"  # engine.platform.ratings.Skill.ordinal, for sorting in SQL
 
@@ -89,7 +90,7 @@ class RatingStore:
         finish order: a read of the partial index games_unsettled, whatever the number of finished games."""
         rows = await self._db.read(  # the status is written out: PostgreSQL uses a partial index only then
             f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'finished' AND settled = 0 ORDER BY updated_at, id")
-        return [GameRow.from_row(r) for r in rows]
+        return await decoded(self._db, rows)
 
     async def settle(self, game_id: int) -> None:
         """A finished game that counts for no rating (it did not end by its rules): not looked at again."""

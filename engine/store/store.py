@@ -14,6 +14,7 @@ from engine.store.dues import DueStore
 from engine.store.games import GameStore
 from engine.store.leagues import LeagueStore
 from engine.store.migrations import MIGRATIONS
+from engine.store.packs import PackStore
 from engine.store.prefs import PrefStore
 from engine.store.ratings import RatingStore
 from engine.store.seats import SeatStore
@@ -28,7 +29,7 @@ class Store:
 
     `games` (games, their action logs, snapshots and posts), `seats` (the lobby and the seats in play), `dues`
     (the turn clock's due items), `votes` (kick and undo votes), `prefs` (players' preferences and vacations),
-    `leagues`, `ratings` and `web` (the web pages' links and the games' watchers). Every repository method is one unit of work; `transaction()` makes several one.
+    `leagues`, `ratings`, `web` (the web pages' links and the games' watchers) and `packs` (servers' data packs). Every repository method is one unit of work; `transaction()` makes several one.
     """
 
     def __init__(self, backend: Backend) -> None:
@@ -41,6 +42,7 @@ class Store:
         self.leagues = LeagueStore(self.db, self.games, self.seats, self.dues)
         self.ratings = RatingStore(self.db)
         self.web = WebStore(self.db)
+        self.packs = PackStore(self.db)
 
     @classmethod
     async def open(cls, where: str | Path, *, read_only: bool = False) -> Store:
