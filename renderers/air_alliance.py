@@ -23,7 +23,7 @@ from renderers.air_alliance_panels import (
 )
 from renderers.air_alliance_pieces import PALETTE, PAPER
 from renderers.air_alliance_table import Card, Table, read
-from renderers.common import MIN_TEXT, MUTED, Pen
+from renderers.common import MIN_TEXT, MUTED, Pen, with_pack_footer
 from renderers.png import encode_board
 
 WIDTH = 1600
@@ -56,7 +56,7 @@ def render(view: dict[str, Any]) -> bytes:
     paste_players(canvas, table, layout.players_top)
     left, top, width, height = layout.events_box
     canvas.paste(events_panel((width, height), table.events, table.version > 0), (left, top))
-    return encode_board(canvas)
+    return encode_board(with_pack_footer(canvas, view, PALETTE, PAPER))
 
 
 def header_lines(view: dict[str, Any]) -> list[HeaderLine]:

@@ -27,7 +27,7 @@ from renderers.airships_panels import (
 )
 from renderers.airships_table import Card, Table, read
 from renderers.airships_throw import THROW_HEIGHT, throw_panel
-from renderers.common import INK, MIN_TEXT, MUTED, Pen, ink_on
+from renderers.common import INK, MIN_TEXT, MUTED, Pen, ink_on, with_pack_footer
 from renderers.png import encode_board
 
 WIDTH = 1400
@@ -60,7 +60,7 @@ def render(view: dict[str, Any]) -> bytes:
     paste_display(canvas, table)
     paste_side(canvas, table)
     paste_companies(canvas, table)
-    return encode_board(canvas)
+    return encode_board(with_pack_footer(canvas, view, PALETTE, PAPER))
 
 
 def header_lines(view: dict[str, Any]) -> list[HeaderLine]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import json
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -290,6 +290,27 @@ class Palette:
     def convert(self, image: Image.Image) -> Image.Image:
         """The piece mapped to this palette (nearest colour, no dithering: flat fills stay flat)."""
         return image.quantize(palette=self.image, dither=Image.Dither.NONE)
+
+
+PACK_FOOTER = 40  # the strip under a board that names the data pack a game plays with
+
+
+def with_pack_footer(canvas: Image.Image, view: Mapping[str, Any], palette: Palette, paper: RGB) -> Image.Image:
+    """The board with a strip under it naming the game's data pack ("Cards: …"); as it is for the built-in cards.
+
+    The cards a table plays with change every number on the board, so a player reading it is told which ones."""
+    name = view.get("pack")
+    if not isinstance(name, str) or not name:
+        return canvas
+    width, height = canvas.size
+    pen = palette.pen((width, PACK_FOOTER), paper)
+    pen.text((width - 16, PACK_FOOTER / 2), ellipsize(f"Cards: {drawable(name)} (this server's pack)", MIN_TEXT,
+                                                     width - 32), MIN_TEXT, fill=MUTED, anchor="rm")
+    board = Image.new("P", (width, height + PACK_FOOTER))
+    board.putpalette(palette.image.getpalette() or [])
+    board.paste(canvas, (0, 0))
+    board.paste(palette.convert(pen.image), (0, height))
+    return board
 
 
 def encode_png(image: Image.Image) -> bytes:

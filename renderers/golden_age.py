@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from PIL import Image
 
-from renderers.common import MIN_TEXT, MUTED, Pen
+from renderers.common import MIN_TEXT, MUTED, Pen, with_pack_footer
 from renderers.golden_age_airlines import table_height, table_image
 from renderers.golden_age_header import HeaderLine, header_band, header_height
 from renderers.golden_age_header import header_lines as _header_lines
@@ -45,7 +45,7 @@ def render(view: dict[str, Any]) -> bytes:
     canvas.paste(table_image(table.airlines, ceos, table.tech, last), (MARGIN, layout.table_top + CAPTION))
     paste_players(canvas, table, layout)
     canvas.paste(events_panel(INNER, table.events, table.contracts_played), (MARGIN, layout.events_top))
-    return encode_board(canvas)
+    return encode_board(with_pack_footer(canvas, view, PALETTE, PAPER))
 
 
 def header_lines(view: dict[str, Any]) -> list[HeaderLine]:
