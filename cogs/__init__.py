@@ -6,5 +6,5 @@ from __future__ import annotations
 # imports its modules, whose @component handlers fill the registry the buttons answer through.
 EXTENSIONS: tuple[str, ...] = (
     "cogs.game", "cogs.play.commands", "cogs.info.commands", "cogs.clock.commands", "cogs.ratings",
-    "cogs.leagues.commands", "cogs.web.commands", "cogs.stats.commands",
+    "cogs.leagues.commands", "cogs.web.commands", "cogs.stats.commands", "cogs.packs",
 )

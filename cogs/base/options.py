@@ -76,3 +76,15 @@ async def started_choices(interaction: discord.Interaction, current: str) -> lis
         if table.started and table.id not in choices and needle in name.lower():
             choices[table.id] = app_commands.Choice(name=name, value=table.id)
     return list(choices.values())[:AUTOCOMPLETE_MAX]
+
+
+async def pack_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The server's packs whose name holds what is typed; of the command's chosen game, when it has one."""
+    if interaction.guild_id is None:
+        return []
+    slug = getattr(interaction.namespace, "game", None)
+    rows = await tables(interaction).packs.listed(interaction.guild_id, slug if slug in engine.list_games() else None)
+    typed = current.strip().lower()
+    return [app_commands.Choice(name=clip(f"{row.name} ({engine.get_game(row.game).title})", CHOICE_NAME_MAX),
+                                value=row.name)
+            for row in rows if typed in row.name.lower()][:AUTOCOMPLETE_MAX]

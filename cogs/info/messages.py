@@ -65,6 +65,8 @@ def _status_reply(status: TableStatus, asked_in: int | None) -> Reply:
     if asked_in != table.place_id:
         embed.add_field(name="Where", value=place(table), inline=True)
     embed.add_field(name="Moves", value=str(table.version), inline=True)
+    if table.pack_name:
+        embed.add_field(name="Cards", value=clip(f"This server's pack {table.pack_name}", FIELD_VALUE_MAX), inline=True)
     return Reply(embeds=[embed])
 
 

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from cogs.base.answers import say
 from cogs.base.commands import answered
-from cogs.base.options import AI_LEVELS, AUTOCOMPLETE_MAX, GAME_CHOICES, TURN_TIMES, seconds
+from cogs.base.options import AI_LEVELS, AUTOCOMPLETE_MAX, GAME_CHOICES, TURN_TIMES, pack_names, seconds
 from cogs.base.service import tables
 from cogs.base.words import Reply
 from cogs.leagues import messages, posts
@@ -65,15 +65,17 @@ class Leagues(commands.GroupCog, group_name="league", group_description="Communi
         allow_ai="Let AI seats fill a table when the members don't divide into tables",
         ai_level="How strongly those AI seats play (standard if left out)",
         points="Points per place, best first (e.g. 3,1,0); default: one per player finishing below you",
+        pack="The cards its games play with: one of this server's packs (/pack list); built-in if left out",
     )
     @app_commands.choices(game=GAME_CHOICES, turn_time=TURN_TIMES, round_length=ROUND_LENGTHS, ai_level=AI_LEVELS)
+    @app_commands.autocomplete(pack=pack_names)
     @answered()
     async def create(
         self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40], game: app_commands.Choice[str],
         table_size: app_commands.Range[int, 2, 6], turn_time: app_commands.Choice[str],
         rounds: app_commands.Range[int, 1, 20], round_length: app_commands.Choice[str] | None = None,
         allow_ai: bool = False, points: app_commands.Range[str, 0, 40] = "",
-        ai_level: app_commands.Choice[str] | None = None,
+        ai_level: app_commands.Choice[str] | None = None, pack: app_commands.Range[str, 0, 100] | None = None,
     ) -> None:
         guild_id, channel_id = _where(interaction)
         if isinstance(interaction.channel, discord.Thread):
@@ -83,7 +85,7 @@ class Leagues(commands.GroupCog, group_name="league", group_description="Communi
             can_manage=interaction.permissions.manage_guild, name=name, slug=game.value, table_size=table_size,
             turn_seconds=seconds(turn_time.value), round_seconds=seconds(round_length.value if round_length else "7d")
             or 7 * 86400, rounds=rounds, allow_ai=allow_ai, points=points or None,
-            ai_level=Level.read(ai_level.value if ai_level else None),
+            ai_level=Level.read(ai_level.value if ai_level else None), pack=pack,
         )
         text = (f"**{league.name}** is open for sign-ups: /league join. Its games open in threads here; "
                 "an organiser starts the season with /league start.")

@@ -97,6 +97,7 @@ def info_reply(info: LeagueInfo, *, web_url: str | None = None) -> Reply:
         f"{f' ({league.ai_level.value} AI seats fill a short table)' if league.allow_ai else ''}",
         f"**Rounds:** {league.rounds}, each {duration(league.round_seconds)} long; {turn}",
         f"**Points:** {points_text(parse_points(league.points))}",
+        *([f"**Cards:** this server's pack {info.pack_name}"] if info.pack_name else []),
         f"**Season {league.season}:** {status}",
     ]
     if league.status is LeagueStatus.RUNNING and league.round_ends:

@@ -16,6 +16,7 @@ from cogs.base.options import (
     GAME_CHOICES,
     REMINDERS,
     TURN_TIMES,
+    pack_names,
     seconds,
 )
 from cogs.base.posting import done, publish
@@ -63,9 +64,10 @@ class LobbyCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.g
         turn_time="How long a turn may take before the autopilot plays it",
         reminders="How often the player to act is reminded",
         rules="Optional rules to play with: 'all', or their names (the lobby's menu changes them too)",
+        pack="The cards to play with: one of this server's packs (/pack list); the built-in cards if left out",
     )
     @app_commands.choices(game=GAME_CHOICES, turn_time=TURN_TIMES, reminders=REMINDERS, ai_level=AI_LEVELS)
-    @app_commands.autocomplete(rules=rules_choices)
+    @app_commands.autocomplete(rules=rules_choices, pack=pack_names)
     @answered()
     async def new(
         self,
@@ -76,11 +78,12 @@ class LobbyCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.g
         reminders: app_commands.Choice[str] | None = None,
         rules: app_commands.Range[str, 0, 200] = "",
         ai_level: app_commands.Choice[str] | None = None,
+        pack: app_commands.Range[str, 0, 100] | None = None,
     ) -> None:
         clock = (seconds(turn_time.value if turn_time else "none"), seconds(reminders.value if reminders else "24h"))
         options = read_options(engine.get_game(game.value), rules)
         level = Level.read(ai_level.value if ai_level else None)
-        table = await posts.open_table(interaction, game.value, ai, clock, options, level)
+        table = await posts.open_table(interaction, game.value, ai, clock, options, level, pack)
         try:
             await posts.post_lobby(interaction, table)
         except discord.HTTPException:

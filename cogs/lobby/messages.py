@@ -96,6 +96,11 @@ def hints_words(table: Table) -> str:
     return "Hints: not allowed."
 
 
+def cards_words(table: Table) -> str:
+    """Which cards the table plays with, in one line ("" for the built-in ones)."""
+    return f"Cards: this server's pack **{table.pack_name}** (/pack show)." if table.pack_name else ""
+
+
 def lobby_embed(table: Table) -> discord.Embed:
     seats = len(table.players)
     lines = [f"{i}. {who(p)}" for i, p in enumerate(table.players, start=1)] or ["Nobody yet."]
@@ -103,7 +108,8 @@ def lobby_embed(table: Table) -> discord.Embed:
     rules = rules_words(table)
     embed.description = clip(
         f"Opened by {mention(table.creator_id)}. {table.min_players} to {table.max_players} players.\n"
-        f"{clock_words(table)}\n{hints_words(table)}\n" + (f"{rules}\n" if rules else "") + "\n"
+        f"{clock_words(table)}\n{hints_words(table)}\n"
+        + "".join(f"{line}\n" for line in (cards_words(table), rules) if line) + "\n"
         f"**Players ({seats}/{table.max_players})**\n" + "\n".join(lines),
         EMBED_DESCRIPTION_MAX,
     )

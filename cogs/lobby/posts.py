@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 async def open_table(
     interaction: discord.Interaction, slug: str, ai: int = 0, clock: tuple[int | None, int | None] = (None, None),
-    options: dict[str, bool] | None = None, level: Level = Level.STANDARD,
+    options: dict[str, bool] | None = None, level: Level = Level.STANDARD, pack: str | None = None,
 ) -> Table:
     """Create the game, then give it a thread of its own where the bot may make one."""
     if interaction.guild_id is None or interaction.channel_id is None:
@@ -55,6 +55,7 @@ async def open_table(
         turn_seconds=clock[0],
         reminder_seconds=clock[1],
         level=level,
+        pack=pack,
     )
     thread = await open_thread(interaction, f"{table.title} #{table.id}")
     if thread is not None:

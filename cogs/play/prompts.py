@@ -202,6 +202,8 @@ def final_embed(table: Table, outcome: Outcome, standings: tuple[Standing, ...] 
         body += f"\n\n{outcome.details}"
     if table.game.hints:  # it counts for the ratings all the same: whoever reads the result should know
         body += "\n\nHints were allowed in this game (/hint)."
+    if table.pack_name:
+        body += f"\n\nPlayed with this server's pack {table.pack_name}."
     embed.description = clip(body, EMBED_DESCRIPTION_MAX)
     embed.set_footer(text=f"Ties are broken by {outcome.tiebreak_words[1]}." if outcome.tiebreak
                      else "Tied players share the place.")

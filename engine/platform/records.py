@@ -109,6 +109,19 @@ class GameRow:
 
 
 @dataclass(frozen=True)
+class PackRow:
+    """One of a server's packs: its name, game and note, who uploaded it and when, and its text's digest."""
+
+    guild_id: int
+    name: str
+    game: str
+    digest: str
+    note: str
+    uploaded_by: int
+    uploaded_at: str
+
+
+@dataclass(frozen=True)
 class SeatRow:
     user_id: int  # a Discord user, or for an AI seat the AI's number (1, 2, ...), far below any Discord id
     name: str

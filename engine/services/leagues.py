@@ -68,6 +68,7 @@ class LeagueInfo:
     members: dict[int, str]
     games: tuple[LeagueGame, ...]
     names: dict[int, str]  # every person seated in the season's games, by user id
+    pack_name: str = ""  # the data pack its games play with ("" for the built-in cards)
 
 
 @dataclass(frozen=True)
@@ -219,7 +220,8 @@ class Leagues:
         league = await self.league_named(guild_id, name)
         members = await self._store.leagues.members(league.id, league.season)
         games = await self._store.leagues.games(league.id, league.season)
-        return LeagueInfo(league, members, tuple(games), await self._seated_names(members, games))
+        return LeagueInfo(league, members, tuple(games), await self._seated_names(members, games),
+                          await self._packs.name_of(league.pack))
 
     async def _seated_names(self, members: dict[int, str], games: list[LeagueGame]) -> dict[int, str]:
         """The season's members and everyone seated in its games (a replacement too), by user id."""

@@ -8,11 +8,13 @@ from dataclasses import dataclass
 import engine
 from engine.core import GameError
 from engine.platform import packs
-from engine.platform.records import NotFound
+from engine.platform.records import NotFound, PackRow
 from engine.rules.packs import MAX_BYTES, Pack, PackError
+
+__all__ = ["MAX_BYTES", "MAX_PACKS", "PackRefused", "Packs", "ShownPack", "template"]
 from engine.services.core import TableCore
 from engine.store.database import now_text
-from engine.store.packs import PackRow, TooManyPacks
+from engine.store.packs import TooManyPacks
 
 MAX_PACKS = 10  # per server: a few copies of each game, kept apart from a long list nobody reads
 SUFFIX = ".toml"
@@ -105,6 +107,13 @@ class Packs:
             raise PackRefused(f"The pack {row.name!r} is for {title}, not {engine.get_game(slug).title}.")
         await self._pack(row)  # its content known to the rules before the game is set up
         return row.digest
+
+    async def name_of(self, digest: str) -> str:
+        """The name a pack's file gives it ("" for the built-in cards), whether or not a server still keeps it."""
+        if not digest:
+            return ""
+        found = await self._store.packs.texts([digest])
+        return packs.revive(*found[digest]).name if digest in found else "a removed pack"
 
     async def named(self, guild_id: int, name: str) -> PackRow:
         try:

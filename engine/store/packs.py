@@ -3,30 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from engine.options import pack_of
 from engine.platform import packs
-from engine.platform.records import GameRow, NotFound, StoreError
+from engine.platform.records import GameRow, NotFound, PackRow, StoreError
 from engine.rules.packs import is_known
 from engine.store.database import Database, now_text
 
 
 class TooManyPacks(StoreError):
     """The server already has as many packs as it may keep."""
-
-
-@dataclass(frozen=True)
-class PackRow:
-    """One of a server's packs: its name, game and note, who uploaded it and when, and its text's digest."""
-
-    guild_id: int
-    name: str
-    game: str
-    digest: str
-    note: str
-    uploaded_by: int
-    uploaded_at: str
 
 
 PACK_COLUMNS = "guild_id, name, game, digest, note, uploaded_by, uploaded_at"

@@ -37,6 +37,7 @@ from bot import (
     load_settings,
     read_env_file,
 )
+from engine.rules.datafile import ComponentFile
 from engine.rules.airships import data
 from engine.services.drawing import default_processes
 from engine.rules.datafile import DataError
@@ -165,8 +166,7 @@ async def test_a_broken_components_file_stops_the_start_naming_its_entry(
 ) -> None:
     broken = tmp_path / "components.toml"
     broken.write_text(data.DATA_FILE.read_text(encoding="utf-8").replace("cost = {", "cost = { purple = 1,", 1))
-    monkeypatch.setattr(data, "DATA_FILE", broken)
-    data.components.cache_clear()
+    monkeypatch.setattr(data, "FILE", ComponentFile(broken, data.EDITION, data.parse))
     database = tmp_path / "data" / "contrail.sqlite3"
     bot = make_bot(database)
     try:
@@ -174,8 +174,7 @@ async def test_a_broken_components_file_stops_the_start_naming_its_entry(
             await bot.setup_hook()
     finally:
         await close_store(bot)
-        monkeypatch.undo()
-        data.components.cache_clear()  # the next test loads the real file again
+        monkeypatch.undo()  # the next test loads the real file again
     assert not database.exists()  # stopped before opening the database
 
 

@@ -110,7 +110,7 @@ async def test_the_command_tree_respects_every_limit(tmp_path: Path) -> None:
     bot = make_bot(tmp_path / "unused.sqlite3")
     await bot.load_cogs()
     payloads = command_payloads(bot)
-    assert {p["name"] for p in payloads} == {"game", "move", "board", "log", "hand", "rules", "vacation", "notify", "timezone", "undo", "hint", "rating", "leaderboard", "league", "web", "stats"}
+    assert {p["name"] for p in payloads} == {"game", "move", "board", "log", "hand", "rules", "vacation", "notify", "timezone", "undo", "hint", "rating", "leaderboard", "league", "web", "stats", "pack"}
     game = next(p for p in payloads if p["name"] == "game")
     assert {o["name"] for o in game["options"]} == {"new", "join", "leave", "start", "status", "list", "return", "replace", "kick", "mine", "abandon", "replay", "export", "animation", "watch", "unwatch"}
     assert command_problems(payloads) == []

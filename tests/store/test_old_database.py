@@ -162,6 +162,7 @@ def expected() -> dict[str, Any]:
             seat.setdefault("level", "standard" if seat["ai"] else None)
     for league in data["store"]["leagues"]:
         league["league"].setdefault("ai_level", "standard")
+        league["league"].setdefault("pack", "")  # a league stored before packs plays the built-in cards
     return data
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from engine.options import edition_of, pack_of
 from engine.core import Action, Dealer, GameError, News, Outcome, Rules
 from engine.figures import StatLine, Tally
-from engine.rules.airships import checks, choices, events, rules, scoring, unseen, view
+from engine.rules.airships import checks, choices, data, events, rules, scoring, unseen, view
 from engine.rules.airships.data import EDITION, Back, components
 from engine.rules.airships.setup import setup_state
 from engine.rules.airships.state import AirshipsState
@@ -23,6 +23,7 @@ class Airships(Rules[AirshipsState]):
     min_players = 2
     max_players = 4
     hand_name = "company"  # what /hand shows
+    component_file = data.FILE  # the components by edition and pack (engine.platform.packs)
 
     @property
     def guide(self) -> tuple[RulesTopic, ...]:
