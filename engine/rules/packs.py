@@ -78,7 +78,7 @@ def read_pack(data: bytes, game: str, builtin: Mapping[str, Any]) -> Pack:
         if key not in builtin:
             known = ", ".join(builtin)
             raise PackError(f"Unknown section {key!r}. The sections are: {known}.", section_line(text, key))
-        _known_keys(value, _shape(builtin[key]), key, text)
+        _fits(value, shape_of(builtin[key]), key, text)
     return Pack(game, name, note, sections, text)
 
 
@@ -100,41 +100,59 @@ def _label(table: Any, text: str, builtin: Mapping[str, Any]) -> tuple[str, str]
     return name.strip(), note.strip()
 
 
-def _shape(value: Any) -> Any:
-    """The keys a value may hold, as the built-in file uses them: a dict of sub-shapes, or None for a plain value.
-    A list of tables has the shape all its tables share (the union of their keys)."""
+KIND_WORDS = {"str": "text", "int": "a whole number", "float": "a number", "bool": "true or false",
+              "list": "a list", "table": "a table"}
+
+
+@dataclass
+class Shape:
+    """What the built-in file holds at one place: the kinds of value, a table's keys, an array's items."""
+
+    kinds: set[str] = field(default_factory=set)
+    keys: dict[str, Shape] = field(default_factory=dict)
+    items: Shape | None = None
+
+
+def kind_of(value: Any) -> str:
+    return "table" if isinstance(value, dict) else "list" if isinstance(value, list) else type(value).__name__
+
+
+def shape_of(value: Any, shape: Shape | None = None) -> Shape:
+    """The shape of the built-in value, merged into `shape`: every kind and key seen at each place (a list's items
+    share one shape: the union of theirs)."""
+    shape = shape or Shape()
+    shape.kinds.add(kind_of(value))
     if isinstance(value, dict):
-        return {key: _shape(sub) for key, sub in value.items()}
-    if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
-        merged: dict[str, Any] = {}
+        for key, sub in value.items():
+            shape.keys[key] = shape_of(sub, shape.keys.get(key))
+    elif isinstance(value, list):
         for item in value:
-            merged = _merge(merged, _shape(item))
-        return merged
-    return None
+            shape.items = shape_of(item, shape.items)
+    return shape
 
 
-def _merge(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(a)
-    for key, sub in b.items():
-        old = merged.get(key)
-        merged[key] = _merge(old, sub) if isinstance(old, dict) and isinstance(sub, dict) else (old or sub)
-    return merged
+def _fits(value: Any, shape: Shape, where: str, text: str) -> None:
+    """Refuse a value of a kind, or a key, the built-in file never has at that place: a misspelt key would be
+    ignored, and a list where a number belongs would reach the rules. What the values mean is the loader's."""
+    kind = kind_of(value)
+    if kind not in shape.kinds and not (kind == "int" and "float" in shape.kinds):
+        wanted = " or ".join(KIND_WORDS[k] for k in sorted(shape.kinds))
+        raise PackError(f"{where}: should be {wanted}, not {_shown(value)}.", entry_line(text, where))
+    if isinstance(value, dict):
+        for key, sub in value.items():
+            if key not in shape.keys:
+                allowed = ", ".join(shape.keys)
+                raise PackError(f"{where}: unknown key {key!r} (allowed: {allowed}).", key_line(text, key))
+            _fits(sub, shape.keys[key], f"{where} {key}", text)
+    elif isinstance(value, list) and shape.items is not None:
+        for index, item in enumerate(value):
+            named = isinstance(item, dict) and where.count(" ") == 0  # an entry of a section: by its id
+            _fits(item, shape.items, f"{where} {entry_name(item, index) if named else f'#{index + 1}'}", text)
 
 
-def _known_keys(value: Any, shape: Any, where: str, text: str) -> None:
-    """Refuse a key the built-in file never uses at that place (a misspelt key would otherwise be ignored)."""
-    if not isinstance(shape, dict):
-        return
-    items = value if isinstance(value, list) else [value]
-    for index, item in enumerate(items):
-        if not isinstance(item, dict):
-            continue  # a wrong type is the loader's to name
-        entry = f"{where} {entry_name(item, index)}" if isinstance(value, list) else where
-        for key, sub in item.items():
-            if key not in shape:
-                allowed = ", ".join(shape)
-                raise PackError(f"{entry}: unknown key {key!r} (allowed: {allowed}).", key_line(text, key))
-            _known_keys(sub, shape[key], f"{entry}.{key}" if not isinstance(value, list) else f"{entry} {key}", text)
+def _shown(value: Any) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 40 else shown[:39] + "…"
 
 
 def entry_name(item: Mapping[str, Any], index: int) -> str:
