@@ -246,7 +246,7 @@ def check_chips_conserved(state: AirshipsState) -> None:
 
 def check_throw(throw: Throw) -> None:
     """At most 3 dice of a colour rolled, each a face of its die, and exactly the depicted dice kept."""
-    cost, target = airship_dice.cost_and_target(throw.card)
+    cost, target = airship_dice.cost_and_target(C, throw.card)
     for colour, values in throw.rolled.items():
         assert len(values) <= 3, f"{len(values)} {colour} dice rolled: {throw}"
         faces = C.faces[Colour(colour)]

@@ -134,7 +134,7 @@ def test_the_ais_odds_are_the_exact_odds() -> None:
         strength = prospects.strength(state, seat)
         for card in rules.eligible_targets(state, seat):
             exact = max(odds.throw_chance(state, seat, card, option).with_chip for option in ai.roll_options(state, seat, card))
-            assert prospects.chance(strength, card) == pytest.approx(float(exact), abs=1e-9)
+            assert prospects.chance(state.data, strength, card) == pytest.approx(float(exact), abs=1e-9)
 
 
 # --- plain good play ---------------------------------------------------------------------------------------
@@ -160,7 +160,7 @@ def test_choose_throws_for_the_card_with_much_better_odds_times_value() -> None:
 
 def short_by_one(state: AirshipsState, card: str) -> AirshipsState:
     """The seat's throw for `card` fell one short: the bonus-chip decision waits."""
-    cost, target = dice.cost_and_target(card)
+    cost, target = dice.cost_and_target(state.data, card)
     state.chosen, state.step = card, Step.BONUS_CHIP
     state.pending = Throw(state.current, card, None, {}, (), target - 1, (), target, False)
     return state

@@ -76,7 +76,7 @@ def test_each_way_to_roll_gets_its_own_odds() -> None:
     state = act(state, "throw", "a-medium-1")
     assert state.step is Step.EXCHANGE
     said = details(state)
-    target = airship_dice.cost_and_target("a-medium-1")[1]
+    target = airship_dice.cost_and_target(state.data, "a-medium-1")[1]
     rolls = [text for key, text in said.items() if key.startswith("roll:")]
     assert rolls and all(text.startswith(f"Chance to reach {target}: ") and "%" in text for text in rolls)
     assert said["back"] == "Nothing is thrown yet: pick another card"

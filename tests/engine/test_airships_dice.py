@@ -172,7 +172,7 @@ def test_materials_to_black_worked_example(dice) -> None:
     pool = airship_dice.pool(state, 0)
     assert pool.real == Dice(white=5, red=3)
     assert [(d.colour.value, d.value) for d in pool.imaginary] == [("white", 3)]
-    assert airship_dice.cost_and_target("e2-engines-3") == (Dice(white=1, red=1, black=1), 15)
+    assert airship_dice.cost_and_target(state.data, "e2-engines-3") == (Dice(white=1, red=1, black=1), 15)
 
     state = throw_for(state, "e2-engines-3")  # no black die: only an exchange opens the card
     assert keys(state) == ["roll:0", "roll:1", "back"]

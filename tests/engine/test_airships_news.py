@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from airships_helpers import (
-    CHANGE_OF_ERA, GAME, act, check_events_weighed, set_chips, starting_dice, table, throw_for,
+    CHANGE_OF_ERA, GAME, C, act, check_events_weighed, set_chips, starting_dice, table, throw_for,
 )
 from engine.cli.simulate import play_random
 from engine.core import News, news_of
@@ -19,24 +19,24 @@ SHORT_BY_ONE = Throw(1, "a-light-1", None, {"white": (2, 2)}, (KeptDie("white", 
 
 
 @pytest.mark.parametrize(("event", "weight"), [
-    (events.airship_built(0, "a-light-1", True, False), News.MILESTONE),
-    (events.airship_built(1, "a-dark-1", False, False), News.MILESTONE),
-    (events.airship_built(2, "a-medium-2", True, True), News.MILESTONE),  # and the Hindenburg opens
-    (events.phase_built(0, "hindenburg-2", False), News.MILESTONE),
-    (events.phase_built(1, "hindenburg-4", True), News.MILESTONE),
+    (events.airship_built(C, 0, "a-light-1", True, False), News.MILESTONE),
+    (events.airship_built(C, 1, "a-dark-1", False, False), News.MILESTONE),
+    (events.airship_built(C, 2, "a-medium-2", True, True), News.MILESTONE),  # and the Hindenburg opens
+    (events.phase_built(C, 0, "hindenburg-2", False), News.MILESTONE),
+    (events.phase_built(C, 1, "hindenburg-4", True), News.MILESTONE),
     (events.change_of_era(1), News.MILESTONE),
-    (events.expansion_won(0, "e1-engineers-1", None, None), News.GAIN),
-    (events.expansion_won(1, "e1-captains-1", "s-captains", 2), News.GAIN),
-    (events.expansion_won(1, "e1-captains-1", None, 0), News.GAIN),  # a Captain, with the supply empty
-    (events.compensated(0, "a-light-1", True), News.GAIN),
-    (events.declared(0, "e1-materials-1"), News.PLAY),
+    (events.expansion_won(C, 0, "e1-engineers-1", None, None), News.GAIN),
+    (events.expansion_won(C, 1, "e1-captains-1", "s-captains", 2), News.GAIN),
+    (events.expansion_won(C, 1, "e1-captains-1", None, 0), News.GAIN),  # a Captain, with the supply empty
+    (events.compensated(C, 0, "a-light-1", True), News.GAIN),
+    (events.declared(C, 0, "e1-materials-1"), News.PLAY),
     (events.chip_decided(1, SHORT_BY_ONE.with_bonus("bonus chip", 1, True), True), News.PLAY),
     (events.chip_decided(1, SHORT_BY_ONE, False), News.PLAY),
-    (events.chip_needed(SHORT_BY_ONE), News.PLAY),
-    (events.describe_throw(SHORT_BY_ONE.with_bonus("bonus chip", 1, True)), News.PLAY),
-    (events.compensated(0, "a-light-1", False), News.PLAY),
+    (events.chip_needed(C, SHORT_BY_ONE), News.PLAY),
+    (events.describe_throw(C, SHORT_BY_ONE.with_bonus("bonus chip", 1, True)), News.PLAY),
+    (events.compensated(C, 0, "a-light-1", False), News.PLAY),
     (events.another_go(0, 3), News.PLAY),
-    (events.turned_over(0, "e1-hangars-1", "e1-hangars-2"), News.ROUTINE),
+    (events.turned_over(C, 0, "e1-hangars-1", "e1-hangars-2"), News.ROUTINE),
     (events.turn_ended(1), News.ROUTINE),
     (events.passed(2), News.ROUTINE),
     (events.taken_back(0), News.ROUTINE),
@@ -96,9 +96,9 @@ def test_the_change_of_era_is_a_milestone_told_by_the_player_who_turned_it() -> 
 
 def test_the_next_player_sees_the_phase_built_not_the_turns_end() -> None:
     """The platform headlines the heaviest event since a player's last turn: the weights decide what that is."""
-    built, ended = events.phase_built(0, "hindenburg-1", False), events.turn_ended(0)
-    throw = events.describe_throw(SHORT_BY_ONE)
-    history = History([LogLine(0, events.turned_over(0, "e1-hangars-1", None), int(News.ROUTINE))], [])
+    built, ended = events.phase_built(C, 0, "hindenburg-1", False), events.turn_ended(0)
+    throw = events.describe_throw(C, SHORT_BY_ONE)
+    history = History([LogLine(0, events.turned_over(C, 0, "e1-hangars-1", None), int(News.ROUTINE))], [])
     history = history.extended(0, [throw, built], [news_of(GAME, throw), news_of(GAME, built)])
     history = history.extended(0, [ended], [news_of(GAME, ended)])
     assert history.headline((1,)) == built

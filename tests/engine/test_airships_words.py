@@ -55,7 +55,7 @@ def choices() -> list[Action]:
     ("e2-financiers-1", "1 white die and 3 VP"),
 ])
 def test_a_card_says_in_plain_words_what_it_gives(card_id: str, said: str) -> None:
-    assert words.gives(card_id) == said
+    assert words.gives(C, card_id) == said
 
 
 def test_dice_are_counted_with_the_right_plural() -> None:

@@ -125,7 +125,7 @@ def test_the_check_keeps_clear_of_every_card_cost(monkeypatch: pytest.MonkeyPatc
         for marks in ((CAN_THROW,), (CHOSEN,)):
             clear_caches()
             log = TextLog(monkeypatch)
-            card = card_view.card(card_id)
+            card = card_view.card(components, card_id)
             if card_id in components.expansions:
                 airships_cards.expansion_tile(airships_table.card(card), marks)
             else:
@@ -172,12 +172,13 @@ def test_no_card_name_in_the_game_is_cut(monkeypatch: pytest.MonkeyPatch) -> Non
     components = data.components()
     for card_id in components.expansions:
         for marks in ((), (NEW,), (CHOSEN,)):
-            words = tile_words(monkeypatch, card_view.card(card_id), marks)
+            words = tile_words(monkeypatch, card_view.card(components, card_id), marks)
             assert not [w for w in words if "…" in w], (card_id, marks)
     for card_id in components.airships:
         clear_caches()
         log = TextLog(monkeypatch)
-        airships_cards.airship_tile(airships_table.field({"left": 1, "top": card_view.card(card_id)}), (CHOSEN,))
+        top = card_view.card(components, card_id)
+        airships_cards.airship_tile(airships_table.field({"left": 1, "top": top}), (CHOSEN,))
         assert not [w for w, _, _ in log.texts if "…" in w], card_id
         monkeypatch.undo()
     clear_caches()

@@ -215,7 +215,7 @@ def test_every_card_in_the_game_fits_its_tile_and_its_department_cell(monkeypatc
     log = TextLog(monkeypatch)
     components = data.components()
     for card_id in components.expansions:
-        card = card_view.card(card_id)
+        card = card_view.card(components, card_id)
         read = airships_table.card(card)
         airships_cards.expansion_tile(read)
         airships_panels.department_cell(card["department"], read)
@@ -227,7 +227,7 @@ def test_every_card_in_the_game_fits_its_tile_and_its_department_cell(monkeypatc
         cell = airships_cards.gives_atoms(read, common.MIN_TEXT, words=False)
         assert atoms_fit(cell, airships_panels.DEPARTMENT_CELL[0] - 6 - 17, (26, 20)), card_id
     for card_id in components.airships:
-        airships_cards.airship_tile(airships_table.field({"left": 2, "top": card_view.card(card_id)}))
+        airships_cards.airship_tile(airships_table.field({"left": 2, "top": card_view.card(components, card_id)}))
     clear_caches()
     assert [words for words, _, inside in log.texts if not inside] == []
 

@@ -103,7 +103,7 @@ class Airships(Rules[AirshipsState]):
 
 def airships_by_back(state: AirshipsState) -> dict[str, float]:
     """Airships built of each type (the card's back: light, medium, dark), every company together."""
-    built = [components().airships[card].back for company in state.companies for card in company.airships]
+    built = [state.data.airships[card].back for company in state.companies for card in company.airships]
     return {f"{back.value}_airships": built.count(back) for back in Back}
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from engine.core import Action, Chooser
 from engine.rules.choosing import best, required
 from engine.rules.airships import dice, odds, prospects, rules
-from engine.rules.airships.data import components
 from engine.rules.airships.state import ADDITIONAL_GO_PRICE, AirshipsState, Step, phase_number
 
 
@@ -18,7 +17,7 @@ def decision(state: AirshipsState, seat: int) -> list[Action]:
 
 def immediate_value(state: AirshipsState, seat: int, card_id: str) -> float:
     """What a card is worth on the spot: its victory points, and one point per die, engine point or chip it adds."""
-    c = components()
+    c = state.data
     if card_id in c.airships:
         return c.airships[card_id].vp
     if card_id not in c.expansions:
@@ -91,7 +90,7 @@ def throw_worth(state: AirshipsState, seat: int, card_id: str, option: dice.Exch
 
 
 def roll_options(state: AirshipsState, seat: int, card_id: str) -> list[dice.ExchangeOption | None]:
-    cost, _ = dice.cost_and_target(card_id)
+    cost, _ = dice.cost_and_target(state.data, card_id)
     options: list[dice.ExchangeOption | None] = list(dice.exchange_options(state, seat, card_id))
     if dice.pool(state, seat).covers(cost):
         options.append(None)

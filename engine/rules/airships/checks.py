@@ -17,5 +17,5 @@ def legal_choice(state: AirshipsState, seat: int, action: Action) -> Action | No
         card = action.args[0] if len(action.args) == 1 else None
         if not isinstance(card, str) or card not in targets(state) or not dice.throwable(state, seat, [card]):
             return None
-        return throw_action(card)
+        return throw_action(state.data, card)
     return find_choice(legal_actions(state, seat), action)

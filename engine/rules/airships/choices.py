@@ -6,7 +6,6 @@ from dataclasses import replace
 
 from engine.core import MAX_LABEL, Action
 from engine.rules.airships import dice, odds
-from engine.rules.airships.data import components
 from engine.rules.airships.state import ADDITIONAL_GO_PRICE, AirshipsState, phase_number
 from engine.rules.airships.words import card_name, dice_words, first_fitting, gives
 from engine.words import count
@@ -14,11 +13,11 @@ from engine.words import count
 
 def brings(state: AirshipsState, seat: int, card_id: str) -> tuple[str, str]:
     """What winning the card brings this seat, and what it replaces ('' for nothing): gifts or victory points."""
-    c = components()
+    c = state.data
     if card_id in c.expansions:
         card = c.expansions[card_id]
         old = state.companies[seat].departments.get(card.department)
-        return f"gives {gives(card_id) or 'nothing more'}", f"; replaces {c.card_name(old)}" if old else ""
+        return f"gives {gives(c, card_id) or 'nothing more'}", f"; replaces {c.card_name(old)}" if old else ""
     if card_id in c.airships:
         return f"an airship worth {c.airships[card_id].vp} VP", ""
     phase = c.hindenburg[phase_number(card_id) - 1]
@@ -31,7 +30,7 @@ def throw_detail(state: AirshipsState, seat: int, card_id: str) -> str:
     The odds and what the card brings come first; the dice it needs (its tile shows them), then the score, then
     the odds with a chip, then the card it replaces give way when the words would not fit a menu's description.
     """
-    cost, target = dice.cost_and_target(card_id)
+    cost, target = dice.cost_and_target(state.data, card_id)
     best = odds.best_chance(state, seat, card_id)
     chance = best.words()
     gain, replaced = brings(state, seat, card_id)
@@ -41,13 +40,13 @@ def throw_detail(state: AirshipsState, seat: int, card_id: str) -> str:
 
 
 def roll_detail(state: AirshipsState, seat: int, card_id: str, option: dice.ExchangeOption | None) -> str:
-    _, target = dice.cost_and_target(card_id)
+    _, target = dice.cost_and_target(state.data, card_id)
     return f"Chance to reach {target}: {odds.throw_chance(state, seat, card_id, option).words()}"
 
 
 def chip_detail(state: AirshipsState, seat: int) -> str:
     left = state.companies[seat].chips - 1
-    won = card_name(state.pending.card) if state.pending is not None else "the card"
+    won = card_name(state.data, state.pending.card) if state.pending is not None else "the card"
     return first_fitting([f"You win {won}; {count(left, 'bonus chip')} left", f"You win it; {count(left, 'bonus chip')} left"],
                          MAX_LABEL)
 

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property, wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core import FIRST_EDITION
 from engine.rules.datafile import ComponentFile, DataReader, read_toml
 
 DATA_FILE = Path(__file__).with_name("components.toml")
 EDITION = FIRST_EDITION  # Airships' rules and data have not changed since its first release
+
+T = TypeVar("T")
 
 
 class Colour(enum.Enum):
@@ -182,6 +186,39 @@ class Components:
         if card_id in self.airships:
             return self.airships[card_id].name
         return "Change of Era" if card_id == self.change_of_era else card_id
+
+    @cached_property
+    def memo(self) -> dict[Callable[[Components], Any], Any]:
+        """The tables `per_data` worked out from these components, kept on them (not a field: a copy made with
+        dataclasses.replace starts empty, and equality ignores it)."""
+        return {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A pickle or deep copy holds the cards, not the tables worked out from them (keyed on functions).
+        fields = dict(self.__dict__)
+        fields.pop("memo", None)
+        return fields
+
+
+def per_data(make: Callable[[Components], T]) -> Callable[[Components], T]:
+    """`make(data)`, worked out once per components object and kept on it.
+
+    A game may play a data pack's cards, so a table of the cards must come from the game's own components. A cache
+    keyed on a card id alone would answer with whichever pack asked first, and Components (dicts inside) has no hash
+    to key on; kept on the object, a table lives as long as its components (one object per edition and pack, see
+    data.FILE) and never outlives them into another pack's game.
+    """
+
+    @wraps(make)
+    def kept(data: Components) -> T:
+        memo = data.memo
+        try:
+            return memo[make]  # type: ignore[no-any-return]
+        except KeyError:
+            value = memo[make] = make(data)  # built twice by two threads at worst: the same table
+            return value
+
+    return kept
 
 
 # Counts the rulebook prints ("Contents of the game").

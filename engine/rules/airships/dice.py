@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from engine.rules.airships.data import (
     DIE_COLOURS,
     MAX_DICE_PER_COLOUR,
     Colour,
+    Components,
     Department,
     Dice,
     EngineBonus,
     Exchange,
     ImaginaryDie,
-    components,
+    per_data,
 )
-from engine.rules.airships.state import AirshipsState, Company, KeptDie, Throw, phase_number
+from engine.rules.airships.state import AirshipsState, KeptDie, Throw, hindenburg_id
 from engine.rules.rng import GameRng
 
 
@@ -71,13 +72,13 @@ class ExchangeOption:
 
 
 def entrepreneur_dice(state: AirshipsState, seat: int) -> Dice:
-    entrepreneur = components().entrepreneurs[seat]
+    entrepreneur = state.data.entrepreneurs[seat]
     return entrepreneur.era_2 if state.era == 2 else entrepreneur.era_1
 
 
 def pool(state: AirshipsState, seat: int) -> Pool:
     """Dice from the entrepreneur's shown side and every card on the company board."""
-    cards = components().expansions
+    cards = state.data.expansions
     company = state.companies[seat]
     real = entrepreneur_dice(state, seat)
     imaginary: list[ImaginaryDie] = []
@@ -89,43 +90,46 @@ def pool(state: AirshipsState, seat: int) -> Pool:
     return Pool(real, tuple(imaginary))
 
 
-def exchange_of(company: Company) -> Exchange | None:
-    card_id = company.departments.get(Department.MATERIALS)
-    return components().expansions[card_id].exchange if card_id else None
+def exchange_of(state: AirshipsState, seat: int) -> Exchange | None:
+    card_id = state.companies[seat].departments.get(Department.MATERIALS)
+    return state.data.expansions[card_id].exchange if card_id else None
 
 
-def engine_of(company: Company) -> EngineBonus | None:
-    card_id = company.departments.get(Department.ENGINES)
-    return components().expansions[card_id].engine if card_id else None
+def engine_of(state: AirshipsState, seat: int) -> EngineBonus | None:
+    card_id = state.companies[seat].departments.get(Department.ENGINES)
+    return state.data.expansions[card_id].engine if card_id else None
 
 
-@cache
-def cost_and_target(card_id: str) -> tuple[Dice, int]:
+def cost_and_target(data: Components, card_id: str) -> tuple[Dice, int]:
     """The dice depicted on a card (or Hindenburg phase) and the score it needs."""
-    c = components()
-    if card_id in c.expansions:
-        return c.expansions[card_id].cost, c.expansions[card_id].target
-    if card_id in c.airships:
-        return c.airships[card_id].cost, c.airships[card_id].target
-    phase = c.hindenburg[phase_number(card_id) - 1]
-    return phase.cost, phase.target
+    return costs(data)[card_id]
+
+
+@per_data  # asked for every card at every decision: one table per game's components, not a search each time
+def costs(data: Components) -> dict[str, tuple[Dice, int]]:
+    """Every card's and Hindenburg phase's depicted dice and target, by id."""
+    found = {card.id: (card.cost, card.target) for card in data.expansions.values()}
+    found.update({card.id: (card.cost, card.target) for card in data.airships.values()})
+    found.update({hindenburg_id(phase.number): (phase.cost, phase.target) for phase in data.hindenburg})
+    return found
 
 
 def exchange_options(state: AirshipsState, seat: int, card_id: str) -> list[ExchangeOption]:
     """Ways to use the Materials exchange that help a throw for this card (chosen before the throw)."""
-    return exchange_options_of_pool(pool(state, seat), exchange_of(state.companies[seat]), card_id)
+    cost, _ = cost_and_target(state.data, card_id)
+    return exchange_options_of_pool(pool(state, seat), exchange_of(state, seat), cost)
 
 
-def exchange_options_of_pool(base: Pool, exchange: Exchange | None, card_id: str) -> list[ExchangeOption]:
-    """The same for any pool and exchange, e.g. a company as it would be after winning a card."""
-    return list(_exchange_options(base, exchange, card_id))
+def exchange_options_of_pool(base: Pool, exchange: Exchange | None, cost: Dice) -> list[ExchangeOption]:
+    """The same for any pool and exchange, e.g. a company as it would be after winning a card, and a card's cost."""
+    return list(_exchange_options(base, exchange, cost))
 
 
 @lru_cache(maxsize=16384)
-def _exchange_options(base: Pool, exchange: Exchange | None, card_id: str) -> tuple[ExchangeOption, ...]:
+def _exchange_options(base: Pool, exchange: Exchange | None, cost: Dice) -> tuple[ExchangeOption, ...]:
     # Asked for every card a company cannot cover outright, at every decision: the same few pools come back
-    # again and again, so the answer (a pure function of frozen values) is worked out once.
-    cost, _ = cost_and_target(card_id)
+    # again and again, so the answer (a pure function of frozen values) is worked out once. Keyed on the cost,
+    # not the card's id, so it holds for any pack's cards.
     if exchange is None or not cost.of(exchange.get):
         return ()  # an exchange into a colour the card does not use only loses dice
     options = []
@@ -141,20 +145,20 @@ def _exchange_options(base: Pool, exchange: Exchange | None, card_id: str) -> tu
 
 def throwable(state: AirshipsState, seat: int, card_ids: list[str]) -> list[str]:
     """The cards the player has the depicted dice for, an exchange included."""
-    base, exchange = pool(state, seat), exchange_of(state.companies[seat])
-    capacity = base.capacity()
+    base, exchange = pool(state, seat), exchange_of(state, seat)
+    capacity, table = base.capacity(), costs(state.data)
     return [card for card in card_ids
-            if covered(capacity, cost_and_target(card)[0]) or exchange_options_of_pool(base, exchange, card)]
+            if covered(capacity, table[card][0]) or exchange_options_of_pool(base, exchange, table[card][0])]
 
 
 def throw(state: AirshipsState, seat: int, card_id: str, option: ExchangeOption | None) -> Throw:
     """Roll every usable die of each colour the card depicts and keep the best; bonuses come after."""
-    cost, target = cost_and_target(card_id)
+    cost, target = cost_and_target(state.data, card_id)
     dice = pool(state, seat)
     if option is not None:
         dice = option.apply(dice)
     rng = GameRng(state.seed, state.seq)
-    faces = components().faces
+    faces = state.data.faces
     rolled: dict[str, tuple[int, ...]] = {}
     kept: list[KeptDie] = []
     for colour, needed in cost.items():
@@ -173,8 +177,8 @@ def free_bonuses(state: AirshipsState, seat: int, card_id: str) -> list[tuple[st
     bonuses: list[tuple[str, int]] = []
     if state.wooden_airship == seat:
         bonuses.append(("wooden airship", 1))
-    engine = engine_of(state.companies[seat])
-    cost, _ = cost_and_target(card_id)
+    engine = engine_of(state, seat)
+    cost, _ = cost_and_target(state.data, card_id)
     if engine is not None and (engine.colour is None or cost.of(engine.colour)):
         bonuses.append(("engine", engine.amount))
     return bonuses

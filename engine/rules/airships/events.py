@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import News, seat_token
 from engine.rules.airships import dice
-from engine.rules.airships.data import Colour, components
+from engine.rules.airships.data import Colour, Components
 from engine.rules.airships.state import Throw
 from engine.rules.airships.words import card_name, short_name
 from engine.sentences import NUMBER, SEAT, Sentences, one_of
@@ -55,32 +55,33 @@ TAKES_BACK = add("{who} takes back the choice of card.", News.ROUTINE)
 
 
 # --- the writers ----------------------------------------------------------------------------------
+# Those that name a card take the game's components (state.data): a data pack may name its cards otherwise.
 
 
 def game_over(stuck: bool = False) -> str:
     return (STUCK if stuck else GAME_OVER).say()
 
 
-def turned_over(seat: int, card_id: str, dropped: str | None) -> str:
+def turned_over(data: Components, seat: int, card_id: str, dropped: str | None) -> str:
     if dropped is None:
-        return TURNS_OVER.say(who=p(seat), card=card_name(card_id))
-    return TURNS_OVER_A_FULL_ROW.say(who=p(seat), card=card_name(card_id), dropped=components().card_name(dropped))
+        return TURNS_OVER.say(who=p(seat), card=card_name(data, card_id))
+    return TURNS_OVER_A_FULL_ROW.say(who=p(seat), card=card_name(data, card_id), dropped=data.card_name(dropped))
 
 
 def change_of_era(seat: int) -> str:
     return CHANGE_OF_ERA.say(who=p(seat))
 
 
-def declared(seat: int, card_id: str) -> str:
-    return DECLARES.say(who=p(seat), card=card_name(card_id))
+def declared(data: Components, seat: int, card_id: str) -> str:
+    return DECLARES.say(who=p(seat), card=card_name(data, card_id))
 
 
 def taken_back(seat: int) -> str:
     return TAKES_BACK.say(who=p(seat))
 
 
-def chip_needed(result: Throw) -> str:
-    return CHIP_WOULD_DO.say(**throw_blanks(result))
+def chip_needed(data: Components, result: Throw) -> str:
+    return CHIP_WOULD_DO.say(**throw_blanks(data, result))
 
 
 def chip_decided(seat: int, result: Throw, used: bool) -> str:
@@ -88,15 +89,15 @@ def chip_decided(seat: int, result: Throw, used: bool) -> str:
     return (USES_A_CHIP if used else KEEPS_THE_CHIPS).say(who=p(seat), total=result.total, target=result.target)
 
 
-def compensated(seat: int, card_id: str, got_chip: bool) -> str:
+def compensated(data: Components, seat: int, card_id: str, got_chip: bool) -> str:
     """A failed throw's end, short enough for the headline (the throw before it said the card in full)."""
-    return (COMPENSATED if got_chip else NO_CHIP_LEFT).say(who=p(seat), card=short_name(card_id))
+    return (COMPENSATED if got_chip else NO_CHIP_LEFT).say(who=p(seat), card=short_name(data, card_id))
 
 
-def expansion_won(seat: int, card_id: str, old: str | None, chips: int | None) -> str:
+def expansion_won(data: Components, seat: int, card_id: str, old: str | None, chips: int | None) -> str:
     """The card joins the company; `chips` are the Captain's chips taken (None: the card brings none)."""
-    card = components().expansions[card_id]
-    replaced = "" if old is None else f" It replaces their {components().card_name(old)}, which is discarded."
+    card = data.expansions[card_id]
+    replaced = "" if old is None else f" It replaces their {data.card_name(old)}, which is discarded."
     taken = ""
     if chips:
         taken = f" {p(seat)} takes {count(chips, 'bonus chip')}."
@@ -106,16 +107,16 @@ def expansion_won(seat: int, card_id: str, old: str | None, chips: int | None) -
                      chips=taken)
 
 
-def airship_built(seat: int, card_id: str, takes_wooden: bool, opens_hindenburg: bool) -> str:
+def airship_built(data: Components, seat: int, card_id: str, takes_wooden: bool, opens_hindenburg: bool) -> str:
     if not takes_wooden:
-        return BUILDS.say(who=p(seat), card=card_name(card_id))
+        return BUILDS.say(who=p(seat), card=card_name(data, card_id))
     then = HINDENBURG_OPENS if opens_hindenburg else ""
-    return BUILDS_AND_TAKES.say(who=p(seat), card=card_name(card_id), then=then)
+    return BUILDS_AND_TAKES.say(who=p(seat), card=card_name(data, card_id), then=then)
 
 
-def phase_built(seat: int, card_id: str, complete: bool) -> str:
+def phase_built(data: Components, seat: int, card_id: str, complete: bool) -> str:
     then = HINDENBURG_COMPLETE if complete else ""
-    return BUILDS_AND_TAKES.say(who=p(seat), card=card_name(card_id), then=then)
+    return BUILDS_AND_TAKES.say(who=p(seat), card=card_name(data, card_id), then=then)
 
 
 def another_go(seat: int, price: int) -> str:
@@ -141,14 +142,14 @@ def best_count(rolled: int, needed: int, t: Throw, colour: str) -> str:
     return " (the best counts)" if needed == 1 else f" (the best {needed} count)"
 
 
-def describe_throw(t: Throw) -> str:
+def describe_throw(data: Components, t: Throw) -> str:
     """'{p0} throws for X: white 3 2 2 (the best 2 count), red 4 → kept 3+2+4 = 9 +1 engine = 10 vs 9: success!'"""
-    return THROWS.say(**throw_blanks(t))
+    return THROWS.say(**throw_blanks(data, t))
 
 
-def throw_blanks(t: Throw) -> dict[str, object]:
+def throw_blanks(data: Components, t: Throw) -> dict[str, object]:
     """A throw's dice, what was kept and what was added, as THROWS (and CHIP_WOULD_DO) say them."""
-    cost, _ = dice.cost_and_target(t.card)
+    cost, _ = dice.cost_and_target(data, t.card)
     rolled = ", ".join(
         f"{colour} {' '.join(map(str, values))}{best_count(len(values), cost.of(Colour(colour)), t, colour)}"
         for colour, values in t.rolled.items() if values
@@ -156,7 +157,8 @@ def throw_blanks(t: Throw) -> dict[str, object]:
     imaginary = [f"imaginary {d.colour} {d.value}" for d in t.kept if d.imaginary]
     bonuses = "".join(f" +{amount} {source}" for source, amount in t.bonuses)
     return {
-        "who": p(t.seat), "card": card_name(t.card), "exchange": f" (exchanging {t.exchange})" if t.exchange else "",
+        "who": p(t.seat), "card": card_name(data, t.card),
+        "exchange": f" (exchanging {t.exchange})" if t.exchange else "",
         "dice": "; ".join(x for x in (rolled, *imaginary) if x), "kept": "+".join(str(d.value) for d in t.kept),
         "dice_total": t.dice_total, "bonuses": f"{bonuses} = {t.total}" if t.bonuses else "",
         "target": t.target, "verdict": "success!" if t.success else "short.",

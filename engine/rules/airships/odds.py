@@ -9,10 +9,17 @@ from functools import cache, lru_cache
 from itertools import product
 
 from engine.rules.airships import dice
-from engine.rules.airships.data import DIE_COLOURS, MAX_DICE_PER_COLOUR, Dice, components
+from engine.rules.airships.data import DIE_COLOURS, MAX_DICE_PER_COLOUR, Components, Dice, per_data
 from engine.rules.airships.state import AirshipsState
 
 Distribution = dict[int, Fraction]  # score -> probability
+Faces = tuple[tuple[int, ...], ...]  # each colour's die faces, in DIE_COLOURS order
+
+
+@per_data  # the caches below key on the faces, so they want them hashable: made once per game's components
+def faces_of(data: Components) -> Faces:
+    """The game's die faces (the loader holds every pack to the rulebook's, but the odds read the game's own)."""
+    return tuple(data.faces[colour] for colour in DIE_COLOURS)
 
 
 @dataclass(frozen=True)
@@ -48,24 +55,23 @@ def best_of(faces: tuple[int, ...], thrown: int, fixed: tuple[int, ...], keep: i
     return tuple((score, Fraction(n, total)) for score, n in sorted(counts.items()))
 
 
-def colour_scores(pool: dice.Pool, cost: Dice) -> list[tuple[tuple[int, Fraction], ...]]:
+def colour_scores(faces: Faces, pool: dice.Pool, cost: Dice) -> list[tuple[tuple[int, Fraction], ...]]:
     """For each colour the card depicts, the distribution of its best dice's score (a throw adds them up)."""
-    faces = components().faces
     parts = []
-    for colour in DIE_COLOURS:
+    for colour, sides in zip(DIE_COLOURS, faces):
         needed = cost.of(colour)
         if not needed:
             continue
         fixed = tuple(sorted(d.value for d in pool.imaginary if d.colour is colour))
         thrown = min(pool.real.of(colour), MAX_DICE_PER_COLOUR)
-        parts.append(best_of(faces[colour], thrown, fixed, needed))
+        parts.append(best_of(sides, thrown, fixed, needed))
     return parts
 
 
-def score_distribution(pool: dice.Pool, cost: Dice) -> Distribution:
+def score_distribution(faces: Faces, pool: dice.Pool, cost: Dice) -> Distribution:
     """The dice score of a throw for this cost with this pool: each colour's best dice, added up."""
     result: Distribution = {0: Fraction(1)}
-    for part in colour_scores(pool, cost):
+    for part in colour_scores(faces, pool, cost):
         result = _add(result, part)
     return result
 
@@ -84,30 +90,31 @@ def at_least(distribution: Distribution, score: int) -> Fraction:
 
 def throw_chance(state: AirshipsState, seat: int, card_id: str, option: dice.ExchangeOption | None = None) -> Chance:
     """The chance of winning this card with this exchange (or none), counting the free bonuses and a chip."""
-    cost, target = dice.cost_and_target(card_id)
+    cost, target = dice.cost_and_target(state.data, card_id)
     pool = dice.pool(state, seat)
     if option is not None:
         pool = option.apply(pool)
     free = sum(amount for _, amount in dice.free_bonuses(state, seat, card_id))
-    return chance(pool, cost, target - free, state.companies[seat].chips > 0)
+    return chance(faces_of(state.data), pool, cost, target - free, state.companies[seat].chips > 0)
 
 
 @lru_cache(maxsize=8192)  # every prompt asks again for the cards on the table: answer from memory
-def chance(pool: dice.Pool, cost: Dice, needed: int, has_chip: bool) -> Chance:
+def chance(faces: Faces, pool: dice.Pool, cost: Dice, needed: int, has_chip: bool) -> Chance:
     """The chance that the dice score reaches `needed` (the target less the free bonuses), and one less with a chip."""
-    distribution = score_distribution(pool, cost)
+    distribution = score_distribution(faces, pool, cost)
     alone = at_least(distribution, needed)
     return Chance(alone, at_least(distribution, needed - 1) if has_chip else alone)
 
 
 def best_chance(state: AirshipsState, seat: int, card_id: str) -> Chance:
     """The chance with the best way to roll: without an exchange if the dice cover the card, or any exchange."""
-    cost, target = dice.cost_and_target(card_id)
+    cost, target = dice.cost_and_target(state.data, card_id)
     base = dice.pool(state, seat)
     pools = [option.apply(base) for option in dice.exchange_options(state, seat, card_id)]
     if base.covers(cost):
         pools.append(base)
     needed = target - sum(amount for _, amount in dice.free_bonuses(state, seat, card_id))
     has_chip = state.companies[seat].chips > 0
-    chances = [chance(pool, cost, needed, has_chip) for pool in pools]
+    faces = faces_of(state.data)
+    chances = [chance(faces, pool, cost, needed, has_chip) for pool in pools]
     return max(chances, key=lambda c: (c.alone, c.with_chip), default=Chance(Fraction(0), Fraction(0)))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache, partial
 
 from engine.rules.airships import dice, odds, rules, scoring
-from engine.rules.airships.data import Back, Dice, EngineBonus, Era, Exchange, components
+from engine.rules.airships.data import Back, Components, Dice, EngineBonus, Era, Exchange, per_data
 from engine.rules.airships.state import ADDITIONAL_GO_PRICE, AirshipsState, hindenburg_id, phase_number
 
 # Weights, tuned in the arena (python -m engine arena airships --seats ai,greedy).
@@ -32,11 +33,11 @@ class Strength:
 
 def pool_in_era(state: AirshipsState, seat: int, era: int) -> dice.Pool:
     """The company's dice with its entrepreneur showing the side of `era` (era 2 once the Change of Era came)."""
-    entrepreneur = components().entrepreneurs[seat]
+    entrepreneur = state.data.entrepreneurs[seat]
     real: Dice = entrepreneur.era_2 if era == 2 else entrepreneur.era_1
     imaginary = []
     for card_id in state.companies[seat].departments.values():
-        card = components().expansions[card_id]
+        card = state.data.expansions[card_id]
         real = real + card.dice
         if card.imaginary is not None:
             imaginary.append(card.imaginary)
@@ -45,19 +46,19 @@ def pool_in_era(state: AirshipsState, seat: int, era: int) -> dice.Pool:
 
 def strength(state: AirshipsState, seat: int, era: int | None = None) -> Strength:
     company = state.companies[seat]
-    return Strength(pool_in_era(state, seat, era or state.era), dice.exchange_of(company), dice.engine_of(company),
-                    state.wooden_airship == seat, company.chips > 0)
+    return Strength(pool_in_era(state, seat, era or state.era), dice.exchange_of(state, seat),
+                    dice.engine_of(state, seat), state.wooden_airship == seat, company.chips > 0)
 
 
 @lru_cache(maxsize=1 << 14)
-def reaching(pool: dice.Pool, cost: Dice) -> tuple[float, ...]:
-    """reaching(pool, cost)[n]: the chance the dice score is at least n, from odds.best_of's exact counts.
+def reaching(faces: odds.Faces, pool: dice.Pool, cost: Dice) -> tuple[float, ...]:
+    """reaching(faces, pool, cost)[n]: the chance the dice score is at least n, from odds.best_of's exact counts.
 
     odds.chance answers in exact fractions, one (pool, score) at a time; the AI asks for thousands of
     hypothetical companies, so it adds the colours up once per (pool, cost) in floats.
     """
     scores = [1.0]  # scores[n]: the chance of scoring exactly n so far
-    for part in odds.colour_scores(pool, cost):
+    for part in odds.colour_scores(faces, pool, cost):
         added = [0.0] * (len(scores) + max(score for score, _ in part))
         for score, p in part:
             chance = float(p)
@@ -74,38 +75,49 @@ def at_least(tail: tuple[float, ...], score: int) -> float:
     return 1.0 if score <= 0 else tail[score] if score < len(tail) else 0.0
 
 
-def chance(s: Strength, card_id: str) -> float:
+def chance(data: Components, s: Strength, card_id: str) -> float:
     """The chance of winning the card in one throw, the best way (any exchange), a chip used if one is held."""
-    cost, target = dice.cost_and_target(card_id)
+    cost, target = dice.cost_and_target(data, card_id)
     # dice.exchange_options wants a state; the AI asks about companies that exist only in its head.
-    pools = [option.apply(s.pool) for option in dice.exchange_options_of_pool(s.pool, s.exchange, card_id)]
+    pools = [option.apply(s.pool) for option in dice.exchange_options_of_pool(s.pool, s.exchange, cost)]
     if s.pool.covers(cost):
         pools.append(s.pool)
     free = int(s.wooden) + (s.engine.amount if s.engine and (s.engine.colour is None or cost.of(s.engine.colour)) else 0)
     needed = target - free - int(s.chip)
-    return max((at_least(reaching(pool, cost), needed) for pool in pools), default=0.0)
+    faces = odds.faces_of(data)
+    return max((at_least(reaching(faces, pool, cost), needed) for pool in pools), default=0.0)
 
 
 class Profile(dict[str, float]):
-    """A seat's chance of winning each card, worked out when first asked for."""
+    """A seat's chance of winning each card of the game's components, worked out when first asked for."""
 
-    def __init__(self, s: Strength) -> None:
+    def __init__(self, data: Components, s: Strength) -> None:
         super().__init__()
-        self.strength = s
+        self.data, self.strength = data, s
 
     def __missing__(self, card_id: str) -> float:
-        value = self[card_id] = chance(self.strength, card_id)
+        value = self[card_id] = chance(self.data, self.strength, card_id)
         return value
 
 
-@lru_cache(maxsize=1 << 12)
-def profile(s: Strength) -> Profile:
-    return Profile(s)
+def profile(data: Components, s: Strength) -> Profile:
+    return profiles(data)(s)
 
 
-@cache
-def cards_with_back(back: Back) -> tuple[str, ...]:
-    return tuple(a.id for a in components().airships.values() if a.back is back)
+@per_data
+def profiles(data: Components) -> Callable[[Strength], Profile]:
+    """The last few thousand profiles of one components object: a profile answers by card id, and an id means
+    these components' card only (Components has no hash to add to a shared cache's key)."""
+    return lru_cache(maxsize=1 << 12)(partial(Profile, data))
+
+
+def cards_with_back(data: Components, back: Back) -> tuple[str, ...]:
+    return backs(data)[back]
+
+
+@per_data
+def backs(data: Components) -> dict[Back, tuple[str, ...]]:
+    return {back: tuple(a.id for a in data.airships.values() if a.back is back) for back in Back}
 
 
 def prizes(state: AirshipsState) -> dict[str, float]:
@@ -114,12 +126,12 @@ def prizes(state: AirshipsState) -> dict[str, float]:
     Below a field's top card only the back is known, so such a card counts as a sixth of each card with that back.
     A field's last card weighs less: the game may end before anyone builds it.
     """
-    c = components()
+    c = state.data
     found: dict[str, float] = {}
     for pile in state.fields:
         for depth, card_id in enumerate(reversed(pile)):
             weight = BOTTOM_WEIGHT if depth == len(pile) - 1 else 1.0
-            cards = (card_id,) if depth == 0 else cards_with_back(c.airships[card_id].back)
+            cards = (card_id,) if depth == 0 else cards_with_back(c, c.airships[card_id].back)
             for card in cards:
                 found[card] = found.get(card, 0.0) + weight / len(cards)
     if state.hindenburg_open:
@@ -129,11 +141,10 @@ def prizes(state: AirshipsState) -> dict[str, float]:
     return found
 
 
-def vp_of(card_id: str) -> int:
-    c = components()
-    if card_id in c.airships:
-        return c.airships[card_id].vp
-    return c.hindenburg[phase_number(card_id) - 1].vp_low  # the higher value only if all four get built: rare
+def vp_of(data: Components, card_id: str) -> int:
+    if card_id in data.airships:
+        return data.airships[card_id].vp
+    return data.hindenburg[phase_number(card_id) - 1].vp_low  # the higher value only if all four get built: rare
 
 
 def goes_left(state: AirshipsState) -> float:
@@ -147,7 +158,7 @@ def era_change_weight(state: AirshipsState, goes: float) -> float:
     if state.era == 2:
         return 0.0
     # The pile's make-up is public (every card not yet turned over); only its order is hidden.
-    expansions = components().expansions
+    expansions = state.data.expansions
     era_1_left = sum(1 for card_id in state.pile if card_id in expansions and expansions[card_id].era is Era.ERA_1)
     if goes <= era_1_left:
         return 0.0
@@ -170,8 +181,9 @@ def forecast(state: AirshipsState) -> Forecast:
     goes = goes_left(state)
     later = era_change_weight(state, goes)
     tempo = [1.0 + CHIP_TEMPO * company.chips / ADDITIONAL_GO_PRICE / max(goes / players, 1.0) for company in state.companies]
-    now = [profile(strength(state, seat)) for seat in range(players)]
-    after = [profile(strength(state, seat, 2)) for seat in range(players)] if later else now
+    data = state.data
+    now = [profile(data, strength(state, seat)) for seat in range(players)]
+    after = [profile(data, strength(state, seat, 2)) for seat in range(players)] if later else now
     expected = [float(scoring.victory_points(state, seat)) for seat in range(players)]
     spread = [[0.0] * players for _ in range(players)]
     over = state.over or rules.game_should_end(state)
@@ -181,12 +193,13 @@ def forecast(state: AirshipsState) -> Forecast:
             total = sum(pulls)
             if total <= 0:
                 continue
-            vp = weight * vp_of(card_id)
+            points = vp_of(data, card_id)
+            vp = weight * points
             shares = [pull / total for pull in pulls]
             for j in range(players):
                 expected[j] += vp * shares[j]
                 for k in range(j + 1, players):
-                    spread[j][k] += vp * vp_of(card_id) * (shares[j] + shares[k] - (shares[j] - shares[k]) ** 2)
+                    spread[j][k] += vp * points * (shares[j] + shares[k] - (shares[j] - shares[k]) ** 2)
     built = tuple(scoring.airships_built(state, seat) for seat in range(players))
     return Forecast(tuple(expected), tuple(tuple(row) for row in spread), built, over)
 

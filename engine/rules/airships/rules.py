@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import Action, Effect
 from engine.rules.airships import dice, events
-from engine.rules.airships.data import Dice, components
+from engine.rules.airships.data import Components, Dice
 from engine.rules.airships.state import (
     ADDITIONAL_GO_PRICE,
     AirshipsState,
@@ -37,9 +37,9 @@ def eligible_targets(state: AirshipsState, seat: int) -> list[str]:
     return dice.throwable(state, seat, targets(state))
 
 
-def throw_action(card_id: str) -> Action:
+def throw_action(data: Components, card_id: str) -> Action:
     """The choice of a card to throw for, by its name; choices.py says its dice, odds and what it brings."""
-    return Action(THROW, (card_id,), f"Throw for {card_name(card_id)}"[:100])
+    return Action(THROW, (card_id,), f"Throw for {card_name(data, card_id)}"[:100])
 
 
 def to_act(state: AirshipsState) -> list[int]:
@@ -50,11 +50,11 @@ def legal_actions(state: AirshipsState, seat: int) -> list[Action]:
     if seat not in to_act(state):
         return []
     if state.step is Step.CHOOSE_CARD:
-        return [throw_action(card) for card in eligible_targets(state, seat)]
+        return [throw_action(state.data, card) for card in eligible_targets(state, seat)]
     if state.step is Step.EXCHANGE:
         assert state.chosen is not None
         options = dice.exchange_options(state, seat, state.chosen)
-        cost, _ = dice.cost_and_target(state.chosen)
+        cost, _ = dice.cost_and_target(state.data, state.chosen)
         actions = []
         if dice.pool(state, seat).covers(cost):
             actions.append(Action(ROLL, (NO_EXCHANGE,), "Throw without exchanging"))
@@ -130,7 +130,7 @@ def choose(state: AirshipsState, seat: int, card_id: str) -> None:
     state.chosen = card_id
     if dice.exchange_options(state, seat, card_id):
         state.step = Step.EXCHANGE
-        state.events.append(events.declared(seat, card_id))
+        state.events.append(events.declared(state.data, seat, card_id))
     else:
         roll(state, seat, card_id, None)
 
@@ -145,7 +145,7 @@ def roll(state: AirshipsState, seat: int, card_id: str, option: dice.ExchangeOpt
                 break
     if not result.success and state.companies[seat].chips and result.total + 1 >= result.target:
         state.pending, state.step = result, Step.BONUS_CHIP
-        state.events.append(events.chip_needed(result))
+        state.events.append(events.chip_needed(state.data, result))
         return
     finish_throw(state, result)
 
@@ -166,7 +166,7 @@ def finish_throw(state: AirshipsState, result: Throw, told: str = "") -> None:
     state.last_throw = result
     state.chosen = None
     # The throw, then what it brought, each its own event: the headline shows what it brought.
-    state.events.append(told or events.describe_throw(result))
+    state.events.append(told or events.describe_throw(state.data, result))
     if result.success:
         state.events.append(acquire(state, result.seat, result.card))
     else:
@@ -175,13 +175,13 @@ def finish_throw(state: AirshipsState, result: Throw, told: str = "") -> None:
         if compensation:
             company.chips_in_supply -= 1
             company.chips += 1
-        state.events.append(events.compensated(result.seat, result.card, compensation))
+        state.events.append(events.compensated(state.data, result.seat, result.card, compensation))
     end_go(state, result.seat)
 
 
 def acquire(state: AirshipsState, seat: int, card_id: str) -> str:
     """Put the won card on the company board and say what came with it."""
-    c = components()
+    c = state.data
     company = state.companies[seat]
     if card_id in c.expansions:
         card = c.expansions[card_id]
@@ -196,14 +196,14 @@ def acquire(state: AirshipsState, seat: int, card_id: str) -> str:
             gained = min(card.chips, company.chips_in_supply)
             company.chips += gained
             company.chips_in_supply -= gained
-        return events.expansion_won(seat, card_id, old, gained)
+        return events.expansion_won(c, seat, card_id, old, gained)
     if card_id in c.airships:
         was_open = state.hindenburg_open
         pile = next(pile for pile in state.fields if pile and pile[-1] == card_id)
         company.airships.append(pile.pop())
         if not was_open:
             state.wooden_airship = seat
-        return events.airship_built(seat, card_id, not was_open, not was_open and state.hindenburg_open)
+        return events.airship_built(c, seat, card_id, not was_open, not was_open and state.hindenburg_open)
     number = phase_number(card_id)
     state.hindenburg[number - 1] = seat
     company.phases.append(number)
@@ -213,7 +213,7 @@ def acquire(state: AirshipsState, seat: int, card_id: str) -> str:
     else:
         company.chips -= 1
     state.wooden_airship = seat
-    return events.phase_built(seat, card_id, state.hindenburg_complete)
+    return events.phase_built(c, seat, card_id, state.hindenburg_complete)
 
 
 # --- goes and turns -----------------------------------------------------------------------------
@@ -264,7 +264,7 @@ def reveal(state: AirshipsState) -> bool:
     """Step 1: turn over the top card of the pile; False when the pile is used up."""
     if not state.pile:
         return False  # "If the pile of expansion cards has been used up, the first step is omitted."
-    c = components()
+    c = state.data
     card_id = state.pile.pop()
     if card_id == c.change_of_era:
         state.era = 2
@@ -275,5 +275,5 @@ def reveal(state: AirshipsState) -> bool:
     dropped = row[0] if None not in row else None
     place_in_display(state, card_id)
     state.revealed = card_id
-    state.events.append(events.turned_over(state.current, card_id, dropped))
+    state.events.append(events.turned_over(c, state.current, card_id, dropped))
     return True

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from engine.core import Outcome, rank
-from engine.rules.airships.data import components
 from engine.rules.airships.state import AirshipsState
 
 
 def victory_points(state: AirshipsState, seat: int) -> int:
     """Stars on the cards still held, airships, and Hindenburg phases (higher values only if complete)."""
-    c = components()
+    c = state.data
     company = state.companies[seat]
     points = sum(c.expansions[card].vp for card in company.departments.values())
     points += sum(c.airships[card].vp for card in company.airships)

@@ -155,7 +155,7 @@ class AirshipsState:
 
 def place_in_display(state: AirshipsState, card_id: str) -> None:
     """Lay a card in its row, as far left as possible; a full row drops its leftmost card and shifts."""
-    card = components().expansions[card_id]
+    card = state.data.expansions[card_id]
     row = state.display[card.department]
     if None in row:
         row[row.index(None)] = card_id

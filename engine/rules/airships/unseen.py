@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from functools import partial
 
 from engine.core import Dealer
-from engine.rules.airships.data import components
+from engine.rules.airships.data import Components
 from engine.rules.airships.state import AirshipsState
 
 SEED_BITS = 62  # the dice to come: GameRng(seed, seq) draws every throw from the seed
@@ -29,20 +30,19 @@ def redeal(state: AirshipsState, seat: int | None, dealer: Dealer) -> AirshipsSt
     """
     new = state.copy()
     new.events = list(state.events)  # copy() clears them for the next move; the re-dealt table still shows them
-    deal_again(pile_places(new), pile_back, dealer)
-    deal_again(airship_places(new), airship_back, dealer)
+    deal_again(pile_places(new), partial(pile_back, new.data), dealer)
+    deal_again(airship_places(new), partial(airship_back, new.data), dealer)
     new.seed = dealer.getrandbits(SEED_BITS)
     return new
 
 
-def pile_back(card_id: str) -> str:
+def pile_back(data: Components, card_id: str) -> str:
     """What the back of a pile card tells: its era, or that it is the Change of Era."""
-    c = components()
-    return "change of era" if card_id == c.change_of_era else c.expansions[card_id].era.value
+    return "change of era" if card_id == data.change_of_era else data.expansions[card_id].era.value
 
 
-def airship_back(card_id: str) -> str:
-    return components().airships[card_id].back.value
+def airship_back(data: Components, card_id: str) -> str:
+    return data.airships[card_id].back.value
 
 
 def pile_places(state: AirshipsState) -> list[Place]:
@@ -53,7 +53,7 @@ def pile_places(state: AirshipsState) -> list[Place]:
 def airship_places(state: AirshipsState) -> list[Place]:
     """Every airship nobody sees: under each field's top (field by field, bottom first), then in the box."""
     places: list[Place] = [(pile, i) for pile in state.fields for i in range(len(pile) - 1)]
-    airships = components().airships
+    airships = state.data.airships
     # The box shares `removed` with face-up cards that left the game: only its airships were never seen.
     return places + [(state.removed, i) for i, card_id in enumerate(state.removed) if card_id in airships]
 

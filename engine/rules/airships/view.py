@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from functools import cache
 from typing import Any, NotRequired
 
 from engine.rules.airships import dice, rules, scoring
-from engine.rules.airships.data import Department, Dice, components
+from engine.rules.airships.data import Components, Department, Dice, per_data
 from engine.rules.airships.state import AirshipsState, Step, Throw, hindenburg_id, phase_number
 from engine.rules.airships.words import gives
 from engine.view import CommonView
@@ -52,57 +51,61 @@ def dice_dict(d: Dice) -> dict[str, int]:
     return {"white": d.white, "red": d.red, "black": d.black}
 
 
-def gives_text(card_id: str) -> str:
+def gives_text(data: Components, card_id: str) -> str:
     """Plain words for what an expansion card gives, e.g. '1 black die and 2 bonus chips when won'."""
-    return gives(card_id)
+    return gives(data, card_id)
 
 
-@cache
-def _card(card_id: str) -> dict[str, Any]:
-    c = components()
-    cost, target = dice.cost_and_target(card_id)
+@per_data  # a view shows dozens of cards, every move: each is written once per game's components
+def _cards(data: Components) -> dict[str, dict[str, Any]]:
+    ids = [*data.expansions, *data.airships, *(hindenburg_id(phase.number) for phase in data.hindenburg)]
+    return {card_id: _card(data, card_id) for card_id in ids}
+
+
+def _card(data: Components, card_id: str) -> dict[str, Any]:
+    cost, target = dice.cost_and_target(data, card_id)
     base: dict[str, Any] = {
         "id": card_id, "kind": "", "name": "", "department": None, "era": None, "back": None,
         "cost": dice_dict(cost), "target": target, "vp": 0, "gives": "", "dice": dice_dict(Dice()),
         "imaginary": None, "exchange": None, "engine": None, "chips": 0,
     }
-    if card_id in c.expansions:
-        e = c.expansions[card_id]
+    if card_id in data.expansions:
+        e = data.expansions[card_id]
         base.update(
             kind="expansion", name=e.name, department=e.department.value, era=e.era.value, vp=e.vp,
-            gives=gives_text(card_id), dice=dice_dict(e.dice), chips=e.chips,
+            gives=gives_text(data, card_id), dice=dice_dict(e.dice), chips=e.chips,
             imaginary={"colour": e.imaginary.colour.value, "value": e.imaginary.value} if e.imaginary else None,
             exchange={**asdict(e.exchange), "give": e.exchange.give.value, "get": e.exchange.get.value} if e.exchange else None,
             engine={"colour": e.engine.colour.value if e.engine.colour else "any", "amount": e.engine.amount} if e.engine else None,
         )
-    elif card_id in c.airships:
-        a = c.airships[card_id]
+    elif card_id in data.airships:
+        a = data.airships[card_id]
         base.update(kind="airship", name=a.name, back=a.back.value, vp=a.vp)
     else:
-        phase = c.hindenburg[phase_number(card_id) - 1]
+        phase = data.hindenburg[phase_number(card_id) - 1]
         base.update(kind="hindenburg", name=phase.name, vp=phase.vp_low, number=phase.number)
     return base
 
 
-def card(card_id: str | None) -> dict[str, Any] | None:
+def card(data: Components, card_id: str | None) -> dict[str, Any] | None:
     """A card as the view shows it; a copy, so a caller may not spoil the cache."""
-    return None if card_id is None else dict(_card(card_id))
+    return None if card_id is None else dict(_cards(data)[card_id])
 
 
 def next_back(state: AirshipsState) -> str | None:
     if not state.pile:
         return None
     top = state.pile[-1]
-    if top == components().change_of_era:
+    if top == state.data.change_of_era:
         return "change of era"
-    return f"era {components().expansions[top].era.value}"
+    return f"era {state.data.expansions[top].era.value}"
 
 
-def throw_dict(t: Throw | None) -> dict[str, Any] | None:
+def throw_dict(data: Components, t: Throw | None) -> dict[str, Any] | None:
     if t is None:
         return None
     return {
-        "seat": t.seat, "card": card(t.card), "exchange": t.exchange,
+        "seat": t.seat, "card": card(data, t.card), "exchange": t.exchange,
         "rolled": {colour: list(t.rolled.get(colour, ())) for colour in ("white", "red", "black")},
         "kept": [asdict(d) for d in t.kept], "dice_total": t.dice_total,
         "bonuses": [{"source": s, "amount": a} for s, a in t.bonuses],
@@ -111,15 +114,15 @@ def throw_dict(t: Throw | None) -> dict[str, Any] | None:
 
 
 def company_dict(state: AirshipsState, seat: int) -> dict[str, Any]:
-    company = state.companies[seat]
+    company, data = state.companies[seat], state.data
     pool = dice.pool(state, seat)
-    exchange, engine = dice.exchange_of(company), dice.engine_of(company)
+    exchange, engine = dice.exchange_of(state, seat), dice.engine_of(state, seat)
     return {
         "seat": seat,
         "nation": company.nation,
         "entrepreneur": {"side": state.era, "dice": dice_dict(dice.entrepreneur_dice(state, seat))},
-        "departments": {d.value: card(company.departments.get(d)) for d in Department},
-        "airships": [card(a) for a in company.airships],
+        "departments": {d.value: card(data, company.departments.get(d)) for d in Department},
+        "airships": [card(data, a) for a in company.airships],
         "phases": list(company.phases),
         "chips": company.chips,
         "chips_in_supply": company.chips_in_supply,
@@ -133,7 +136,7 @@ def company_dict(state: AirshipsState, seat: int) -> dict[str, Any]:
 
 
 def public_view(state: AirshipsState) -> AirshipsView:
-    c = components()
+    c = state.data
     outcome = scoring.outcome(state)
     over = state.over
     return {
@@ -147,13 +150,13 @@ def public_view(state: AirshipsState) -> AirshipsView:
         "step": state.step.value,
         "decision": DECISIONS[state.step],
         "to_act": rules.to_act(state),
-        "chosen": card(state.chosen),
-        "revealed": card(state.revealed),
+        "chosen": card(c, state.chosen),
+        "revealed": card(c, state.revealed),
         # Only while a card is being chosen: during a throw's decisions the choice has been made.
         "throwable": rules.eligible_targets(state, state.current) if state.step is Step.CHOOSE_CARD else [],
         "pile": {"left": len(state.pile), "next": next_back(state)},
-        "display": {d.value: [card(x) for x in state.display[d]] for d in Department},
-        "airship_fields": [{"left": len(pile), "top": card(pile[-1] if pile else None)} for pile in state.fields],
+        "display": {d.value: [card(c, x) for x in state.display[d]] for d in Department},
+        "airship_fields": [{"left": len(pile), "top": card(c, pile[-1] if pile else None)} for pile in state.fields],
         "hindenburg": {
             "open": state.hindenburg_open,
             "complete": state.hindenburg_complete,
@@ -167,7 +170,7 @@ def public_view(state: AirshipsState) -> AirshipsView:
         "companies": [company_dict(state, seat) for seat in range(state.players)],
         "points": [scoring.victory_points(state, seat) for seat in range(state.players)],  # every game's view has these
         "points_unit": "VP",
-        "last_throw": throw_dict(state.pending or state.last_throw),
+        "last_throw": throw_dict(c, state.pending or state.last_throw),
         "events": list(state.events),
         "outcome": outcome.to_dict() if outcome else None,
     }

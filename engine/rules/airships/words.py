@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from functools import cache
-
-from engine.rules.airships.data import Dice, EngineBonus, Exchange, ImaginaryDie, components
-from engine.rules.airships.state import phase_number
+from engine.rules.airships.data import Components, Dice, EngineBonus, Exchange, ExpansionCard, ImaginaryDie, per_data
+from engine.rules.airships.state import hindenburg_id, phase_number
 from engine.words import count
 
 ELLIPSIS = "…"
@@ -37,10 +35,17 @@ def engine_words(engine: EngineBonus) -> str:
     return f"+{engine.amount} on {'every throw' if engine.colour is None else f'throws with {engine.colour.value} dice'}"
 
 
-@cache
-def gifts(card_id: str) -> tuple[str, ...]:
+def gifts(data: Components, card_id: str) -> tuple[str, ...]:
     """What an expansion card gives its owner, each in plain words: dice, help on throws, chips, VP."""
-    card = components().expansions[card_id]
+    return all_gifts(data)[card_id]
+
+
+@per_data  # every view and menu says them again: once per game's components
+def all_gifts(data: Components) -> dict[str, tuple[str, ...]]:
+    return {card.id: gifts_of(card) for card in data.expansions.values()}
+
+
+def gifts_of(card: ExpansionCard) -> tuple[str, ...]:
     parts = []
     if card.dice.total():
         parts.append(dice_words(card.dice))
@@ -62,28 +67,28 @@ def listed(parts: tuple[str, ...] | list[str]) -> str:
     return " and ".join(parts) if len(parts) < 3 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def gives(card_id: str) -> str:
+def gives(data: Components, card_id: str) -> str:
     """'1 black die and 2 bonus chips when won': an expansion card's gifts, '' when it gives nothing."""
-    return listed(gifts(card_id))
+    return listed(gifts(data, card_id))
 
 
-@cache
-def card_name(card_id: str) -> str:
+def card_name(data: Components, card_id: str) -> str:
     """A card as a sentence names it: 'Hugo Eckener (Engineers)', 'the airship LZ 1', 'Hindenburg phase 1 (Frame)'."""
-    c = components()
-    if card_id in c.expansions:
-        card = c.expansions[card_id]
-        return f"{card.name} ({card.department.value.capitalize()})"
-    if card_id in c.airships:
-        return f"the airship {c.airships[card_id].name}"
-    phase = c.hindenburg[phase_number(card_id) - 1]
-    return f"Hindenburg phase {phase.number} ({phase.name})"
+    return card_names(data)[card_id]
 
 
-def short_name(card_id: str) -> str:
+@per_data  # every menu of cards and most events name them: once per game's components
+def card_names(data: Components) -> dict[str, str]:
+    names = {card.id: f"{card.name} ({card.department.value.capitalize()})" for card in data.expansions.values()}
+    names.update({card.id: f"the airship {card.name}" for card in data.airships.values()})
+    names.update({hindenburg_id(p.number): f"Hindenburg phase {p.number} ({p.name})" for p in data.hindenburg})
+    return names
+
+
+def short_name(data: Components, card_id: str) -> str:
     """A card's own name, where the sentence already said what kind it is: 'Hugo Eckener', 'LZ 1', 'Hindenburg phase 1'."""
-    if card_id in components().expansions or card_id in components().airships:
-        return components().card_name(card_id)
+    if card_id in data.expansions or card_id in data.airships:
+        return data.card_name(card_id)
     return f"Hindenburg phase {phase_number(card_id)}"
 
 
