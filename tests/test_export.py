@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -220,3 +221,49 @@ async def test_a_version_1_export_is_checked_by_its_scores_and_places(tmp_path: 
     newer = {**data, "final": {**data["final"], "view_sha256": "0" * 64}}
     with pytest.raises(ExportError, match="different final position"):
         replay_export(parse_export(json.dumps(newer)))
+
+
+async def test_an_export_with_a_pack_replays_in_a_process_that_never_saw_it(tmp_path: Path) -> None:
+    from engine.options import PACK
+    from engine.platform import packs
+
+    game = engine.get_game("airships")
+    checked = packs.check(game, (ROOT / "tests" / "fixtures" / "packs" / "airships.toml").read_bytes())
+    options = with_edition(game, {PACK: checked.pack.digest})
+    store = await Store.open(tmp_path / "packs.sqlite3")
+    try:
+        await store.packs.keep_text(checked.pack.digest, "airships", checked.pack.text)
+        row = await store.games.create("airships", 7, 8, 100, 9, options)
+        for n in range(2):
+            await store.seats.add(row.id, 100 + n, NAMES[n])
+        await store.seats.start_game(row.id, [100, 101])
+        state, seq, rng = game.setup(2, 9, options), 0, random.Random(9)
+        while seats := game.to_act(state):
+            action = rng.choice(game.legal_actions(state, seats[0]))
+            state, seq = game.apply(state, seats[0], action), seq + 1
+            outcome = game.outcome(state)
+            await store.games.append_action(row.id, seq, seats[0], action.to_dict(), None,
+                                            status=Status.FINISHED if outcome else None,
+                                            outcome=outcome.to_dict() if outcome else None)
+        export = build_export(await store.games.get(row.id), await store.seats.of(row.id),
+                              await store.games.actions(row.id))
+    finally:
+        await store.close()
+    path = tmp_path / "with-pack.json"
+    path.write_text(export.to_json(), encoding="utf-8")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["version"] == 3 and data["pack"] == {"name": checked.pack.name, "text": checked.pack.text}
+
+    done = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert f"Played with the card pack {checked.pack.name!r} (carried in the file)." in done.stdout
+
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps({**data, "pack": {**data["pack"], "text": data["pack"]["text"] + "\n"}}),
+                        encoding="utf-8")
+    with pytest.raises(ExportError, match="not the one its game was played with"):
+        parse_export(tampered.read_text(encoding="utf-8"))
+    missing = {key: value for key, value in data.items() if key != "pack"}
+    with pytest.raises(ExportError, match="has no valid 'pack'"):
+        parse_export(json.dumps(missing))

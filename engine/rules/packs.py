@@ -14,7 +14,7 @@ PACK_TABLE = "pack"  # the table that names the pack: [pack] name = "...", note 
 MAX_NAME = 40
 MAX_NOTE = 200
 NAME = re.compile(r"[\w][\w .'&()+-]*")  # letters, digits and a few marks, so a name reads well in a menu
-ENTRY_KEYS = ("id", "key", "number", "nation", "name")  # what names an entry of a list of tables, first found
+ENTRY_KEYS = ("id", "key", "number", "phase", "players", "nation", "name")  # what names an entry of a list of tables, first found
 
 
 class PackError(ValueError):

@@ -152,3 +152,31 @@ async def test_a_tables_welcome_pings_each_person_once_and_minds_quiet_hours_and
     table = await service.reading.table(news.game_ids[0])
     assert await service.leagues.welcome_pings(table, Alerts()) == (1003,)
     assert await service.leagues.welcome_pings(table, Alerts(thread=(1003,))) == ()  # the first turn already pings them
+
+
+async def test_a_league_plays_the_pack_it_was_created_with(service: Services, clock: Clock) -> None:
+    from pathlib import Path
+
+    from engine.core import GameError
+    from engine.options import PACK
+    from engine.rules import packs
+
+    data = (Path(__file__).parents[1] / "fixtures" / "packs" / "airships.toml").read_bytes()
+    uploaded = await service.packs.upload(1, 100, "airships", "ours.toml", data, can_manage=True)
+    with pytest.raises(GameError, match="no pack called 'Nothing'"):
+        await _league(service, pack="Nothing")
+    with pytest.raises(GameError, match="is for Airships, not 1930"):
+        await _league(service, slug="1930", pack=uploaded.row.name)
+    await _league(service, pack=uploaded.row.name.upper())  # a pack's name in any case
+    await service.packs.remove(1, uploaded.row.name, can_manage=True)  # the league keeps its cards
+    info = await service.leagues.league_info(1, None)
+    assert info.league.pack == uploaded.row.digest and info.pack_name == uploaded.row.name
+    for user in range(1001, 1004):
+        await service.leagues.join_league(1, None, user, f"p{user}")
+    packs._known.clear()  # a restarted bot: the store gives the pack's content back with the game
+    news = await service.leagues.start_league(1, None, [], can_manage=True)
+    [game_id] = news.game_ids  # type: ignore[union-attr]
+    table = await service.reading.table(game_id)
+    assert table.game.options[PACK] == uploaded.row.digest and table.pack_name == uploaded.row.name
+    await service.lobby.start(game_id, table.creator_id)
+    assert (await service.reading.table(game_id)).status is Status.ACTIVE
