@@ -73,7 +73,7 @@ def test_dump_commands_prints_the_payloads_as_json_without_a_connection(tmp_path
     done = _run("--dump-commands", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     payloads = json.loads(done.stdout)
-    assert {p["name"] for p in payloads} == {"game", "move", "board", "log", "hand", "rules", "vacation", "notify", "timezone", "undo", "hint", "rating", "leaderboard", "league", "web", "stats"}
+    assert {p["name"] for p in payloads} == {"game", "move", "board", "log", "hand", "rules", "vacation", "notify", "timezone", "undo", "hint", "rating", "leaderboard", "league", "web", "stats", "pack"}
     assert command_problems(payloads) == []
     assert not (tmp_path / "data").exists()  # the dump opens no database
 
