@@ -91,10 +91,8 @@ class Packs(commands.GroupCog, group_name="pack", group_description="Play with y
     @app_commands.autocomplete(name=pack_names)
     @answered()
     async def show(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 100]) -> None:
-        service = tables(interaction).packs
-        shown = await service.show(guild_of(interaction), name)
-        _, text = await service.text(guild_of(interaction), shown.row.name)
-        await say(interaction, shown_reply(shown, "", text))
+        shown = await tables(interaction).packs.show(guild_of(interaction), name)
+        await say(interaction, shown_reply(shown, "", shown.text))
 
     @app_commands.command(name="remove", description="Remove a pack; games already using it keep it (Manage Server)")
     @app_commands.describe(name="The pack's name")

@@ -10,11 +10,11 @@ from engine.core import GameError
 from engine.platform import packs
 from engine.platform.records import NotFound, PackRow
 from engine.rules.packs import MAX_BYTES, Pack, PackError
-
-__all__ = ["MAX_BYTES", "MAX_PACKS", "PackRefused", "Packs", "ShownPack", "template"]
 from engine.services.core import TableCore
 from engine.store.database import now_text
 from engine.store.packs import TooManyPacks
+
+__all__ = ["MAX_BYTES", "MAX_PACKS", "PackRefused", "Packs", "ShownPack", "template"]
 
 MAX_PACKS = 10  # per server: a few copies of each game, kept apart from a long list nobody reads
 SUFFIX = ".toml"
@@ -32,6 +32,7 @@ class ShownPack:
     title: str  # the game's
     changes: tuple[str, ...]
     replaced: bool = False  # an upload that took the place of the server's pack of the same name
+    text: str = ""  # the file as uploaded, to download and edit (for /pack show)
 
 
 class Packs:
@@ -80,12 +81,7 @@ class Packs:
         row = await self.named(guild_id, name)
         pack = await self._pack(row)
         game = engine.get_game(row.game)
-        return ShownPack(row, game.title, tuple(packs.changes(packs.builtin(game), pack)))
-
-    async def text(self, guild_id: int, name: str) -> tuple[PackRow, str]:
-        """A pack's file as uploaded, to download and edit."""
-        row = await self.named(guild_id, name)
-        return row, (await self._pack(row)).text
+        return ShownPack(row, game.title, tuple(packs.changes(packs.builtin(game), pack)), text=pack.text)
 
     async def remove(self, guild_id: int, name: str, *, can_manage: bool) -> PackRow:
         """Forget a server's pack; the games and leagues already playing it keep it."""
