@@ -201,9 +201,22 @@ def entry_line(text: str, entry: str) -> int | None:
 
 def _first_line(text: str, pattern: re.Pattern[str]) -> int | None:
     for number, line in enumerate(text.splitlines(), start=1):
-        if pattern.search(line.split("#", 1)[0] if "#" in line and '"' not in line else line):
+        if pattern.search(_without_comment(line)):
             return number
     return None
+
+
+def _without_comment(line: str) -> str:
+    """The line without its comment: from the first # outside a quoted string (the template's comments name keys)."""
+    quote = ""
+    for index, char in enumerate(line):
+        if quote:
+            quote = "" if char == quote and line[index - 1] != "\\" else quote
+        elif char in "\"'":
+            quote = char
+        elif char == "#":
+            return line[:index]
+    return line
 
 
 # -- the packs this process knows --------------------------------------------------------------------------------

@@ -184,3 +184,8 @@ def test_the_readme_example_pack_is_accepted_and_changes_two_airships() -> None:
     example = section[section.index("```toml\n") + 8:section.index("```\n", section.index("```toml\n") + 8)]
     [line] = packs.check(engine.get_game("airships"), example.encode()).changes
     assert line.startswith("airship: 18 entries, ") and line.endswith(" changed") and line.count(",") == 2
+
+
+def test_a_problems_line_is_the_keys_own_not_a_comment_naming_it() -> None:
+    error = refusal("1930", HEAD + '# nmae = is a typo we meant to fix\n[[airline]]\nkey = "red"\nnmae = "Red Air"  # #1\n')
+    assert error.line == 6
