@@ -9,7 +9,8 @@ import engine
 from engine.core import MAX_CHOICES, MAX_LABEL, Action
 from engine.rules.airships import dice as airship_dice
 from engine.rules.airships.events import weigh
-from engine.rules.airships.data import Colour, Department, Era, components
+from engine.rules.airships.data import components
+from engine.rules.airships.records import Colour, Department, Era
 from engine.rules.airships.state import (
     AIRSHIP_FIELDS,
     DISPLAY_FIELDS,

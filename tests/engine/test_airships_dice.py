@@ -20,7 +20,7 @@ from airships_helpers import (
 )
 from engine.core import Action, IllegalAction
 from engine.rules.airships import dice as airship_dice
-from engine.rules.airships.data import Department, Dice
+from engine.rules.airships.records import Department, Dice
 from engine.rules.airships.state import AirshipsState, Step, Throw
 
 # Company boards, built from cards whose dice the tests need (the entrepreneur adds 1 white, and 1 red in era 2).

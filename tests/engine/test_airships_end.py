@@ -20,7 +20,7 @@ from airships_helpers import (
 )
 from engine.core import GameOver
 from engine.rules.airships import scoring
-from engine.rules.airships.data import Back, Dice
+from engine.rules.airships.records import Back, Dice
 from engine.rules.airships.state import AirshipsState, Step
 
 HINDENBURG_BUILDER = ("e2-financiers-3", "e2-hangars-3", "e2-captains-4")

@@ -10,7 +10,7 @@ from typing import Any
 
 import engine
 from engine.rules.airships import rules, scoring, words
-from engine.rules.airships.data import Dice
+from engine.rules.airships.records import Dice
 from engine.rules.airships.state import AirshipsState
 
 GAME = engine.get_game("airships")

@@ -9,7 +9,7 @@ import pytest
 from airships_helpers import C, GAME, check_cards_conserved, give, lay, set_field, table
 
 from engine.core import MAX_CHOICES, MAX_LABEL, Action, IllegalAction, Outcome
-from engine.rules.airships.data import Department
+from engine.rules.airships.records import Department
 from engine.rules.airships.state import Step
 from engine.cli.simulate import play_random
 

@@ -26,7 +26,7 @@ from airships_helpers import (
 from engine.core import Action, IllegalAction
 from engine.rules.airships import dice as airship_dice
 from engine.rules.airships import rules
-from engine.rules.airships.data import Department, Dice, Era
+from engine.rules.airships.records import Department, Dice, Era
 from engine.rules.airships.state import AirshipsState, Step, Throw
 from engine.rules.rng import GameRng
 

@@ -9,7 +9,7 @@ import pytest
 from airships_helpers import ALL_CARDS, C, CHANGE_OF_ERA, GAME, check_cards_conserved, check_chips_conserved
 from engine.core import GameError
 from engine.rules.airships import dice
-from engine.rules.airships.data import NATIONS, Back, Department, Dice, Era
+from engine.rules.airships.records import NATIONS, Back, Department, Dice, Era
 from engine.rules.airships.setup import setup_state
 from engine.rules.rng import GameRng
 

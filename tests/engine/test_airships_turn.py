@@ -27,7 +27,7 @@ from airships_helpers import (
 from engine.core import IllegalAction
 from engine.rules.airships import dice as airship_dice
 from engine.rules.airships import rules, scoring
-from engine.rules.airships.data import Department, Dice
+from engine.rules.airships.records import Department, Dice
 from engine.rules.airships.state import AirshipsState, Step
 
 # A company with the dice for every Hindenburg phase: 2 white, 4 red (3 thrown), 3 black.

@@ -6,24 +6,16 @@ import itertools
 import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from engine.rules.datafile import DataError
-from engine.rules.airships.data import (
-    DATA_FILE,
-    AirshipCard,
-    Back,
-    Colour,
-    Components,
-    Department,
-    Dice,
-    Era,
-    ExpansionCard,
-    HindenburgPhase,
-    components,
-    load,
+from engine.rules.datafile import DataError, DataReader
+from engine.rules.airships.data import DATA_FILE, components, load
+from engine.rules.airships.validation import PRINTED, Printed, check
+from engine.rules.airships.records import (
+    AirshipCard, Back, Colour, Components, Department, Dice, Era, ExpansionCard, HindenburgPhase,
 )
 
 BASE_DICE_AFTER_CHANGE_OF_ERA = Dice(white=2, red=1)  # entrepreneur white + red, starter white
@@ -467,3 +459,35 @@ def test_a_starter_giving_a_red_die_is_named(tmp_path: Path, text: str) -> None:
 def test_changed_dice_faces_are_named(tmp_path: Path, text: str) -> None:
     broken = text.replace("black = [4, 4, 6, 6, 8, 8]", "black = [4, 4, 6, 6, 8, 9]")
     assert rejected(tmp_path, broken).startswith("components.toml: dice: faces differ")
+
+
+def test_an_example_card_changed_is_named(tmp_path: Path, text: str) -> None:
+    # The rulebook's imaginary red 4 (a copy's printed card): a file or pack without it is not the game's box.
+    broken = text.replace('gives = { imaginary = { colour = "red", value = 4 } }', 'gives = { imaginary = { colour = "red", value = 3 } }')
+    assert rejected(tmp_path, broken) == ("components.toml: expansion: the rulebook prints an Engineer with an "
+                                          "imaginary red 4, and no card here is one")
+
+
+@pytest.mark.parametrize("printed", PRINTED, ids=[p.words for p in PRINTED])
+def test_every_example_card_the_rulebook_prints_is_required(data: Components, printed: Printed) -> None:
+    fitting = [c for c in data.expansions.values() if printed.fits(c)]
+    assert fitting, printed.words
+    # Each one made a card no example is (other dice, no effect, a higher score), so the counts stay right.
+    cards = [c for c in data.expansions.values() if c not in fitting]
+    cards += [replace(c, dice=Dice(red=2), imaginary=None, exchange=None, engine=None, chips=0, target=c.target + 1)
+              for c in fitting]
+    assert not any(printed.fits(c) for c in cards)
+    with pytest.raises(DataError, match=re.escape(f"the rulebook prints {printed.words}")):
+        check([c.id for c in cards], list(data.airships.values()), cards, data.hindenburg, DataReader("x").fail)
+
+
+def test_a_department_with_the_wrong_count_in_an_era_is_named(tmp_path: Path, text: str) -> None:
+    broken = edit_entry(text, "e1-hangars-3", lambda b: b.replace('department = "hangars"', 'department = "financiers"'))
+    assert rejected(tmp_path, broken) == ("components.toml: expansion (era 1): 4 financiers cards, the rulebook has 3 "
+                                          "per department")
+
+
+def test_an_empty_id_or_name_is_named(tmp_path: Path, text: str) -> None:
+    assert rejected(tmp_path, text.replace('id = "a-light-6"', 'id = " "')) == "components.toml: id: an id cannot be empty"
+    unnamed = edit_entry(text, "a-light-6", lambda b: re.sub(r'(?m)^name = .*\n', 'name = ""\n', b))
+    assert rejected(tmp_path, unnamed) == "components.toml: airship a-light-6: every card has a name"

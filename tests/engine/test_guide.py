@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.rules.airships.data import MAX_DICE_PER_COLOUR, NATIONS, Colour, components
+from engine.rules.airships.data import components
+from engine.rules.airships.records import MAX_DICE_PER_COLOUR, NATIONS, Colour
 from engine.rules.airships.state import ADDITIONAL_GO_PRICE, FIRST_PLAYER_CHIPS, OTHER_PLAYER_CHIPS
 from engine.rules.datafile import DataError
 from engine.rules.guide import MAX_TEXT, MAX_TITLE, RulesTopic, load_guide, read_guide

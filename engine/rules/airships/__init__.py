@@ -8,7 +8,8 @@ from engine.options import edition_of, pack_of
 from engine.core import Action, Dealer, GameError, News, Outcome, Rules
 from engine.figures import StatLine, Tally
 from engine.rules.airships import checks, choices, data, events, rules, scoring, unseen, view
-from engine.rules.airships.data import EDITION, Back, components
+from engine.rules.airships.data import EDITION, components
+from engine.rules.airships.records import Back
 from engine.rules.airships.setup import setup_state
 from engine.rules.airships.state import AirshipsState
 from engine.rules.guide import RulesTopic, load_guide

@@ -5,17 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.rules.airships.data import (
-    DIE_COLOURS,
-    MAX_DICE_PER_COLOUR,
-    Colour,
-    Components,
-    Department,
-    Dice,
-    EngineBonus,
-    Exchange,
-    ImaginaryDie,
-    per_data,
+from engine.rules.airships.records import (
+    DIE_COLOURS, MAX_DICE_PER_COLOUR, Colour, Components, Department, Dice, EngineBonus, Exchange, ImaginaryDie, per_data,
 )
 from engine.rules.airships.state import AirshipsState, KeptDie, Throw, hindenburg_id
 from engine.rules.rng import GameRng

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import News, seat_token
 from engine.rules.airships import dice
-from engine.rules.airships.data import Colour, Components
+from engine.rules.airships.records import Colour, Components
 from engine.rules.airships.state import Throw
 from engine.rules.airships.words import card_name, short_name
 from engine.sentences import NUMBER, SEAT, Sentences, one_of

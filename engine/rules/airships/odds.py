@@ -9,7 +9,7 @@ from functools import cache, lru_cache
 from itertools import product
 
 from engine.rules.airships import dice
-from engine.rules.airships.data import DIE_COLOURS, MAX_DICE_PER_COLOUR, Components, Dice, per_data
+from engine.rules.airships.records import DIE_COLOURS, MAX_DICE_PER_COLOUR, Components, Dice, per_data
 from engine.rules.airships.state import AirshipsState
 
 Distribution = dict[int, Fraction]  # score -> probability

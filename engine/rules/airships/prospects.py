@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 
 from engine.rules.airships import dice, odds, rules, scoring
-from engine.rules.airships.data import Back, Components, Dice, EngineBonus, Era, Exchange, per_data
+from engine.rules.airships.records import Back, Components, Dice, EngineBonus, Era, Exchange, per_data
 from engine.rules.airships.state import ADDITIONAL_GO_PRICE, AirshipsState, hindenburg_id, phase_number
 
 # Weights, tuned in the arena (python -m engine arena airships --seats ai,greedy).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import Action, Effect
 from engine.rules.airships import dice, events
-from engine.rules.airships.data import Components, Dice
+from engine.rules.airships.records import Components, Dice
 from engine.rules.airships.state import (
     ADDITIONAL_GO_PRICE,
     AirshipsState,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.options import pack_of
-from engine.rules.airships.data import EDITION, NATIONS, Back, Department, Era, components
+from engine.rules.airships.data import EDITION, components
+from engine.rules.airships.records import NATIONS, Back, Department, Era
 from engine.rules.airships.state import (
     AIRSHIP_FIELDS, DISPLAY_FIELDS, FIRST_PLAYER_CHIPS, OTHER_PLAYER_CHIPS, STARTING_DISPLAY, AirshipsState, Company,
     Step, place_in_display,

@@ -5,7 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from engine.rules.airships.data import EDITION, Components, Department, components
+from engine.rules.airships.data import EDITION, components
+from engine.rules.airships.records import Components, Department
 
 DISPLAY_FIELDS = 3  # fields per department row on the board
 AIRSHIP_FIELDS = 4

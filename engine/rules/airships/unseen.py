@@ -6,7 +6,7 @@ from collections.abc import Callable, Hashable
 from functools import partial
 
 from engine.core import Dealer
-from engine.rules.airships.data import Components
+from engine.rules.airships.records import Components
 from engine.rules.airships.state import AirshipsState
 
 SEED_BITS = 62  # the dice to come: GameRng(seed, seq) draws every throw from the seed

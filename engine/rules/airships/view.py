@@ -6,7 +6,7 @@ from dataclasses import asdict
 from typing import Any, NotRequired
 
 from engine.rules.airships import dice, rules, scoring
-from engine.rules.airships.data import Components, Department, Dice, per_data
+from engine.rules.airships.records import Components, Department, Dice, per_data
 from engine.rules.airships.state import AirshipsState, Step, Throw, hindenburg_id, phase_number
 from engine.rules.airships.words import gives
 from engine.view import CommonView

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.rules.airships.data import Components, Dice, EngineBonus, Exchange, ExpansionCard, ImaginaryDie, per_data
+from engine.rules.airships.records import Components, Dice, EngineBonus, Exchange, ExpansionCard, ImaginaryDie, per_data
 from engine.rules.airships.state import hindenburg_id, phase_number
 from engine.words import count
 
