@@ -13,6 +13,8 @@ from engine.core import NAVIGATION, Action, Chooser, Game, GameAI, find_choice, 
 ROLLOUT_LIMIT = 80  # decisions a look-ahead plays at most, so a long turn cannot hold a decision up
 QUICK_SHARE = 0.25  # the share of the budget the first quick look at every choice may take
 CONFIDENCE = 0.5  # standard errors a choice must beat the standard AI's by before the search overrules it
+RACE_FROM = 6  # worlds every choice gets before one can fall out of the race
+DROPPED_AT = 1.5  # standard errors behind the first choice at which a choice falls out
 
 Clock = Callable[[], float]
 
@@ -87,19 +89,23 @@ def weigh(game: Game, ai: GameAI, state: Any, seat: int, choices: list[Action], 
     """Each choice's worth in the same worlds one after another (so two choices meet the same cards and dice),
     until `samples` worlds or the deadline. A world that would end past the deadline (judged by the last one's
     time) is not begun; one cut short by it is dropped. The first choice always gets the first world, and every
-    choice the first `whole` worlds, however late."""
+    choice the first `whole` worlds, however late. A choice that falls clearly behind the first is played no
+    further (the race): the worlds go to the choices still in it, and the look ends when the first is alone."""
     values: list[list[float]] = [[] for _ in choices]
+    racing = list(range(len(choices)))
     last = 0.0  # how long the last world took
     for n, world in enumerate(worlds(game, state, seen_by, deal)):
         begun = clock() if clock is not None else 0.0
-        if n >= samples or (n >= max(whole, 1) and begun + last > deadline):
+        if n >= samples or (n >= max(whole, 1) and (begun + last > deadline or racing == [0])):
             break
         whim = deal.getrandbits(32)
-        for i, choice in enumerate(choices):
+        for i in racing:
             if i and n >= whole and clock is not None and clock() >= deadline:  # out of time within a world
                 kept = max(n, 1)
                 return [(c, v[:kept]) for c, v in zip(choices, values) if v[:kept]]
-            values[i].append(ai.worth(play_on(game, ai, world, seat, choice, horizon, whim), seat))
+            values[i].append(ai.worth(play_on(game, ai, world, seat, choices[i], horizon, whim), seat))
+        if n + 1 >= RACE_FROM:
+            racing = [i for i in racing if not i or in_race(values[i], values[0])]
         last = (clock() - begun) if clock is not None else 0.0
     return list(zip(choices, values))
 
@@ -116,8 +122,13 @@ def ahead(values: list[float], base: list[float]) -> float:
     centre = mean(gaps)
     spread = math.sqrt(sum((g - centre) ** 2 for g in gaps) / (len(gaps) - 1))
     if spread == 0.0:
-        return math.inf if centre > 0 else 0.0
+        return math.copysign(math.inf, centre) if centre else 0.0
     return centre / (spread / math.sqrt(len(gaps)))
+
+
+def in_race(values: list[float], base: list[float]) -> bool:
+    """Whether a choice may yet prove better than the base: not clearly behind it, and not the same so far."""
+    return ahead(values, base) > -DROPPED_AT and values != base[: len(values)]
 
 
 def ranked(weighed: list[tuple[Action, list[float]]]) -> list[Weighed]:

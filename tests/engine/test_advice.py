@@ -13,7 +13,7 @@ import engine
 from engine.core import NAVIGATION, GameError, redealt
 from engine.platform.advice import hint, told_reason
 from engine.platform.levels import CASUAL_SLIPS, Level, Player, casual
-from engine.platform.thinking import MOVE, CONFIDENCE, Search, ahead, play_on, weigh
+from engine.platform.thinking import MOVE, CONFIDENCE, RACE_FROM, Search, ahead, play_on, weigh
 
 GAMES = engine.list_games()
 QUICK = Search(keep=3, samples=3, seconds=60.0)  # a small look-ahead: the same code, fewer worlds
@@ -155,3 +155,38 @@ def test_every_decision_of_a_game_between_ais_is_told_with_a_reason_without_fail
             told += 1
         state = game.apply(state, seat, action)
     assert told == 150 or not game.to_act(state)
+
+
+class Luck:
+    """A one-move game whose only unseen thing is a number of luck, dealt again in every world."""
+
+    def redeal(self, state: Any, seat: int | None, dealer: Any) -> float:
+        return float(dealer.random())
+
+    def apply(self, state: Any, seat: int, action: engine.core.Action) -> tuple[float, str]:
+        return (state, action.kind)
+
+    def to_act(self, state: Any) -> list[int]:
+        return []
+
+
+class LuckAI:
+    """Worth: the luck, and what each choice makes of it."""
+
+    MADE = {"base": lambda luck: luck, "behind": lambda luck: 0.5 * luck - 0.3, "same": lambda luck: luck,
+            "close": lambda luck: luck + (0.1 if luck > 0.5 else -0.1)}
+
+    def worth(self, state: tuple[float, str], seat: int) -> float:
+        luck, kind = state
+        return float(self.MADE[kind](luck))
+
+
+def test_a_choice_clearly_behind_or_no_different_leaves_the_race_and_the_look_ends_when_the_first_is_alone() -> None:
+    kinds = ["base", "behind", "same", "close"]
+    raced = weigh(Luck(), LuckAI(), 0.0, 0, [engine.core.Action(k) for k in kinds], random.Random(3),  # type: ignore[arg-type]
+                  seen_by=0, horizon=MOVE, samples=20)
+    assert {a.kind: len(values) for a, values in raced} == {"base": 20, "behind": RACE_FROM, "same": RACE_FROM,
+                                                           "close": 20}
+    alone = weigh(Luck(), LuckAI(), 0.0, 0, [engine.core.Action(k) for k in kinds[:3]], random.Random(3),  # type: ignore[arg-type]
+                  seen_by=0, horizon=MOVE, samples=20)
+    assert [len(values) for _, values in alone] == [RACE_FROM] * 3
