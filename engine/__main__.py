@@ -64,7 +64,7 @@ def arena_command(args: argparse.Namespace) -> int:
     seats = [name.strip() for name in args.seats.split(",") if name.strip()]
     try:
         options = read_options(engine.get_game(args.game), args.options)
-        result = arena(args.game, args.players, args.games, args.seed, seats, options, args.jobs)
+        result = arena(args.game, args.players, args.games, args.seed, seats, options, args.jobs, args.log)
     except GameError as error:  # a bad table or seat list: one line, like argparse's own errors
         print(f"python -m engine arena: {error}", file=sys.stderr)
         return 2
@@ -135,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     duel.add_argument("--options", default="none", metavar="RULES",
                       help="optional rules switched on, comma-separated, or 'all' (as at /game new)")
     duel.add_argument("--jobs", type=int, default=1, help="processes to play the games in (the figures do not change)")
+    duel.add_argument("--log", type=Path, metavar="FILE",
+                      help="keep each game in FILE as it ends; run again with it to play only the games it lacks")
     duel.add_argument("--json", action="store_true", help="print only the JSON line of figures")
     again = commands.add_parser("replay", help="replay a game exported with /game export and print its result")
     again.add_argument("file", type=Path, metavar="FILE", help="the JSON file /game export gave")

@@ -142,3 +142,36 @@ def test_a_seat_position_is_where_the_seat_first_played() -> None:
     played = arena.play_one("1930", 4, 2, ["greedy"] * 4, {}, 0)
     order = engine.get_game("1930").setup(4, arena.table_seed(2, 0, 4), {}).first_round_order
     assert [played.positions[seat] for seat in order] == [0, 1, 2, 3]  # the First Round cards' order, not seats'
+
+
+def test_a_log_keeps_each_game_and_a_later_run_plays_only_the_games_it_lacks(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = tmp_path / "run.jsonl"
+    whole = arena.arena("airships", 2, 6, 3, ["greedy", "random"])
+    first = arena.arena("airships", 2, 4, 3, ["greedy", "random"], log=log)
+    assert len(log.read_text().splitlines()) == 1 + 4  # the run's line, then a line per game
+    played: list[int] = []
+    real = arena.play_one
+    monkeypatch.setattr(arena, "play_one", lambda *a: played.append(a[-1]) or real(*a))
+    again = arena.arena("airships", 2, 6, 3, ["greedy", "random"], log=log, jobs=1)
+    assert played == [4, 5]  # games 0 to 3 came from the log
+    assert (again.wins, again.stats, again.seat_wins) == (whole.wins, whole.stats, whole.seat_wins)
+    assert first.games == 4
+
+
+def test_a_game_cut_off_in_the_log_is_played_again(tmp_path: Any) -> None:
+    log = tmp_path / "run.jsonl"
+    arena.arena("airships", 2, 3, 3, ["greedy", "random"], log=log)
+    text = log.read_text()
+    log.write_text(text[: len(text) - 20])  # the run was killed while writing game 2
+    again = arena.arena("airships", 2, 3, 3, ["greedy", "random"], log=log)
+    assert again.wins == arena.arena("airships", 2, 3, 3, ["greedy", "random"]).wins
+    assert [json.loads(line).get("number") for line in log.read_text().splitlines()] == [None, 0, 1, 2]
+
+
+def test_a_log_of_another_run_is_refused_in_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
+    log = tmp_path / "run.jsonl"
+    assert run(capsys, "--games", "1", "--seats", "greedy,random", "--log", str(log))[0] == 0
+    code, _, err = run(capsys, "--games", "1", "--seats", "random,greedy", "--log", str(log))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "keeps another run's games" in err and "give a new file" in err

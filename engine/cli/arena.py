@@ -8,9 +8,11 @@ import math
 import random
 import time
 from collections import defaultdict
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field, replace
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import engine
@@ -119,6 +121,7 @@ class ArenaResult:
 class Played:
     """One arena game: who won (by seat), how long each policy thought, and the game's own figures."""
 
+    number: int
     winners: tuple[int, ...]
     positions: list[int]  # each seat's position in the order the seats first played: 0 played first
     names: list[str]
@@ -153,23 +156,69 @@ def play_one(slug: str, players: int, seed: int, seats: list[str], options: dict
     if outcome is None:
         raise RuntimeError(f"game {number} did not end after {MAX_DECISIONS} decisions")
     positions = list(seat_positions(first_played, players))
-    return Played(outcome.winners, positions, names, dict(seconds), dict(decisions), game_stats(game, state))
+    return Played(number, tuple(outcome.winners), positions, names, dict(seconds), dict(decisions),
+                  game_stats(game, state))
+
+
+def played_as_they_end(play: Callable[[int], Played], numbers: list[int], jobs: int) -> Iterator[Played]:
+    """Each game as soon as it ends (over `jobs` processes, not in order), so a log keeps every finished one."""
+    if jobs > 1 and len(numbers) > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            for future in as_completed([pool.submit(play, number) for number in numbers]):
+                yield future.result()
+    else:
+        yield from map(play, numbers)
+
+
+@dataclass
+class RunLog:
+    """A file keeping an arena run's games as they end (a JSON line each, after one naming the run), so a run
+    stopped part-way goes on where it stopped: a game's result depends on its number alone."""
+
+    path: Path | None
+    run: dict[str, Any]
+
+    def played(self) -> dict[int, Played]:
+        if self.path is None or not self.path.exists():
+            return {}
+        text = self.path.read_text(encoding="utf-8")
+        if not text.endswith("\n"):  # the run was stopped in the middle of a line: that game is played again
+            text = text[: text.rfind("\n") + 1]
+            self.path.write_text(text, encoding="utf-8")
+        if not text.strip():
+            return {}
+        head, *rows = text.splitlines()
+        if json.loads(head) != self.run:
+            raise GameError(f"{self.path} keeps another run's games ({head}): give a new file for this one.")
+        games = [Played(**json.loads(row)) for row in rows if row.strip()]
+        return {one.number: replace(one, winners=tuple(one.winners)) for one in games}
+
+    def add(self, one: Played) -> None:
+        if self.path is None:
+            return
+        with self.path.open("a", encoding="utf-8") as file:
+            if file.tell() == 0:
+                file.write(json.dumps(self.run) + "\n")
+            file.write(json.dumps(asdict(one)) + "\n")
 
 
 def arena(slug: str, players: int, games: int, seed: int, seats: list[str],
-          options: dict[str, Any] | None = None, jobs: int = 1) -> ArenaResult:
+          options: dict[str, Any] | None = None, jobs: int = 1, log: Path | None = None) -> ArenaResult:
     """Play `games` games (over `jobs` processes: each game depends on its number alone, so the figures are the
-    same for any number of jobs); a shared first place is split between the seats that share it."""
+    same for any number of jobs); a shared first place is split between the seats that share it. With a `log`,
+    each game is kept in it as it ends, and the games it already holds for this run are not played again."""
     check_seats(slug, players, seats)
     if jobs < 1:
         raise GameError(f"--jobs is how many processes play the games: 1 or more, not {jobs}.")
     chosen = dict(options or {})
     play = partial(play_one, slug, players, seed, list(seats), chosen)
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            played = list(pool.map(play, range(games), chunksize=max(1, games // (8 * jobs))))
-    else:
-        played = [play(number) for number in range(games)]
+    kept = RunLog(log, {"game": slug, "players": players, "seed": seed, "seats": list(seats), "options": chosen})
+    done = kept.played()
+    todo = [number for number in range(games) if number not in done]
+    for one in played_as_they_end(play, todo, jobs):
+        done[one.number] = one
+        kept.add(one)
+    played = [done[number] for number in range(games)]
     wins: dict[str, float] = {name: 0.0 for name in seats}
     seat_wins = [0.0] * players
     seconds: dict[str, float] = defaultdict(float)
