@@ -9,7 +9,7 @@ from typing import Any
 
 import engine
 from engine.core import Action, Chooser, GameError
-from engine.platform.thinking import Clock, Search
+from engine.platform.thinking import Clock, Search, look_ahead
 
 THINKING_SECONDS = 1.0  # a strong AI seat's budget per decision, unless the bot's settings say otherwise
 CASUAL_SLIPS = 0.3  # how often the casual AI plays on a whim instead of its simple best
@@ -60,11 +60,15 @@ class Player:
 
     slug: str
     level: Level = Level.STANDARD
-    search: Search = Search()
+    search: Search | None = None  # None: the game's own look-ahead (thinking.look_ahead)
     clock: Clock | None = time.perf_counter
 
+    @property
+    def look(self) -> Search:
+        return self.search or look_ahead(self.slug)
+
     def with_budget(self, seconds: float) -> Player:
-        return replace(self, search=replace(self.search, seconds=seconds))
+        return replace(self, search=replace(self.look, seconds=seconds))
 
     def choose(self, state: Any, seat: int, rng: Chooser) -> Action:
         """The choice at this level; `state` is the table as the seat could imagine it."""
@@ -73,4 +77,4 @@ class Player:
         ai = engine.get_ai(self.slug)
         if self.level is Level.STANDARD:
             return ai.choose(state, seat, rng)
-        return self.search.choose(engine.get_game(self.slug), ai, state, seat, rng, self.clock)
+        return self.look.choose(engine.get_game(self.slug), ai, state, seat, rng, self.clock)

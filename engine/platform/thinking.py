@@ -146,6 +146,7 @@ class Search:
     samples: int = 24  # worlds per decision at most
     seconds: float = 1.0  # the budget per decision
     horizon: Horizon = ROUND
+    confidence: float = CONFIDENCE  # standard errors another choice must be ahead by to overrule the standard one
 
     def choose(self, game: Game, ai: GameAI, state: Any, seat: int, rng: Chooser,
                clock: Clock | None = None) -> Action:
@@ -168,11 +169,22 @@ class Search:
                      samples=self.samples if len(shortlist) > 1 else 1, clock=clock, deadline=started + self.seconds,
                      whole=whole)
 
-    @staticmethod
-    def pick(weighed: list[tuple[Action, list[float]]]) -> Action:
+    def pick(self, weighed: list[tuple[Action, list[float]]]) -> Action:
         """The first choice (the standard AI's) unless another is ahead of it in the same worlds beyond doubt."""
         if len(weighed) == 1:
             return weighed[0][0]
         base = weighed[0][1]
         lead, pick = max(((ahead(values, base), -i) for i, (_, values) in enumerate(weighed)))
-        return weighed[-pick][0] if lead > CONFIDENCE else weighed[0][0]
+        return weighed[-pick][0] if lead > self.confidence else weighed[0][0]
+
+
+# Each game's look-ahead, from arena trials (strong against standard, two players). Airships' decisions are cheap and
+# its close calls need many worlds to tell apart against the dice; a world of Air Alliance or 1930 costs more.
+LOOK_AHEADS = {
+    "airships": Search(keep=8, samples=96, confidence=1.0),
+}
+
+
+def look_ahead(slug: str) -> Search:
+    """The strong level's look-ahead in this game (its keep, worlds and confidence; the budget is the bot's)."""
+    return LOOK_AHEADS.get(slug, Search())

@@ -10,7 +10,7 @@ import engine
 from engine.core import GameError, NotYourTurn
 from engine.platform.advice import Hint, hint
 from engine.platform.secrets import dealer
-from engine.platform.thinking import Search
+from engine.platform.thinking import look_ahead
 from engine.services.core import TableCore
 from engine.services.tables import Table, require_player
 
@@ -48,6 +48,6 @@ class Hints:
         # the same worlds in the same order (how many fit the budget depends on the machine); never from the secret
         # seed, so the hint cannot tell apart two deals the seat cannot.
         deal = dealer(table.id, table.version, f"hint:{seat}")
-        search = replace(Search(), seconds=self._core.thinking_seconds)
+        search = replace(look_ahead(table.slug), seconds=self._core.thinking_seconds)
         found = await asyncio.to_thread(hint, game, ai, moved.state, seat, deal, search, time.perf_counter)
         return TableHint(moved.table, found)

@@ -126,8 +126,8 @@ def test_the_look_ahead_stops_at_its_deadline_after_the_first_choices_first_worl
 
 def test_the_search_overrules_the_standard_choice_only_when_another_is_ahead_beyond_doubt() -> None:
     standard, other = (engine.core.Action("a"), engine.core.Action("b"))
-    assert Search.pick([(standard, [0.5, 0.5, 0.5]), (other, [0.6, 0.7, 0.65])]) == other
-    assert Search.pick([(standard, [0.5, 0.6, 0.4]), (other, [0.6, 0.5, 0.45])]) == standard  # noise, not a lead
+    assert Search().pick([(standard, [0.5, 0.5, 0.5]), (other, [0.6, 0.7, 0.65])]) == other
+    assert Search().pick([(standard, [0.5, 0.6, 0.4]), (other, [0.6, 0.5, 0.45])]) == standard  # noise, not a lead
     assert ahead([1.0, 2.0], [0.0, 0.0]) > CONFIDENCE and ahead([1.0], [0.0]) == 0.0
 
 
