@@ -78,7 +78,7 @@ def read_pack(data: bytes, game: str, builtin: Mapping[str, Any]) -> Pack:
         if key not in builtin:
             known = ", ".join(builtin)
             raise PackError(f"Unknown section {key!r}. The sections are: {known}.", section_line(text, key))
-        _fits(value, shape_of(builtin[key]), key, text)
+        _fits(value, file_shape(builtin)[key], key, text)
     return Pack(game, name, note, sections, text)
 
 
@@ -129,6 +129,33 @@ def shape_of(value: Any, shape: Shape | None = None) -> Shape:
         for item in value:
             shape.items = shape_of(item, shape.items)
     return shape
+
+
+def file_shape(builtin: Mapping[str, Any]) -> dict[str, Shape]:
+    """Each section's shape, where a table takes every key a table of its name has anywhere in the file: a
+    Hindenburg phase may cost white dice although none of the built-in phases does."""
+    shapes = {key: shape_of(value) for key, value in builtin.items()}
+    named: dict[str, list[Shape]] = {}
+
+    def collect(shape: Shape) -> None:
+        for key, sub in shape.keys.items():
+            if "table" in sub.kinds:
+                named.setdefault(key, []).append(sub)
+            collect(sub)
+        if shape.items is not None:
+            collect(shape.items)
+
+    for shape in shapes.values():
+        collect(shape)
+    for group in named.values():
+        union: dict[str, Shape] = {}
+        for shape in group:
+            for key, sub in shape.keys.items():
+                union.setdefault(key, sub)
+        for shape in group:
+            for key, sub in union.items():
+                shape.keys.setdefault(key, sub)
+    return shapes
 
 
 def _fits(value: Any, shape: Shape, where: str, text: str) -> None:

@@ -189,3 +189,15 @@ def test_the_readme_example_pack_is_accepted_and_changes_two_airships() -> None:
 def test_a_problems_line_is_the_keys_own_not_a_comment_naming_it() -> None:
     error = refusal("1930", HEAD + '# nmae = is a typo we meant to fix\n[[airline]]\nkey = "red"\nnmae = "Red Air"  # #1\n')
     assert error.line == 6
+
+
+def test_a_table_takes_every_key_a_table_of_its_name_has_in_the_file() -> None:
+    # No built-in Hindenburg phase costs white dice, but a cost is a cost: a copy's phase may ask for white.
+    builtin = packs.template(engine.get_game("airships")).decode()
+    hindenburg = builtin[builtin.index("[[hindenburg]]"):].replace("cost = { red = 2, black = 1 }",
+                                                                  "cost = { white = 1, red = 2, black = 1 }", 1)
+    assert "white = 1, red = 2" in hindenburg
+    checked = packs.check(engine.get_game("airships"), (HEAD + hindenburg).encode())
+    assert "hindenburg" in checked.pack.sections
+    assert "unknown key 'colour' (allowed: red, black, white)" in str(
+        refusal("airships", HEAD + hindenburg.replace("white = 1, red = 2", "colour = 1, red = 2", 1)))
