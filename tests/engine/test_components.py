@@ -491,3 +491,8 @@ def test_an_empty_id_or_name_is_named(tmp_path: Path, text: str) -> None:
     assert rejected(tmp_path, text.replace('id = "a-light-6"', 'id = " "')) == "components.toml: id: an id cannot be empty"
     unnamed = edit_entry(text, "a-light-6", lambda b: re.sub(r'(?m)^name = .*\n', 'name = ""\n', b))
     assert rejected(tmp_path, unnamed) == "components.toml: airship a-light-6: every card has a name"
+
+
+def test_a_missing_colour_is_named_as_missing(tmp_path: Path, text: str) -> None:
+    broken = text.replace('gives = { imaginary = { colour = "red", value = 4 } }', 'gives = { imaginary = { value = 4 } }')
+    assert rejected(tmp_path, broken).endswith(": missing 'colour'")

@@ -125,16 +125,16 @@ class _Reader(DataReader):
         imaginary = exchange = engine = None
         if "imaginary" in gives:
             g = self.sub(gives, "imaginary", entry)
-            imaginary = ImaginaryDie(self.enum(Colour, g.get("colour"), entry), self.field(g, "value", int, entry))
+            imaginary = ImaginaryDie(self.enum(Colour, g.get("colour"), entry, "colour"), self.field(g, "value", int, entry))
             faces = FACES[imaginary.colour]  # the rulebook's black 7 is not a face: any value in range will do
             if not min(faces) <= imaginary.value <= max(faces):
                 raise self.fail(entry, f"an imaginary {imaginary.colour.value} die cannot show {imaginary.value}")
         if "exchange" in gives:
             g = self.sub(gives, "exchange", entry)
             exchange = Exchange(
-                self.enum(Colour, g.get("give"), entry),
+                self.enum(Colour, g.get("give"), entry, "give"),
                 self.field(g, "give_count", int, entry),
-                self.enum(Colour, g.get("get"), entry),
+                self.enum(Colour, g.get("get"), entry, "get"),
                 self.field(g, "get_count", int, entry),
             )
             if exchange.give == exchange.get or min(exchange.give_count, exchange.get_count) < 1:
@@ -142,7 +142,7 @@ class _Reader(DataReader):
         if "engine" in gives:
             g = self.sub(gives, "engine", entry)
             colour = g.get("colour")
-            engine = EngineBonus(None if colour == "any" else self.enum(Colour, colour, entry), self.field(g, "amount", int, entry))
+            engine = EngineBonus(None if colour == "any" else self.enum(Colour, colour, entry, "colour"), self.field(g, "amount", int, entry))
             if engine.amount not in (1, 2):
                 raise self.fail(entry, "an engine gives +1 or +2")
         card = ExpansionCard(
