@@ -15,7 +15,6 @@ QUICK_SHARE = 0.25  # the share of the budget the first quick look at every choi
 CONFIDENCE = 0.5  # standard errors a choice must beat the standard AI's by before the search overrules it
 RACE_FROM = 6  # worlds every choice gets before one can fall out of the race
 DROPPED_AT = 1.5  # standard errors behind the first choice at which a choice falls out
-CLEAR = 2.5  # standard errors ahead of the first choice at which a lead is beyond doubt (see `weigh`'s `settle`)
 
 Clock = Callable[[], float]
 
@@ -86,21 +85,18 @@ def candidates(game: Game, ai: GameAI, world: Any, seat: int, first: list[Action
 
 def weigh(game: Game, ai: GameAI, state: Any, seat: int, choices: list[Action], deal: random.Random, *,
           seen_by: int | None, horizon: Horizon, samples: int, clock: Clock | None = None,
-          deadline: float = math.inf, whole: int = 0, settle: int = 0) -> list[tuple[Action, list[float]]]:
+          deadline: float = math.inf, whole: int = 0) -> list[tuple[Action, list[float]]]:
     """Each choice's worth in the same worlds one after another (so two choices meet the same cards and dice),
-    until `samples` worlds or the deadline, or on up to `settle` worlds while a choice is still in the race but
-    not yet clearly ahead of the first (a narrow lead is often luck, and settling it is worth the time). A world
-    that would end past the deadline (judged by the last one's time) is not begun; one cut short by it is
-    dropped. The first choice always gets the first world, and every choice the first `whole` worlds, however
-    late. A choice that falls clearly behind the first is played no
+    until `samples` worlds or the deadline. A world that would end past the deadline (judged by the last one's
+    time) is not begun; one cut short by it is dropped. The first choice always gets the first world, and every
+    choice the first `whole` worlds, however late. A choice that falls clearly behind the first is played no
     further (the race): the worlds go to the choices still in it, and the look ends when the first is alone."""
     values: list[list[float]] = [[] for _ in choices]
     racing = list(range(len(choices)))
     last = 0.0  # how long the last world took
     for n, world in enumerate(worlds(game, state, seen_by, deal)):
         begun = clock() if clock is not None else 0.0
-        enough = n >= samples and (n >= settle or settled(values, racing))
-        if enough or (n >= max(whole, 1) and (begun + last > deadline or racing == [0])):
+        if n >= samples or (n >= max(whole, 1) and (begun + last > deadline or racing == [0])):
             break
         whim = deal.getrandbits(32)
         for i in racing:
@@ -135,11 +131,6 @@ def in_race(values: list[float], base: list[float]) -> bool:
     return ahead(values, base) > -DROPPED_AT and values != base[: len(values)]
 
 
-def settled(values: list[list[float]], racing: list[int]) -> bool:
-    """Whether every choice still in the race against the first is clearly ahead of it."""
-    return all(ahead(values[i], values[0]) >= CLEAR for i in racing if i)
-
-
 def ranked(weighed: list[tuple[Action, list[float]]]) -> list[Weighed]:
     """The choices best first by their mean worth (the first named wins a tie)."""
     found = [Weighed(action, mean(values), len(values)) for action, values in weighed]
@@ -152,8 +143,7 @@ class Search:
     """The strong level: the standard AI's choice, overruled only where looking ahead shows a better one."""
 
     keep: int = 3  # choices looked at closely, the standard AI's among them
-    samples: int = 24  # worlds per decision, when the choices are settled by then
-    settle: int = 0  # worlds per decision at most while a choice is neither out of the race nor clearly ahead
+    samples: int = 24  # worlds per decision at most
     seconds: float = 1.0  # the budget per decision
     horizon: Horizon = ROUND
     confidence: float = CONFIDENCE  # standard errors another choice must be ahead by to overrule the standard one
@@ -177,7 +167,7 @@ class Search:
                                self.keep if keep is None else keep, clock, started + QUICK_SHARE * self.seconds)
         return weigh(game, ai, state, seat, shortlist, deal, seen_by=seat, horizon=self.horizon,
                      samples=self.samples if len(shortlist) > 1 else 1, clock=clock, deadline=started + self.seconds,
-                     whole=whole, settle=self.settle)
+                     whole=whole)
 
     def pick(self, weighed: list[tuple[Action, list[float]]]) -> Action:
         """The first choice (the standard AI's) unless another is ahead of it in the same worlds beyond doubt."""
@@ -193,7 +183,7 @@ class Search:
 # and 58.5% (seed 0); 8 in up to 96 only 52.9% of 174 (seed 1: more choices, more of them ahead by luck). A world
 # of Air Alliance or 1930 costs more, and the defaults won 68.0% in 1930.
 LOOK_AHEADS = {
-    "airships": Search(keep=6, samples=48, settle=192, confidence=1.0),
+    "airships": Search(keep=6, samples=48, confidence=1.0),
 }
 
 

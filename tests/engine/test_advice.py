@@ -13,8 +13,7 @@ import engine
 from engine.core import NAVIGATION, GameError, redealt
 from engine.platform.advice import hint, told_reason
 from engine.platform.levels import CASUAL_SLIPS, Level, Player, casual
-from engine.platform.thinking import (MOVE, CONFIDENCE, RACE_FROM, Search, ahead, in_race, play_on, settled,
-                                      weigh)
+from engine.platform.thinking import MOVE, CONFIDENCE, RACE_FROM, Search, ahead, play_on, weigh
 
 GAMES = engine.list_games()
 QUICK = Search(keep=3, samples=3, seconds=60.0)  # a small look-ahead: the same code, fewer worlds
@@ -123,27 +122,6 @@ def test_the_look_ahead_stops_at_its_deadline_after_the_first_choices_first_worl
     assert [(a, len(values)) for a, values in late] == [(choices[0], 1)]  # the first choice's first world, always
     full = weigh(game, ai, state, seat, choices, random.Random(1), seen_by=seat, horizon=MOVE, samples=4)
     assert [len(values) for _, values in full] == [4, 4]
-
-
-def test_a_look_ahead_settles_a_narrow_lead_with_more_worlds_and_stops_once_every_lead_is_clear() -> None:
-    assert settled([[0.5, 0.5, 0.5], [0.6, 0.7, 0.65]], [0, 1])  # ahead in every world
-    assert not settled([[0.5, 0.6, 0.4], [0.6, 0.5, 0.45]], [0, 1])  # ahead on the whole, but narrowly
-    assert settled([[0.5, 0.6, 0.4], [0.6, 0.5, 0.45]], [0])  # the other is out of the race
-    game, ai = engine.get_game("airships"), engine.get_ai("airships")
-    lengths = []
-    for number in range(3, 9):
-        state, seat = midgame("airships", number)
-        choices = game.legal_actions(state, seat)[:3]
-        plain = weigh(game, ai, state, seat, choices, random.Random(1), seen_by=seat, horizon=MOVE, samples=8)
-        longer = weigh(game, ai, state, seat, choices, random.Random(1), seen_by=seat, horizon=MOVE, samples=8,
-                       settle=40)
-        worlds = len(longer[0][1])
-        assert len(plain[0][1]) <= worlds <= 40 and longer[0][1][: len(plain[0][1])] == plain[0][1]  # then more
-        base = longer[0][1]
-        still = [i for i, (_, values) in enumerate(longer) if len(values) == worlds and (not i or in_race(values, base))]
-        assert worlds == 40 or still == [0] or (worlds >= 8 and settled([values for _, values in longer], still))
-        lengths.append(worlds)
-    assert max(lengths) > 8  # some lead among these choices needed settling
 
 
 def test_the_search_overrules_the_standard_choice_only_when_another_is_ahead_beyond_doubt() -> None:
