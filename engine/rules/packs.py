@@ -226,10 +226,21 @@ def entry_line(text: str, entry: str) -> int | None:
     return section_line(text, words[0]) if words else None
 
 
-def _first_line(text: str, pattern: re.Pattern[str]) -> int | None:
+def second_use_line(text: str, entry: str) -> int | None:
+    """The line giving an entry's id a second time ('card p02' used twice): the id's second `id`, `key` or `number`
+    line, else the entry's line."""
+    ident = entry.split()[-1] if entry.split() else ""
+    giving = re.compile(rf"^\s*(id|key|number)\s*=\s*[\"']?{re.escape(ident)}[\"']?\s*$")
+    return _first_line(text, giving, nth=2) or entry_line(text, entry)
+
+
+def _first_line(text: str, pattern: re.Pattern[str], nth: int = 1) -> int | None:
+    """The line of the pattern's `nth` match (counted from 1), outside comments."""
     for number, line in enumerate(text.splitlines(), start=1):
         if pattern.search(_without_comment(line)):
-            return number
+            nth -= 1
+            if not nth:
+                return number
     return None
 
 

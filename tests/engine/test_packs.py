@@ -69,6 +69,19 @@ def test_an_unknown_key_in_an_entry_is_refused_with_its_line() -> None:
     assert error.line == 5 and "airline red: unknown key 'nmae' (allowed: key, name, rgb, home)" in str(error)
 
 
+@pytest.mark.parametrize(("slug", "second", "twice"), [
+    ("airships", 'id = "a-light-2"', 'id = "a-light-1"'),
+    ("air-alliance", 'id = "p03"', 'id = "p02"'),
+    ("1930", 'key = "portland"', 'key = "seattle"'),
+])
+def test_an_id_used_twice_is_refused_at_its_second_use(slug: str, second: str, twice: str) -> None:
+    template = packs.template(engine.get_game(slug)).decode()
+    text = HEAD + template.replace(second, twice, 1)
+    error = refusal(slug, text)
+    uses = [number for number, line in enumerate(text.splitlines(), start=1) if line.startswith(twice)]
+    assert "used twice" in str(error) and len(uses) == 2 and error.line == uses[1]
+
+
 def test_a_value_of_the_wrong_kind_is_refused_before_the_rules_see_it() -> None:
     error = refusal("airships", HEAD + "[bonus_chips]\nper_nation = [6]\n")
     assert str(error) == "bonus_chips per_nation: should be a whole number, not [6]. (line 4)"

@@ -90,7 +90,7 @@ def check_unique(ids: list[str], fail: Fail) -> None:
         if not card_id.strip():
             raise fail("id", "an id cannot be empty")
         if card_id in seen:
-            raise fail(card_id, "id used twice")
+            raise fail(f"card {card_id}", "id used twice")
         seen.add(card_id)
 
 
