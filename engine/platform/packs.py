@@ -12,7 +12,7 @@ from engine.core import GameError
 from engine.options import PACK, pack_of, with_edition
 from engine.rules import packs
 from engine.rules.datafile import ComponentFile, DataError, edition_path
-from engine.rules.packs import Pack, PackError, entry_line, entry_name, second_use_line
+from engine.rules.packs import Pack, PackError, entry_name, problem_line
 from engine.words import count
 
 TRIAL_SEEDS = (1, 2)  # whole games a new pack must play through: at the fewest and the most players
@@ -66,9 +66,7 @@ def loaded(game: engine.Game, pack: Pack) -> Any:
         return component_file(game).with_pack(pack)
     except DataError as error:
         problem = str(error).removeprefix(f"{pack.name}: ")
-        entry, _, what = problem.partition(":")
-        twice = what.strip() in {"id used twice", "key used twice", "number used twice"}  # the second is the wrong one
-        raise PackError(problem, (second_use_line if twice else entry_line)(pack.text, entry)) from None
+        raise PackError(problem, problem_line(pack.text, problem)) from None
     except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as error:
         # The loaders name every problem they know of; this is a guard for one they do not, so a pack never crashes.
         raise PackError(f"The game cannot read this pack ({type(error).__name__}: {error}).") from None

@@ -206,12 +206,12 @@ def _toml_line(message: str) -> int | None:
 def section_line(text: str, section: str) -> int | None:
     """The line where a section begins: `[section]`, `[[section]]` or `section = ...`."""
     pattern = re.compile(rf"^\s*(\[\[?\s*{re.escape(section)}\s*\]\]?|{re.escape(section)}\s*=)")
-    return _first_line(text, pattern)
+    return _nth_line(text, pattern)
 
 
 def key_line(text: str, key: str) -> int | None:
     """The first line that sets this key (`key = ...`, also inside an inline table)."""
-    return _first_line(text, re.compile(rf"(^|[\s{{,]){re.escape(key)}\s*="))
+    return _nth_line(text, re.compile(rf"(^|[\s{{,]){re.escape(key)}\s*="))
 
 
 def entry_line(text: str, entry: str) -> int | None:
@@ -220,21 +220,26 @@ def entry_line(text: str, entry: str) -> int | None:
     words = entry.split()
     for word in reversed(words[1:]):
         if not word.startswith("#"):
-            found = _first_line(text, re.compile(rf"[\"']{re.escape(word)}[\"']|^\s*{re.escape(word)}\s*="))
+            found = _nth_line(text, re.compile(rf"[\"']{re.escape(word)}[\"']|^\s*{re.escape(word)}\s*="))
             if found:
                 return found
     return section_line(text, words[0]) if words else None
 
 
-def second_use_line(text: str, entry: str) -> int | None:
-    """The line giving an entry's id a second time ('card p02' used twice): the id's second `id`, `key` or `number`
-    line, else the entry's line."""
+TWICE = {"id used twice", "key used twice", "number used twice"}  # a loader's words for an entry's id given again
+
+
+def problem_line(text: str, problem: str) -> int | None:
+    """The line a loader's problem ('card p02: id used twice') is on: the entry's, or for an id given twice, the
+    line of its second use (the first is not the wrong one)."""
+    entry, _, what = problem.partition(":")
     ident = entry.split()[-1] if entry.split() else ""
     giving = re.compile(rf"^\s*(id|key|number)\s*=\s*[\"']?{re.escape(ident)}[\"']?\s*$")
-    return _first_line(text, giving, nth=2) or entry_line(text, entry)
+    second = _nth_line(text, giving, nth=2) if what.strip() in TWICE else None
+    return second or entry_line(text, entry)
 
 
-def _first_line(text: str, pattern: re.Pattern[str], nth: int = 1) -> int | None:
+def _nth_line(text: str, pattern: re.Pattern[str], nth: int = 1) -> int | None:
     """The line of the pattern's `nth` match (counted from 1), outside comments."""
     for number, line in enumerate(text.splitlines(), start=1):
         if pattern.search(_without_comment(line)):
