@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.rules.air_alliance import runways
@@ -60,6 +60,7 @@ class Moves:
     got: list[str]
     movable: frozenset[str]
     land_tables: dict[tuple[Any, ...], Lands]
+    hop_tables: dict[tuple[Any, ...], dict[str, frozenset[str]]]
 
     def free(self, slot: int) -> bool:
         return (slot, self.keys[slot]) not in self.used
@@ -136,19 +137,21 @@ class Moves:
         wanted = {o: {card(self.data, x).arrival for x, r in reaches.items() if o in r} for o in origins | full}
         free = [slot for slot in range(SLOTS) if self.free(slot)]
         lands = {slot: self.lands(slot) for slot in free}
-        hops = {slot: onward(lands, slot) for slot in free} if after >= 1 else {}
+        hops = {slot: self.onward(lands, slot) for slot in free} if after >= 1 else {}
         board = self.s.board
         found: dict[tuple[Any, ...], Use] = {}  # one use per (slot, effect): two icons of a slot doing the same are one
         # choice; and stops on the way, with how many passengers they may carry on:
         setting: dict[tuple[Any, ...], tuple[int, Use]] = {}
 
         def add(slot: int, index: int, mover: str, o: str, t: str, cost: int, carry_on: int = 0) -> None:
-            kind = FLY if mover == self.colour else SHARE
-            use = Use(kind, slot, index, mover, o, t, markers=cost)
+            key = (slot, mover, o, t)  # the first of a kind is kept: made only then, as most come again
+            if key in (setting if carry_on else found):
+                return
+            use = Use(FLY if mover == self.colour else SHARE, slot, index, mover, o, t, markers=cost)
             if carry_on:
-                setting.setdefault((slot, mover, o, t), (carry_on, use))
+                setting[key] = (carry_on, use)
             else:
-                found.setdefault((slot, mover, o, t), use)
+                found[key] = use
 
         sites: dict[str, set[str]] = {}  # mover -> airports where one of its planes may take off
         if after >= 1:
@@ -243,11 +246,17 @@ class Moves:
             self.land_tables[key] = table
         return table
 
+    def onward(self, lands: dict[int, Lands], slot: int) -> dict[str, frozenset[str]]:
+        """onward(), kept for the planner's search: the land tables it reads change only with the slots' keys."""
+        key = (slot, tuple((other, self.keys[other]) for other in lands), self.s.markers_left >= 2)
+        found = self.hop_tables.get(key)
+        if found is None:
+            found = self.hop_tables[key] = onward(lands, slot)
+        return found
+
     def landed(self, colour: str, t: str) -> frozenset[str]:
         """Who could take off from t once a plane of this colour has landed there."""
-        places = list(self.s.board[t])
-        runways.land(shapes(self.data)[t], places, colour)
-        return leavers(self.data, t, tuple(places))
+        return landed(self.data, t, tuple(self.s.board[t]), colour)
 
     def frees_a_plane(self, code: str, pair: tuple[int, int]) -> bool:
         places = list(self.s.board[code])
@@ -269,10 +278,9 @@ class Moves:
                 for mover in sorted(self.leavers(o) & self.movable):
                     for slot, table in lands.items():
                         entry = table.get(mover, {}).get(t)
-                        if entry and entry[1] <= left:
+                        if entry and entry[1] <= left and (slot, mover, o, t) not in uses:
                             kind = FLY if mover == self.colour else SHARE
-                            use = Use(kind, slot, entry[0], mover, o, t, markers=entry[1])
-                            uses.setdefault((slot, mover, o, t), use)
+                            uses[slot, mover, o, t] = Use(kind, slot, entry[0], mover, o, t, markers=entry[1])
         found = []
         for use in uses.values():
             new = [x for x, r in reaches.items() if card(self.data, x).arrival == use.destination and use.origin in r]
@@ -281,6 +289,14 @@ class Moves:
             del self.got[len(self.got) - len(new):]
             found.append((value, use))
         return found
+
+
+@lru_cache(maxsize=1 << 14)
+def landed(data: Components, code: str, places: tuple[str | None, ...], colour: str) -> frozenset[str]:
+    """Who could take off from an airport holding these planes once a plane of this colour has landed there."""
+    after = list(places)
+    runways.land(shapes(data)[code], after, colour)
+    return leavers(data, code, tuple(after))
 
 
 def onward(lands: dict[int, Lands], slot: int) -> dict[str, frozenset[str]]:

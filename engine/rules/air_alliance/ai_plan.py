@@ -59,6 +59,8 @@ class Planner(Moves):
         self.nodes, self.budget = 0, budget
         self.movable = frozenset({self.colour, *NPA_COLOURS})  # which of them a slot can move, its icons decide
         self.land_tables = {}
+        self.hop_tables = {}
+        self.moved_values: dict[tuple[Any, ...], float] = {}
 
     # --- playing a use on the copy, and taking it back ------------------------------------------------------------
 
@@ -233,7 +235,17 @@ class Planner(Moves):
         return found
 
     def moved_value(self, use: Use) -> float:
-        """What a plane's move adds to the places of our planes, worked out on copies of two airports."""
+        """What a plane's move adds to the places of our planes, worked out on copies of two airports (and kept:
+        the search asks about the same move between the same planes again and again)."""
+        board = self.s.board
+        o, t = use.origin, use.destination
+        key = (use.colour, o, t, tuple(board[t]), None if o == SUPPLY else tuple(board[o]))
+        found = self.moved_values.get(key)
+        if found is None:
+            found = self.moved_values[key] = self.work_out_move(use)
+        return found
+
+    def work_out_move(self, use: Use) -> float:
         board, v = self.s.board, self.v
         o, t = use.origin, use.destination
         target = list(board[t])
