@@ -324,6 +324,8 @@ class GameAI(Protocol):
 
     Both return one of `legal_actions(state, seat)`, are deterministic for a state and an rng seeded alike,
     do no I/O and look only at what the seat could know (never a deck's order nor the dice to come).
+    A module may also offer `told(state, seat)`: the worth a hint and a reason tell in words, where `worth`
+    judges tables well but would tell a wrong figure (thinking.told_worth falls back on `worth`).
     """
 
     def choose(self, state: Any, seat: int, rng: Chooser) -> Action: ...

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Action, Game, GameAI, find_choice, redealt
-from engine.platform.thinking import MOVE, Clock, Search, Weighed, play_on, ranked
+from engine.platform.thinking import MOVE, Clock, Search, Weighed, play_on, ranked, told_worth
 
 ALTERNATIVES = 2  # the choices a hint names beside its suggestion
 TOLD_WORLDS = 4  # worlds an AI seat's reason looks into: a few milliseconds a move, and a steadier estimate
@@ -19,7 +19,7 @@ class Hint:
 
     suggestion: Weighed
     because: str  # one or two sentences in the game's words
-    alternatives: tuple[tuple[Weighed, str], ...]  # (choice, its worth in words), best first
+    alternatives: tuple[tuple[Weighed, str], ...]  # (choice, its told worth in words), best told first
 
 
 def what_it_brings(action: Action) -> str:
@@ -48,14 +48,14 @@ def hint(game: Game, ai: GameAI, state: Any, seat: int, deal: random.Random, sea
     chosen = search.pick(weighed)
     order = ranked(weighed)
     suggestion = next(w for w in order if w.action == chosen)
-    others = [w for w in order if w.action != chosen][:ALTERNATIVES]
+    others = sorted([w for w in order if w.action != chosen][:ALTERNATIVES], key=lambda w: -w.told)
     shown = labelled(game, state, seat, [w.action for w in [suggestion, *others]])
 
     def show(w: Weighed) -> Weighed:
-        return Weighed(shown.get(w.action, w.action), w.value, w.worlds)
+        return Weighed(shown.get(w.action, w.action), w.value, w.worlds, w.told)
 
-    return Hint(show(suggestion), reason(show(suggestion).action, ai.worth_words(suggestion.value)),
-                tuple((show(w), ai.worth_words(w.value)) for w in others))
+    return Hint(show(suggestion), reason(show(suggestion).action, ai.worth_words(suggestion.told)),
+                tuple((show(w), ai.worth_words(w.told)) for w in others))
 
 
 def told_reason(game: Game, ai: GameAI, state: Any, seat: int, action: Action, deal: random.Random) -> str:
@@ -70,7 +70,7 @@ def told_reason(game: Game, ai: GameAI, state: Any, seat: int, action: Action, d
         if legal is None:
             continue  # the move needs a card of the AI's own that this world dealt elsewhere
         shown = game.explain(world, seat, [legal])[0]
-        values.append(ai.worth(play_on(game, ai, world, seat, legal, MOVE, deal.getrandbits(32)), seat))
+        values.append(told_worth(ai, play_on(game, ai, world, seat, legal, MOVE, deal.getrandbits(32)), seat))
     if not values:
         return what_it_brings(action) + "."
     return reason(shown, ai.worth_words(sum(values) / len(values)))

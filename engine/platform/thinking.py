@@ -6,7 +6,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core import NAVIGATION, Action, Chooser, Game, GameAI, find_choice, redealt
 
@@ -21,11 +21,28 @@ Clock = Callable[[], float]
 
 @dataclass(frozen=True)
 class Weighed:
-    """A choice and what it is worth to the seat (the game's own measure, higher is better) over `worlds` worlds."""
+    """A choice and what it is worth to the seat (the game's own measure, higher is better) over `worlds` worlds,
+    and its worth as a hint tells it (the same but where the game tells a truer measure than it judges by)."""
 
     action: Action
     value: float
     worlds: int
+    told: float
+
+
+class Weighing(NamedTuple):
+    """A choice's worth in each world looked at: as the look-ahead judges it, and as a hint would tell it."""
+
+    action: Action
+    values: list[float]
+    told: list[float]
+
+
+def told_worth(ai: GameAI, state: Any, seat: int) -> float:
+    """Where the seat stands as a hint tells it: the game's `told` where it has one (its judge, `worth`, may rank
+    tables well and still be too sure to be told), else `worth`."""
+    told: Callable[[Any, int], float] | None = getattr(ai, "told", None)
+    return told(state, seat) if told is not None else ai.worth(state, seat)
 
 
 @dataclass(frozen=True)
@@ -85,13 +102,15 @@ def candidates(game: Game, ai: GameAI, world: Any, seat: int, first: list[Action
 
 def weigh(game: Game, ai: GameAI, state: Any, seat: int, choices: list[Action], deal: random.Random, *,
           seen_by: int | None, horizon: Horizon, samples: int, clock: Clock | None = None,
-          deadline: float = math.inf, whole: int = 0) -> list[tuple[Action, list[float]]]:
+          deadline: float = math.inf, whole: int = 0) -> list[Weighing]:
     """Each choice's worth in the same worlds one after another (so two choices meet the same cards and dice),
     until `samples` worlds or the deadline. A world that would end past the deadline (judged by the last one's
     time) is not begun; one cut short by it is dropped. The first choice always gets the first world, and every
     choice the first `whole` worlds, however late. A choice that falls clearly behind the first is played no
     further (the race): the worlds go to the choices still in it, and the look ends when the first is alone."""
     values: list[list[float]] = [[] for _ in choices]
+    telling = hasattr(ai, "told")
+    told: list[list[float]] = [[] for _ in choices] if telling else values
     racing = list(range(len(choices)))
     last = 0.0  # how long the last world took
     for n, world in enumerate(worlds(game, state, seen_by, deal)):
@@ -102,12 +121,15 @@ def weigh(game: Game, ai: GameAI, state: Any, seat: int, choices: list[Action], 
         for i in racing:
             if i and n >= whole and clock is not None and clock() >= deadline:  # out of time within a world
                 kept = max(n, 1)
-                return [(c, v[:kept]) for c, v in zip(choices, values) if v[:kept]]
-            values[i].append(ai.worth(play_on(game, ai, world, seat, choices[i], horizon, whim), seat))
+                return [Weighing(c, v[:kept], t[:kept]) for c, v, t in zip(choices, values, told) if v[:kept]]
+            reached = play_on(game, ai, world, seat, choices[i], horizon, whim)
+            values[i].append(ai.worth(reached, seat))
+            if telling:
+                told[i].append(told_worth(ai, reached, seat))
         if n + 1 >= RACE_FROM:
             racing = [i for i in racing if not i or in_race(values[i], values[0])]
         last = (clock() - begun) if clock is not None else 0.0
-    return list(zip(choices, values))
+    return [Weighing(*weighing) for weighing in zip(choices, values, told)]
 
 
 def mean(values: list[float]) -> float:
@@ -131,9 +153,9 @@ def in_race(values: list[float], base: list[float]) -> bool:
     return ahead(values, base) > -DROPPED_AT and values != base[: len(values)]
 
 
-def ranked(weighed: list[tuple[Action, list[float]]]) -> list[Weighed]:
+def ranked(weighed: list[Weighing]) -> list[Weighed]:
     """The choices best first by their mean worth (the first named wins a tie)."""
-    found = [Weighed(action, mean(values), len(values)) for action, values in weighed]
+    found = [Weighed(action, mean(values), len(values), mean(told)) for action, values, told in weighed]
     order = sorted(range(len(found)), key=lambda i: (-found[i].value, i))
     return [found[i] for i in order]
 
@@ -157,7 +179,7 @@ class Search:
         return find_choice(legal, self.pick(self.weighed(game, ai, state, seat, deal, clock))) or legal[0]
 
     def weighed(self, game: Game, ai: GameAI, state: Any, seat: int, deal: random.Random, clock: Clock | None,
-                keep: int | None = None, whole: int = 0) -> list[tuple[Action, list[float]]]:
+                keep: int | None = None, whole: int = 0) -> list[Weighing]:
         """The standard AI's choice first, then the most promising others (`keep` in all), each played on in the
         same worlds re-dealt for the seat, within the budget."""
         started = clock() if clock is not None else 0.0
@@ -169,13 +191,13 @@ class Search:
                      samples=self.samples if len(shortlist) > 1 else 1, clock=clock, deadline=started + self.seconds,
                      whole=whole)
 
-    def pick(self, weighed: list[tuple[Action, list[float]]]) -> Action:
+    def pick(self, weighed: list[Weighing]) -> Action:
         """The first choice (the standard AI's) unless another is ahead of it in the same worlds beyond doubt."""
         if len(weighed) == 1:
-            return weighed[0][0]
-        base = weighed[0][1]
-        lead, pick = max(((ahead(values, base), -i) for i, (_, values) in enumerate(weighed)))
-        return weighed[-pick][0] if lead > self.confidence else weighed[0][0]
+            return weighed[0].action
+        base = weighed[0].values
+        lead, pick = max(((ahead(w.values, base), -i) for i, w in enumerate(weighed)))
+        return weighed[-pick].action if lead > self.confidence else weighed[0].action
 
 
 # Each game's look-ahead, from arena trials (strong against standard, two players, 200 games). Airships' worlds are

@@ -13,7 +13,7 @@ import engine
 from engine.core import NAVIGATION, GameError, redealt
 from engine.platform.advice import hint, told_reason
 from engine.platform.levels import CASUAL_SLIPS, Level, Player, casual
-from engine.platform.thinking import MOVE, CONFIDENCE, RACE_FROM, Search, ahead, play_on, weigh
+from engine.platform.thinking import MOVE, CONFIDENCE, RACE_FROM, Search, Weighing, ahead, play_on, weigh
 
 GAMES = engine.list_games()
 QUICK = Search(keep=3, samples=3, seconds=60.0)  # a small look-ahead: the same code, fewer worlds
@@ -45,9 +45,9 @@ def test_a_hint_suggests_a_legal_choice_why_and_two_other_legal_choices(slug: st
     assert not any(w.action.kind in NAVIGATION for w, _ in found.alternatives)
     assert len(found.alternatives) == min(2, len([a for a in legal if a.kind not in NAVIGATION]) - 1)
     assert found.because.startswith(found.suggestion.action.label) and found.because.endswith(".")
-    assert engine.get_ai(slug).worth_words(found.suggestion.value) in found.because
-    values = [found.suggestion.value, *(w.value for w, _ in found.alternatives)]
-    assert values[1:] == sorted(values[1:], reverse=True)  # the alternatives best first
+    assert engine.get_ai(slug).worth_words(found.suggestion.told) in found.because
+    told = [found.suggestion.told, *(w.told for w, _ in found.alternatives)]
+    assert told[1:] == sorted(told[1:], reverse=True)  # the alternatives best first
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -119,15 +119,18 @@ def test_the_look_ahead_stops_at_its_deadline_after_the_first_choices_first_worl
     ticks = itertools.count()
     late = weigh(game, ai, state, seat, choices, random.Random(1), seen_by=seat, horizon=MOVE, samples=10,
                  clock=lambda: float(next(ticks)), deadline=-1.0)
-    assert [(a, len(values)) for a, values in late] == [(choices[0], 1)]  # the first choice's first world, always
+    assert [(w.action, len(w.values)) for w in late] == [(choices[0], 1)]  # the first choice's first world, always
     full = weigh(game, ai, state, seat, choices, random.Random(1), seen_by=seat, horizon=MOVE, samples=4)
-    assert [len(values) for _, values in full] == [4, 4]
+    assert [len(w.values) for w in full] == [4, 4]
 
 
 def test_the_search_overrules_the_standard_choice_only_when_another_is_ahead_beyond_doubt() -> None:
     standard, other = (engine.core.Action("a"), engine.core.Action("b"))
-    assert Search().pick([(standard, [0.5, 0.5, 0.5]), (other, [0.6, 0.7, 0.65])]) == other
-    assert Search().pick([(standard, [0.5, 0.6, 0.4]), (other, [0.6, 0.5, 0.45])]) == standard  # noise, not a lead
+    def weighed(base: list[float], more: list[float]) -> list[Weighing]:
+        return [Weighing(standard, base, base), Weighing(other, more, more)]
+
+    assert Search().pick(weighed([0.5, 0.5, 0.5], [0.6, 0.7, 0.65])) == other
+    assert Search().pick(weighed([0.5, 0.6, 0.4], [0.6, 0.5, 0.45])) == standard  # noise, not a lead
     assert ahead([1.0, 2.0], [0.0, 0.0]) > CONFIDENCE and ahead([1.0], [0.0]) == 0.0
 
 
@@ -185,8 +188,26 @@ def test_a_choice_clearly_behind_or_no_different_leaves_the_race_and_the_look_en
     kinds = ["base", "behind", "same", "close"]
     raced = weigh(Luck(), LuckAI(), 0.0, 0, [engine.core.Action(k) for k in kinds], random.Random(3),  # type: ignore[arg-type]
                   seen_by=0, horizon=MOVE, samples=20)
-    assert {a.kind: len(values) for a, values in raced} == {"base": 20, "behind": RACE_FROM, "same": RACE_FROM,
+    assert {w.action.kind: len(w.values) for w in raced} == {"base": 20, "behind": RACE_FROM, "same": RACE_FROM,
                                                            "close": 20}
     alone = weigh(Luck(), LuckAI(), 0.0, 0, [engine.core.Action(k) for k in kinds[:3]], random.Random(3),  # type: ignore[arg-type]
                   seen_by=0, horizon=MOVE, samples=20)
-    assert [len(values) for _, values in alone] == [RACE_FROM] * 3
+    assert [len(w.values) for w in alone] == [RACE_FROM] * 3
+
+
+class ToldLuckAI(LuckAI):
+    """The same judge, and a told worth of its own (a game whose judge is too sure of itself to be told)."""
+
+    def told(self, state: tuple[float, str], seat: int) -> float:
+        return 0.5 + 0.1 * self.worth(state, seat)
+
+
+def test_the_look_ahead_judges_by_worth_and_keeps_the_worth_a_hint_tells_beside_it() -> None:
+    choices = [engine.core.Action("base"), engine.core.Action("close")]
+    telling = weigh(Luck(), ToldLuckAI(), 0.0, 0, choices, random.Random(3),  # type: ignore[arg-type]
+                    seen_by=0, horizon=MOVE, samples=8)
+    plain = weigh(Luck(), LuckAI(), 0.0, 0, choices, random.Random(3),  # type: ignore[arg-type]
+                  seen_by=0, horizon=MOVE, samples=8)
+    assert [w.values for w in telling] == [w.values for w in plain]  # the same worlds, judged alike
+    assert all(w.told == [0.5 + 0.1 * v for v in w.values] for w in telling)
+    assert all(w.told == w.values for w in plain)  # no told worth of its own: worth is told

@@ -141,6 +141,12 @@ def worth(state: AirshipsState, seat: int) -> float:
     return prospects.winning_chance(state, seat)
 
 
+def told(state: AirshipsState, seat: int) -> float:
+    """The seat's chance of winning as a hint tells it: `worth` ranks tables well but is far too sure of itself,
+    so the words come from the chance the standard AI's own games bear out."""
+    return prospects.calibrated_chance(state, seat)
+
+
 def worth_words(value: float) -> str:
     """'a 54% chance to win'; a chance under one in a hundred is not rounded to nothing."""
     chance = min(max(value, 0.0), 1.0)
