@@ -205,7 +205,9 @@ class Search:
 # and 58.5% (seed 0); 8 in up to 96 only 52.9% of 174 (seed 1: more choices, more of them ahead by luck); letting a
 # narrow lead have up to 192 worlds to settle won 58.5% (seed 1) at 700 ms a decision instead of 523; judging a
 # world's end by the best throw the seat then makes (airships.ai.best_go) won 9 of the first 24, at half as much time
-# again. A world of Air Alliance or 1930 costs more, and the defaults won 68.0% in 1930.
+# again; judging it by the chance a hint tells (airships.ai.told, fitted to self-play) won 38 of the first 70, at half
+# as much time again (fewer choices fall out of the race). A world of Air Alliance or 1930 costs more, and the defaults
+# won 68.0% in 1930.
 LOOK_AHEADS = {
     "airships": Search(keep=6, samples=48, confidence=1.0),
 }
