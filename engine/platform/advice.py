@@ -44,7 +44,7 @@ def hint(game: Game, ai: GameAI, state: Any, seat: int, deal: random.Random, sea
          clock: Clock | None = None) -> Hint:
     """The strong level's choice for the seat (the standard AI's unless looking ahead shows better), why, and
     the two best alternatives; only what the seat could know is looked at (the worlds are re-dealt for it)."""
-    weighed = search.weighed(game, ai, state, seat, deal, clock, keep=ALTERNATIVES + 2, whole=1)
+    weighed = search.weighed(game, ai, state, seat, deal, clock, keep=ALTERNATIVES + 2, whole=1, tell=True)
     chosen = search.pick(weighed)
     order = ranked(weighed)
     suggestion = next(w for w in order if w.action == chosen)

@@ -38,10 +38,16 @@ class Weighing(NamedTuple):
     told: list[float]
 
 
-def told_worth(ai: GameAI, state: Any, seat: int) -> float:
-    """Where the seat stands as a hint tells it: the game's `told` where it has one (its judge, `worth`, may rank
-    tables well and still be too sure to be told), else `worth`."""
+def teller(ai: GameAI) -> Callable[[Any, int], float] | None:
+    """The game's `told`, where it has one: its judge, `worth`, may rank tables well and still be too sure to be
+    told (None: `worth` is told)."""
     told: Callable[[Any, int], float] | None = getattr(ai, "told", None)
+    return told
+
+
+def told_worth(ai: GameAI, state: Any, seat: int) -> float:
+    """Where the seat stands as a hint tells it: the game's `told` where it has one, else `worth`."""
+    told = teller(ai)
     return told(state, seat) if told is not None else ai.worth(state, seat)
 
 
@@ -102,15 +108,16 @@ def candidates(game: Game, ai: GameAI, world: Any, seat: int, first: list[Action
 
 def weigh(game: Game, ai: GameAI, state: Any, seat: int, choices: list[Action], deal: random.Random, *,
           seen_by: int | None, horizon: Horizon, samples: int, clock: Clock | None = None,
-          deadline: float = math.inf, whole: int = 0) -> list[Weighing]:
+          deadline: float = math.inf, whole: int = 0, tell: bool = False) -> list[Weighing]:
     """Each choice's worth in the same worlds one after another (so two choices meet the same cards and dice),
     until `samples` worlds or the deadline. A world that would end past the deadline (judged by the last one's
     time) is not begun; one cut short by it is dropped. The first choice always gets the first world, and every
     choice the first `whole` worlds, however late. A choice that falls clearly behind the first is played no
-    further (the race): the worlds go to the choices still in it, and the look ends when the first is alone."""
+    further (the race): the worlds go to the choices still in it, and the look ends when the first is alone.
+    With `tell` (a hint), each world's end is also told by the game's `told`; else the told worth is the judge's."""
     values: list[list[float]] = [[] for _ in choices]
-    telling = hasattr(ai, "told")
-    told: list[list[float]] = [[] for _ in choices] if telling else values
+    telling = teller(ai) if tell else None  # only a hint puts worth into words: a move need not pay for it
+    told: list[list[float]] = [[] for _ in choices] if telling is not None else values
     racing = list(range(len(choices)))
     last = 0.0  # how long the last world took
     for n, world in enumerate(worlds(game, state, seen_by, deal)):
@@ -124,8 +131,8 @@ def weigh(game: Game, ai: GameAI, state: Any, seat: int, choices: list[Action], 
                 return [Weighing(c, v[:kept], t[:kept]) for c, v, t in zip(choices, values, told) if v[:kept]]
             reached = play_on(game, ai, world, seat, choices[i], horizon, whim)
             values[i].append(ai.worth(reached, seat))
-            if telling:
-                told[i].append(told_worth(ai, reached, seat))
+            if telling is not None:
+                told[i].append(telling(reached, seat))
         if n + 1 >= RACE_FROM:
             racing = [i for i in racing if not i or in_race(values[i], values[0])]
         last = (clock() - begun) if clock is not None else 0.0
@@ -179,9 +186,9 @@ class Search:
         return find_choice(legal, self.pick(self.weighed(game, ai, state, seat, deal, clock))) or legal[0]
 
     def weighed(self, game: Game, ai: GameAI, state: Any, seat: int, deal: random.Random, clock: Clock | None,
-                keep: int | None = None, whole: int = 0) -> list[Weighing]:
+                keep: int | None = None, whole: int = 0, tell: bool = False) -> list[Weighing]:
         """The standard AI's choice first, then the most promising others (`keep` in all), each played on in the
-        same worlds re-dealt for the seat, within the budget."""
+        same worlds re-dealt for the seat, within the budget (`tell`: for a hint, see `weigh`)."""
         started = clock() if clock is not None else 0.0
         legal = game.legal_actions(state, seat)
         standard = find_choice(legal, ai.choose(next(worlds(game, state, seat, deal)), seat, deal)) or legal[0]
@@ -189,7 +196,7 @@ class Search:
                                self.keep if keep is None else keep, clock, started + QUICK_SHARE * self.seconds)
         return weigh(game, ai, state, seat, shortlist, deal, seen_by=seat, horizon=self.horizon,
                      samples=self.samples if len(shortlist) > 1 else 1, clock=clock, deadline=started + self.seconds,
-                     whole=whole)
+                     whole=whole, tell=tell)
 
     def pick(self, weighed: list[Weighing]) -> Action:
         """The first choice (the standard AI's) unless another is ahead of it in the same worlds beyond doubt."""

@@ -205,9 +205,24 @@ class ToldLuckAI(LuckAI):
 def test_the_look_ahead_judges_by_worth_and_keeps_the_worth_a_hint_tells_beside_it() -> None:
     choices = [engine.core.Action("base"), engine.core.Action("close")]
     telling = weigh(Luck(), ToldLuckAI(), 0.0, 0, choices, random.Random(3),  # type: ignore[arg-type]
-                    seen_by=0, horizon=MOVE, samples=8)
+                    seen_by=0, horizon=MOVE, samples=8, tell=True)
     plain = weigh(Luck(), LuckAI(), 0.0, 0, choices, random.Random(3),  # type: ignore[arg-type]
-                  seen_by=0, horizon=MOVE, samples=8)
+                  seen_by=0, horizon=MOVE, samples=8, tell=True)
     assert [w.values for w in telling] == [w.values for w in plain]  # the same worlds, judged alike
     assert all(w.told == [0.5 + 0.1 * v for v in w.values] for w in telling)
     assert all(w.told == w.values for w in plain)  # no told worth of its own: worth is told
+
+
+def test_a_move_does_not_pay_for_words_only_a_hint_says() -> None:
+    choices = [engine.core.Action("base"), engine.core.Action("close")]
+    untold = weigh(Luck(), ToldLuckAI(), 0.0, 0, choices, random.Random(3),  # type: ignore[arg-type]
+                   seen_by=0, horizon=MOVE, samples=8)
+    assert all(w.told == w.values for w in untold)
+
+
+def test_an_airships_hint_tells_the_chance_the_games_bear_out_not_the_judges() -> None:
+    game, ai = engine.get_game("airships"), engine.get_ai("airships")
+    state, seat = midgame("airships", 3)
+    found = hint(game, ai, state, seat, random.Random(1), QUICK)
+    assert found.suggestion.told != found.suggestion.value  # the judge is too sure of itself to be told
+    assert ai.worth_words(found.suggestion.told) in found.because
