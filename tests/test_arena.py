@@ -10,7 +10,8 @@ import pytest
 import engine
 from engine.cli import arena
 from engine.__main__ import main
-from engine.core import Outcome
+from engine.core import GameError, Outcome
+from engine.platform import thinking
 
 KEYS = {"game", "players", "games", "seats", "wins", "win_rate", "ms_per_decision", "stats", "options", "seat_wins",
         "seat_win_rate"}
@@ -175,3 +176,13 @@ def test_a_log_of_another_run_is_refused_in_one_line(capsys: pytest.CaptureFixtu
     code, _, err = run(capsys, "--games", "1", "--seats", "random,greedy", "--log", str(log))
     assert code == 2 and len(err.strip().splitlines()) == 1
     assert "keeps another run's games" in err and "give a new file" in err
+
+
+def test_a_log_kept_before_the_strong_level_changed_is_refused(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = tmp_path / "run.jsonl"
+    named = arena.run_named("airships", 2, 1, ["strong", "standard"], {})
+    assert named["look_ahead"]["samples"] == thinking.look_ahead("airships").samples
+    assert "look_ahead" not in arena.run_named("airships", 2, 1, ["greedy", "random"], {})
+    log.write_text(json.dumps({**named, "look_ahead": {**named["look_ahead"], "samples": 1}}) + "\n")
+    with pytest.raises(GameError, match="keeps another run's games"):
+        arena.arena("airships", 2, 1, 1, ["strong", "standard"], log=log)

@@ -20,6 +20,7 @@ from engine.core import GameError, Policy
 from engine.figures import game_stats
 from engine.platform.levels import LEVEL_NAMES, Level, Player
 from engine.platform.stats import seat_positions
+from engine.platform.thinking import look_ahead
 
 POLICIES = ("random", "greedy", "ai", *LEVEL_NAMES)  # "ai" is the standard level, by its older name
 MAX_DECISIONS = 10_000  # a game longer than this is a bug in a policy or the rules, not a long game
@@ -202,6 +203,15 @@ class RunLog:
             file.write(json.dumps(asdict(one)) + "\n")
 
 
+def run_named(slug: str, players: int, seed: int, seats: list[str], options: dict[str, Any]) -> dict[str, Any]:
+    """What makes a run's games what they are; with a strong seat, its look-ahead too (the worlds, choices and
+    confidence it thinks by), so a log kept before the look-ahead changed is not taken for this run's."""
+    run: dict[str, Any] = {"game": slug, "players": players, "seed": seed, "seats": seats, "options": options}
+    if Level.STRONG.value in seats:
+        run["look_ahead"] = asdict(look_ahead(slug))
+    return run
+
+
 def arena(slug: str, players: int, games: int, seed: int, seats: list[str],
           options: dict[str, Any] | None = None, jobs: int = 1, log: Path | None = None) -> ArenaResult:
     """Play `games` games (over `jobs` processes: each game depends on its number alone, so the figures are the
@@ -212,7 +222,7 @@ def arena(slug: str, players: int, games: int, seed: int, seats: list[str],
         raise GameError(f"--jobs is how many processes play the games: 1 or more, not {jobs}.")
     chosen = dict(options or {})
     play = partial(play_one, slug, players, seed, list(seats), chosen)
-    kept = RunLog(log, {"game": slug, "players": players, "seed": seed, "seats": list(seats), "options": chosen})
+    kept = RunLog(log, run_named(slug, players, seed, list(seats), chosen))
     done = kept.played()
     todo = [number for number in range(games) if number not in done]
     for one in played_as_they_end(play, todo, jobs):

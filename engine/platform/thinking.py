@@ -213,10 +213,14 @@ class Search:
 # narrow lead have up to 192 worlds to settle won 58.5% (seed 1) at 700 ms a decision instead of 523; judging a
 # world's end by the best throw the seat then makes (airships.ai.best_go) won 9 of the first 24, at half as much time
 # again; judging it by the chance a hint tells (airships.ai.told, fitted to self-play) won 38 of the first 70, at half
-# as much time again (fewer choices fall out of the race). A world of Air Alliance or 1930 costs more, and the defaults
-# won 68.0% in 1930.
+# as much time again (fewer choices fall out of the race); overruling only two standard errors ahead won 35 of the
+# first 65; playing two rounds on took four times as long a decision. A world of Air Alliance is dear: on a slow
+# 2-core machine a second buys 1 to 7 of them (3 at the median), so its count is what a second buys on a machine
+# about three times as fast, and the arena measures the level players meet rather than one five times as long in
+# thought. The defaults won 68.0% in 1930.
 LOOK_AHEADS = {
     "airships": Search(keep=6, samples=48, confidence=1.0),
+    "air-alliance": Search(samples=8),
 }
 
 
