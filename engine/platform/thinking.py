@@ -215,8 +215,8 @@ class Search:
 # again; judging it by the chance a hint tells (airships.ai.told, fitted to self-play) won 38 of the first 70, at half
 # as much time again (fewer choices fall out of the race); overruling only two standard errors ahead won 35 of the
 # first 65; playing two rounds on took four times as long a decision. A world of Air Alliance is dear: on a slow
-# 2-core machine a second buys 1 to 7 of them (3 at the median), so its count is what a second buys on a machine
-# about three times as fast, and the arena measures the level players meet rather than one five times as long in
+# 2-core machine a second buys 1 to 7 of them (2 at the median), so its count is what a second buys on a machine
+# about four times as fast, and the arena measures the level players meet rather than one five times as long in
 # thought. The defaults won 68.0% in 1930.
 LOOK_AHEADS = {
     "airships": Search(keep=6, samples=48, confidence=1.0),
