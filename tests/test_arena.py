@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -186,3 +187,12 @@ def test_a_log_kept_before_the_strong_level_changed_is_refused(tmp_path: Any, mo
     log.write_text(json.dumps({**named, "look_ahead": {**named["look_ahead"], "samples": 1}}) + "\n")
     with pytest.raises(GameError, match="keeps another run's games"):
         arena.arena("airships", 2, 1, 1, ["strong", "standard"], log=log)
+
+
+def test_a_log_kept_under_another_budget_is_still_this_run_s(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The arena's strong seat thinks by its count of worlds, never by the clock: the budget makes no other game.
+    named = arena.run_named("airships", 2, 1, ["strong", "standard"], {})
+    assert "seconds" not in named["look_ahead"]
+    airships = thinking.look_ahead("airships")
+    monkeypatch.setitem(thinking.LOOK_AHEADS, "airships", replace(airships, seconds=airships.seconds * 5))
+    assert arena.run_named("airships", 2, 1, ["strong", "standard"], {}) == named

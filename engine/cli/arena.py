@@ -205,10 +205,11 @@ class RunLog:
 
 def run_named(slug: str, players: int, seed: int, seats: list[str], options: dict[str, Any]) -> dict[str, Any]:
     """What makes a run's games what they are; with a strong seat, its look-ahead too (the worlds, choices and
-    confidence it thinks by), so a log kept before the look-ahead changed is not taken for this run's."""
+    confidence it thinks by), so a log kept before the look-ahead changed is not taken for this run's. Not the
+    bot's budget: the arena thinks by worlds, never by the clock, so a new budget leaves the games as they were."""
     run: dict[str, Any] = {"game": slug, "players": players, "seed": seed, "seats": seats, "options": options}
     if Level.STRONG.value in seats:
-        run["look_ahead"] = asdict(look_ahead(slug))
+        run["look_ahead"] = {name: value for name, value in asdict(look_ahead(slug)).items() if name != "seconds"}
     return run
 
 
