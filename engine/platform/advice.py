@@ -55,7 +55,14 @@ def hint(game: Game, ai: GameAI, state: Any, seat: int, deal: random.Random, sea
         return Weighed(shown.get(w.action, w.action), w.value, w.worlds, w.told)
 
     return Hint(show(suggestion), reason(show(suggestion).action, ai.worth_words(suggestion.told)),
-                tuple((show(w), ai.worth_words(w.told)) for w in others))
+                tuple((show(w), alternative_words(ai, w, suggestion)) for w in others))
+
+
+def alternative_words(ai: GameAI, alternative: Weighed, suggestion: Weighed) -> str:
+    """An alternative's told worth; where it tells no less than the suggestion's, why it is not the suggestion:
+    the look-ahead keeps the standard choice unless another is ahead of it beyond doubt in the same worlds."""
+    words = ai.worth_words(alternative.told)
+    return words if alternative.told < suggestion.told else f"{words}, but not clearly better than the suggestion"
 
 
 def told_reason(game: Game, ai: GameAI, state: Any, seat: int, action: Action, deal: random.Random) -> str:

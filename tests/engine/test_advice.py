@@ -11,9 +11,9 @@ import pytest
 
 import engine
 from engine.core import NAVIGATION, GameError, redealt
-from engine.platform.advice import hint, told_reason
+from engine.platform.advice import alternative_words, hint, told_reason
 from engine.platform.levels import CASUAL_SLIPS, Level, Player, casual
-from engine.platform.thinking import MOVE, CONFIDENCE, RACE_FROM, Search, Weighing, ahead, play_on, weigh
+from engine.platform.thinking import MOVE, CONFIDENCE, RACE_FROM, Search, Weighed, Weighing, ahead, play_on, weigh
 
 GAMES = engine.list_games()
 QUICK = Search(keep=3, samples=3, seconds=60.0)  # a small look-ahead: the same code, fewer worlds
@@ -226,3 +226,15 @@ def test_an_airships_hint_tells_the_chance_the_games_bear_out_not_the_judges() -
     found = hint(game, ai, state, seat, random.Random(1), QUICK)
     assert found.suggestion.told != found.suggestion.value  # the judge is too sure of itself to be told
     assert ai.worth_words(found.suggestion.told) in found.because
+
+
+def test_an_alternative_told_no_lower_than_the_suggestion_says_why_it_is_not_the_suggestion() -> None:
+    # The look-ahead keeps the standard choice unless another is ahead beyond doubt, so a close one may be told
+    # a point higher: the hint must not leave the player wondering why it was not suggested.
+    ai = engine.get_ai("airships")
+    suggestion = Weighed(engine.core.Action("base"), 0.60, 48, 0.54)
+    lower = Weighed(engine.core.Action("lower"), 0.50, 48, 0.40)
+    higher = Weighed(engine.core.Action("higher"), 0.59, 48, 0.55)
+    assert alternative_words(ai, lower, suggestion) == "a 40% chance to win"
+    assert alternative_words(ai, higher, suggestion) == \
+        "a 55% chance to win, but not clearly better than the suggestion"
