@@ -39,6 +39,7 @@ __all__ = [
     "Outcome",
     "StaleAction",
     "check_games",
+    "game_package",
     "get_ai",
     "get_game",
     "list_games",
@@ -51,20 +52,23 @@ def list_games() -> list[str]:
     return list(_GAMES)
 
 
-def get_game(slug: str) -> Game:
-    """The game for a slug; raises GameError naming the games there are."""
+def game_package(slug: str) -> str:
+    """The name of a game's package; raises GameError naming the games there are."""
     try:
-        module = _GAMES[slug]
+        return _GAMES[slug]
     except KeyError:
         raise GameError(f"There is no game called {slug!r}. Games: {', '.join(_GAMES)}.") from None
-    game: Game = importlib.import_module(module).GAME
+
+
+def get_game(slug: str) -> Game:
+    """The game for a slug; raises GameError like game_package."""
+    game: Game = importlib.import_module(game_package(slug)).GAME
     return game
 
 
 def get_ai(slug: str) -> GameAI:
-    """The AI players of a game (its package's `ai` module); raises GameError like get_game."""
-    get_game(slug)  # the same error for an unknown slug
-    module: GameAI = importlib.import_module(f"{_GAMES[slug]}.ai")
+    """The AI players of a game (its package's `ai` module); raises GameError like game_package."""
+    module: GameAI = importlib.import_module(f"{game_package(slug)}.ai")
     return module
 
 

@@ -189,6 +189,15 @@ def test_a_log_kept_before_the_strong_level_changed_is_refused(tmp_path: Any, mo
         arena.arena("airships", 2, 1, 1, ["strong", "standard"], log=log)
 
 
+def test_a_log_kept_by_other_code_is_refused(tmp_path: Any) -> None:
+    log = tmp_path / "run.jsonl"
+    named = arena.run_named("airships", 2, 1, ["greedy", "random"], {})
+    assert named["code"] == arena.code_print("airships")
+    log.write_text(json.dumps({**named, "code": "0" * 16}) + "\n")  # the rules or an AI have changed since
+    with pytest.raises(GameError, match=r"keeps another run's games \(not the same code\)"):
+        arena.arena("airships", 2, 1, 1, ["greedy", "random"], log=log)
+
+
 def test_a_log_kept_under_another_budget_is_still_this_run_s(monkeypatch: pytest.MonkeyPatch) -> None:
     # The arena's strong seat thinks by its count of worlds, never by the clock: the budget makes no other game.
     named = arena.run_named("airships", 2, 1, ["strong", "standard"], {})

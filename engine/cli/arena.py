@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import engine
+from engine.cli.code_print import code_print
 from engine.core import GameError, Policy
 from engine.figures import game_stats
 from engine.platform.levels import LEVEL_NAMES, Level, Player
@@ -189,8 +190,11 @@ class RunLog:
         if not text.strip():
             return {}
         head, *rows = text.splitlines()
-        if json.loads(head) != self.run:
-            raise GameError(f"{self.path} keeps another run's games ({head}): give a new file for this one.")
+        kept = json.loads(head)
+        if kept != self.run:
+            differ = ", ".join(sorted(k for k in {*kept, *self.run} if kept.get(k) != self.run.get(k)))
+            raise GameError(f"{self.path} keeps another run's games (not the same {differ}): give a new file "
+                            "for this one.")
         games = [Played(**json.loads(row)) for row in rows if row.strip()]
         return {one.number: replace(one, winners=tuple(one.winners)) for one in games}
 
@@ -204,10 +208,12 @@ class RunLog:
 
 
 def run_named(slug: str, players: int, seed: int, seats: list[str], options: dict[str, Any]) -> dict[str, Any]:
-    """What makes a run's games what they are; with a strong seat, its look-ahead too (the worlds, choices and
-    confidence it thinks by), so a log kept before the look-ahead changed is not taken for this run's. Not the
-    bot's budget: the arena thinks by worlds, never by the clock, so a new budget leaves the games as they were."""
-    run: dict[str, Any] = {"game": slug, "players": players, "seed": seed, "seats": seats, "options": options}
+    """What makes a run's games what they are: the code and data that play them (so a log kept before the rules or
+    an AI changed is not taken for this run's), and with a strong seat its look-ahead (the worlds, choices and
+    confidence it thinks by). Not the bot's budget: the arena thinks by worlds, never by the clock, so a new budget
+    leaves the games as they were."""
+    run: dict[str, Any] = {"game": slug, "players": players, "seed": seed, "seats": seats, "options": options,
+                           "code": code_print(slug)}
     if Level.STRONG.value in seats:
         run["look_ahead"] = {name: value for name, value in asdict(look_ahead(slug)).items() if name != "seconds"}
     return run
