@@ -217,7 +217,7 @@ class Search:
 # 65; judging by a chance fitted to the standard AI's games from what each seat holds won 28 of the first 62 (a judge
 # other than the standard AI's own measure overrules it wherever the two disagree, not where the round ahead shows
 # more); playing two rounds on took four times as long a decision; drawing the shortlist from the standard AI's own
-# odds won 33.5 of the first 68 (the choices worth overruling it for are those its measure ranks low). A world of
+# odds won 33.5 of the first 68 (perhaps the choices worth overruling it for are ones it ranks low). A world of
 # Air Alliance is dear: on a slow 2-core machine a second buys 1 to 7 of them (2 at the median), so its count is what
 # a second buys on a machine about four times as fast, and the arena measures the level players meet rather than one
 # five times as long in thought. The defaults won 68.0% in 1930.
