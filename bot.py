@@ -103,6 +103,7 @@ class ContrailBot(commands.AutoShardedBot):
         self.scheduler: Scheduler | None = None
         self.clock_task: asyncio.Task[None] | None = None
         self.web: WebServer | None = None  # the pages, when WEB_PORT is set
+        self._shutting_down: asyncio.Task[None] | None = None  # the one shutdown every close() waits for
 
     @property
     def tables(self) -> Services:
@@ -159,9 +160,23 @@ class ContrailBot(commands.AutoShardedBot):
                  ",".join(map(str, shards)), self.shard_count)
 
     async def close(self) -> None:
-        for task in (self.resumed, self.clock_task):
-            if task is not None and not task.done():
-                task.cancel()  # they would only wait for a connection that is closing
+        """Close the gateway, the pages, the drawing workers and the database, once, however many callers ask."""
+        if self._shutting_down is None:
+            self._shutting_down = asyncio.ensure_future(self._shut_down())
+        # Shielded: a caller cancelled while waiting must not cut the database's close in half.
+        await asyncio.shield(self._shutting_down)
+
+    async def __aexit__(self, *exc: object) -> None:
+        # discord.py's own exit waits only for its part of a close already under way (the SIGTERM handler's), so
+        # `async with` could end, and asyncio.run cancel the rest, while the database was still closing.
+        await self.close()
+
+    async def _shut_down(self) -> None:
+        running = [task for task in (self.resumed, self.clock_task) if task is not None and not task.done()]
+        for task in running:
+            task.cancel()  # they would only wait for a connection that is closing
+        # Let them roll back what they were writing before the database below closes under them.
+        await asyncio.gather(*running, return_exceptions=True)
         await super().close()
         if self.web is not None:
             await self.web.stop()
