@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import signal
 import sys
 
 import engine
@@ -28,11 +30,21 @@ async def serve(settings: Settings) -> None:
         port = settings.web_port if settings.web_port is not None else DEFAULT_PORT
         server = await start_web(services, settings.web_host, port, public_url=settings.public_url or "")
         try:
-            await asyncio.Event().wait()  # until Ctrl+C or SIGTERM cancels the run
+            await stopped()
         finally:
             await server.stop()
     finally:
         await store.close()
+
+
+async def stopped() -> None:
+    """Wait until SIGTERM (`docker compose stop`, `systemctl stop`) or Ctrl+C, so the server and the database
+    close before the process ends rather than it dying mid-page."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # Windows, or not the main thread
+        loop.add_signal_handler(signal.SIGTERM, stop.set)
+    await stop.wait()  # Ctrl+C cancels this wait instead; the callers' finally blocks close as well
 
 
 def main() -> int:

@@ -64,7 +64,8 @@ async def test_python_m_web_serves_a_database_read_only_and_says_when_there_is_n
             else:
                 pytest.fail("python -m web did not listen")
     finally:
-        process.terminate()
+        process.terminate()  # SIGTERM, as `docker compose stop` sends: the pages close and exit cleanly
         _, errors = await process.communicate()
+    assert process.returncode == 0 and b"Traceback" not in errors, errors
     assert database.stat().st_mtime_ns == before
     assert b"request method=HEAD path=/league/AAAA" in errors
