@@ -207,23 +207,13 @@ class Search:
         return weighed[-pick].action if lead > self.confidence else weighed[0].action
 
 
-# Each game's look-ahead, from arena trials (strong against standard, two players, 200 games). Airships' worlds are
-# cheap and its close calls need many of them against the dice: 6 choices in up to 48 worlds won 58.2% (seed 1) and
-# 58.5% (seed 0); 8 in up to 96 only 52.9% of 174 (seed 1: more choices, more of them ahead by luck); letting a
-# narrow lead have up to 192 worlds to settle won 58.5% (seed 1) at 700 ms a decision instead of 523; judging a
-# world's end by the best throw the seat then makes (airships.ai.best_go) won 9 of the first 24, at half as much time
-# again; judging it by the chance a hint tells (airships.ai.told, fitted to self-play) won 38 of the first 70, at
-# half as much time again (fewer choices fall out of the race); overruling only two standard errors ahead won 35 of
-# the first 65; judging by a chance fitted to the standard AI's games from what each seat holds won 28 of the first
-# 62 (a judge other than the standard AI's own measure overrules it wherever the two disagree, not where the round
-# ahead shows more); playing two rounds on took four times as long a decision; drawing the shortlist from the
-# standard AI's own odds won 33.5 of the first 68 (not for leaving out what it ranks low: 78% of the overrules are
-# for its 2nd to 4th choices); playing the worlds out to the game's end once one world showed it within 4 decisions
-# of the seat's next turn won 31 of the first 59 (seed 1: perhaps whole wins and losses in 48 worlds are too few to
-# beat the forecast as a judge). A world of Air Alliance is dear: on a slow 2-core machine a second buys 1 to 7 of
-# them (2 at the median), so its count is what a second buys on a machine about four times as fast, and the arena
-# measures the level players meet rather than one five times as long in thought: 8 worlds won 58.8% of 200 (seed 1),
-# short of the 60% we aim at. The defaults won 68.0% in 1930.
+# Each game's look-ahead, from arena trials (strong against standard, two players, 200 games); the README's "The AI
+# levels in the arena" keeps every trial and its figures. Airships' worlds are cheap and its close calls need many
+# of them against the dice: 6 choices in up to 48 worlds won 58.2% (seed 1) and 58.5% (seed 0), and a dozen other
+# look-aheads and judges did no better. A world of Air Alliance is dear: on a slow 2-core machine a second buys 1 to
+# 7 of them (2 at the median), so its count is what a second buys on a machine about four times as fast, and the
+# arena measures the level players meet: 8 worlds won 58.8% of 200 (seed 1). Both are short of the 60% we aim at.
+# The defaults won 68.0% in 1930.
 LOOK_AHEADS = {
     "airships": Search(keep=6, samples=48, confidence=1.0),
     "air-alliance": Search(samples=8),
