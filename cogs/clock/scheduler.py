@@ -58,8 +58,10 @@ class Scheduler:
             try:
                 await self._sleep
             except asyncio.CancelledError:
-                if not self._woken:
-                    raise  # the bot is closing, not a wake-up
+                task = asyncio.current_task()
+                # A wake-up cancels only the sleep; the bot closing cancels this task, even if a wake-up came too.
+                if not self._woken or (task is not None and task.cancelling()):
+                    raise
 
 
 async def run_due(client: discord.Client) -> None:

@@ -1,4 +1,5 @@
-"""The scheduler's sleep is cut short only by a due time that comes before it ends (or one it cannot know)."""
+"""The scheduler's sleep is cut short only by a due time that comes before it ends (or one it cannot know), and the
+bot closing always ends it."""
 
 from __future__ import annotations
 
@@ -36,3 +37,30 @@ async def test_a_change_while_it_is_busy_is_never_lost() -> None:
     scheduler._until = None  # between rounds: looking at the store
     scheduler.wake(9e9)
     assert scheduler._woken  # the round looks again before it sleeps
+
+
+async def test_the_bot_closing_stops_it_even_when_a_wake_up_came_at_the_same_moment(monkeypatch: Any) -> None:
+    class Client:
+        async def wait_until_ready(self) -> None:
+            pass
+
+        def is_closed(self) -> bool:
+            return False
+
+    class Clock:
+        async def next_due(self) -> None:
+            return None
+
+    async def nothing_due(client: Any) -> None:
+        pass
+
+    monkeypatch.setattr("cogs.clock.scheduler.run_due", nothing_due)
+    monkeypatch.setattr("cogs.clock.scheduler.tables", lambda client: type("Tables", (), {"clock": Clock()})())
+    scheduler = Scheduler(client=Client())  # type: ignore[arg-type]
+    running = asyncio.create_task(scheduler.run())
+    while scheduler._sleep is None:
+        await asyncio.sleep(0)
+    scheduler.wake(None)  # a move, in the same moment as the bot's shutdown
+    running.cancel()
+    done, _ = await asyncio.wait([running], timeout=5)
+    assert done and running.cancelled()  # the shutdown's cancel is not taken for the wake-up
