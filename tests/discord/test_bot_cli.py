@@ -29,6 +29,7 @@ from test_limits import command_problems
 import bot as bot_module
 from bot import (
     BAD_TOKEN,
+    ContrailBot,
     DEFAULT_DATABASE,
     EXIT_FAILED,
     EXIT_NO_TOKEN,
@@ -355,12 +356,17 @@ class _SlowStore:
         self.closed += 1
 
 
-async def test_async_with_waits_for_a_close_already_under_way_to_close_the_database(tmp_path: Path) -> None:
-    # SIGTERM starts bot.close() in a task of its own; the gateway part ends first, start() returns, and the
-    # `async with` around it must still wait for the database, or asyncio.run cancels its close half-way.
+def _with_slow_store(tmp_path: Path) -> tuple[ContrailBot, _SlowStore]:
     bot = make_bot(tmp_path / "unused.sqlite3")
     store = _SlowStore()
     bot.store = store  # type: ignore[assignment]
+    return bot, store
+
+
+async def test_async_with_waits_for_a_close_already_under_way_to_close_the_database(tmp_path: Path) -> None:
+    # SIGTERM starts bot.close() in a task of its own; the gateway part ends first, start() returns, and the
+    # `async with` around it must still wait for the database, or asyncio.run cancels its close half-way.
+    bot, store = _with_slow_store(tmp_path)
     async with bot:
         closing = asyncio.ensure_future(bot.close())
         while not bot.is_closed():
@@ -371,9 +377,7 @@ async def test_async_with_waits_for_a_close_already_under_way_to_close_the_datab
 
 
 async def test_close_cancelled_while_waiting_still_closes_the_database(tmp_path: Path) -> None:
-    bot = make_bot(tmp_path / "unused.sqlite3")
-    store = _SlowStore()
-    bot.store = store  # type: ignore[assignment]
+    bot, store = _with_slow_store(tmp_path)
     async with bot:
         waiting = asyncio.ensure_future(bot.close())
         await asyncio.sleep(0.01)
