@@ -13,7 +13,9 @@ import engine
 from engine.core import NAVIGATION, GameError, redealt
 from engine.platform.advice import alternative_words, hint, told_reason
 from engine.platform.levels import CASUAL_SLIPS, Level, Player, casual
-from engine.platform.thinking import MOVE, CONFIDENCE, RACE_FROM, Search, Weighed, Weighing, ahead, play_on, weigh
+from engine.platform.thinking import (
+    CONFIDENCE, MOVE, OVERRULE_FROM, RACE_FROM, Search, Weighed, Weighing, ahead, play_on, weigh,
+)
 
 GAMES = engine.list_games()
 QUICK = Search(keep=3, samples=3, seconds=60.0)  # a small look-ahead: the same code, fewer worlds
@@ -129,9 +131,29 @@ def test_the_search_overrules_the_standard_choice_only_when_another_is_ahead_bey
     def weighed(base: list[float], more: list[float]) -> list[Weighing]:
         return [Weighing(standard, base, base), Weighing(other, more, more)]
 
-    assert Search().pick(weighed([0.5, 0.5, 0.5], [0.6, 0.7, 0.65])) == other
-    assert Search().pick(weighed([0.5, 0.6, 0.4], [0.6, 0.5, 0.45])) == standard  # noise, not a lead
+    assert Search().pick(weighed([0.5, 0.5, 0.5, 0.5, 0.5, 0.5], [0.6, 0.7, 0.65, 0.6, 0.7, 0.65])) == other
+    assert Search().pick(weighed([0.5, 0.6, 0.4, 0.5, 0.6, 0.4], [0.6, 0.5, 0.45, 0.6, 0.5, 0.45])) == standard  # noise
     assert ahead([1.0, 2.0], [0.0, 0.0]) > CONFIDENCE and ahead([1.0], [0.0]) == 0.0
+
+
+def test_a_lead_over_fewer_worlds_than_the_race_needs_never_overrules_the_standard_choice() -> None:
+    # A slow machine's clock can stop the look after two or three worlds: a lead there is luck as often as not.
+    standard, other = (engine.core.Action("a"), engine.core.Action("b"))
+    for worlds in range(2, OVERRULE_FROM + 1):
+        base, more = [0.5] * worlds, [0.6, 0.7] * (worlds // 2) + [0.65] * (worlds % 2)
+        assert ahead(more, base) > CONFIDENCE
+        picked = Search().pick([Weighing(standard, base, base), Weighing(other, more, more)])
+        assert picked == (other if worlds >= OVERRULE_FROM else standard), worlds
+
+
+def test_without_a_clock_every_choice_gets_enough_worlds_to_overrule() -> None:
+    # So the guard above never changes a look that the clock did not cut short (the arena's, which has none).
+    game, ai = engine.get_game("airships"), engine.get_ai("airships")
+    state, seat = midgame("airships", 5)
+    choices = game.legal_actions(state, seat)
+    looked = weigh(game, ai, state, seat, choices, random.Random(1), seen_by=seat, horizon=MOVE, samples=48)
+    assert len(looked) == len(choices) > 2
+    assert min(len(w.values) for w in looked) >= OVERRULE_FROM
 
 
 def test_a_look_ahead_to_the_end_of_the_move_hands_the_table_to_another_seat_or_ends() -> None:
