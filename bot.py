@@ -27,7 +27,6 @@ import argparse
 import asyncio
 import json
 import logging
-import signal
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -50,8 +49,8 @@ from engine.words import count
 from renderers.drawing import PillowDrawing
 from web.server import WebServer, start_web
 from settings import (  # noqa: F401 (tests and tools read the settings through bot, as before)
-    DEFAULT_DATABASE, Settings, SettingsError, configure_logging, load_settings, parse_shards, read_env_file,
-    settings_or_complaint,
+    DEFAULT_DATABASE, Settings, SettingsError, configure_logging, load_settings, on_sigterm, parse_shards,
+    read_env_file, settings_or_complaint,
 )
 
 log = logging.getLogger("contrail")
@@ -229,14 +228,9 @@ async def run_bot(settings: Settings) -> None:
 
 
 def _close_on_sigterm(bot: ContrailBot) -> None:
-    """`systemctl stop` sends SIGTERM: close the gateway session and the database instead of dying mid-write."""
+    """On SIGTERM, close the gateway session and the database (one shutdown, see ContrailBot.close)."""
     closing: list[asyncio.Future[None]] = []  # holds the close task so it is not garbage-collected early
-    try:
-        asyncio.get_running_loop().add_signal_handler(
-            signal.SIGTERM, lambda: closing.append(asyncio.ensure_future(bot.close()))
-        )
-    except (NotImplementedError, RuntimeError, ValueError):
-        pass  # Windows has no loop signal handlers, and only the main thread may set them; the default applies
+    on_sigterm(lambda: closing.append(asyncio.ensure_future(bot.close())))
 
 
 def connection_problem(exc: BaseException) -> str | None:

@@ -1,11 +1,14 @@
-"""Contrail's settings: read from .env and the environment, checked once, each bad one named in one line."""
+"""Contrail's settings (read from .env and the environment, checked once, each bad one named in one line), and the
+set-up both processes share: logging and stopping on SIGTERM."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -192,6 +195,15 @@ def configure_logging(settings: Settings) -> None:
     handler = logging.StreamHandler()
     handler.setFormatter(JsonFormatter() if settings.log_format == "json" else logging.Formatter(TEXT_LOG_FORMAT))
     logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO), handlers=[handler])
+
+
+def on_sigterm(callback: Callable[[], object]) -> None:
+    """`systemctl stop` and `docker compose stop` send SIGTERM: call `callback` on the running loop, so the process
+    closes its database and exits 0 instead of dying mid-write."""
+    try:
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, callback)
+    except (NotImplementedError, RuntimeError, ValueError):
+        pass  # Windows has no loop signal handlers, and only the main thread may set them; the default applies
 
 
 def settings_or_complaint() -> Settings | None:

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import signal
 import sys
 
 import engine
 from engine.services import Services
 from engine.store import Store, StoreError
 from renderers.drawing import PillowDrawing
-from settings import Settings, settings_or_complaint
+from settings import Settings, on_sigterm, settings_or_complaint
 from web.server import start_web
 
 DEFAULT_PORT = 8080
@@ -41,9 +39,7 @@ async def stopped() -> None:
     """Wait until SIGTERM (`docker compose stop`, `systemctl stop`) or Ctrl+C, so the server and the database
     close before the process ends rather than it dying mid-page."""
     stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # Windows, or not the main thread
-        loop.add_signal_handler(signal.SIGTERM, stop.set)
+    on_sigterm(stop.set)
     await stop.wait()  # Ctrl+C cancels this wait instead; the callers' finally blocks close as well
 
 
