@@ -38,6 +38,7 @@ from discord.ext import commands
 import engine
 from cogs import EXTENSIONS
 from cogs.base.answers import tree_error
+from cogs.base.in_flight import InFlight
 from cogs.base.components import DYNAMIC_ITEMS, answer_click
 from cogs.clock.scheduler import Scheduler
 from cogs.play.moves import resume_automatic
@@ -103,6 +104,7 @@ class ContrailBot(commands.AutoShardedBot):
         self.clock_task: asyncio.Task[None] | None = None
         self.web: WebServer | None = None  # the pages, when WEB_PORT is set
         self._shutting_down: asyncio.Task[None] | None = None  # the one shutdown every close() waits for
+        self.in_flight = InFlight()  # the command and click bodies running now, which a shutdown lets finish
 
     @property
     def tables(self) -> Services:
@@ -176,6 +178,10 @@ class ContrailBot(commands.AutoShardedBot):
             task.cancel()  # they would only wait for a connection that is closing
         # Let them roll back what they were writing before the database below closes under them.
         await asyncio.gather(*running, return_exceptions=True)
+        # A move in flight finishes (its turn message posted) while the connection and the database are still open.
+        cut = await self.in_flight.drain()
+        if cut:
+            log.warning("closing: cut short %s still running after the wait", count(cut, "command or click", "commands or clicks"))
         await super().close()
         if self.web is not None:
             await self.web.stop()

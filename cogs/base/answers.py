@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from cogs.base.service import in_flight
 from cogs.base.words import CONTENT_MAX, Reply, clip
 from engine.core import GameError
 from engine.services import logs
@@ -65,9 +66,10 @@ async def tree_error(interaction: discord.Interaction, error: discord.app_comman
 
 @asynccontextmanager
 async def guarded(interaction: discord.Interaction) -> AsyncIterator[None]:
-    """Run a command or click body; whatever goes wrong is answered ephemerally and changes nothing more."""
+    """Run a command or click body; whatever goes wrong is answered ephemerally and changes nothing more.
+    A shutdown waits for the body to end."""
     try:
-        with logs.request():  # the moves it commits are logged once they are posted
+        with in_flight(interaction.client).body(), logs.request():  # the moves it commits are logged once posted
             yield
     except Exception as error:  # noqa: BLE001 - the one place that turns every failure into an answer
         await reply_error(interaction, error)

@@ -5,7 +5,6 @@ dump."""
 from __future__ import annotations
 
 import ast
-import asyncio
 import errno
 import glob
 import http.server
@@ -29,7 +28,6 @@ from test_limits import command_problems
 import bot as bot_module
 from bot import (
     BAD_TOKEN,
-    ContrailBot,
     DEFAULT_DATABASE,
     EXIT_FAILED,
     EXIT_NO_TOKEN,
@@ -343,46 +341,6 @@ def test_no_voice_warning_when_the_bot_is_created_and_started(
 
 
 # -- stopping: systemctl stop sends SIGTERM ---------------------------------------------------------
-
-
-class _SlowStore:
-    """A store whose close takes a moment, as a database's does when it checkpoints its WAL."""
-
-    def __init__(self) -> None:
-        self.closed = 0
-
-    async def close(self) -> None:
-        await asyncio.sleep(0.05)
-        self.closed += 1
-
-
-def _with_slow_store(tmp_path: Path) -> tuple[ContrailBot, _SlowStore]:
-    bot = make_bot(tmp_path / "unused.sqlite3")
-    store = _SlowStore()
-    bot.store = store  # type: ignore[assignment]
-    return bot, store
-
-
-async def test_async_with_waits_for_a_close_already_under_way_to_close_the_database(tmp_path: Path) -> None:
-    # SIGTERM starts bot.close() in a task of its own; the gateway part ends first, start() returns, and the
-    # `async with` around it must still wait for the database, or asyncio.run cancels its close half-way.
-    bot, store = _with_slow_store(tmp_path)
-    async with bot:
-        closing = asyncio.ensure_future(bot.close())
-        while not bot.is_closed():
-            await asyncio.sleep(0)
-    assert store.closed == 1 and bot.store is None
-    await closing  # the signal's own call ends with the same, single shutdown
-    assert store.closed == 1
-
-
-async def test_close_cancelled_while_waiting_still_closes_the_database(tmp_path: Path) -> None:
-    bot, store = _with_slow_store(tmp_path)
-    async with bot:
-        waiting = asyncio.ensure_future(bot.close())
-        await asyncio.sleep(0.01)
-        waiting.cancel()
-    assert store.closed == 1
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")
