@@ -41,7 +41,7 @@ LEVEL_NAMES = tuple(level.value for level in Level)
 BLURBS = {
     Level.CASUAL: "plays sensibly but slips like a newcomer",
     Level.STANDARD: "plays well",
-    Level.STRONG: "looks ahead before it decides (takes up to a second a decision)",
+    Level.STRONG: "looks ahead before each decision (it takes a moment to think)",  # no figure: AI_THINKING_SECONDS sets it
 }
 
 
