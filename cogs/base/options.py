@@ -15,7 +15,14 @@ AUTOCOMPLETE_MAX = 25  # Discord shows no more; discord.py does not cut the list
 CHOICE_NAME_MAX = 100
 
 GAME_CHOICES = [app_commands.Choice(name=engine.get_game(slug).title, value=slug) for slug in engine.list_games()]
-AI_LEVELS = [app_commands.Choice(name=f"{level.value}: {level.blurb}"[:CHOICE_NAME_MAX], value=level.value)
+# What each level is like, in the lobby's menu and the commands' choices (words only: not on the play path, whose
+# code the arena's logs fingerprint).
+LEVEL_BLURBS = {
+    Level.CASUAL: "plays sensibly but slips like a newcomer",
+    Level.STANDARD: "plays well",
+    Level.STRONG: "looks ahead before each decision (it takes a moment to think)",  # no figure: AI_THINKING_SECONDS
+}
+AI_LEVELS = [app_commands.Choice(name=f"{level.value}: {LEVEL_BLURBS[level]}"[:CHOICE_NAME_MAX], value=level.value)
              for level in Level]
 GAME_ID = "Which game (needed only where several are being played)"
 GAME_ID_HERE = "Which game (by default, the one played here)"

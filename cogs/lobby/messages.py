@@ -6,6 +6,7 @@ import discord
 
 import engine
 from cogs.base.components import ID, Control, button, select, view_of
+from cogs.base.options import LEVEL_BLURBS
 from cogs.base.words import (
     COLOUR,
     CONTENT_MAX,
@@ -47,7 +48,7 @@ def lobby_button(game_id: int, verb: str) -> Control:
 def level_menu(game_id: int) -> Control:
     """The creator's menu that seats an AI player at the level picked."""
     options = [discord.SelectOption(label=f"Add an AI player: {level.value}", value=level.value,
-                                    description=level.blurb[:100]) for level in Level]
+                                    description=LEVEL_BLURBS[level][:100]) for level in Level]
     return select(f"lobby:{game_id}:add_ai", options, placeholder="Add an AI player (the creator picks its level)")
 
 

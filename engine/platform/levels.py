@@ -32,17 +32,8 @@ class Level(enum.Enum):
         except ValueError:
             raise GameError(f"There is no AI level called {text!r}. Levels: {', '.join(LEVEL_NAMES)}.") from None
 
-    @property
-    def blurb(self) -> str:
-        return BLURBS[self]
-
 
 LEVEL_NAMES = tuple(level.value for level in Level)
-BLURBS = {
-    Level.CASUAL: "plays sensibly but slips like a newcomer",
-    Level.STANDARD: "plays well",
-    Level.STRONG: "looks ahead before each decision (it takes a moment to think)",  # no figure: AI_THINKING_SECONDS sets it
-}
 
 
 def casual(slug: str, state: Any, seat: int, rng: Chooser) -> Action:

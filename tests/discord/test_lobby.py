@@ -6,7 +6,7 @@ import random
 
 import discord
 
-from simtable import Lounge, click_removed, custom_ids, ephemeral_text, latest_prompt, public
+from simtable import Lounge, click_removed, component_items, custom_ids, ephemeral_text, latest_prompt, public
 from cogs.lobby import messages
 from engine.store import Status
 
@@ -26,6 +26,15 @@ async def test_new_game_opens_a_thread_with_a_lobby(lounge: Lounge) -> None:
     table = await lounge.service.reading.table(1)
     assert table.game.thread_id == thread.id and table.status is Status.LOBBY
     assert [p.user_id for p in table.players] == [ann.id]  # the creator sits down at once
+
+
+async def test_the_add_ai_menu_says_what_each_level_is_like_without_a_time_the_admin_may_change(lounge: Lounge) -> None:
+    await lounge.members[0].slash(lounge.channel, "game new", game="airships")
+    [menu] = [item for item in component_items(public(lounge.thread_of())[0])
+              if isinstance(item, discord.components.SelectMenu)]
+    assert [(o.value, o.description) for o in menu.options] == [
+        ("casual", "plays sensibly but slips like a newcomer"), ("standard", "plays well"),
+        ("strong", "looks ahead before each decision (it takes a moment to think)")]
 
 
 async def test_new_game_stays_in_the_channel_where_threads_are_not_allowed(lounge: Lounge) -> None:
