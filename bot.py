@@ -181,7 +181,8 @@ class ContrailBot(commands.AutoShardedBot):
         # A move in flight finishes (its turn message posted) while the connection and the database are still open.
         cut = await self.in_flight.drain()
         if cut:
-            log.warning("closing: cut short %s still running after the wait", count(cut, "command or click", "commands or clicks"))
+            log.warning("closing: cut short %s still running after the wait",
+                        count(cut, "command or click", "commands or clicks"))
         await super().close()
         if self.web is not None:
             await self.web.stop()
