@@ -38,8 +38,8 @@ from discord.ext import commands
 import engine
 from cogs import EXTENSIONS
 from cogs.base.answers import tree_error
-from cogs.base.in_flight import InFlight
 from cogs.base.components import DYNAMIC_ITEMS, answer_click
+from cogs.base.in_flight import InFlight
 from cogs.clock.scheduler import Scheduler
 from cogs.play.moves import resume_automatic
 from engine.cli.admin import EXIT_FAILED, backup, check, migrate_to, recompute_ratings  # the one-shot tasks

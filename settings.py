@@ -1,5 +1,4 @@
-"""Contrail's settings (read from .env and the environment, checked once, each bad one named in one line), and the
-set-up both processes share: logging and stopping on SIGTERM."""
+"""Contrail's settings from .env and the environment, each bad one named in one line; logging; stopping on SIGTERM."""
 
 from __future__ import annotations
 
