@@ -48,12 +48,14 @@ async def test_the_player_to_act_gets_a_private_hint_with_reasons_and_alternativ
     assert public_count(thread) == before  # nothing for the table: a hint is the player's own
     embed = private_embed(result)
     assert embed.title == f"{table.title} #{table.id}: a hint"
-    suggestion, because = (embed.description or "").split("\n", 1)
+    description = embed.description or ""
     prompt_choices = await lounge.service.reading.prompt(table.id)
     assert prompt_choices is not None
     labels = [a.label for mover in prompt_choices.movers for a in mover.choices]
-    assert suggestion.strip("*") in labels and because.startswith(suggestion.strip("*"))
-    assert "it leaves" in because
+    suggestion = description.split("**")[1]  # the choice, in bold and said once, then why
+    assert description.startswith(f"**{suggestion}**") and suggestion in labels
+    assert "\n" not in description  # one sentence: the choice is not said again on a line of its own
+    assert "it leaves" in description and description.endswith(".")
     fields = {f.name: f.value for f in embed.fields}
     if len(labels) > 1:
         assert fields["Next best"].startswith("• ")
