@@ -53,31 +53,38 @@ class Moves:
     tops: list[tuple[Icon, Icon, Icon]]
     keys: list[str]
     used: set[tuple[int, str]]
-    flights: list[tuple[str, str]]
-    since: dict[str, int]  # the state's waiting_since: where in the turn's flights each passenger began to wait
+    reaches: list[dict[str, frozenset[str]]]  # where each passenger could be, after each flight the plan has made
     left: list[str]
     got: list[str]
     movable: frozenset[str]
     land_tables: dict[tuple[Any, ...], Lands]
+    leaving: dict[str, frozenset[str]]  # airport -> who could take off there now
+    landings: dict[str, dict[str, frozenset[str]]]  # airport -> colour landing -> who could take off after
     hop_tables: dict[tuple[Any, ...], dict[str, frozenset[str]]]
 
     def free(self, slot: int) -> bool:
         return (slot, self.keys[slot]) not in self.used
 
+    def watch_airports(self) -> None:
+        """Who could take off at each airport, kept as the planner moves planes: the search asks it of every
+        airport at every position, and one use changes at most two airports."""
+        self.leaving = {code: leavers(self.data, code, tuple(places)) for code, places in self.s.board.items()}
+        self.landings = {}
+
+    def moved(self, code: str) -> None:
+        """A plane landed at, took off from or swapped places at this airport: what is kept of it is new."""
+        self.leaving[code] = leavers(self.data, code, tuple(self.s.board[code]))
+        self.landings.pop(code, None)
+
     def leavers(self, code: str) -> frozenset[str]:
-        return leavers(self.data, code, tuple(self.s.board[code]))
+        return self.leaving[code]
 
     def room(self, code: str) -> bool:
         return None in self.s.board[code]
 
-    def reach(self, card_id: str) -> set[str]:
-        """flights.reachable's relay rule on the planner's (origin, destination) pairs, from the flights made since
-        the passenger began to wait (flights.carried)."""
-        found = {card(self.data, card_id).departure}
-        for origin, destination in self.flights[self.since.get(card_id, 0):]:
-            if origin in found:
-                found.add(destination)
-        return found
+    def reach(self, card_id: str) -> frozenset[str]:
+        """Where a waiting passenger could already be, by the relay rule on the flights made so far (Planner.fly)."""
+        return self.reaches[-1][card_id]
 
     def gains_now(self) -> float:
         raise NotImplementedError
@@ -255,7 +262,11 @@ class Moves:
 
     def landed(self, colour: str, t: str) -> frozenset[str]:
         """Who could take off from t once a plane of this colour has landed there."""
-        return landed(self.data, t, tuple(self.s.board[t]), colour)
+        kept = self.landings.setdefault(t, {})
+        found = kept.get(colour)
+        if found is None:
+            found = kept[colour] = landed(self.data, t, tuple(self.s.board[t]), colour)
+        return found
 
     def frees_a_plane(self, code: str, pair: tuple[int, int]) -> bool:
         places = list(self.s.board[code])

@@ -12,6 +12,7 @@ from engine.rules.air_alliance.alliance import top_icons
 from engine.rules.air_alliance.claim import gainable
 from engine.rules.air_alliance.data import NPA_COLOURS
 from engine.rules.air_alliance.flights import shapes
+from engine.rules.air_alliance.gaining import reachable
 from engine.rules.air_alliance.markers import can_reserve_now, can_wait_now, slot_key
 from engine.rules.air_alliance.options import Kobe
 from engine.rules.air_alliance.state import SLOTS, SUPPLY, AirAllianceState
@@ -47,9 +48,9 @@ class Planner(Moves):
         self.tops = [top_icons(s, seat, slot) for slot in range(SLOTS)]
         self.keys = [slot_key(s, seat, slot) for slot in range(SLOTS)]
         self.used = {(slot, key) for slot, key, _ in s.used}
-        self.flights = [(f.origin, f.destination) for f in s.flights]
-        self.since = s.waiting_since
         self.left = list(gainable(s, seat))
+        self.reaches = [{x: frozenset(reachable(s.flights[s.waiting_since.get(x, 0):], card(self.data, x).departure))
+                         for x in self.left}]  # the flights made since each passenger began to wait (carried)
         self.order = {x: i for i, x in enumerate(self.left)}
         self.got = []
         self.may_reserve, self.may_wait = can_reserve_now(s), can_wait_now(s)
@@ -61,6 +62,7 @@ class Planner(Moves):
         self.land_tables = {}
         self.hop_tables = {}
         self.moved_values: dict[tuple[Any, ...], float] = {}
+        self.watch_airports()
 
     # --- playing a use on the copy, and taking it back ------------------------------------------------------------
 
@@ -78,10 +80,11 @@ class Planner(Moves):
             else:
                 runways.take_off(shapes(self.data)[o], s.board[o], use.colour)
             runways.land(shapes(self.data)[t], s.board[t], use.colour)
+            self.moved_both(o, t)
             self.pos += v.place_value(t, s.board[t]) + (0 if o == SUPPLY else v.place_value(o, s.board[o]))
             gained: list[str] = []
             if o != SUPPLY:
-                self.flights.append((o, t))
+                self.fly(o, t)
                 gained = [x for x in self.left if card(self.data, x).arrival in self.reach(x)]
                 for x in gained:
                     self.left.remove(x)
@@ -113,11 +116,12 @@ class Planner(Moves):
                 self.airline.supply += 1
             else:
                 s.board[o][:] = before_o
-                self.flights.pop()
+                self.reaches.pop()
                 for x in gained:
                     self.got.remove(x)
                     self.left.append(x)
                 self.left.sort(key=self.order.__getitem__)
+            self.moved_both(o, t)
             self.pos += v.place_value(t, s.board[t]) + (0 if o == SUPPLY else v.place_value(o, s.board[o]))
         elif use.kind == SWAP:
             self.swap(use)  # a swap undoes itself
@@ -126,10 +130,21 @@ class Planner(Moves):
         elif use.kind == FLUSH:
             self.tops, self.keys = undo
 
+    def moved_both(self, origin: str, destination: str) -> None:
+        self.moved(destination)
+        if origin != SUPPLY:
+            self.moved(origin)
+
+    def fly(self, origin: str, destination: str) -> None:
+        """A flight by the relay rule: every passenger who could be at its origin could now be at its destination.
+        Kept as one table per flight, so taking a flight back is dropping the last."""
+        self.reaches.append({x: r | {destination} if origin in r else r for x, r in self.reaches[-1].items()})
+
     def swap(self, use: Use) -> None:
         board, code = self.s.board, use.origin
         self.pos -= self.v.place_value(code, board[code])
         runways.swap(board[code], *use.places)
+        self.moved(code)
         self.pos += self.v.place_value(code, board[code])
 
     # --- the search -------------------------------------------------------------------------------------------------
@@ -180,7 +195,7 @@ class Planner(Moves):
         """What the rest of the turn depends on: the board, the icons used, the cards gained and where each
         waiting passenger could already be."""
         return (tuple(map(tuple, self.s.board.values())), frozenset(self.used), frozenset(self.got),
-                tuple(frozenset(self.reach(x)) for x in self.left), self.airline.supply, self.s.markers_left,
+                tuple(self.reach(x) for x in self.left), self.airline.supply, self.s.markers_left,
                 self.may_reserve, tuple(self.keys))
 
     def gains_now(self) -> float:
