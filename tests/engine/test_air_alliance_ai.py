@@ -29,7 +29,11 @@ from air_alliance_helpers import (
 from engine.cli.arena import arena
 from engine.core import Action, GameError
 from engine.rules.air_alliance import ai
-from engine.rules.air_alliance.state import AirAllianceState, Step
+from engine.rules.air_alliance.ai_moves import FLY, SHARE, landed
+from engine.rules.air_alliance.ai_plan import Planner
+from engine.rules.air_alliance.ai_value import leavers
+from engine.rules.air_alliance.gaining import reachable
+from engine.rules.air_alliance.state import SUPPLY, AirAllianceState, Flight, Step
 from engine.rules.air_alliance.turn import begin_turn
 from engine.cli.simulate import play_random
 
@@ -248,3 +252,41 @@ def test_the_ai_leaves_a_cheap_card_that_would_cost_its_alliance_and_gains_a_dea
     dear = offered_against_three_black_slots("p14", 2)  # Cannes -> Tokyo, 5,000 miles
     assert ai.choose(dear, 0, random.Random(1)).kind == "gain"
     assert ai.greedy(cheap, 0, random.Random(1)).kind == "gain"  # greedy takes the miles
+
+
+# --- what the planner keeps up to date ---------------------------------------------------------------------------
+
+
+def assert_kept_true(planner: Planner, flights: list[Flight]) -> None:
+    """What the planner keeps as it tries uses equals what the table it has reached says."""
+    s = planner.s
+    assert planner.leaving == {code: leavers(s.data, code, tuple(places)) for code, places in s.board.items()}
+    for code, kept in planner.landings.items():
+        assert kept == {colour: landed(s.data, code, tuple(s.board[code]), colour) for colour in kept}
+    for x in planner.left:
+        assert planner.reach(x) == reachable(flights[s.waiting_since.get(x, 0):], s.data.cards[x].departure)
+
+
+def test_the_planner_keeps_where_passengers_could_be_and_who_could_take_off_true_through_uses_and_back() -> None:
+    checked = 0
+    for number, state in enumerate(positions()):
+        seat = seat_of(state)
+        if state.step is not Step.MARKER or state.current != seat or not state.markers_left:
+            continue
+        planner, rng = Planner(state, seat), random.Random(number)
+        flights, tried = list(planner.s.flights), []
+        before = dict(planner.leaving)
+        while planner.s.markers_left > 0 and (uses := planner.relevant() or planner.all_uses()):
+            use = rng.choice(uses)
+            tried.append((use, planner.do(use)))
+            if use.kind in (FLY, SHARE) and use.origin != SUPPLY:
+                flights.append(Flight(use.origin, use.destination, use.colour, seat))
+            assert_kept_true(planner, flights)
+        for use, undo in reversed(tried):
+            planner.undo(use, undo)
+            if use.kind in (FLY, SHARE) and use.origin != SUPPLY:
+                flights.pop()
+            assert_kept_true(planner, flights)
+        assert planner.leaving == before
+        checked += bool(tried)
+    assert checked >= 20

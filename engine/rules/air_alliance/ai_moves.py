@@ -21,7 +21,7 @@ Lands = dict[str, dict[str, tuple[int, int]]]  # mover (a colour) -> airport -> 
 
 class Use(NamedTuple):
     """One marker use, every parameter chosen: the planner's unit of a turn (a named tuple: the planner makes
-    millions, and a frozen dataclass is several times dearer to make)."""
+    millions, and a frozen dataclass takes more than twice as long to make)."""
 
     kind: str
     slot: int = -1
