@@ -54,17 +54,13 @@ def hand_reply(table: Table, view: dict[str, Any]) -> Reply:
     return Reply(embeds=[embed])
 
 
-def emphasised(label: str, because: str) -> str:
-    """The reason with its choice in bold: it begins with the choice's label (advice.reason), said once."""
-    return f"**{label}**{because.removeprefix(label)}" if because.startswith(label) else f"**{label}**\n{because}"
-
-
 def hint_reply(found: TableHint) -> Reply:
     """/hint, for the player alone: the suggested choice and why, then the two best others with their worth."""
     hint = found.hint
     embed = discord.Embed(title=clip(f"{game_name(found.table)}: a hint", EMBED_TITLE_MAX), colour=COLOUR)
-    embed.description = clip(emphasised(hint.suggestion.action.label or hint.suggestion.action.key, hint.because),
-                             EMBED_DESCRIPTION_MAX)
+    label = hint.suggestion.action.label or hint.suggestion.action.key
+    # The reason begins with the choice (advice.reason): said once, in bold.
+    embed.description = clip(f"**{label}**{hint.because.removeprefix(label)}", EMBED_DESCRIPTION_MAX)
     if hint.alternatives:
         lines = [f"• {what_it_brings(w.action)}: {words}" for w, words in hint.alternatives]
         embed.add_field(name="Next best", value=clip("\n".join(lines), FIELD_VALUE_MAX), inline=False)
