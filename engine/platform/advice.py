@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import Action, Game, GameAI, find_choice, redealt
-from engine.platform.thinking import MOVE, Clock, Search, Weighed, play_on, ranked, told_worth
+from engine.platform.thinking import MOVE, Clock, Search, Spread, Weighed, play_on, ranked, told_worth
 
 ALTERNATIVES = 2  # the choices a hint names beside its suggestion
 TOLD_WORLDS = 4  # worlds an AI seat's reason looks into: a few milliseconds a move, and a steadier estimate
@@ -41,10 +41,11 @@ def labelled(game: Game, state: Any, seat: int, actions: list[Action]) -> dict[A
 
 
 def hint(game: Game, ai: GameAI, state: Any, seat: int, deal: random.Random, search: Search,
-         clock: Clock | None = None) -> Hint:
+         clock: Clock | None = None, spread: Spread | None = None) -> Hint:
     """The strong level's choice for the seat (the standard AI's unless looking ahead shows better), why, and
     the two best alternatives; only what the seat could know is looked at (the worlds are re-dealt for it)."""
-    weighed = search.weighed(game, ai, state, seat, deal, clock, keep=ALTERNATIVES + 2, whole=1, tell=True)
+    weighed = search.weighed(game, ai, state, seat, deal, clock, keep=ALTERNATIVES + 2, whole=1, tell=True,
+                             spread=spread)
     chosen = search.pick(weighed)
     order = ranked(weighed)
     suggestion = next(w for w in order if w.action == chosen)

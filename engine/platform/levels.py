@@ -9,7 +9,7 @@ from typing import Any
 
 import engine
 from engine.core import Action, Chooser, GameError
-from engine.platform.thinking import Clock, Search, look_ahead
+from engine.platform.thinking import Clock, Search, Spread, look_ahead
 
 THINKING_SECONDS = 1.0  # a strong AI seat's budget per decision, unless the bot's settings say otherwise
 CASUAL_SLIPS = 0.3  # how often the casual AI plays on a whim instead of its simple best
@@ -53,6 +53,7 @@ class Player:
     level: Level = Level.STANDARD
     search: Search | None = None  # None: the game's own look-ahead (thinking.look_ahead)
     clock: Clock | None = time.perf_counter
+    spread: Spread | None = None  # weighs the look-ahead's streams at once (None: one after another, here)
 
     @property
     def look(self) -> Search:
@@ -68,4 +69,4 @@ class Player:
         ai = engine.get_ai(self.slug)
         if self.level is Level.STANDARD:
             return ai.choose(state, seat, rng)
-        return self.look.choose(engine.get_game(self.slug), ai, state, seat, rng, self.clock)
+        return self.look.choose(engine.get_game(self.slug), ai, state, seat, rng, self.clock, self.spread)

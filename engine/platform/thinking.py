@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from engine.core import NAVIGATION, Action, Chooser, Game, GameAI, find_choice, redealt
@@ -36,11 +36,13 @@ class Weighed:
 
 
 class Weighing(NamedTuple):
-    """A choice's worth in each world looked at: as the look-ahead judges it, and as a hint would tell it."""
+    """A choice's worth in each world looked at: as the look-ahead judges it, and as a hint would tell it; and
+    the first choice's worth in those same worlds (None: the first `len(values)` of the first choice's own)."""
 
     action: Action
     values: list[float]
     told: list[float]
+    paired: list[float] | None = None
 
 
 def teller(ai: GameAI) -> Callable[[Any, int], float] | None:
@@ -167,9 +169,61 @@ def in_race(values: list[float], base: list[float]) -> bool:
 
 def ranked(weighed: list[Weighing]) -> list[Weighed]:
     """The choices best first by their mean worth (the first named wins a tie)."""
-    found = [Weighed(action, mean(values), len(values), mean(told)) for action, values, told in weighed]
+    found = [Weighed(w.action, mean(w.values), len(w.values), mean(w.told)) for w in weighed]
     order = sorted(range(len(found)), key=lambda i: (-found[i].value, i))
     return [found[i] for i in order]
+
+
+@dataclass(frozen=True)
+class Stream:
+    """One stream of worlds a look-ahead weighs its shortlist in: all a worker needs (it pickles, so another
+    process can weigh it), with its own re-deal and a deadline on a clock every process reads alike."""
+
+    state: Any
+    seat: int
+    choices: list[Action]
+    deal: random.Random
+    horizon: Horizon
+    samples: int
+    deadline: float = math.inf
+    whole: int = 0
+    tell: bool = False
+
+    def weigh(self, game: Game, ai: GameAI, clock: Clock | None) -> list[Weighing]:
+        return weigh(game, ai, self.state, self.seat, self.choices, self.deal, seen_by=self.seat,
+                     horizon=self.horizon, samples=self.samples, clock=clock, deadline=self.deadline,
+                     whole=self.whole, tell=self.tell)
+
+
+# Weighs several streams at once (in worker processes, say) and gives back each stream's weighings, in order.
+Spread = Callable[[list[Stream]], list[list[Weighing]]]
+
+
+def one_after_another(game: Game, ai: GameAI, streams: list[Stream], clock: Clock | None) -> list[list[Weighing]]:
+    """The streams weighed here, in turn, each in its share of the time left (no worker to weigh them at once)."""
+    if clock is None or len(streams) == 1:
+        return [stream.weigh(game, ai, clock) for stream in streams]
+    start, weighed = clock(), []
+    for k, stream in enumerate(streams):
+        share = start + (stream.deadline - start) * (k + 1) / len(streams)
+        weighed.append(replace(stream, deadline=share).weigh(game, ai, clock))
+    return weighed
+
+
+def merged(parts: list[list[Weighing]]) -> list[Weighing]:
+    """The streams' weighings as one: each choice's worths in every stream's worlds, each with the first choice's
+    worths in those same worlds (the streams race apart, so a choice may have left one stream's race early)."""
+    if len(parts) == 1:
+        return parts[0]
+    joined: dict[Action, Weighing] = {}
+    for part in parts:
+        first = part[0].values
+        for w in part:
+            had = joined.get(w.action, Weighing(w.action, [], [], []))
+            assert had.paired is not None
+            joined[w.action] = Weighing(w.action, had.values + w.values, had.told + w.told,
+                                        had.paired + first[: len(w.values)])
+    return list(joined.values())
 
 
 @dataclass(frozen=True)
@@ -181,27 +235,35 @@ class Search:
     seconds: float = 1.0  # the budget per decision
     horizon: Horizon = ROUND
     confidence: float = CONFIDENCE  # standard errors another choice must be ahead by to overrule the standard one
+    streams: int = 1  # streams the worlds are weighed in, each with its own race: at once, on cores of their own
 
     def choose(self, game: Game, ai: GameAI, state: Any, seat: int, rng: Chooser,
-               clock: Clock | None = None) -> Action:
+               clock: Clock | None = None, spread: Spread | None = None) -> Action:
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
         deal = random.Random(rng.random())  # the worlds: from the player's whims, never the game's dice
-        return find_choice(legal, self.pick(self.weighed(game, ai, state, seat, deal, clock))) or legal[0]
+        return find_choice(legal, self.pick(self.weighed(game, ai, state, seat, deal, clock, spread=spread))) \
+            or legal[0]
 
     def weighed(self, game: Game, ai: GameAI, state: Any, seat: int, deal: random.Random, clock: Clock | None,
-                keep: int | None = None, whole: int = 0, tell: bool = False) -> list[Weighing]:
+                keep: int | None = None, whole: int = 0, tell: bool = False,
+                spread: Spread | None = None) -> list[Weighing]:
         """The standard AI's choice first, then the most promising others (`keep` in all), each played on in the
-        same worlds re-dealt for the seat, within the budget (`tell`: for a hint, see `weigh`)."""
+        same worlds re-dealt for the seat, within the budget (`tell`: for a hint, see `weigh`). The worlds are
+        weighed in `streams` streams: by `spread` at once where it is given, else here one after another."""
         started = clock() if clock is not None else 0.0
         legal = game.legal_actions(state, seat)
         standard = find_choice(legal, ai.choose(next(worlds(game, state, seat, deal)), seat, deal)) or legal[0]
         shortlist = candidates(game, ai, next(worlds(game, state, seat, deal)), seat, [standard],
                                self.keep if keep is None else keep, clock, started + QUICK_SHARE * self.seconds)
-        return weigh(game, ai, state, seat, shortlist, deal, seen_by=seat, horizon=self.horizon,
-                     samples=self.samples if len(shortlist) > 1 else 1, clock=clock, deadline=started + self.seconds,
-                     whole=whole, tell=tell)
+        streams = self.streams if len(shortlist) > 1 else 1
+        deals = [random.Random(deal.getrandbits(64)) for _ in range(streams - 1)]
+        samples = -(-self.samples // streams) if len(shortlist) > 1 else 1
+        deadline = started + self.seconds if clock is not None else math.inf
+        todo = [Stream(state, seat, shortlist, one, self.horizon, samples, deadline, whole, tell)
+                for one in [deal, *deals]]
+        return merged(spread(todo) if spread is not None else one_after_another(game, ai, todo, clock))
 
     def pick(self, weighed: list[Weighing]) -> Action:
         """The first choice (the standard AI's) unless another is ahead of it in the same worlds beyond doubt: by
@@ -210,8 +272,8 @@ class Search:
         if len(weighed) == 1:
             return weighed[0].action
         base = weighed[0].values
-        lead, pick = max(((ahead(w.values, base), -i) for i, w in enumerate(weighed)
-                          if not i or len(w.values) >= OVERRULE_FROM))
+        lead, pick = max(((ahead(w.values, base if w.paired is None else w.paired), -i)
+                          for i, w in enumerate(weighed) if not i or len(w.values) >= OVERRULE_FROM))
         return weighed[-pick].action if lead > self.confidence else weighed[0].action
 
 
