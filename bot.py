@@ -128,8 +128,10 @@ class ContrailBot(commands.AutoShardedBot):
         self._tables = Services(self.store, drawing, clock=lambda: discord.utils.utcnow().timestamp(),
                                 on_change=self.scheduler.wake, public_url=self.settings.public_url,
                                 cache_mb=self.settings.cache_mb, drawing_processes=self.settings.drawing_processes,
+                                thinking_processes=self.settings.thinking_processes,
                                 thinking_seconds=self.settings.thinking_seconds)
         self._tables.core.pictures.start()  # the drawing workers start and warm up while the bot connects
+        self._tables.core.thinking.start()  # and the thinking ones load the games
         await self.load_cogs()
         self.tree.error(tree_error)  # the cogs' one error path also answers what no command body caught
         # Buttons answer by their custom id, so prompts posted before a restart keep working: every click comes to
@@ -189,6 +191,7 @@ class ContrailBot(commands.AutoShardedBot):
             self.web = None
         if self._tables is not None:
             self._tables.core.pictures.close()
+            self._tables.core.thinking.close()
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.services.caching import CACHE_MB
-from engine.services.drawing import default_processes
+from engine.services.workers import default_processes
 from engine.platform.levels import THINKING_SECONDS
 from engine.services.logs import JsonFormatter
 from engine.store import is_postgres_url
@@ -21,7 +21,7 @@ from engine.store import is_postgres_url
 DEFAULT_DATABASE = "data/contrail.sqlite3"
 DEFAULT_WEB_HOST = "127.0.0.1"
 LOG_FORMATS = ("text", "json")
-MAX_DRAWING_PROCESSES = 32
+MAX_PROCESSES = 32
 MIN_THINKING_SECONDS, MAX_THINKING_SECONDS = 0.1, 10.0  # a strong AI's budget per decision: never a long wait
 TEXT_LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
@@ -44,6 +44,7 @@ class Settings:
     public_url: str | None = None  # what the bot's links start with; None: no links (no pages anywhere)
     cache_mb: int = CACHE_MB  # the memory the cached tables may take; the others load from their snapshots
     drawing_processes: int = 0  # processes that draw the boards; 0: threads of the bot's own process
+    thinking_processes: int = 0  # processes a strong AI seat and a hint think in; 0: a thread of the bot's own
     thinking_seconds: float = THINKING_SECONDS  # a strong AI seat's budget per decision, and a hint's
 
     @property
@@ -87,7 +88,8 @@ def load_settings(env_file: Path = Path(".env"), environ: Mapping[str, str] = os
         web_host=web_host,
         public_url=_public_url(merged.get("PUBLIC_URL"), web_host, web_port),
         cache_mb=_cache_mb(merged.get("CACHE_MB")),
-        drawing_processes=_drawing_processes(merged.get("DRAWING_PROCESSES")),
+        drawing_processes=_processes("DRAWING_PROCESSES", merged.get("DRAWING_PROCESSES"), "draw"),
+        thinking_processes=_processes("THINKING_PROCESSES", merged.get("THINKING_PROCESSES"), "think"),
         thinking_seconds=_thinking_seconds(merged.get("AI_THINKING_SECONDS")),
     )
 
@@ -117,13 +119,14 @@ def _cache_mb(value: str | None) -> int:
     return int(text)
 
 
-def _drawing_processes(value: str | None) -> int:
+def _processes(name: str, value: str | None, what: str) -> int:
+    """A count of worker processes: one per core where there are several unless it says otherwise."""
     text = (value or "").strip()
     if not text:
         return default_processes()
-    if not NUMBER.fullmatch(text) or int(text) > MAX_DRAWING_PROCESSES:
-        raise SettingsError(f"DRAWING_PROCESSES must be a whole number from 0 (draw in the bot's own process) to"
-                            f" {MAX_DRAWING_PROCESSES}, not {value!r}.")
+    if not NUMBER.fullmatch(text) or int(text) > MAX_PROCESSES:
+        raise SettingsError(f"{name} must be a whole number from 0 ({what} in the bot's own process) to"
+                            f" {MAX_PROCESSES}, not {value!r}.")
     return int(text)
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from benchmarks import scale_fill
 from benchmarks.processes import fresh_schema
-from engine.services.drawing import default_processes
+from engine.services.workers import default_processes
 
 SIZES = (1_000, 10_000, 100_000)
 BURST = 1_000  # moves in a burst

@@ -18,7 +18,8 @@ import pytest
 
 import engine
 import renderers
-from engine.services.drawing import THREADS, DrawingPool, default_processes, samples
+from engine.services.drawing import THREADS, DrawingPool, samples
+from engine.services.workers import default_processes
 from renderers.drawing import PillowDrawing
 from settings import SettingsError, load_settings
 

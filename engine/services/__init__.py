@@ -37,6 +37,7 @@ class Services:
         drawing: Drawing | None = None,
         *,
         drawing_processes: int = 0,
+        thinking_processes: int = 0,
         thinking_seconds: float = THINKING_SECONDS,
         cache_mb: float = CACHE_MB,
         clock: Callable[[], float] = time.time,
@@ -44,7 +45,8 @@ class Services:
         public_url: str | None = None,
     ) -> None:
         self.store = store
-        self.core = TableCore(store, drawing, drawing_processes=drawing_processes, thinking_seconds=thinking_seconds,
+        self.core = TableCore(store, drawing, drawing_processes=drawing_processes,
+                              thinking_processes=thinking_processes, thinking_seconds=thinking_seconds,
                               cache_mb=cache_mb, clock=clock, on_change=on_change)
         self.reading = Reading(self.core)
         self.hints = Hints(self.core)

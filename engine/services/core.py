@@ -29,6 +29,7 @@ from engine.services.schedule import Schedule
 from engine.services.tables import (
     AlreadyPlayed, MoveResult, Prompt, Table, pick_action, require_player, standings_from_view,
 )
+from engine.services.thinking import ThinkingPool
 from engine.store import DuplicateInteraction, PostKind, StaleVersion, Status, Store
 
 log = logging.getLogger("engine.service")
@@ -71,6 +72,7 @@ class TableCore:
         drawing: Drawing | None,
         *,
         drawing_processes: int = 0,
+        thinking_processes: int = 0,
         thinking_seconds: float = THINKING_SECONDS,
         cache_mb: float = CACHE_MB,
         clock: Callable[[], float] = time.time,
@@ -80,6 +82,7 @@ class TableCore:
         self.drawing = drawing
         self.pictures = DrawingPool(drawing, processes=drawing_processes)  # every picture is drawn there
         self.thinking_seconds = thinking_seconds  # a strong AI seat's budget per decision
+        self.thinking = ThinkingPool(thinking_processes)  # where a strong seat's and a hint's look-ahead is weighed
         self.clock = clock  # seconds since the epoch; the bot passes Discord's clock, tests a virtual one
         # Told when a due time changes (with the new time) or a game ends (None: look again), so the scheduler
         # wakes early, and only when it must.
@@ -238,13 +241,15 @@ class TableCore:
         for an AI seat the reason its move is told with. From the state as the seat could imagine it: a replay
         of the log never asks again.
 
-        It thinks in a worker thread (a state is never changed in place), so the bot keeps answering meanwhile."""
+        It thinks in a worker thread (a state is never changed in place), so the bot keeps answering meanwhile;
+        a strong seat's look-ahead is weighed in the thinking processes where there are some."""
         # The AI's whims and its re-deal come from what the table knows (the game's id and version), never from
         # the secret seed that dealt the game: two games alike to the table get the same choice.
         rng = random.Random(f"{table.id}:{table.version}:ai")
         game = engine.get_game(table.slug)
         player = table.at_seat(seat)
-        thinker = Player(table.slug, (player.level or Level.STANDARD) if player.ai else Level.STANDARD)
+        thinker = Player(table.slug, (player.level or Level.STANDARD) if player.ai else Level.STANDARD,
+                         spread=self.thinking.spread(table.slug))
 
         def think() -> tuple[Action, str]:
             seen = as_seen_by(game, state, seat, dealer(table.id, table.version, f"ai:{seat}"))

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import os
-import threading
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
 import engine
+from engine.services.workers import exit_with_parent, nothing, spawned
 
 log = logging.getLogger("engine.service")
 T = TypeVar("T")
@@ -51,12 +49,6 @@ class Drawing(Protocol):
 Job = Callable[[Drawing], T]  # what a worker does with its drawing; in processes it must pickle (partial, a def)
 
 
-def default_processes() -> int:
-    """Drawing processes when the admin names none: one per core where there are several, else none (threads)."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return cores if cores >= 2 else 0
-
-
 class DrawingPool:
     """Every picture the services ask for is drawn here, by at most `processes` workers (threads when 0).
 
@@ -75,11 +67,8 @@ class DrawingPool:
             drawing = self.drawing
             assert drawing is not None, "a pool with no drawing has no workers"
             if self.processes > 0:
-                # spawn, not fork: the bot's process has threads (the database's, discord.py's) a fork would copy
-                # mid-step. Each worker builds its own drawing from a pickled copy and warms it before its first job.
-                self._executor = ProcessPoolExecutor(
-                    self.processes, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_start_worker, initargs=(drawing, samples()))
+                # Each worker builds its own drawing from a pickled copy and warms it before its first job.
+                self._executor = spawned(self.processes, _start_worker, (drawing, samples()))
             else:
                 self._executor = ThreadPoolExecutor(THREADS, thread_name_prefix="drawing")
         return self._executor
@@ -90,13 +79,13 @@ class DrawingPool:
         Threads start with their first picture (a machine of one core: the warm-up would slow the start)."""
         if self.drawing is not None and self.processes > 0:
             for _ in range(self.processes):
-                self._pool().submit(_nothing)  # each submit with no idle worker starts one; it warms as it starts
+                self._pool().submit(nothing)  # each submit with no idle worker starts one; it warms as it starts
 
     async def warmed(self) -> None:
         """Start the workers and wait until each has warmed up (a benchmark measures a bot that is running)."""
         if self.drawing is not None and self.processes > 0:
             loop = asyncio.get_running_loop()
-            await asyncio.gather(*(loop.run_in_executor(self._pool(), _nothing) for _ in range(self.processes)))
+            await asyncio.gather(*(loop.run_in_executor(self._pool(), nothing) for _ in range(self.processes)))
 
     async def run(self, what: str, job: Job[T]) -> T | None:
         """`job(drawing)` in a worker; a drawing bug (or a worker that died) is logged and costs only the picture,
@@ -147,25 +136,12 @@ _worker_drawing: Drawing | None = None  # each drawing process's own copy of the
 def _start_worker(drawing: Drawing, boards: list[tuple[str, dict[str, Any]]]) -> None:
     global _worker_drawing
     _worker_drawing = drawing
-    # A worker holds both ends of its job queue, so it never sees its parent go: a bot killed outright (SIGKILL,
-    # out of memory) would leave its drawing processes running for good, holding its output open. It watches.
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(target=_exit_with, args=(parent,), name="parent-watch", daemon=True).start()
+    exit_with_parent()
     for slug, view in boards:
         try:
             drawing.board(slug, view)
         except Exception:  # only a warm-up: the real board, if it fails too, is logged where it is asked for
             log.debug("could not warm the %s renderer", slug, exc_info=True)
-
-
-def _exit_with(parent: Any) -> None:
-    parent.join()
-    os._exit(0)
-
-
-def _nothing() -> None:
-    """A job that only makes the pool start its workers."""
 
 
 def _in_worker(job: Job[T]) -> T:

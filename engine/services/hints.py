@@ -49,5 +49,6 @@ class Hints:
         # seed, so the hint cannot tell apart two deals the seat cannot.
         deal = dealer(table.id, table.version, f"hint:{seat}")
         search = replace(look_ahead(table.slug), seconds=self._core.thinking_seconds)
-        found = await asyncio.to_thread(hint, game, ai, moved.state, seat, deal, search, time.perf_counter)
+        found = await asyncio.to_thread(hint, game, ai, moved.state, seat, deal, search, time.perf_counter,
+                                        self._core.thinking.spread(table.slug))
         return TableHint(moved.table, found)

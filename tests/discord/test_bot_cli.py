@@ -39,7 +39,7 @@ from bot import (
 )
 from engine.rules.datafile import ComponentFile
 from engine.rules.airships import data
-from engine.services.drawing import default_processes
+from engine.services.workers import default_processes
 from engine.rules.datafile import DataError
 
 BOT = Path(__file__).resolve().parents[2] / "bot.py"
@@ -87,10 +87,11 @@ def test_settings_come_from_env_and_the_environment_wins(tmp_path: Path) -> None
     # Left empty, DRAWING_PROCESSES is one per core where there are several (a Settings built in code draws in threads).
     processes = default_processes()
     assert load_settings(env_file, {}) == Settings("from-file", Path("db/x.sqlite3"), "DEBUG",
-                                                   drawing_processes=processes)
+                                                   drawing_processes=processes, thinking_processes=processes)
     assert load_settings(env_file, {"DISCORD_TOKEN": "from-env"}).token == "from-env"
     assert load_settings(tmp_path / "missing.env", {}) == Settings(None, Path(DEFAULT_DATABASE), "INFO",
-                                                                   drawing_processes=processes)
+                                                                   drawing_processes=processes,
+                                                                   thinking_processes=processes)
 
 
 @pytest.mark.slow

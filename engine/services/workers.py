@@ -1,0 +1,42 @@
+"""Worker processes of the bot's own (drawing, thinking): how they start, and how they end with the bot."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+
+def default_processes() -> int:
+    """Worker processes when the admin names none: one per core where there are several, else none (threads)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return cores if cores >= 2 else 0
+
+
+def spawned(processes: int, initializer: Callable[..., None], initargs: tuple[Any, ...] = ()) -> ProcessPoolExecutor:
+    """A pool of `processes` workers, each started by `initializer(*initargs)`.
+
+    Spawned, not forked: the bot's process has threads (the database's, discord.py's) a fork would copy mid-step."""
+    return ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=initializer, initargs=initargs)
+
+
+def exit_with_parent() -> None:
+    """End this worker when the process that started it ends. A worker holds both ends of its job queue, so it
+    never sees its parent go: a bot killed outright (SIGKILL, out of memory) would leave it running for good,
+    holding the bot's output open. A thread watches."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _exit_with(parent: Any) -> None:
+    parent.join()
+    os._exit(0)
+
+
+def nothing() -> None:
+    """A job that only makes a pool start its workers."""

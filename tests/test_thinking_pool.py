@@ -1,0 +1,104 @@
+"""The thinking pool: a look-ahead's streams weighed at once in worker processes, alike, and never lost to a death."""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.platform.levels import Level, Player
+from engine.platform.thinking import Search
+from engine.services.thinking import ThinkingPool
+from engine.services.workers import default_processes
+from settings import SettingsError, load_settings
+from tests.engine.test_advice import midgame
+
+TWO_STREAMS = Search(keep=3, samples=8, streams=2)
+
+
+def weighed_by(pool: ThinkingPool | None, slug: str = "1930") -> object:
+    game, ai = engine.get_game(slug), engine.get_ai(slug)
+    state, seat = midgame(slug, 4)
+    spread = pool.spread(slug) if pool is not None else None
+    return TWO_STREAMS.weighed(game, ai, state, seat, random.Random(4), None, spread=spread)
+
+
+def test_without_processes_the_thinking_thread_weighs_the_streams_itself() -> None:
+    assert ThinkingPool(0).spread("1930") is None
+
+
+@pytest.mark.slow
+def test_streams_weighed_in_processes_are_worth_what_they_are_worth_here() -> None:
+    pool = ThinkingPool(2)
+    try:
+        pool.start()
+        assert weighed_by(pool) == weighed_by(None)
+        # and a strong seat on the clock chooses among the legal choices, its streams weighed in the workers
+        state, seat = midgame("air-alliance", 4)
+        strong = Player("air-alliance", Level.STRONG, spread=pool.spread("air-alliance")).with_budget(1.0)
+        started = time.perf_counter()
+        chosen = strong.choose(state, seat, random.Random(4))
+        assert chosen in engine.get_game("air-alliance").legal_actions(state, seat)
+        assert time.perf_counter() - started < 1.1 * 1.0 + 0.5  # the budget, a last world and the hand-over
+    finally:
+        pool.close()
+
+
+@pytest.mark.slow
+def test_a_thinking_process_that_dies_costs_the_time_left_never_the_decision(
+        caplog: pytest.LogCaptureFixture) -> None:
+    pool = ThinkingPool(2)
+    try:
+        pool.start()
+        assert weighed_by(pool) == weighed_by(None)  # the workers are up
+        assert pool._executor is not None
+        for process in list(pool._executor._processes.values()):
+            os.kill(process.pid, signal.SIGKILL)  # out of memory, say
+        with caplog.at_level(logging.ERROR, logger="engine.service"):
+            assert weighed_by(pool) == weighed_by(None)  # weighed in this process instead, alike without a clock
+        assert "a thinking process died" in caplog.text
+        assert weighed_by(pool) == weighed_by(None)  # and the next look-ahead has workers again
+    finally:
+        pool.close()
+
+
+def test_the_thinking_processes_are_a_setting_one_per_core_by_default(tmp_path: Path) -> None:
+    assert load_settings(tmp_path / "none.env", {}).thinking_processes == default_processes()
+    assert load_settings(tmp_path / "none.env", {"THINKING_PROCESSES": " 0 "}).thinking_processes == 0
+    assert load_settings(tmp_path / "none.env", {"THINKING_PROCESSES": "2"}).thinking_processes == 2
+    for bad in ("-1", "two", "33"):
+        with pytest.raises(SettingsError, match="^THINKING_PROCESSES must be a whole number from 0 \\(think in"):
+            load_settings(tmp_path / "none.env", {"THINKING_PROCESSES": bad})
+
+
+KILLED_PARENT = """
+import os, signal
+from engine.services.thinking import ThinkingPool
+
+pool = ThinkingPool(2)
+pool.start()
+pool._executor.submit(int).result()
+children = [p.pid for p in pool._executor._processes.values()]
+print(*children, flush=True)
+os.kill(os.getpid(), signal.SIGKILL)  # no clean-up of any kind
+"""
+
+
+@pytest.mark.slow
+def test_the_thinking_processes_end_when_the_bot_is_killed_outright() -> None:
+    done = subprocess.run([sys.executable, "-c", KILLED_PARENT], cwd=Path(__file__).resolve().parents[1],
+                          capture_output=True, text=True, timeout=60)
+    children = [int(pid) for pid in done.stdout.split()]
+    assert done.returncode == -signal.SIGKILL and len(children) == 2
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(Path(f"/proc/{pid}").exists() for pid in children)
