@@ -5,9 +5,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import signal
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Mapping
@@ -153,31 +150,3 @@ def test_the_drawing_processes_are_a_setting_one_per_core_by_default(tmp_path: P
     for bad in ("-1", "two", "1.5", "33", "²"):
         with pytest.raises(SettingsError, match="^DRAWING_PROCESSES must be a whole number from 0 "):
             load_settings(tmp_path / "none.env", {"DRAWING_PROCESSES": bad})
-
-
-KILLED_PARENT = """
-import asyncio, os, signal, sys
-from engine.services.drawing import DrawingPool
-from renderers.drawing import PillowDrawing
-
-async def main():
-    pool = DrawingPool(PillowDrawing(), processes=2)
-    await pool.warmed()
-    children = [p.pid for p in pool._executor._processes.values()]
-    print(*children, flush=True)
-    os.kill(os.getpid(), signal.SIGKILL)  # no clean-up of any kind
-
-asyncio.run(main())
-"""
-
-
-@pytest.mark.slow
-def test_the_drawing_processes_end_when_the_bot_is_killed_outright() -> None:
-    done = subprocess.run([sys.executable, "-c", KILLED_PARENT], cwd=Path(__file__).resolve().parents[1],
-                          capture_output=True, text=True, timeout=60)  # returns: nothing holds its output open
-    children = [int(pid) for pid in done.stdout.split()]
-    assert done.returncode == -signal.SIGKILL and len(children) == 2
-    deadline = time.monotonic() + 10
-    while any(Path(f"/proc/{pid}").exists() for pid in children) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not any(Path(f"/proc/{pid}").exists() for pid in children)
