@@ -7,13 +7,14 @@ import os
 import random
 import signal
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 import engine
 from engine.platform.levels import Level, Player
-from engine.platform.thinking import Search
+from engine.platform.thinking import Search, look_ahead
 from engine.services.thinking import ThinkingPool
 from engine.services.workers import default_processes
 from settings import SettingsError, load_settings
@@ -75,3 +76,9 @@ def test_the_thinking_processes_are_a_setting_one_per_core_by_default(tmp_path: 
     for bad in ("-1", "two", "33"):
         with pytest.raises(SettingsError, match="^THINKING_PROCESSES must be a whole number from 0 \\(think in"):
             load_settings(tmp_path / "none.env", {"THINKING_PROCESSES": bad})
+
+
+def test_only_a_game_whose_worlds_are_dear_splits_its_look_ahead() -> None:
+    assert look_ahead("air-alliance").streams == 2
+    assert look_ahead("airships").streams == look_ahead("1930").streams == 1
+    assert replace(look_ahead("air-alliance"), seconds=3.0).streams == 2  # a budget from the settings keeps them

@@ -280,13 +280,13 @@ class Search:
 # Each game's look-ahead, from arena trials (strong against standard, two players, 200 games); the README's "The AI
 # levels in the arena" keeps every trial and its figures. Airships' worlds are cheap and its close calls need many
 # of them against the dice: 6 choices in up to 48 worlds won 58.2% (seed 1) and 58.5% (seed 0), and a dozen other
-# look-aheads and judges did no better. A world of Air Alliance is dear: on a slow 2-core machine a second buys 1 to
-# 7 of them (2 at the median), so its count is what a second buys on a machine about four times as fast, and the
-# arena measures the level players meet: 8 worlds won 58.8% of 200 (seed 1). Both are short of the 60% we aim at.
-# The defaults won 68.0% in 1930.
+# look-aheads and judges did no better. A world of Air Alliance is dear, and more of them is what its level needs
+# (8 worlds won 58.8% of 200 games, 24 about three in four of shorter runs): it weighs two streams of 8, which the
+# bot weighs at once in two worker processes, each in about what a second buys on one core. The defaults won 68.0%
+# in 1930.
 LOOK_AHEADS = {
     "airships": Search(keep=6, samples=48, confidence=1.0),
-    "air-alliance": Search(samples=8),
+    "air-alliance": Search(samples=16, streams=2),
 }
 
 
