@@ -23,14 +23,15 @@ class Hint:
 
 
 def what_it_brings(action: Action) -> str:
-    """'Throw for the Graf Zeppelin (61% with your 3 red dice, 5 VP)': the choice and what its menu says of it."""
+    """'Throw for the Graf Zeppelin — 61% with your 3 red dice · 5 VP': the choice and what its menu says of it.
+    A dash, not brackets: labels and menu words have brackets of their own ('Hugo Eckener (Engineers)')."""
     label = action.label or action.key
-    return f"{label} ({action.detail})" if action.detail else label
+    return f"{label} — {action.detail.rstrip('.')}" if action.detail else label
 
 
 def reason(action: Action, worth: str) -> str:
-    """The one-sentence reason for a choice: what it brings, and where it leaves the seat."""
-    return f"{what_it_brings(action)}: it leaves {worth}."
+    """The reason for a choice in two short sentences: what it brings, and where it leaves the seat."""
+    return f"{what_it_brings(action)}. It leaves {worth}."
 
 
 def labelled(game: Game, state: Any, seat: int, actions: list[Action]) -> dict[Action, Action]:

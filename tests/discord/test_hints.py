@@ -54,8 +54,8 @@ async def test_the_player_to_act_gets_a_private_hint_with_reasons_and_alternativ
     labels = [a.label for mover in prompt_choices.movers for a in mover.choices]
     suggestion = description.split("**")[1]  # the choice, in bold and said once, then why
     assert description.startswith(f"**{suggestion}**") and suggestion in labels
-    assert "\n" not in description  # one sentence: the choice is not said again on a line of its own
-    assert "it leaves" in description and description.endswith(".")
+    assert "\n" not in description  # one paragraph: the choice is not said again on a line of its own
+    assert ". It leaves " in description and description.endswith(".")
     fields = {f.name: f.value for f in embed.fields}
     if len(labels) > 1:
         assert fields["Next best"].startswith("• ")

@@ -90,7 +90,7 @@ def test_a_turn_message_counts_in_the_right_plural_and_carries_the_scores() -> N
 def test_a_turn_message_too_long_drops_the_ai_seats_reasons_before_any_event() -> None:
     row = GameRow(3, "airships", 1, 2, 3, 100, {}, 1, Status.ACTIVE, 9, None, "then", "now")
     table = Table(row, (SeatRow(100, "ann", 0), SeatRow(1, "Contrail AI 1 (strong)", 1, ai=True)), "Airships", 2, 4)
-    reason = why_line("Contrail AI 1 (strong)", "Throw for the airship LZ 4 (" + "odds " * 40 + "): it leaves a 54% chance to win.")
+    reason = why_line("Contrail AI 1 (strong)", "Throw for the airship LZ 4 — " + "odds " * 40 + ". It leaves a 54% chance to win.")
     moves = tuple(line for n in range(12) for line in (f"Contrail AI 1 (strong) does thing {n}.", reason))
     turn = Turn((0,), 9, (), 0, (), automatic=moves)
     text = prompts.turn_text(table, turn, Prompt(3, 9, "throw", (Mover(0, 100, "ann", ()),)))

@@ -163,10 +163,19 @@ def test_a_look_ahead_to_the_end_of_the_move_hands_the_table_to_another_seat_or_
     assert not game.to_act(after) or game.to_act(after)[0] != seat
 
 
+def deepest_bracket(text: str) -> int:
+    depth = deepest = 0
+    for letter in text:
+        depth += {"(": 1, ")": -1}.get(letter, 0)
+        deepest = max(deepest, depth)
+    return deepest
+
+
 @pytest.mark.parametrize("slug", GAMES)
 def test_every_decision_of_a_game_between_ais_is_told_with_a_reason_without_fail(slug: str) -> None:
     """A reason comes from worlds dealt for the table: a move that needs the AI's own card (a 1930 contract) is not
-    possible in most of them, and must still be told."""
+    possible in most of them, and must still be told. It puts no brackets round the choice's words, which have brackets of their own ('Hugo
+    Eckener (Engineers)', '61% (72% with a bonus chip)')."""
     game, ai = engine.get_game(slug), engine.get_ai(slug)
     state = game.setup(2, 21)
     whim = random.Random(21)
@@ -177,6 +186,7 @@ def test_every_decision_of_a_game_between_ais_is_told_with_a_reason_without_fail
         if len(game.legal_actions(state, seat)) > 1:
             text = told_reason(game, ai, state, seat, action, random.Random(told))
             assert text.startswith(action.label or action.key) and text.endswith(".")
+            assert deepest_bracket(text) <= max(1, deepest_bracket(action.label)), text
             told += 1
         state = game.apply(state, seat, action)
     assert told == 150 or not game.to_act(state)
