@@ -174,8 +174,8 @@ def deepest_bracket(text: str) -> int:
 @pytest.mark.parametrize("slug", GAMES)
 def test_every_decision_of_a_game_between_ais_is_told_with_a_reason_without_fail(slug: str) -> None:
     """A reason comes from worlds dealt for the table: a move that needs the AI's own card (a 1930 contract) is not
-    possible in most of them, and must still be told. It puts no brackets round the choice's words, which have brackets of their own ('Hugo
-    Eckener (Engineers)', '61% (72% with a bonus chip)')."""
+    possible in most of them, and must still be told. It puts no brackets round the choice's words, which have
+    brackets of their own ('Hugo Eckener (Engineers)', '61% (72% with a bonus chip)')."""
     game, ai = engine.get_game(slug), engine.get_ai(slug)
     state = game.setup(2, 21)
     whim = random.Random(21)
