@@ -53,7 +53,7 @@ async def test_a_turns_decisions_are_described_in_words_and_edit_one_message(lou
     offered = choices_of(prompt)
     assert 0 < len(offered) <= 25
     said = prompt.content + "".join(str(o.to_dict()) for row in prompt.components for o in row.children)
-    assert "Land your plane on" in said and "(slot 1, printed icon)" in said  # what an icon does, in words
+    assert "Land your plane on" in said and "· slot 1, printed icon" in said  # what an icon does, in words
     before = len(public(thread))
     mover = lounge.member(prompt.raw_mentions[0])
     await lounge.click_choice(mover, prompt, offered[0][1])

@@ -72,16 +72,17 @@ def may_reserve(state: AirAllianceState) -> bool:
 
 
 def icon_label(state: AirAllianceState, seat: int, slot: int, index: int) -> str:
-    """'Land your plane on A1-3 or M1-3 (slot 2, Board Gamer)'."""
+    """'Land your plane on A1-3 or M1-3 · slot 2, Board Gamer'."""
     return slot_icon_label(state.data, state.airlines[seat].colour, slot, state.airlines[seat].top(slot), index)
 
 
 @cache
 def slot_icon_label(c: Components, colour: str, slot: int, top: str | None, index: int) -> str:
-    # A label depends only on what lies on the slot: worked out once per card, slot and icon.
+    # A label depends only on what lies on the slot: worked out once per card, slot and icon. The slot is not put
+    # in brackets: some passengers' names have brackets of their own ('Secret Agent (MI6)').
     icon = c.cards[top].icons[index] if top else c.passes[colour].slots[slot][index]
     on = c.cards[top].passenger if top else "printed icon"
-    return f"{icon_words(c, icon, colour)} (slot {slot + 1}, {on})"
+    return f"{icon_words(c, icon, colour)} · slot {slot + 1}, {on}"
 
 
 def icon_words(c: Components, icon: Icon, colour: str) -> str:
