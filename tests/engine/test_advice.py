@@ -11,7 +11,7 @@ import pytest
 
 import engine
 from engine.core import NAVIGATION, GameError, redealt
-from engine.platform.advice import alternative_words, hint, told_reason
+from engine.platform.advice import alternative_words, hint, reason, told_reason
 from engine.platform.levels import CASUAL_SLIPS, Level, Player, casual
 from engine.platform.thinking import (
     CONFIDENCE, MOVE, OVERRULE_FROM, RACE_FROM, Search, Weighed, Weighing, ahead, play_on, weigh,
@@ -169,6 +169,15 @@ def deepest_bracket(text: str) -> int:
         depth += {"(": 1, ")": -1}.get(letter, 0)
         deepest = max(deepest, depth)
     return deepest
+
+
+def test_a_reason_is_two_sentences_even_where_the_menu_words_were_cut() -> None:
+    cut = engine.core.Action("throw", ("x",), "Throw for the Graf Zeppelin", detail="61% with your 3 red dice · 5 VP · …")
+    whole = engine.core.Action("throw", ("x",), "Throw for the Graf Zeppelin", detail="61% with your 3 red dice.")
+    assert reason(cut, "a 40% chance to win") == (
+        "Throw for the Graf Zeppelin — 61% with your 3 red dice · 5 VP · … It leaves a 40% chance to win.")
+    assert reason(whole, "a 40% chance to win") == (
+        "Throw for the Graf Zeppelin — 61% with your 3 red dice. It leaves a 40% chance to win.")
 
 
 @pytest.mark.parametrize("slug", GAMES)
