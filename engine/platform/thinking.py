@@ -279,7 +279,7 @@ class Search:
 
 # Each game's look-ahead, from arena trials (strong against standard, two players, 200 games); the README's "The AI
 # levels in the arena" keeps every trial and its figures. Airships' worlds are cheap and its close calls need many
-# of them against the dice: 6 choices in up to 48 worlds won 58.2% (seed 1) and 58.5% (seed 0), and sixteen other
+# of them against the dice: 6 choices in up to 48 worlds won 58.2% (seed 1) and 58.5% (seed 0), and seventeen other
 # look-aheads and judges did no better. A world of Air Alliance is dear, and more of them is what its level needs
 # (8 worlds won 58.8% of 200 games, 24 about three in four of shorter runs): it weighs two streams of 8 (67.0% of
 # 200), which the bot weighs at once in two worker processes, each in about what a second buys on one core. The
