@@ -33,7 +33,7 @@ def reason(action: Action, worth: str) -> str:
     """The reason for a choice in two short sentences: what it brings, and where it leaves the seat. Menu words cut
     to fit a menu end in '…', which ends the first sentence well enough without a full stop after it."""
     brings = what_it_brings(action)
-    return f"{brings}{'' if brings.endswith(('…', '!', '?')) else '.'} It leaves {worth}."
+    return f"{brings}{'' if brings.endswith('…') else '.'} It leaves {worth}."
 
 
 def labelled(game: Game, state: Any, seat: int, actions: list[Action]) -> dict[Action, Action]:
