@@ -54,6 +54,16 @@ def test_a_change_to_code_that_plays_changes_the_print(printed: Callable[[], str
     assert printed() != before
 
 
+def test_the_look_ahead_table_is_left_to_the_run_s_own_header(printed: Callable[[], str]) -> None:
+    # A log with a strong seat names the look-ahead it plays by, so the table of every game's is not printed: a new
+    # look-ahead for Air Alliance leaves an Airships log good (and Airships' own new one is refused by its name).
+    before = printed()
+    edit(code_print.PACKAGE / "platform/thinking.py", '"air-alliance": Search(', '"air-alliance": Search(keep=2, ')
+    assert printed() == before
+    edit(code_print.PACKAGE / "platform/thinking.py", "\ndef look_ahead(", "\nLATER = 1\n\n\ndef look_ahead(")
+    assert printed() != before  # only the table is left out: the rest of the module still prints
+
+
 def test_a_change_to_the_component_data_changes_the_print(printed: Callable[[], str]) -> None:
     before = printed()
     data = code_print.PACKAGE / "rules/airships/components.toml"

@@ -12,6 +12,9 @@ import engine
 PACKAGE = Path(engine.__file__).parent
 # Where a game's play begins: its package and AI, and the levels and look-ahead every game's AI seats play by.
 PLAYED_FROM = ("engine.platform.levels", "engine.platform.thinking")
+# What a run's log names on its own, left out of the print: its header names the look-ahead its strong seats play
+# by, so a new look-ahead for one game leaves every other game's kept logs good, and still refuses this game's.
+NAMED_BY_THE_RUN = {"engine.platform.thinking": frozenset({"LOOK_AHEADS"})}
 
 
 def module_file(name: str) -> Path | None:
@@ -34,8 +37,12 @@ def imports(tree: ast.Module) -> set[str]:
     return names
 
 
-def as_run(tree: ast.Module) -> str:
-    """The code as Python runs it: comments are gone already, docstrings go too (words that play no part)."""
+def as_run(tree: ast.Module, named: frozenset[str] = frozenset()) -> str:
+    """The code as Python runs it: comments are gone already, docstrings go too (words that play no part), and so
+    do the module's assignments to `named` (what the run's log names on its own)."""
+    tree.body = [node for node in tree.body
+                 if not (isinstance(node, ast.Assign)
+                         and {getattr(target, "id", None) for target in node.targets} <= named)]
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body \
@@ -61,7 +68,7 @@ def code_print(slug: str) -> str:
         todo += imports(reached[name])
     digest = hashlib.sha256()
     for name in sorted(reached):
-        digest.update(f"{name}\n{as_run(reached[name])}\n".encode())
+        digest.update(f"{name}\n{as_run(reached[name], NAMED_BY_THE_RUN.get(name, frozenset()))}\n".encode())
     data = module_file(game_package)
     assert data is not None
     for path in sorted(data.parent.glob("components*.toml")):
