@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -196,6 +197,15 @@ def test_a_log_kept_by_other_code_is_refused(tmp_path: Any) -> None:
     log.write_text(json.dumps({**named, "code": "0" * 16}) + "\n")  # the rules or an AI have changed since
     with pytest.raises(GameError, match=r"keeps another run's games \(not the same code\)"):
         arena.arena("airships", 2, 1, 1, ["greedy", "random"], log=log)
+
+
+@pytest.mark.parametrize("kept", sorted((Path(engine.__file__).parents[1] / "benchmarks/arena").glob("*.jsonl")),
+                         ids=lambda path: path.name)
+def test_every_kept_log_is_one_today_s_code_would_resume(kept: Path) -> None:
+    # A kept log names the code and look-ahead that played it; the arena refuses it once either has changed, so a
+    # change that leaves its games as they were must say so by naming today's code print in its header.
+    head = json.loads(kept.read_text(encoding="utf-8").splitlines()[0])
+    assert head == arena.run_named(head["game"], head["players"], head["seed"], head["seats"], head["options"])
 
 
 def test_a_log_kept_under_another_budget_is_still_this_run_s(monkeypatch: pytest.MonkeyPatch) -> None:
