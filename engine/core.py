@@ -326,6 +326,9 @@ class GameAI(Protocol):
     do no I/O and look only at what the seat could know (never a deck's order nor the dice to come).
     A module may also offer `told(state, seat)`: the worth a hint and a reason tell in words, where `worth`
     judges tables well but would tell a wrong figure (thinking.told_worth falls back on `worth`).
+    And `luck(state, seat, action, after)`, where its dice have odds it can tell exactly: how much luckier than
+    those odds the dice of one step fell for the seat that acted (zero on the whole); a look-ahead then steadies
+    each world's worth by it (thinking.steadied).
     """
 
     def choose(self, state: Any, seat: int, rng: Chooser) -> Action: ...

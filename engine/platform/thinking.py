@@ -20,8 +20,14 @@ DROPPED_AT = 1.5  # standard errors behind the first choice at which a choice fa
 # strong level on the clock (1 s) on a slow 2-core machine won 12 of 32 games against the standard one when such
 # looks could overrule it, and 18 of the same 32 tables once they could not.
 OVERRULE_FROM = RACE_FROM
+# Worlds a choice needs before its worths are steadied by the luck in them: two slopes fitted to fewer swing wildly.
+STEADY_FROM = 8
+TINY = 1e-12  # a sum of squares this small is a luck that did not vary
 
 Clock = Callable[[], float]
+# A game's `luck(state, seat, action, after)`: how much luckier than their odds the dice of one step fell for the
+# seat that acted (what came, less its chance: zero on the whole, and 0.0 where nothing was thrown).
+Luck = Callable[[Any, int, Action, Any], float]
 
 
 @dataclass(frozen=True)
@@ -52,6 +58,12 @@ def teller(ai: GameAI) -> Callable[[Any, int], float] | None:
     return told
 
 
+def luck_of(ai: GameAI) -> Luck | None:
+    """The game's `luck`, where its dice have odds it can tell exactly (None: its worlds are weighed as they fell)."""
+    luck: Luck | None = getattr(ai, "luck", None)
+    return luck
+
+
 def told_worth(ai: GameAI, state: Any, seat: int) -> float:
     """Where the seat stands as a hint tells it: the game's `told` where it has one, else `worth`."""
     told = teller(ai)
@@ -72,7 +84,15 @@ ROUND = Horizon(next_turn=True)
 
 def play_on(game: Game, ai: GameAI, world: Any, seat: int, action: Action, horizon: Horizon, whim: int) -> Any:
     """The world after `action` and the standard AI's play for every seat up to the horizon."""
+    return played_on(game, ai, world, seat, action, horizon, whim, None)[0]
+
+
+def played_on(game: Game, ai: GameAI, world: Any, seat: int, action: Action, horizon: Horizon, whim: int,
+              luck: Luck | None) -> tuple[Any, tuple[float, float]]:
+    """`play_on`, with how lucky the dice fell on the way: for the seat, and for the others (0.0 without `luck`)."""
     state = game.apply(world, seat, action)
+    own = luck(world, seat, action, state) if luck is not None else 0.0
+    others = 0.0
     rng = random.Random(whim)
     others_moved = False
     for _ in range(horizon.limit):
@@ -85,8 +105,13 @@ def play_on(game: Game, ai: GameAI, world: Any, seat: int, action: Action, horiz
         if actor == seat and others_moved:
             break  # the seat's next turn begins
         others_moved = others_moved or actor != seat
-        state = game.apply(state, actor, ai.choose(state, actor, rng))
-    return state
+        chosen = ai.choose(state, actor, rng)
+        after = game.apply(state, actor, chosen)
+        if luck is not None:
+            fell = luck(state, actor, chosen, after)
+            own, others = (own + fell, others) if actor == seat else (own, others + fell)
+        state = after
+    return state, (own, others)
 
 
 def worlds(game: Game, state: Any, seat: int | None, deal: random.Random) -> Any:
@@ -121,10 +146,13 @@ def weigh(game: Game, ai: GameAI, state: Any, seat: int, choices: list[Action], 
     time) is not begun; one cut short by it is dropped. The first choice always gets the first world, and every
     choice the first `whole` worlds, however late. A choice that falls clearly behind the first is played no
     further (the race): the worlds go to the choices still in it, and the look ends when the first is alone.
-    With `tell` (a hint), each world's end is also told by the game's `told`; else the told worth is the judge's."""
+    With `tell` (a hint), each world's end is also told by the game's `told`; else the told worth is the judge's.
+    Where the game tells its dice's luck, the worths are steadied by it (see `steadied`)."""
     values: list[list[float]] = [[] for _ in choices]
     telling = teller(ai) if tell else None  # only a hint puts worth into words: a move need not pay for it
     told: list[list[float]] = [[] for _ in choices] if telling is not None else values
+    luck = luck_of(ai)
+    fell: list[list[tuple[float, float]]] = [[] for _ in choices]
     racing = list(range(len(choices)))
     last = 0.0  # how long the last world took
     for n, world in enumerate(worlds(game, state, seen_by, deal)):
@@ -134,16 +162,52 @@ def weigh(game: Game, ai: GameAI, state: Any, seat: int, choices: list[Action], 
         whim = deal.getrandbits(32)
         for i in racing:
             if i and n >= whole and clock is not None and clock() >= deadline:  # out of time within a world
-                kept = max(n, 1)
-                return [Weighing(c, v[:kept], t[:kept]) for c, v, t in zip(choices, values, told) if v[:kept]]
-            reached = play_on(game, ai, world, seat, choices[i], horizon, whim)
+                return weighings(choices, values, told, fell, max(n, 1))
+            reached, lucky = played_on(game, ai, world, seat, choices[i], horizon, whim, luck)
             values[i].append(ai.worth(reached, seat))
+            fell[i].append(lucky)
             if telling is not None:
                 told[i].append(telling(reached, seat))
         if n + 1 >= RACE_FROM:
-            racing = [i for i in racing if not i or in_race(values[i], values[0])]
+            base = steadied(values[0], fell[0])
+            racing = [i for i in racing if not i or in_race(steadied(values[i], fell[i]), base)]
         last = (clock() - begun) if clock is not None else 0.0
-    return [Weighing(*weighing) for weighing in zip(choices, values, told)]
+    return weighings(choices, values, told, fell, samples)
+
+
+def weighings(choices: list[Action], values: list[list[float]], told: list[list[float]],
+              fell: list[list[tuple[float, float]]], kept: int) -> list[Weighing]:
+    """Each choice looked at in any of the first `kept` worlds, its worths (judged and told) steadied by luck."""
+    return [Weighing(choice, steadied(v[:kept], f[:kept]), steadied(t[:kept], f[:kept]))
+            for choice, v, t, f in zip(choices, values, told, fell) if v[:kept]]
+
+
+def steadied(values: list[float], fell: list[tuple[float, float]]) -> list[float]:
+    """Each world's worth less what the luck in it explains: a least-squares fit of the worths on how lucky the
+    seat's dice and the others' fell, over these worlds (control variates). Luck is zero on the whole, so the mean
+    stays a true estimate, and the spread narrows to what the choice itself makes: in Airships, to half."""
+    n = len(values)
+    if n < STEADY_FROM or not any(any(f) for f in fell):
+        return values
+    centre = mean(values)
+    means = [sum(f[k] for f in fell) / n for k in (0, 1)]
+    xs = [(f[0] - means[0], f[1] - means[1]) for f in fell]
+    square = [[sum(x[j] * x[k] for x in xs) for k in (0, 1)] for j in (0, 1)]
+    towards = [sum(x[j] * (v - centre) for x, v in zip(xs, values)) for j in (0, 1)]
+    own, others = slopes(square, towards)
+    return [v - own * f[0] - others * f[1] for v, f in zip(values, fell)]
+
+
+def slopes(square: list[list[float]], towards: list[float]) -> tuple[float, float]:
+    """The two slopes of a least-squares fit from its sums of squares and products; a luck that never varied, or
+    one that only follows the other, gets none (0.0)."""
+    (a, b), (_, d) = square
+    det = a * d - b * b
+    if a > TINY and d > TINY and det > TINY * a * d:
+        return (d * towards[0] - b * towards[1]) / det, (a * towards[1] - b * towards[0]) / det
+    if a > TINY:
+        return towards[0] / a, 0.0
+    return (0.0, towards[1] / d) if d > TINY else (0.0, 0.0)
 
 
 def mean(values: list[float]) -> float:
@@ -279,11 +343,11 @@ class Search:
 
 # Each game's look-ahead, from arena trials (strong against standard, two players, 200 games); the README's "The AI
 # levels in the arena" keeps every trial and its figures. Airships' worlds are cheap and its close calls need many
-# of them against the dice: 6 choices in up to 48 worlds won 58.2% (seed 1) and 58.5% (seed 0), and seventeen other
-# look-aheads and judges did no better. A world of Air Alliance is dear, and more of them is what its level needs
-# (8 worlds won 58.8% of 200 games, 24 about three in four of shorter runs): it weighs two streams of 8 (67.0% of
-# 200), which the bot weighs at once in two worker processes, each in about what a second buys on one core. The
-# defaults won 68.0% in 1930.
+# of them against the dice: 6 choices in up to 48 worlds, steadied by the dice's luck, won 62.3% (seed 1) and 60.0%
+# (seed 0); unsteadied they won 58.2% and 58.5%, and seventeen other look-aheads and judges did no better. A world
+# of Air Alliance is dear, and more of them is what its level needs (8 worlds won 58.8% of 200 games, 24 about three
+# in four of shorter runs): it weighs two streams of 8 (67.0% of 200), which the bot weighs at once in two worker
+# processes, each in about what a second buys on one core. The defaults won 68.0% in 1930.
 LOOK_AHEADS = {
     "airships": Search(keep=6, samples=48, confidence=1.0),
     "air-alliance": Search(samples=16, streams=2),

@@ -151,3 +151,24 @@ def worth_words(value: float) -> str:
     """'a 54% chance to win'; a chance under one in a hundred is not rounded to nothing."""
     chance = min(max(value, 0.0), 1.0)
     return "under a 1% chance to win" if chance < 0.005 else f"a {chance:.0%} chance to win"
+
+
+# --- luck: how a throw fell against its odds (what the look-ahead steadies its worlds by) ---------
+
+
+def luck(state: AirshipsState, seat: int, action: Action, after: AirshipsState) -> float:
+    """How much luckier than its odds the throw this step made fell: 1 less its chance when the dice reached the
+    card (with a bonus chip, where the seat has one), 0 less its chance when they did not; 0.0 with no throw."""
+    if action.kind == rules.ROLL:
+        assert state.chosen is not None
+        option = option_of(action, dice.exchange_options(state, seat, state.chosen))
+    elif action.kind == rules.THROW and after.step is not Step.EXCHANGE:
+        option = None  # the card has no exchange to decide on: its dice are thrown at once
+    else:
+        return 0.0  # no throw: a card declared before its exchange, a chip decided, a go begun or ended
+    thrown = after.pending if after.pending is not None else after.last_throw
+    assert thrown is not None
+    chance = odds.throw_chance(state, seat, thrown.card, option)
+    free = sum(amount for _, amount in dice.free_bonuses(state, seat, thrown.card))
+    needed = thrown.target - free - (1 if state.companies[seat].chips else 0)
+    return (1.0 if thrown.dice_total >= needed else 0.0) - float(chance.with_chip)
