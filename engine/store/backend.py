@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
@@ -24,13 +25,45 @@ BUSY_TIMEOUT_MS = 5000
 SYNCHRONOUS = "FULL"
 
 
+PRIVATE = 0o600  # the database holds every page key and Discord id: its owner's alone, as a backup is
+SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+def keep_private(path: Path) -> None:
+    """Create the database file readable by its owner only, and take the group's and others' access away from a
+    file (and its side files) that an earlier version left open: SQLite gives the -wal and -shm it creates the
+    main file's mode, so a private main file keeps them private too."""
+    with suppress(FileExistsError):
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, PRIVATE))
+    for each in (path, *(Path(f"{path}{side}") for side in SIDE_FILES)):
+        with suppress(OSError):  # gone meanwhile, or another user's file: opening it says what is wrong, if anything
+            mode = each.stat().st_mode & 0o777
+            if mode & ~PRIVATE:
+                each.chmod(mode & PRIVATE)
+
+
 class Conflict(StoreError):
     """A statement broke a UNIQUE, PRIMARY KEY or foreign key rule: the same error whichever database said so."""
 
 
+# A query parameter or key=value pair whose name speaks of a password (password, sslpassword, passfile, ...).
+SECRET_PARAMETER = re.compile(r"(?i)((?:^|[?&;\s])[\w.-]*pass[\w.-]*\s*=\s*)('[^']*'|[^&#;\s]*)")
+
+
 def redacted_url(url: str) -> str:
-    """A database URL without its password, for messages and logs (a SQLite path comes back as it was)."""
-    return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
+    """A database URL without its password, in every form a URL or DSN may carry one, for messages and logs.
+
+    The user's password (`user:pw@`, an empty user `:pw@`, a password that holds an unescaped '@' or '/': all
+    of the address up to its last '@' is the user's part) and any parameter named like a password (`?password=`,
+    `&sslpassword=`, `password=… host=…`) become ***. A SQLite path comes back as it was."""
+    scheme, sep, rest = url.partition("://")
+    if sep:
+        address = re.split(r"[?#]", rest, maxsplit=1)[0]
+        user_info, at, _ = address.rpartition("@")
+        if at and ":" in user_info:
+            rest = user_info.split(":", 1)[0] + ":***" + rest[len(user_info):]
+        url = scheme + sep + rest
+    return SECRET_PARAMETER.sub(lambda m: m.group(1) + "***", url)
 
 
 def schema_for_reading(where: str, current: int, known: int) -> StoreError | None:
@@ -100,6 +133,7 @@ class SqliteBackend(Backend):
         """Open (creating and migrating as needed) the database file at `path`."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        keep_private(path)
         # isolation_level=None: we issue BEGIN/COMMIT ourselves; Python's implicit transactions would fight us.
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
