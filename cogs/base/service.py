@@ -18,6 +18,12 @@ def tables(source: discord.Interaction | discord.Client) -> Services:
     return client.tables  # type: ignore[attr-defined]  # ContrailBot sets it in setup_hook
 
 
+def member_roles(interaction: discord.Interaction) -> list[int]:
+    """The ids of the roles of whoever used the interaction (none outside a server)."""
+    user = interaction.user
+    return [role.id for role in user.roles] if isinstance(user, discord.Member) else []
+
+
 def in_flight(client: discord.Client) -> InFlight:
     """The bot's bodies in flight, which its shutdown waits for."""
     found: InFlight = client.in_flight  # type: ignore[attr-defined]  # ContrailBot sets it when it is made

@@ -11,7 +11,7 @@ from discord.ext import commands
 from cogs.base.answers import say
 from cogs.base.commands import answered
 from cogs.base.options import AI_LEVELS, AUTOCOMPLETE_MAX, GAME_CHOICES, TURN_TIMES, pack_names, seconds
-from cogs.base.service import tables
+from cogs.base.service import member_roles, tables
 from cogs.base.words import Reply
 from cogs.leagues import messages, posts
 from engine.core import GameError
@@ -27,11 +27,6 @@ ROUND_LENGTHS = [app_commands.Choice(name=name, value=value) for value, name in 
     ("28d", "28 days"),
 )]
 CSV_NAME_MAX = 60
-
-
-def _roles(interaction: discord.Interaction) -> list[int]:
-    user = interaction.user
-    return [role.id for role in user.roles] if isinstance(user, discord.Member) else []
 
 
 def _where(interaction: discord.Interaction) -> tuple[int, int]:
@@ -81,7 +76,7 @@ class Leagues(commands.GroupCog, group_name="league", group_description="Communi
         if isinstance(interaction.channel, discord.Thread):
             raise GameError("Create a league from a text channel: its games open in threads of that channel.")
         league = await tables(interaction).leagues.create_league(
-            guild_id, channel_id, interaction.user.id, _roles(interaction),
+            guild_id, channel_id, interaction.user.id, member_roles(interaction),
             can_manage=interaction.permissions.manage_guild, name=name, slug=game.value, table_size=table_size,
             turn_seconds=seconds(turn_time.value), round_seconds=seconds(round_length.value if round_length else "7d")
             or 7 * 86400, rounds=rounds, allow_ai=allow_ai, points=points or None,
@@ -143,7 +138,7 @@ class Leagues(commands.GroupCog, group_name="league", group_description="Communi
     @answered()
     async def start(self, interaction: discord.Interaction, league: str | None = None) -> None:
         guild_id, _ = _where(interaction)
-        started = await tables(interaction).leagues.start_league(guild_id, league, _roles(interaction),
+        started = await tables(interaction).leagues.start_league(guild_id, league, member_roles(interaction),
                                                          can_manage=interaction.permissions.manage_guild)
         if not isinstance(started, LeagueNews):
             text = f"Season {started.season} of **{started.name}** is open for sign-ups: /league join."

@@ -20,7 +20,7 @@ from cogs.base.options import (
     seconds,
 )
 from cogs.base.posting import done, publish
-from cogs.base.service import tables
+from cogs.base.service import member_roles, tables
 from cogs.base.words import Reply, clip, game_name, place, unposted_text
 from cogs.lobby import messages, posts, seats
 from cogs.play import moves
@@ -147,7 +147,8 @@ class SeatCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.ga
     ) -> None:
         can_manage = interaction.permissions.manage_guild
         table = await tables(interaction).seating.replace_player(
-            table.id, interaction.user.id, player.id, with_.id, with_.display_name, can_manage=can_manage
+            table.id, interaction.user.id, player.id, with_.id, with_.display_name, can_manage=can_manage,
+            role_ids=member_roles(interaction),
         )
         sentence = f"{with_.mention} takes over {player.display_name}'s seat, as it is."
         await seats.seat_changed(interaction, table, sentence, ping=(with_.id,))

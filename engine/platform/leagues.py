@@ -208,6 +208,11 @@ def _tables_from(anchor: int, rest: list[int], seats: int, met: Mapping[int, set
 # -- points and standings ----------------------------------------------------------------------------
 
 
+def runs_leagues(can_manage: bool, role_ids: Iterable[int], admin_roles: Iterable[int]) -> bool:
+    """Who runs a server's leagues: members with Manage Server, or a role Manage Server named with /league admins."""
+    return can_manage or bool(set(role_ids) & set(admin_roles))
+
+
 def parse_points(text: str | None) -> tuple[float, ...] | None:
     """'3,1,0' as points per place; empty means the default (one point per player beaten)."""
     if not text or not text.strip():

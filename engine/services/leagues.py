@@ -12,7 +12,7 @@ from engine.core import GameError
 from engine.options import PACK, with_edition
 from engine.platform.leagues import (
     GameResult, LeagueError, Standing, entrants_by_rating, entrants_by_standing, game_points, meetings, pair_round,
-    parse_points, standings,
+    parse_points, runs_leagues, standings,
 )
 from engine.platform.levels import Level
 from engine.platform.notify import Alerts, quiet_until
@@ -147,7 +147,7 @@ class Leagues:
         return [lg.name for lg in await self._store.leagues.in_guild(guild_id)]
 
     async def may_run_leagues(self, guild_id: int, role_ids: list[int], can_manage: bool) -> bool:
-        return can_manage or bool(set(role_ids) & set(await self._store.leagues.admins(guild_id)))
+        return runs_leagues(can_manage, role_ids, await self._store.leagues.admins(guild_id))
 
     async def _require_admin(self, guild_id: int, role_ids: list[int], can_manage: bool) -> None:
         if not await self.may_run_leagues(guild_id, role_ids, can_manage):

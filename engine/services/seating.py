@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
 from engine.core import GameError
+from engine.platform.leagues import runs_leagues
 from engine.platform.records import DueKind, DueRow, KickVote, SeatRow, Status
 from engine.services.clock import ClockNews
 from engine.services.core import TableCore
@@ -35,10 +37,11 @@ class Seating:
 
     async def replace_player(
         self, game_id: int, by_user: int, old_user: int, new_user: int, new_name: str,
-        *, can_manage: bool,
+        *, can_manage: bool, role_ids: Sequence[int] = (),
     ) -> Table:
         """Give a seat to a newcomer, as it is: by the creator, a server manager, or the player handing it over;
-        a seat the bot plays (on autopilot, or an AI seat) may also be taken by the newcomer themselves."""
+        a seat the bot plays (on autopilot, or an AI seat) may also be taken by the newcomer themselves. A league
+        game's seats are the league's: only its admins hand them over, and only to the season's members."""
         async with self._core.hold(game_id):
             table = await self._core.load.table(game_id)
             if table.status is not Status.ACTIVE:
@@ -48,8 +51,11 @@ class Seating:
                 raise NotSeated("That player has no seat in this game.")
             if table.player(new_user) is not None:
                 raise GameError("The newcomer already has a seat in this game.")
+            league = await self._store.leagues.of_game(game_id)
             taking_free_seat = (old.autopilot or old.ai) and by_user == new_user
-            if by_user not in (table.creator_id, old_user) and not can_manage and not taking_free_seat:
+            if league is not None:
+                await self._require_league_handover(table, league, new_user, role_ids, can_manage)
+            elif by_user not in (table.creator_id, old_user) and not can_manage and not taking_free_seat:
                 raise NotCreator("Only the game's creator, someone with Manage Server, or the player themselves can "
                                  "hand a seat over (a seat on autopilot may be taken by a newcomer).")
             text = f"{new_name} takes over {old.name}'s seat."
@@ -59,6 +65,16 @@ class Seating:
                 await self._store.seats.replace(game_id, old_user, new_user, new_name, table.version, text, stamp)
             self._core.seats_changed(game_id)
             return await self._core.load.table(game_id)
+
+    async def _require_league_handover(self, table: Table, league: tuple[int, int, int], new_user: int,
+                                       role_ids: Sequence[int], can_manage: bool) -> None:
+        """A league game's result feeds the season's standings and ratings, so who plays it is the league's call."""
+        league_id, season, _ = league
+        if not runs_leagues(can_manage, role_ids, await self._store.leagues.admins(table.game.guild_id)):
+            raise NotCreator("This is a league game: only members with Manage Server or a league admin role "
+                             "(/league admins) can hand its seats over.")
+        if new_user not in await self._store.leagues.members(league_id, season):
+            raise GameError("A league game's seat goes only to a member signed up for the league's season.")
 
     async def kick(self, game_id: int, by_user: int, target: int, *, can_manage: bool) -> Table:
         """The creator or a server manager hands a player's seat to the autopilot (others may call a vote)."""

@@ -9,10 +9,12 @@ import pytest
 import engine
 
 from engine.services.leagues import LeagueNewsKind, LeagueRow, NotLeagueAdmin
+from engine.core import GameError
 from engine.platform.leagues import LeagueError
 from engine.platform.notify import Alerts
 from engine.platform.records import Notify, PostKind, Status
 from engine.services import Services
+from engine.services.tables import NotCreator
 from tests.stub_drawing import stub_drawing
 from engine.store import Store
 
@@ -180,3 +182,43 @@ async def test_a_league_plays_the_pack_it_was_created_with(service: Services, cl
     assert table.game.options[PACK] == uploaded.row.digest and table.pack_name == uploaded.row.name
     await service.lobby.start(game_id, table.creator_id)
     assert (await service.reading.table(game_id)).status is Status.ACTIVE
+
+
+async def test_only_a_league_admin_hands_a_league_seat_over_and_only_to_a_member_of_the_season(
+    service: Services,
+) -> None:
+    """Ruling (Ratings and leagues, 14): a league game's seats are the league's, on autopilot or not."""
+    await _league(service, rounds=1, table_size=2)
+    for user in range(1001, 1005):
+        await service.leagues.join_league(1, None, user, f"p{user}")
+    news = await service.leagues.start_league(1, None, [], can_manage=True)
+    first, second = news.game_ids  # type: ignore[union-attr]
+    table = await service.reading.table(first)
+    await service.lobby.start(first, table.creator_id)
+    table = await service.reading.table(first)
+    leaver, stayer = [p.user_id for p in table.players]
+    elsewhere = next(p.user_id for p in (await service.reading.table(second)).players)
+    await service.seating.leave_started(first, leaver)
+    stranger = 4242  # a member of the server who never signed up
+    with pytest.raises(NotCreator, match="league admin"):  # taking a seat on autopilot oneself
+        await service.seating.replace_player(first, stranger, leaver, stranger, "stranger", can_manage=False)
+    with pytest.raises(NotCreator, match="league admin"):  # a league member of another table, just the same
+        await service.seating.replace_player(first, elsewhere, leaver, elsewhere, "p", can_manage=False)
+    with pytest.raises(NotCreator, match="league admin"):  # the game's creator is a player like the others
+        await service.seating.replace_player(first, stayer, leaver, elsewhere, "p", can_manage=False)
+    with pytest.raises(GameError, match="signed up for the league's season"):
+        await service.seating.replace_player(first, 100, leaver, stranger, "stranger", can_manage=True)
+    await service.leagues.set_league_admin(1, 77, True, can_manage=True)
+    table = await service.seating.replace_player(first, 555, leaver, elsewhere, "sub", can_manage=False,
+                                                 role_ids=[77])
+    assert table.player(elsewhere) is not None and table.player(leaver) is None
+
+
+async def test_outside_leagues_a_seat_on_autopilot_is_still_free_to_take(service: Services) -> None:
+    table = await service.lobby.open_table("airships", guild_id=1, channel_id=10, creator_id=1001,
+                                           creator_name="p1001")
+    await service.lobby.join(table.id, 1002, "p1002")
+    await service.lobby.start(table.id, 1001)
+    await service.seating.leave_started(table.id, 1002)
+    table = await service.seating.replace_player(table.id, 4242, 1002, 4242, "newcomer", can_manage=False)
+    assert table.player(4242) is not None
