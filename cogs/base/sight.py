@@ -14,22 +14,28 @@ log = logging.getLogger(__name__)
 
 
 async def can_see(interaction: discord.Interaction, game: GameRow) -> bool:
-    """Whether the member asking may see this game, judged from the bot's own view of the server.
+    """Whether the member asking may see this game: one of this server whose place they can view."""
+    guild_id = interaction.guild.id if interaction.guild is not None else None
+    return guild_id == game.guild_id and await can_view(interaction, game.channel_id, game.thread_id)
+
+
+async def can_view(interaction: discord.Interaction, channel_id: int, thread_id: int | None) -> bool:
+    """Whether the member asking can view a game's place on this server, judged from the bot's view of it.
 
     A game is as visible as the place it is played: its thread or channel must be one the member can view, and a
     private thread one they are in (or may manage). A place the bot does not know (deleted, or hidden from the bot)
     hides its game from members too: nobody can check who may look there.
     """
     guild, member = interaction.guild, interaction.user
-    if guild is None or not isinstance(member, discord.Member) or guild.id != game.guild_id:
+    if guild is None or not isinstance(member, discord.Member):
         return False
-    place_id = game.thread_id or game.channel_id
+    place_id = thread_id or channel_id
     if interaction.channel_id == place_id:  # asked from the game's own place: Discord let them in
         return True
     place = guild.get_channel_or_thread(place_id)
-    if place is None and game.thread_id is not None:
+    if place is None and thread_id is not None:
         # An archived thread leaves the cache; the bot opens only public threads, which show what their channel shows.
-        place = guild.get_channel(game.channel_id)
+        place = guild.get_channel(channel_id)
     if place is None:
         return False
     try:

@@ -11,6 +11,7 @@ from simcord import ChannelHandle, InteractionResult, MemberActor
 from simtable import Lounge, click_removed, ephemeral_text, public
 
 from cogs.play.looking import log_view
+from engine.platform.ratings import Placed
 
 
 @dataclass(frozen=True)
@@ -36,9 +37,11 @@ def missing(game_id: int) -> str:
 
 
 def answered(result: InteractionResult) -> str:
-    """Every word of an answer: its text and its embeds'."""
+    """Every word of an answer: its text and its embeds' (descriptions and fields)."""
     messages = [m for m in [result.response, *result.followups] if m is not None]
-    return "\n".join(f"{m.content}\n" + "\n".join(e.description or "" for e in m.embeds) for m in messages)
+    embeds = [e for m in messages for e in m.embeds]
+    words = [e.description or "" for e in embeds] + [f"{f.name}\n{f.value}" for e in embeds for f in e.fields]
+    return "\n".join([*(m.content for m in messages), *words])
 
 
 async def opened(lounge: Lounge, member: MemberActor, channel: ChannelHandle) -> int:
@@ -140,3 +143,16 @@ async def test_a_game_in_a_private_thread_shows_only_to_its_members(lounge: Loun
     assert ephemeral_text(outside) == missing(game_id)
     assert inside.acknowledged and "There is no game" not in answered(inside)
     assert game_id not in offered
+
+
+async def test_rating_names_only_games_a_member_can_see(staff: Staff) -> None:
+    lounge, ann = staff.lounge, staff.lounge.members[0]
+    row = await lounge.store.games.create("airships", lounge.guild.id, staff.channel.id, ann.id, 1, {})
+    await lounge.store.ratings.record(row.id, lounge.guild.id, "airships",
+                                      [Placed(0, ann.id, "ann", 1), Placed(1, staff.insider.id, "bob", 2)])
+
+    theirs = answered(await staff.outsider.slash(lounge.channel, "rating", member=ann))
+    staffs = answered(await staff.insider.slash(lounge.channel, "rating", member=ann))
+
+    assert "1 rated game, 1 win" in theirs and f"game #{row.id}" not in theirs  # counted, never named
+    assert f"1st of 2 in [game #{row.id}]" in staffs
