@@ -29,14 +29,14 @@ async def find_table(interaction: discord.Interaction, game_id: int | None) -> T
     if interaction.guild_id is None or interaction.channel_id is None:
         raise GameError(NOT_IN_A_SERVER)
     return await tables(interaction).reading.find_table(interaction.guild_id, interaction.channel_id, game_id,
-                                                        visible=sight(interaction))
+                                                        visible=sight(interaction, ask=True))
 
 
 async def own_table(interaction: discord.Interaction, game_id: int) -> Table:
     """A game named by a component's custom id, refused (as one that does not exist) if it belongs to another
     server or the member may not see it: a custom id can be forged."""
     return await tables(interaction).reading.table(game_id, guild_id=interaction.guild_id or 0,
-                                                   visible=sight(interaction))
+                                                   visible=sight(interaction, ask=True))
 
 
 def _signature(body: Callable[..., Any], *, drop: str = "", add: tuple[inspect.Parameter, ...] = ()) -> inspect.Signature:

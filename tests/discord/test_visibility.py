@@ -156,3 +156,34 @@ async def test_rating_names_only_games_a_member_can_see(staff: Staff) -> None:
 
     assert "1 rated game, 1 win" in theirs and f"game #{row.id}" not in theirs  # counted, never named
     assert f"1st of 2 in [game #{row.id}]" in staffs
+
+
+async def test_a_game_in_an_archived_thread_is_found_by_name_as_its_channel_allows(staff: Staff) -> None:
+    lounge = staff.lounge
+    channel = lounge.bot.get_channel(staff.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    talk = await channel.create_thread(name="talk", type=discord.ChannelType.public_thread)
+    thread = next(t for t in staff.channel.threads if t.id == talk.id)
+    await lounge.members[0].slash(thread, "game new", game="airships")  # played in the thread itself
+    [table] = await lounge.service.reading.tables_at(lounge.guild.id, thread.id)
+    await talk.edit(archived=True)
+    assert lounge.guild.me is not None and lounge.guild.me.guild.get_thread(talk.id) is None  # out of the cache
+
+    inside = await staff.insider.slash(lounge.channel, "game status", game_id=table.id)
+    outside = await staff.outsider.slash(lounge.channel, "game status", game_id=table.id)
+
+    assert inside.acknowledged and "There is no game" not in answered(inside)
+    assert ephemeral_text(outside) == missing(table.id)
+
+
+async def test_a_game_whose_channel_was_deleted_is_hidden(staff: Staff) -> None:
+    lounge = staff.lounge
+    gone = lounge.guild.create_text_channel("gone")
+    game_id = await opened(lounge, staff.insider, gone)
+    channel = lounge.bot.get_channel(gone.id)
+    assert isinstance(channel, discord.TextChannel)
+    await channel.delete()
+
+    result = await staff.insider.slash(lounge.channel, "board", game_id=game_id)
+
+    assert ephemeral_text(result) == missing(game_id)
