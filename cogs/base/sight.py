@@ -47,7 +47,7 @@ async def can_view(interaction: discord.Interaction, channel_id: int, thread_id:
         allowed = place.permissions_for(member)  # a thread's are its channel's
     except discord.ClientException:  # a thread whose channel the bot does not know
         return False
-    if not allowed.view_channel:
+    if not allowed.view_channel:  # View Channel alone: Read Message History only limits scrolling back there
         return False
     if isinstance(place, discord.Thread) and place.is_private() and not allowed.manage_threads:
         return await _in_thread(place, member.id)
