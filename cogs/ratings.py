@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 import discord
@@ -12,6 +13,7 @@ from cogs.base.answers import say
 from cogs.base.commands import answered, find_table
 from cogs.base.options import GAME_CHOICES
 from cogs.base.service import tables
+from cogs.base.sight import can_view
 from cogs.base.words import (
     COLOUR,
     EMBED_DESCRIPTION_MAX,
@@ -67,6 +69,16 @@ def game_field(guild_id: int, rating: GameRating) -> tuple[str, str]:
     return clip(name, EMBED_TITLE_MAX), clip("\n".join(lines), FIELD_VALUE_MAX)
 
 
+async def in_sight(interaction: discord.Interaction, card: RatingCard) -> RatingCard:
+    """The card naming only games the member may see among the last results; the ratings count every game, as
+    the leaderboard does, and name none."""
+    games = []
+    for rating in card.games:
+        last = [past for past in rating.last if await can_view(interaction, past.channel_id, past.thread_id)]
+        games.append(replace(rating, last=tuple(last)))
+    return replace(card, games=tuple(games))
+
+
 def rating_reply(guild_id: int, card: RatingCard) -> Reply:
     name = discord.utils.escape_markdown(card.name)
     embed = discord.Embed(title=clip(f"{name}: rating", EMBED_TITLE_MAX), colour=COLOUR)
@@ -118,7 +130,7 @@ class Ratings(commands.Cog):
         card = await tables(interaction).ratings.rating_card(
             interaction.guild_id, user_id, who.display_name, game.value if game else None
         )
-        await say(interaction, rating_reply(interaction.guild_id, card))
+        await say(interaction, rating_reply(interaction.guild_id, await in_sight(interaction, card)))
 
     @app_commands.guild_only()
     @app_commands.command(name="leaderboard", description="The server's top 25 in a game")

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base.answers import begin, say
-from cogs.base.commands import table_command
+from cogs.base.commands import own_table, table_command
 from cogs.base.components import ID, USER, VERSION, Click, button, component, view_of
 from cogs.base.options import GAME_ID_HERE, started_choices
 from cogs.base.service import tables
@@ -54,8 +54,9 @@ async def step(interaction: discord.Interaction, click: Click) -> None:
     if interaction.user.id != viewer_id:
         raise GameError("This replay is someone else's: use /game replay to step through the game yourself.")
     await begin(interaction)
+    table = await own_table(interaction, game_id)
     latest = slot == "last"  # Last follows a live game to its newest move, wherever the button was made
-    frame = await tables(interaction).replays.replay_frame(game_id, interaction.guild_id or 0,
+    frame = await tables(interaction).replays.replay_frame(table.id, interaction.guild_id or 0,
                                                    None if latest else move)
     edit = replay_reply(frame, viewer_id).edit_kwargs()
     if frame.image is None:  # the board couldn't be drawn: drop the old one rather than show it for this move

@@ -14,6 +14,7 @@ from discord.utils import resolve_annotation
 from cogs.base.answers import begin, guarded
 from cogs.base.options import GAME_ID, GameId, table_choices
 from cogs.base.service import tables
+from cogs.base.sight import sight
 from engine.core import GameError
 from engine.services.tables import Table
 
@@ -23,15 +24,19 @@ NOT_IN_A_SERVER = "Games live in servers: use this command in a server channel."
 
 
 async def find_table(interaction: discord.Interaction, game_id: int | None) -> Table:
-    """The game a command means: the one named, else the one in this thread or channel."""
+    """The game a command means: the one named, else the one in this thread or channel; one the member may not
+    see is answered as one that does not exist."""
     if interaction.guild_id is None or interaction.channel_id is None:
         raise GameError(NOT_IN_A_SERVER)
-    return await tables(interaction).reading.find_table(interaction.guild_id, interaction.channel_id, game_id)
+    return await tables(interaction).reading.find_table(interaction.guild_id, interaction.channel_id, game_id,
+                                                        visible=sight(interaction, ask=True))
 
 
 async def own_table(interaction: discord.Interaction, game_id: int) -> Table:
-    """A game named by a component's custom id, refused if it belongs to another server."""
-    return await tables(interaction).reading.table(game_id, guild_id=interaction.guild_id or 0)
+    """A game named by a component's custom id, refused (as one that does not exist) if it belongs to another
+    server or the member may not see it: a custom id can be forged."""
+    return await tables(interaction).reading.table(game_id, guild_id=interaction.guild_id or 0,
+                                                   visible=sight(interaction, ask=True))
 
 
 def _signature(body: Callable[..., Any], *, drop: str = "", add: tuple[inspect.Parameter, ...] = ()) -> inspect.Signature:

@@ -8,6 +8,7 @@ from discord import app_commands
 import engine
 from engine.platform.levels import Level
 from cogs.base.service import tables
+from cogs.base.sight import sight
 from cogs.base.words import clip
 from engine.services.tables import Table
 
@@ -49,12 +50,14 @@ def _describe_table(table: Table, players: str) -> str:
 
 
 async def table_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-    """game_id suggestions: the games here first, then the server's other live games (25 at most)."""
+    """game_id suggestions: the games here first, then the server's other live games (25 at most); only games
+    the member may see."""
     if interaction.guild_id is None or interaction.channel_id is None:
         return []
-    service = tables(interaction)
-    here = await service.reading.tables_at(interaction.guild_id, interaction.channel_id)
-    others = await service.reading.tables_in_guild(interaction.guild_id, live_only=True, limit=AUTOCOMPLETE_MAX)
+    reading, visible = tables(interaction).reading, sight(interaction)
+    here = await reading.tables_at(interaction.guild_id, interaction.channel_id, visible=visible)
+    others = await reading.tables_in_guild(interaction.guild_id, live_only=True, limit=AUTOCOMPLETE_MAX,
+                                           visible=visible)
     seen: set[int] = set()
     choices = []
     needle = current.strip().lstrip("#").lower()
@@ -70,12 +73,13 @@ async def table_choices(interaction: discord.Interaction, current: str) -> list[
 
 
 async def started_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-    """game_id suggestions for looking back: the games here first, then the server's latest, that have a board."""
+    """game_id suggestions for looking back: the games here first, then the server's latest, that have a board;
+    only games the member may see."""
     if interaction.guild_id is None or interaction.channel_id is None:
         return []
-    service = tables(interaction)
-    here = await service.reading.tables_at(interaction.guild_id, interaction.channel_id)
-    latest = await service.reading.tables_in_guild(interaction.guild_id, limit=2 * AUTOCOMPLETE_MAX)
+    reading, visible = tables(interaction).reading, sight(interaction)
+    here = await reading.tables_at(interaction.guild_id, interaction.channel_id, visible=visible)
+    latest = await reading.tables_in_guild(interaction.guild_id, limit=2 * AUTOCOMPLETE_MAX, visible=visible)
     needle = current.strip().lstrip("#").lower()
     choices: dict[int, app_commands.Choice[int]] = {}
     for table in [*here, *latest]:

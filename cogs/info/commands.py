@@ -11,6 +11,7 @@ from cogs.base.commands import answered, find_table, table_command
 from cogs.base.options import AUTOCOMPLETE_MAX, CHOICE_NAME_MAX, GAME_CHOICES
 from cogs.base.posting import show
 from cogs.base.service import tables
+from cogs.base.sight import sight
 from cogs.base.words import clip
 from cogs.info import messages
 from engine.core import GameError
@@ -50,11 +51,12 @@ class InfoCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.ga
         url = await service.sharing.url(table.game.guild_id, LinkKind.GAME, table.id)
         await show(interaction, table, messages.status_reply(status, asked_in=interaction.channel_id, web_url=url))
 
-    @app_commands.command(name="list", description="The games on this server, with links to their threads")
+    @app_commands.command(name="list", description="The games on this server you can see, with links to their threads")
     @answered()
     async def list_(self, interaction: discord.Interaction) -> None:
         limit = messages.LIST_LIMIT + 1  # one more than shown, to know whether older games were left out
-        found = await tables(interaction).reading.tables_in_guild(interaction.guild_id or 0, limit=limit)
+        found = await tables(interaction).reading.tables_in_guild(interaction.guild_id or 0, limit=limit,
+                                                                  visible=sight(interaction))
         await say(interaction, messages.list_reply(found))
 
     @app_commands.command(name="mine", description="Your live games on every server, those waiting on you first")

@@ -37,6 +37,7 @@ async def leave_started(interaction: discord.Interaction, click: Click) -> None:
     if interaction.user.id != user_id:
         await say(interaction, "This button is for the player who asked to leave.")
         return
+    await own_table(interaction, game_id)
     table = await tables(interaction).seating.leave_started(game_id, user_id)
     await clear_components(interaction, "You left: the autopilot plays your seat. /game return takes it back.")
     await seat_changed(interaction, table, f"{table.name_of(user_id)} leaves the game: the autopilot plays "

@@ -17,7 +17,7 @@ from engine.platform.undo import undo_payload, undone
 from engine.services.caching import Memos
 from engine.services.positions import Positions
 from engine.services.drawing import Drawing
-from engine.services.tables import Mover, NoSuchTable, Prompt, Table
+from engine.services.tables import Mover, NoSuchTable, Prompt, Table, no_such_table
 from engine.store import GameRow, NotFound, PostKind, PostRow, Status, Store
 
 
@@ -46,7 +46,7 @@ class Loader:
         try:
             row = await self._store.games.get(game_id)
         except NotFound:
-            raise NoSuchTable(f"There is no game #{game_id}.") from None
+            raise no_such_table(game_id) from None
         if guild_id is not None and row.guild_id != guild_id:
             raise NoSuchTable(f"There is no game #{game_id} on this server.")
         return await self.seated(row)

@@ -11,14 +11,17 @@ from engine.core import Action, GameError, hand_name
 from engine.services.core import TableCore
 from engine.services.loading import asks, headline, public_view, with_headline
 from engine.services.tables import (
-    Board, LogPage, MyGame, NoSuchTable, NoTableHere, NotSeated, NotStarted, Prompt, RulesCard, Table, TableStatus, WhichTable,
-    outcome_from_dict, require_player, require_started, standings_from_view,
+    Board, LogPage, MyGame, NoTableHere, NotSeated, NotStarted, Prompt, RulesCard, Table, TableStatus, Visible, WhichTable,
+    no_such_table, outcome_from_dict, require_player, require_started, standings_from_view,
 )
 from engine.store import NotFound, PostKind, PostRow, Status
 from engine.words import count, joined
 
 LOG_PAGE_LINES = 15  # keeps one page well inside an embed description
 LIVE = (Status.LOBBY, Status.ACTIVE)
+# A listing for one member looks through at most this many of the server's games (live first, then the newest):
+# which of them the member may see is Discord's to say, game by game, so the read itself stays bounded.
+SCAN_MAX = 500
 
 
 class Reading:
@@ -29,28 +32,41 @@ class Reading:
         self._load = core.load
         self._store = core.store
 
-    async def table(self, game_id: int, *, guild_id: int | None = None) -> Table:
-        """One game; NoSuchTable if it does not exist (or belongs to another server)."""
-        return await self._load.table(game_id, guild_id=guild_id)
+    async def table(self, game_id: int, *, guild_id: int | None = None, visible: Visible | None = None) -> Table:
+        """One game; NoSuchTable if it does not exist, belongs to another server, or `visible` hides it."""
+        table = await self._load.table(game_id, guild_id=guild_id)
+        if visible is not None and not await visible(table.game):
+            raise no_such_table(game_id)
+        return table
 
-    async def tables_in_guild(self, guild_id: int, *, live_only: bool = False, limit: int | None = None) -> list[Table]:
-        """The server's games, live ones first, then the newest; at most `limit` of them."""
-        rows = await self._store.games.in_guild(guild_id, LIVE if live_only else None, limit=limit)
+    async def tables_in_guild(self, guild_id: int, *, live_only: bool = False, limit: int | None = None,
+                              visible: Visible | None = None) -> list[Table]:
+        """The server's games, live ones first, then the newest; at most `limit` of them. With `visible`, only
+        those it shows, among the server's first SCAN_MAX (one bounded read, whoever asks)."""
+        scan = limit if visible is None else max(limit or 0, SCAN_MAX)
+        rows = await self._store.games.in_guild(guild_id, LIVE if live_only else None, limit=scan)
+        if visible is not None:
+            rows = [row for row in rows if await visible(row)][:limit]
         return [await self._load.seated(row) for row in rows]
 
-    async def tables_at(self, guild_id: int, channel_id: int) -> list[Table]:
-        """Games played in this thread or channel, newest first; in a parent channel also its live threaded games."""
+    async def tables_at(self, guild_id: int, channel_id: int, *, visible: Visible | None = None) -> list[Table]:
+        """Games played in this thread or channel, newest first; in a parent channel also its live threaded games.
+        With `visible`, only those it shows."""
         rows = await self._store.games.in_channel(guild_id, channel_id)
         if not rows:
             live = await self._store.games.in_guild(guild_id, LIVE)
             rows = [row for row in live if row.channel_id == channel_id]
+        if visible is not None:
+            rows = [row for row in rows if await visible(row)]
         return [await self._load.seated(row) for row in rows]
 
-    async def find_table(self, guild_id: int, channel_id: int, game_id: int | None = None) -> Table:
-        """The game a command means: the one named, else the only one here (live ones first)."""
+    async def find_table(self, guild_id: int, channel_id: int, game_id: int | None = None, *,
+                         visible: Visible | None = None) -> Table:
+        """The game a command means: the one named, else the only one here (live ones first); with `visible`,
+        a game it hides is answered as one that does not exist."""
         if game_id is not None:
-            return await self._load.table(game_id, guild_id=guild_id)
-        here = await self.tables_at(guild_id, channel_id)
+            return await self.table(game_id, guild_id=guild_id, visible=visible)
+        here = await self.tables_at(guild_id, channel_id, visible=visible)
         if not here:
             raise NoTableHere("There's no game here. Start one with /game new, or give a game_id.")
         live = [t for t in here if t.status in LIVE]
@@ -140,7 +156,7 @@ class Reading:
         try:
             row = await self._store.games.get(game_id)
         except NotFound:
-            raise NoSuchTable(f"There is no game #{game_id}.") from None
+            raise no_such_table(game_id) from None
         return row.version, row.status
 
     async def turn_since(self, game_id: int) -> float | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, replace
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from engine.platform.packs import name_of
@@ -22,6 +23,16 @@ from engine.words import score
 
 class NoSuchTable(GameError):
     """The game id names no game of this server."""
+
+
+def no_such_table(game_id: int) -> NoSuchTable:
+    """The one answer for a game that does not exist, and for one the asker may not see (it must not tell them apart)."""
+    return NoSuchTable(f"There is no game #{game_id}.")
+
+
+# Whether the asker may see a game (its channel, or private thread, in view): the cogs judge it from Discord, the
+# services only ask. A game it refuses is answered as one that does not exist.
+Visible = Callable[[GameRow], Awaitable[bool]]
 
 
 class NoTableHere(GameError):
