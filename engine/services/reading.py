@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -14,7 +15,7 @@ from engine.services.tables import (
     Board, LogPage, MyGame, NoTableHere, NotSeated, NotStarted, Prompt, RulesCard, Table, TableStatus, Visible, WhichTable,
     no_such_table, outcome_from_dict, require_player, require_started, standings_from_view,
 )
-from engine.store import NotFound, PostKind, PostRow, Status
+from engine.store import GameRow, NotFound, PostKind, PostRow, Status
 from engine.words import count, joined
 
 LOG_PAGE_LINES = 15  # keeps one page well inside an embed description
@@ -46,7 +47,7 @@ class Reading:
         scan = limit if visible is None else max(limit or 0, SCAN_MAX)
         rows = await self._store.games.in_guild(guild_id, LIVE if live_only else None, limit=scan)
         if visible is not None:
-            rows = [row for row in rows if await visible(row)][:limit]
+            rows = [row async for row in _shown(rows, visible, limit)]
         return [await self._load.seated(row) for row in rows]
 
     async def tables_at(self, guild_id: int, channel_id: int, *, visible: Visible | None = None) -> list[Table]:
@@ -210,3 +211,14 @@ class Reading:
             keys = ", ".join(t.key for t in topics)
             raise GameError(f"There is no rules topic {topic!r} for {game.title}. Topics: {keys}.")
         return RulesCard(slug, game.title, f"{game.min_players}–{game.max_players}", chosen, topics)
+
+
+async def _shown(rows: Sequence[GameRow], visible: Visible, limit: int | None) -> AsyncIterator[GameRow]:
+    """The rows `visible` shows, in order, asking no further once `limit` are found (each ask may go to Discord)."""
+    found = 0
+    for row in rows:
+        if limit is not None and found >= limit:
+            return
+        if await visible(row):
+            found += 1
+            yield row
