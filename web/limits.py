@@ -11,8 +11,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from engine.words import count
-
 if sys.platform != "win32":
     import resource
 
@@ -59,7 +57,7 @@ class Refusal(enum.Enum):
         """The log line for `told` of them: '3 connections turned away (...): one address had all it may open'."""
         thing, done, why, _ = self.value
         when = "" if told == 1 else f" in the last {since:.0f} s"
-        return f"web: {count(told, thing)} {done}{when}: {why}"
+        return f"web: {told:,} {thing if told == 1 else thing + 's'} {done}{when}: {why}"
 
     @property
     def setting(self) -> str:
