@@ -7,8 +7,10 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import subprocess
+import sys
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 
@@ -20,7 +22,7 @@ from settings import SettingsError, load_settings
 from tests.web.conftest import PUBLIC_URL
 from tests.web.playing import game_path, started
 from web.app import SECURITY_HEADERS
-from web.limits import FILE_RESERVE, Refusal, Refusals, WebLimits, client_of, connection_cap, forwarded_client
+from web.limits import FILE_RESERVE, AcceptErrors, Refusal, Refusals, WebLimits, client_of, connection_cap, forwarded_client
 from web.server import WebServer, start_web
 
 LOOPBACK = ipaddress.ip_network("127.0.0.1/32")
@@ -54,16 +56,16 @@ async def closed_within(reader: asyncio.StreamReader, seconds: float) -> bytes:
     return await asyncio.wait_for(reader.read(), seconds)
 
 
-def assert_plain_page(status: int, headers: dict[str, str] | object, text: str, title: str) -> None:
-    assert isinstance(headers, dict) or hasattr(headers, "get")
+def assert_plain_page(status: int, headers: Mapping[str, str], text: str, title: str) -> None:
     for name, value in SECURE.items():
-        assert headers.get(name) == value, name  # type: ignore[union-attr]
-    assert headers.get("Server") == "Contrail"  # type: ignore[union-attr]
+        assert headers.get(name) == value, name
+    assert headers.get("Server") == "Contrail"
     assert f"<h1>{title}</h1>" in text and f"Error {status}" in text and "Traceback" not in text
 
 
 def lines_of(caplog: pytest.LogCaptureFixture, kind: Refusal) -> list[str]:
-    thing, done, why, _ = kind.value
+    """The log lines that told refusals of this kind."""
+    why = kind.value[2]
     return [r.getMessage() for r in caplog.records if why in r.getMessage()]
 
 
@@ -189,7 +191,6 @@ def test_refusals_are_told_once_a_minute_with_their_count(caplog: pytest.LogCapt
 def test_the_accept_loop_running_out_of_files_is_one_counted_line_a_minute(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO)
     asyncio_log = logging.getLogger("asyncio")
-    from web.limits import AcceptErrors
     errors = AcceptErrors(Refusals())
     asyncio_log.addFilter(errors)
     try:
@@ -303,3 +304,12 @@ def test_the_file_limit_caps_the_connections_and_keeps_a_reserve() -> None:
     assert connection_cap(limits, 1024) == 1024 - FILE_RESERVE
     assert connection_cap(limits, 65536) == 2000
     assert connection_cap(limits, None) == 2000  # no limit at all
+
+
+def test_the_soft_file_limit_is_raised_to_the_hard_one_at_start() -> None:
+    script = ("import resource; from web.limits import raise_file_limit;"
+              " resource.setrlimit(resource.RLIMIT_NOFILE, (256, 1024)); print(raise_file_limit(),"
+              " resource.getrlimit(resource.RLIMIT_NOFILE)[0])")
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=30,
+                         cwd=Path(__file__).resolve().parents[2])
+    assert ran.stdout.split() == ["1024", "1024"]
