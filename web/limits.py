@@ -186,13 +186,13 @@ class Gate:
         if self._connections_of[client] <= 0:
             del self._connections_of[client]
 
-    def open_stream(self, client: str) -> bool:
+    def open_stream(self, client: str, detail: str = "") -> bool:
         """A live page's stream for this client, counted, unless it would pass a limit (then refused and counted)."""
         if self.streams >= self.limits.streams:
             self.refusals.refuse(Refusal.STREAMS, client)
             return False
         if self._streams_of[client] >= self.limits.streams_per_address:
-            self.refusals.refuse(Refusal.ADDRESS_STREAMS, client)
+            self.refusals.refuse(Refusal.ADDRESS_STREAMS, client, detail)
             return False
         self.streams += 1
         self._streams_of[client] += 1

@@ -27,6 +27,7 @@ log = logging.getLogger("contrail.web")
 
 STREAMS = frozenset({games.game_events})  # the handlers that hold a live page's stream open
 RETRY_AFTER = "30"  # seconds a refused client is asked to wait
+PROXY_HINT = "which sends X-Forwarded-For: if it is your reverse proxy, set WEB_TRUSTED_PROXY to its address"
 
 
 @dataclass(frozen=True)
@@ -164,9 +165,10 @@ def stream_limits(guard: Guard) -> Middleware:
     async def streams(request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.method != "GET" or request.match_info.handler not in STREAMS:
             return await handler(request)
-        client = forwarded_client(request.remote or "", request.headers.getall("X-Forwarded-For", []),
-                                  gate.limits.trusted_proxies)
-        if not gate.open_stream(client):
+        peer, forwarded = request.remote or "", request.headers.getall("X-Forwarded-For", [])
+        client = forwarded_client(peer, forwarded, gate.limits.trusted_proxies)
+        # All of a proxy's visitors are one client until it is trusted: the log line then says what to set.
+        if not gate.open_stream(client, PROXY_HINT if forwarded and client == client_of(peer) else ""):
             return guard.page(HTTPStatus.SERVICE_UNAVAILABLE)
         try:
             return await handler(request)

@@ -236,6 +236,16 @@ async def test_streams_behind_the_proxy_count_by_the_forwarded_client(service: S
         assert (await stream(stack, server, path, "127.0.0.2", forwarded="203.0.113.4")).status == 503
 
 
+async def test_an_untrusted_proxy_s_refusal_says_to_trust_it(
+        service: Services, pages: Services, caplog: pytest.LogCaptureFixture) -> None:
+    path = await game_path(service, await started(service))
+    caplog.set_level(logging.INFO)
+    async with serving(pages, streams_per_address=1) as server, AsyncExitStack() as stack:
+        assert (await stream(stack, server, path, forwarded="203.0.113.1")).status == 200
+        assert (await stream(stack, server, path, forwarded="203.0.113.2")).status == 503
+    assert "set WEB_TRUSTED_PROXY to its address" in lines_of(caplog, Refusal.ADDRESS_STREAMS)[0]
+
+
 async def test_the_proxy_is_not_held_to_one_address_s_connections(pages: Services) -> None:
     async with serving(pages, connections_per_address=1, trusted_proxies=(LOOPBACK,)) as server:
         held = [await raw(server) for _ in range(3)]
