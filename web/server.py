@@ -19,7 +19,7 @@ from web import games
 from web.app import ERRORS, SECURITY_HEADERS, SERVER_OPTIONS, Handler, create_app
 from web.limits import (
     BACKLOG, AcceptErrors, Gate, Refusal, Refusals, WebLimits, client_of, connection_cap, forwarded_client,
-    raise_file_limit,
+    raise_file_limit, trusted,
 )
 from web.pages import TEMPLATES
 
@@ -168,7 +168,7 @@ def stream_limits(guard: Guard) -> Middleware:
         peer, forwarded = request.remote or "", request.headers.getall("X-Forwarded-For", [])
         client = forwarded_client(peer, forwarded, gate.limits.trusted_proxies)
         # All of a proxy's visitors are one client until it is trusted: the log line then says what to set.
-        if not gate.open_stream(client, PROXY_HINT if forwarded and client == client_of(peer) else ""):
+        if not gate.open_stream(client, PROXY_HINT if forwarded and not trusted(peer, gate.limits.trusted_proxies) else ""):
             return guard.page(HTTPStatus.SERVICE_UNAVAILABLE)
         try:
             return await handler(request)
