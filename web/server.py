@@ -148,6 +148,8 @@ class GuardedServer(web.Server):
 
 
 class GuardedRunner(web.AppRunner):
+    """aiohttp's runner of the app, serving through a GuardedServer (so its cleanup closes the guarded connections)."""
+
     def __init__(self, app: web.Application, guard: Guard, **options: Any) -> None:
         super().__init__(app, **options)
         self.guard = guard
