@@ -143,7 +143,7 @@ class ContrailBot(commands.AutoShardedBot):
         self.clock_task = asyncio.create_task(self.scheduler.run())
         if self.settings.web_port is not None:  # the pages read the same store, in this process
             self.web = await start_web(self._tables, self.settings.web_host, self.settings.web_port,
-                                       public_url=self.settings.public_url or "")
+                                       public_url=self.settings.public_url or "", limits=self.settings.web_limits)
         log.info("Contrail is set up with database %s", redacted_url(str(self.settings.database)))
 
     async def resume_automatic_moves(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import re
 import signal
@@ -17,6 +18,7 @@ from engine.services.workers import default_processes
 from engine.platform.levels import THINKING_SECONDS
 from engine.services.logs import JsonFormatter
 from engine.store import is_postgres_url
+from web.limits import Network, WebLimits
 
 DEFAULT_DATABASE = "data/contrail.sqlite3"
 DEFAULT_WEB_HOST = "127.0.0.1"
@@ -46,6 +48,7 @@ class Settings:
     drawing_processes: int = 0  # processes that draw the boards; 0: threads of the bot's own process
     thinking_processes: int = 0  # processes a strong AI seat and a hint think in; 0: a thread of the bot's own
     thinking_seconds: float = THINKING_SECONDS  # a strong AI seat's budget per decision, and a hint's
+    web_limits: WebLimits = WebLimits()  # what one web client, and all of them, may hold of the pages' server
 
     @property
     def database(self) -> str | Path:
@@ -91,7 +94,44 @@ def load_settings(env_file: Path = Path(".env"), environ: Mapping[str, str] = os
         drawing_processes=_processes("DRAWING_PROCESSES", merged.get("DRAWING_PROCESSES"), "draw"),
         thinking_processes=_processes("THINKING_PROCESSES", merged.get("THINKING_PROCESSES"), "think"),
         thinking_seconds=_thinking_seconds(merged.get("AI_THINKING_SECONDS")),
+        web_limits=_web_limits(merged),
     )
+
+
+def _web_limits(merged: Mapping[str, str]) -> WebLimits:
+    """WEB_MAX_CONNECTIONS and the other limits of the pages' server; each left empty keeps its default."""
+    default = WebLimits()
+    return WebLimits(
+        connections=_limit("WEB_MAX_CONNECTIONS", merged.get("WEB_MAX_CONNECTIONS"), default.connections),
+        connections_per_address=_limit("WEB_MAX_CONNECTIONS_PER_ADDRESS", merged.get("WEB_MAX_CONNECTIONS_PER_ADDRESS"),
+                                       default.connections_per_address),
+        streams=_limit("WEB_MAX_STREAMS", merged.get("WEB_MAX_STREAMS"), default.streams),
+        streams_per_address=_limit("WEB_MAX_STREAMS_PER_ADDRESS", merged.get("WEB_MAX_STREAMS_PER_ADDRESS"),
+                                   default.streams_per_address),
+        idle_seconds=_limit("WEB_IDLE_SECONDS", merged.get("WEB_IDLE_SECONDS"), int(default.idle_seconds), 3600),
+        header_seconds=_limit("WEB_HEADER_SECONDS", merged.get("WEB_HEADER_SECONDS"), int(default.header_seconds),
+                              3600),
+        trusted_proxies=_trusted_proxies(merged.get("WEB_TRUSTED_PROXY")),
+    )
+
+
+def _limit(name: str, value: str | None, default: int, most: int = 999999) -> int:
+    text = (value or "").strip()
+    if not text:
+        return default
+    if not NUMBER.fullmatch(text) or not 1 <= int(text) <= most:
+        raise SettingsError(f"{name} must be a whole number from 1 to {most} (such as {default}), not {value!r}.")
+    return int(text)
+
+
+def _trusted_proxies(value: str | None) -> tuple[Network, ...]:
+    """WEB_TRUSTED_PROXY: the reverse proxy's own address(es), such as 127.0.0.1 or 172.16.0.0/12, by commas."""
+    parts = [part.strip() for part in (value or "").split(",") if part.strip()]
+    try:
+        return tuple(ipaddress.ip_network(part, strict=False) for part in parts)
+    except ValueError:
+        raise SettingsError(f"WEB_TRUSTED_PROXY must be the reverse proxy's address (such as 127.0.0.1), or several"
+                            f" separated by commas, or empty to trust none, not {value!r}.") from None
 
 
 def _database_url(value: str | None) -> str | None:

@@ -26,7 +26,8 @@ async def serve(settings: Settings) -> None:
         # drawing could hold up, so processes (DRAWING_PROCESSES, the bot's) would only cost memory here.
         services = Services(store, PillowDrawing(), public_url=settings.public_url)
         port = settings.web_port if settings.web_port is not None else DEFAULT_PORT
-        server = await start_web(services, settings.web_host, port, public_url=settings.public_url or "")
+        server = await start_web(services, settings.web_host, port, public_url=settings.public_url or "",
+                                 limits=settings.web_limits)
         try:
             await stopped()
         finally:

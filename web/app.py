@@ -37,12 +37,14 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "no-referrer",  # a page's address is its key: never hand it to another site
+    "Server": "Contrail",  # not aiohttp's "Python/3.11 aiohttp/3.14.5": no versions for a prober to look up
 }
 ERRORS = {
     400: ("Bad request", "This address is not one Contrail understands."),
     404: ("Page not found", "There is no page here. The link may be mistyped, or the server turned its pages off."),
     405: ("Not allowed", "These pages can only be read."),
     500: ("Something went wrong", "The page could not be shown. Try again in a moment."),
+    503: ("Busy", "Too many pages are open just now, from here or in all. Close a few, or try again in a minute."),
 }
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
