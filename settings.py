@@ -125,13 +125,19 @@ def _limit(name: str, value: str | None, default: int, most: int = 999999) -> in
 
 
 def _trusted_proxies(value: str | None) -> tuple[Network, ...]:
-    """WEB_TRUSTED_PROXY: the reverse proxy's own address(es), such as 127.0.0.1 or 172.16.0.0/12, by commas."""
-    parts = [part.strip() for part in (value or "").split(",") if part.strip()]
+    """WEB_TRUSTED_PROXY: the reverse proxy's own address(es), such as 127.0.0.1 or 172.16.0.0/12, by commas;
+    empty for the default (this machine's loopback address), "none" to trust no proxy."""
+    text = (value or "").strip()
+    if not text:
+        return WebLimits().trusted_proxies
+    if text.lower() == "none":
+        return ()
+    parts = [part.strip() for part in text.split(",") if part.strip()]
     try:
         return tuple(ipaddress.ip_network(part, strict=False) for part in parts)
     except ValueError:
         raise SettingsError(f"WEB_TRUSTED_PROXY must be the reverse proxy's address (such as 127.0.0.1), or several"
-                            f" separated by commas, or empty to trust none, not {value!r}.") from None
+                            f' separated by commas, "none" to trust none, or empty for 127.0.0.1, not {value!r}.') from None
 
 
 def _database_url(value: str | None) -> str | None:

@@ -18,6 +18,7 @@ log = logging.getLogger("contrail.web")
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 SAY_EVERY_SECONDS = 60.0  # one log line per kind of refusal at most this often: a flood never floods the log
+LOOPBACK: tuple[Network, ...] = (ipaddress.ip_network("127.0.0.1/32"), ipaddress.ip_network("::1/128"))
 IPV6_PREFIX = 64  # one IPv6 client usually holds a whole /64: its addresses count together
 BACKLOG = 128  # connections the system queues before the server accepts them (asyncio accepts as many at a time)
 # File handles the server never lets connections take: the process's own (Discord, the database, the drawing
@@ -36,7 +37,9 @@ class WebLimits:
     streams_per_address: int = 30  # event streams of one client (its forwarded address behind a trusted proxy)
     idle_seconds: float = 15.0  # a connection with no request in this long is closed
     header_seconds: float = 10.0  # a request's headers must all come within this long of its first byte
-    trusted_proxies: tuple[Network, ...] = ()  # peers whose X-Forwarded-For names the client; none by default
+    # Peers whose X-Forwarded-For names the client: by default this machine's loopback address, where the documented
+    # reverse proxy (Caddy or nginx beside the bot) connects from; never a range a stranger could send from.
+    trusted_proxies: tuple[Network, ...] = LOOPBACK
 
 
 class Refusal(enum.Enum):

@@ -31,7 +31,9 @@ SECURE = {name: value for name, value in SECURITY_HEADERS.items() if name != "Se
 
 @asynccontextmanager
 async def serving(pages: Services, **limits: object) -> AsyncIterator[WebServer]:
-    server = await start_web(pages, "127.0.0.1", 0, public_url=PUBLIC_URL, limits=WebLimits(**limits))  # type: ignore[arg-type]
+    """The pages under these limits; the tests' clients are on loopback, so no proxy is trusted unless told."""
+    chosen = WebLimits(**{"trusted_proxies": (), **limits})  # type: ignore[arg-type]
+    server = await start_web(pages, "127.0.0.1", 0, public_url=PUBLIC_URL, limits=chosen)
     try:
         yield server
     finally:
@@ -307,6 +309,16 @@ def test_the_limits_are_settings_with_defaults_and_checked(tmp_path: Path) -> No
             load_settings(env, {name: bad})
     with pytest.raises(SettingsError, match="WEB_TRUSTED_PROXY must be the reverse proxy's address"):
         load_settings(env, {"WEB_TRUSTED_PROXY": "proxy.example.org"})
+
+
+def test_the_trusted_proxy_is_this_machine_s_loopback_unless_told(tmp_path: Path) -> None:
+    """The documented proxy (Caddy or nginx beside the bot) connects from 127.0.0.1: trusted with nothing set, so
+    its visitors are counted one by one and not all as the proxy's one address; "none" trusts nobody."""
+    env = tmp_path / ".env"
+    assert load_settings(env, {}).web_limits.trusted_proxies == (LOOPBACK, ipaddress.ip_network("::1/128"))
+    assert load_settings(env, {"WEB_TRUSTED_PROXY": "none"}).web_limits.trusted_proxies == ()
+    assert forwarded_client("127.0.0.1", ["203.0.113.9"], WebLimits().trusted_proxies) == "203.0.113.9"
+    assert forwarded_client("127.0.0.2", ["203.0.113.9"], WebLimits().trusted_proxies) == "127.0.0.2"
 
 
 def test_the_file_limit_caps_the_connections_and_keeps_a_reserve() -> None:
