@@ -8,7 +8,7 @@ from typing import Any
 from engine.core import FIRST_EDITION
 from engine.rules.airships.records import (
     CHIPS_PER_NATION, DIE_COLOURS, FACES, HINDENBURG_PHASES, MAX_DICE_PER_COLOUR, NATIONS, AirshipCard, Back, Colour, Components, Department, Dice,
-    EngineBonus, Entrepreneur, Era, Exchange, ExpansionCard, HindenburgPhase, ImaginaryDie,
+    EngineBonus, Entrepreneur, Era, Exchange, ExpansionCard, HindenburgPhase, ImaginaryDie, hindenburg_id,
 )
 from engine.rules.airships.validation import check, check_department
 from engine.rules.datafile import ComponentFile, DataReader, read_toml
@@ -79,7 +79,9 @@ class _Reader(DataReader):
         airships = [self.airship(t, i) for i, t in enumerate(raw.get("airship", []))]
         expansions = [self.expansion(t, i) for i, t in enumerate(raw.get("expansion", []))]
         phases = tuple(self.phase(t, i) for i, t in enumerate(raw.get("hindenburg", [])))
-        check([change, *(c.id for c in airships), *(c.id for c in expansions)], airships, expansions, phases, self.fail)
+        # A card may not take an id the board's own entries go by: a throw for a Hindenburg phase would give the card.
+        board = {change: "the Change of Era", **{hindenburg_id(p.number): f"Hindenburg phase {p.number}" for p in phases}}
+        check(board, airships, expansions, phases, self.fail)
         return Components(
             faces=faces,
             chips_per_nation=chips,
