@@ -72,7 +72,7 @@ def check(board: dict[str, str], airships: list[AirshipCard], expansions: list[E
           phases: tuple[HindenburgPhase, ...], fail: Fail) -> None:
     """The whole file's facts: unique ids, none taking one of `board` (the ids the board's own entries go by, and
     what goes by it), the rulebook's counts and its example cards."""
-    cards = [*airships, *expansions]
+    cards: list[AirshipCard | ExpansionCard] = [*airships, *expansions]
     taken = next((card.id for card in cards if card.id in board), None)
     if taken is not None:
         raise fail(f"card {taken}", f"the id {taken!r} is {board[taken]}'s: give the card another")
