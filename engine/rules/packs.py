@@ -66,10 +66,7 @@ def read_pack(data: bytes, game: str, builtin: Mapping[str, Any]) -> Pack:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise PackError(f"The file is not UTF-8 text (byte {error.start + 1} is not).") from None
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise PackError(f"The file is not valid TOML: {error}", _toml_line(str(error))) from None
+    raw = _parsed(text)
     name, note = _label(raw.get(PACK_TABLE), text, builtin)
     sections = {key: value for key, value in raw.items() if key != PACK_TABLE}
     if not sections:
@@ -80,6 +77,45 @@ def read_pack(data: bytes, game: str, builtin: Mapping[str, Any]) -> Pack:
             raise PackError(f"Unknown section {key!r}. The sections are: {known}.", section_line(text, key))
         _fits(value, file_shape(builtin)[key], key, text)
     return Pack(game, name, note, sections, text)
+
+
+def _parsed(text: str) -> dict[str, Any]:
+    """The TOML tables of a pack's text; every way TOML can fail is a PackError, with its line where it has one."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PackError(f"The file is not valid TOML: {error}", _toml_line(str(error))) from None
+    except ValueError:  # Python's int-to-string limit: a whole number of thousands of digits
+        raise PackError(f"A number has more than {MAX_DIGITS} digits.", _long_number_line(text)) from None
+    except (RecursionError, MemoryError):  # arrays or inline tables nested hundreds deep
+        raise PackError(f"Arrays or tables are nested more than {MAX_DEPTH} deep.", _deep_line(text)) from None
+
+
+MAX_DIGITS = 4300  # sys.get_int_max_str_digits()'s default: tomllib refuses longer decimal numbers
+MAX_DEPTH = 100  # where a nesting is named; the component files nest 5 deep
+
+
+def _long_number_line(text: str) -> int | None:
+    return _nth_line(text, re.compile(rf"[\d_]{{{MAX_DIGITS},}}"))
+
+
+def _deep_line(text: str) -> int | None:
+    """The first line where brackets ([ or {) outside strings and comments are open more than MAX_DEPTH deep."""
+    depth = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        quote = ""
+        for index, char in enumerate(_without_comment(line)):
+            if quote:
+                quote = "" if char == quote and line[index - 1] != "\\" else quote
+            elif char in "\"'":
+                quote = char
+            elif char in "[{":
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return number
+            elif char in "]}":
+                depth -= 1
+    return None
 
 
 def _label(table: Any, text: str, builtin: Mapping[str, Any]) -> tuple[str, str]:
@@ -178,7 +214,13 @@ def _fits(value: Any, shape: Shape, where: str, text: str) -> None:
 
 
 def _shown(value: Any) -> str:
-    shown = repr(value)
+    """A value as an error shows it: short, and a whole number too long to write in digits said so."""
+    if isinstance(value, int) and abs(value) >= 10**40:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+    try:
+        shown = repr(value)
+    except (ValueError, RecursionError):  # a whole number deep inside an array, past the int-to-string limit
+        return f"{KIND_WORDS.get(kind_of(value), 'a value')} too large to show"
     return shown if len(shown) <= 40 else shown[:39] + "…"
 
 

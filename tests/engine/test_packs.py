@@ -51,6 +51,16 @@ def test_a_toml_syntax_error_names_its_line() -> None:
     assert error.line == 3 and str(error).startswith("The file is not valid TOML: ")
 
 
+@pytest.mark.parametrize(("value", "words"), [
+    ("9" * 100_000, "A number has more than 4300 digits."),
+    ("[" * 100_000 + "]" * 100_000, "Arrays or tables are nested more than 100 deep."),
+    ("{a = " * 20_000 + "1" + "}" * 20_000, "Arrays or tables are nested more than 100 deep."),
+])
+def test_every_way_toml_fails_is_a_pack_problem_with_its_line(value: str, words: str) -> None:
+    error = refusal("airships", HEAD + "[bonus_chips]\nper_nation = " + value + "\n")
+    assert error.message == words and error.line == 4
+
+
 def test_a_pack_needs_a_name_and_replaces_something() -> None:
     assert "needs a name" in str(refusal("airships", "[dice]\nwhite = [1, 1, 2, 2, 3, 3]\n"))
     assert str(refusal("airships", HEAD)) == (
