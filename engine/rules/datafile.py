@@ -38,13 +38,16 @@ class ComponentFile(Generic[T]):
     caches key on it).
 
     `parse(raw, name, edition)` turns the TOML tables into the game's components and checks every fact of the
-    rulebook, raising DataError naming `name` (the file, or the pack) and the entry.
+    rulebook, raising DataError naming `name` (the file, or the pack) and the entry. `limits`: the range of every
+    number the game can use, checked in a pack's sections before they are parsed.
     """
 
-    def __init__(self, path: Path, current: int, parse: Callable[[dict[str, Any], str, int], T]) -> None:
+    def __init__(self, path: Path, current: int, parse: Callable[[dict[str, Any], str, int], T],
+                 limits: packs.Limits) -> None:
         self.path = path
         self.current = current
         self.parse = parse
+        self.limits = limits
         self.raw = cache(self._raw)
         self._read = lru_cache(maxsize=64)(self._load)  # a few packs per server: keep the ones in play
 
@@ -62,6 +65,10 @@ class ComponentFile(Generic[T]):
     def with_pack(self, pack: packs.Pack, edition: int | None = None) -> T:
         """The components with this pack's sections in place of the built-in ones; DataError names what is wrong."""
         edition = self.current if edition is None else edition
+        for section, value in pack.sections.items():
+            problem = packs.value_problem(section, value, self.limits)
+            if problem:
+                raise DataError(f"{pack.name}: {problem}")
         return self.parse(packs.overlay(self.raw(edition), pack), pack.name, edition)
 
 

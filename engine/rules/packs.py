@@ -5,7 +5,8 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
-from collections.abc import Mapping
+from fnmatch import fnmatchcase
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,8 +132,9 @@ def _label(table: Any, text: str, builtin: Mapping[str, Any]) -> tuple[str, str]
     name, note = table.get("name"), table.get("note", "")
     if not isinstance(name, str) or not NAME.fullmatch(name.strip()) or len(name.strip()) > MAX_NAME:
         raise PackError(f"The pack's name should be 1 to {MAX_NAME} letters, digits, spaces or - . ' & ( ) +.", line)
-    if not isinstance(note, str) or len(note) > MAX_NOTE:
-        raise PackError(f"The pack's note should be text of at most {MAX_NOTE} characters.", key_line(text, "note"))
+    if not isinstance(note, str) or text_problem(note, MAX_NOTE):
+        problem = text_problem(note, MAX_NOTE) if isinstance(note, str) else f"should be text, not {_shown(note)}"
+        raise PackError(f"The pack's note {problem}.", key_line(text, f"{PACK_TABLE}.note") or key_line(text, "note"))
     return name.strip(), note.strip()
 
 
@@ -216,7 +218,10 @@ def _fits(value: Any, shape: Shape, where: str, text: str) -> None:
 def _shown(value: Any) -> str:
     """A value as an error shows it: short, and a whole number too long to write in digits said so."""
     if isinstance(value, int) and abs(value) >= 10**40:
-        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+        try:
+            return f"a number of {len(str(abs(value)))} digits"
+        except ValueError:  # past the int-to-string limit
+            return f"a number of more than {MAX_DIGITS} digits"
     try:
         shown = repr(value)
     except (ValueError, RecursionError):  # a whole number deep inside an array, past the int-to-string limit
@@ -230,6 +235,74 @@ def entry_name(item: Mapping[str, Any], index: int) -> str:
         if isinstance(item.get(key), (str, int)) and not isinstance(item.get(key), bool):
             return str(item[key])
     return f"#{index + 1}"
+
+
+# -- the values a game can use ----------------------------------------------------------------------------------
+
+MAX_TEXT = 40  # the longest text in a pack's sections: every board fits a card's or city's name of this length
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The range of every number a game's component data holds, in one place per game: a value out of it would
+    overflow a score's column in the database, the int-to-string limit of a board, or a drawing of one item per
+    die. `numbers` maps a value's place (its section and keys, a list's items sharing their list's place:
+    'airship.vp', 'expansion.gives.dice.white'; fnmatch patterns such as '*.cost.*') to its lowest and highest
+    value; the first pattern that matches is the place's."""
+
+    numbers: tuple[tuple[str, float, float], ...]
+
+    def bounds(self, place: str) -> tuple[float, float] | None:
+        return next(((low, high) for pattern, low, high in self.numbers if fnmatchcase(place, pattern)), None)
+
+
+def value_problem(section: str, value: Any, limits: Limits) -> str | None:
+    """The first value of a section a game cannot use, as a loader's problem ('airship a-light-1: 'vp' should be
+    ...'), or None: numbers within the game's limits; texts one printable line of at most MAX_TEXT characters,
+    without the braces of the seat tokens that event words fill in ('{p1}')."""
+    for entry, keys, item in _values(section, value):
+        where = f"{entry}: {'.'.join(keys)!r}" if keys else f"{entry}:"
+        place = ".".join((section, *keys))
+        if isinstance(item, str):
+            problem = text_problem(item)
+            if problem:
+                return f"{where} {problem}"
+        elif isinstance(item, (int, float)) and not isinstance(item, bool):
+            bounds = limits.bounds(place)
+            if bounds is None:
+                return f"{where} is a number this game has no place for"
+            low, high = bounds
+            if not low <= item <= high:  # a NaN is never within
+                kind = "a whole number" if isinstance(low, int) and isinstance(high, int) else "a number"
+                return f"{where} should be {kind} from {low:,} to {high:,}, not {_shown(item)}"
+    return None
+
+
+def text_problem(text: str, longest: int = MAX_TEXT) -> str | None:
+    """Why a text cannot be a name on a board and in event words, or None."""
+    if len(text) > longest:
+        return f"should be at most {longest} characters, not {len(text)}"
+    if not text.isprintable():
+        return "should be one line of printable characters (no line breaks or tabs)"
+    if "{" in text or "}" in text:
+        return "cannot hold { or } (the bot's words use them for players' names)"
+    return None
+
+
+def _values(section: str, value: Any) -> Iterator[tuple[str, tuple[str, ...], Any]]:
+    """Each value of a section that is not a table or list: (its entry's name, its keys, the value). An entry of
+    a list of tables is named by its id ('airship a-light-1')."""
+    stack: list[tuple[str, tuple[str, ...], Any]] = [(section, (), value)]
+    while stack:  # not recursive: a pack nests at most as deep as tomllib allows, but a loop never minds
+        entry, keys, item = stack.pop()
+        if isinstance(item, dict):
+            stack += reversed([(entry, (*keys, str(key)), sub) for key, sub in item.items()])
+        elif isinstance(item, list):
+            named = not keys and entry == section
+            stack += reversed([(f"{section} {entry_name(sub, index)}" if named and isinstance(sub, dict) else entry,
+                                keys, sub) for index, sub in enumerate(item)])
+        else:
+            yield entry, keys, item
 
 
 def overlay(builtin: Mapping[str, Any], pack: Pack) -> dict[str, Any]:
@@ -278,7 +351,26 @@ def problem_line(text: str, problem: str) -> int | None:
     ident = entry.split()[-1] if entry.split() else ""
     giving = re.compile(rf"^\s*(id|key|number)\s*=\s*[\"']?{re.escape(ident)}[\"']?\s*$")
     second = _nth_line(text, giving, nth=2) if what.strip() in TWICE else None
-    return second or entry_line(text, entry)
+    return second or _field_line(text, entry, what) or entry_line(text, entry)
+
+
+def _field_line(text: str, entry: str, what: str) -> int | None:
+    """The line of the field a problem names ("'vp' should be ..."): the first to set its key from the entry's
+    line on; of an entry named by its place ('dividends #19'), the key's 19th setting from its section's line."""
+    field = re.match(r"\s*'([\w.]+)'", what)
+    start = entry_line(text, entry)
+    if field is None or start is None:
+        return None
+    place = re.fullmatch(r"#(\d+)", entry.split()[-1])
+    nth = int(place.group(1)) if place else 1
+    lines = text.splitlines()
+    for key in field.group(1).split("."):  # 'gives.dice.white': gives, then dice from there, then white
+        setting = re.compile(rf"(^|[\s{{,.]){re.escape(key)}\s*=")
+        found = _nth_line("\n".join(lines[start - 1:]), setting, nth)
+        if found is None:
+            return None
+        start, nth = start - 1 + found, 1
+    return start
 
 
 def _nth_line(text: str, pattern: re.Pattern[str], nth: int = 1) -> int | None:

@@ -105,9 +105,9 @@ def test_a_key_after_the_pack_table_is_explained() -> None:
 def test_a_value_out_of_range_and_a_rulebook_fact_are_refused_naming_the_entry() -> None:
     builtin = packs.template(engine.get_game("airships")).decode()
     hindenburg = builtin[builtin.index("[[hindenburg]]"):]
-    unreachable = re.sub(r"target = \d+", "target = 900", hindenburg, count=1)
+    unreachable = re.sub(r"target = \d+", "target = 90", hindenburg, count=1)
     error = refusal("airships", HEAD + unreachable)
-    assert "target 900 cannot be reached" in str(error) and error.line is not None
+    assert "target 90 cannot be reached" in str(error) and error.line is not None
     wrong_faces = refusal("airships", HEAD + "[dice]\nwhite = [1, 1, 2, 2, 3, 4]\nred = [2, 3, 3, 4, 4, 5]\n"
                                               "black = [4, 4, 6, 6, 8, 8]\n")
     assert "white" in str(wrong_faces)
