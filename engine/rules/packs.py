@@ -29,6 +29,9 @@ class PackError(ValueError):
     def __str__(self) -> str:
         return self.message if self.line is None else f"{self.message} (line {self.line})"
 
+    def __reduce__(self) -> tuple[type[PackError], tuple[str, int | None]]:
+        return PackError, (self.message, self.line)  # its line kept when it comes back from the trial's process
+
 
 class PackMissing(LookupError):
     """A game names a pack whose content this process has not been given (the store gives it before a replay)."""

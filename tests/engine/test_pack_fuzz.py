@@ -91,7 +91,7 @@ def fuzz_once(slug: str, rng: random.Random) -> str:
     packs.remember(pack)
     # A pack the loader takes plays whole games: any error raised here is a crash the loader let through. A game
     # that never ends is refused at upload (packs.trial), so it is an outcome, not a crash.
-    return "played" if packs.play_out(game, game.min_players, 1, pack.digest) else "endless"
+    return "played" if packs.play_out(game, game.min_players, 1, pack.digest) is not None else "endless"
 
 
 @pytest.mark.parametrize("slug", SLUGS)
