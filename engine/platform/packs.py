@@ -14,7 +14,8 @@ from engine.options import PACK, pack_of, with_edition
 from engine.platform import ratings
 from engine.rules import packs
 from engine.rules.datafile import ComponentFile, DataError, edition_path
-from engine.rules.packs import Pack, PackError, entry_name, problem_line
+from engine.rules.pack_lines import problem_line
+from engine.rules.packs import Pack, PackError, entry_name
 from engine.view import check_common_view, common
 from engine.words import count
 

@@ -10,6 +10,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.rules.pack_lines import (
+    MAX_DEPTH, MAX_DIGITS, deep_line, entry_line, key_line, long_number_line, section_line, toml_line,
+)
+
 MAX_BYTES = 256 * 1024  # a pack file's size limit
 PACK_TABLE = "pack"  # the table that names the pack: [pack] name = "...", note = "..."
 MAX_NAME = 40
@@ -88,38 +92,11 @@ def _parsed(text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise PackError(f"The file is not valid TOML: {error}", _toml_line(str(error))) from None
+        raise PackError(f"The file is not valid TOML: {error}", toml_line(str(error))) from None
     except ValueError:  # Python's int-to-string limit: a whole number of thousands of digits
-        raise PackError(f"A number has more than {MAX_DIGITS} digits.", _long_number_line(text)) from None
+        raise PackError(f"A number has more than {MAX_DIGITS} digits.", long_number_line(text)) from None
     except (RecursionError, MemoryError):  # arrays or inline tables nested hundreds deep
-        raise PackError(f"Arrays or tables are nested more than {MAX_DEPTH} deep.", _deep_line(text)) from None
-
-
-MAX_DIGITS = 4300  # sys.get_int_max_str_digits()'s default: tomllib refuses longer decimal numbers
-MAX_DEPTH = 100  # where a nesting is named; the component files nest 5 deep
-
-
-def _long_number_line(text: str) -> int | None:
-    return _nth_line(text, re.compile(rf"[\d_]{{{MAX_DIGITS},}}"))
-
-
-def _deep_line(text: str) -> int | None:
-    """The first line where brackets ([ or {) outside strings and comments are open more than MAX_DEPTH deep."""
-    depth = 0
-    for number, line in enumerate(text.splitlines(), start=1):
-        quote = ""
-        for index, char in enumerate(_without_comment(line)):
-            if quote:
-                quote = "" if char == quote and line[index - 1] != "\\" else quote
-            elif char in "\"'":
-                quote = char
-            elif char in "[{":
-                depth += 1
-                if depth > MAX_DEPTH:
-                    return number
-            elif char in "]}":
-                depth -= 1
-    return None
+        raise PackError(f"Arrays or tables are nested more than {MAX_DEPTH} deep.", deep_line(text)) from None
 
 
 def _label(table: Any, text: str, builtin: Mapping[str, Any]) -> tuple[str, str]:
@@ -311,92 +288,6 @@ def _values(section: str, value: Any) -> Iterator[tuple[str, tuple[str, ...], An
 def overlay(builtin: Mapping[str, Any], pack: Pack) -> dict[str, Any]:
     """The component data a game with this pack plays with: the built-in sections, the pack's in their place."""
     return {**builtin, **pack.sections}
-
-
-# -- where in the file -----------------------------------------------------------------------------------------
-
-
-def _toml_line(message: str) -> int | None:
-    found = re.search(r"line (\d+)", message)
-    return int(found.group(1)) if found else None
-
-
-def section_line(text: str, section: str) -> int | None:
-    """The line where a section begins: `[section]`, `[[section]]` or `section = ...`."""
-    pattern = re.compile(rf"^\s*(\[\[?\s*{re.escape(section)}\s*\]\]?|{re.escape(section)}\s*=)")
-    return _nth_line(text, pattern)
-
-
-def key_line(text: str, key: str) -> int | None:
-    """The first line that sets this key (`key = ...`, also inside an inline table)."""
-    return _nth_line(text, re.compile(rf"(^|[\s{{,]){re.escape(key)}\s*="))
-
-
-def entry_line(text: str, entry: str) -> int | None:
-    """The line of an entry a loader's message names ('expansion e1-engineers-2', 'airship #3', 'dice'): the first
-    line quoting its id, else its section's first line."""
-    words = entry.split()
-    for word in reversed(words[1:]):
-        if not word.startswith("#"):
-            found = _nth_line(text, re.compile(rf"[\"']{re.escape(word)}[\"']|^\s*{re.escape(word)}\s*="))
-            if found:
-                return found
-    return section_line(text, words[0]) if words else None
-
-
-TWICE = {"id used twice", "key used twice", "number used twice"}  # a loader's words for an entry's id given again
-
-
-def problem_line(text: str, problem: str) -> int | None:
-    """The line a loader's problem ('card p02: id used twice') is on: the entry's, or for an id given twice, the
-    line of its second use (the first is not the wrong one)."""
-    entry, _, what = problem.partition(":")
-    ident = entry.split()[-1] if entry.split() else ""
-    giving = re.compile(rf"^\s*(id|key|number)\s*=\s*[\"']?{re.escape(ident)}[\"']?\s*$")
-    second = _nth_line(text, giving, nth=2) if what.strip() in TWICE else None
-    return second or _field_line(text, entry, what) or entry_line(text, entry)
-
-
-def _field_line(text: str, entry: str, what: str) -> int | None:
-    """The line of the field a problem names ("'vp' should be ..."): the first to set its key from the entry's
-    line on; of an entry named by its place ('dividends #19'), the key's 19th setting from its section's line."""
-    field = re.match(r"\s*'([\w.]+)'", what)
-    start = entry_line(text, entry)
-    if field is None or start is None:
-        return None
-    place = re.fullmatch(r"#(\d+)", entry.split()[-1])
-    nth = int(place.group(1)) if place else 1
-    lines = text.splitlines()
-    for key in field.group(1).split("."):  # 'gives.dice.white': gives, then dice from there, then white
-        setting = re.compile(rf"(^|[\s{{,.]){re.escape(key)}\s*=")
-        found = _nth_line("\n".join(lines[start - 1:]), setting, nth)
-        if found is None:
-            return None
-        start, nth = start - 1 + found, 1
-    return start
-
-
-def _nth_line(text: str, pattern: re.Pattern[str], nth: int = 1) -> int | None:
-    """The line of the pattern's `nth` match (counted from 1), outside comments."""
-    for number, line in enumerate(text.splitlines(), start=1):
-        if pattern.search(_without_comment(line)):
-            nth -= 1
-            if not nth:
-                return number
-    return None
-
-
-def _without_comment(line: str) -> str:
-    """The line without its comment: from the first # outside a quoted string (the template's comments name keys)."""
-    quote = ""
-    for index, char in enumerate(line):
-        if quote:
-            quote = "" if char == quote and line[index - 1] != "\\" else quote
-        elif char in "\"'":
-            quote = char
-        elif char == "#":
-            return line[:index]
-    return line
 
 
 # -- the packs this process knows --------------------------------------------------------------------------------
