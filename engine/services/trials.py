@@ -36,11 +36,11 @@ class TrialPool:
             self._executor = spawned(1, _start_worker, (self.drawing, MEMORY), max_tasks=TRIALS_PER_PROCESS)
         return self._executor
 
-    async def check(self, slug: str, data: bytes, *, cpu_seconds: int = CPU_SECONDS) -> packs.Checked:
+    async def check(self, slug: str, data: bytes) -> packs.Checked:
         """Every check of a pack (packs.check), its trial games' boards drawn; PackError names what is wrong,
         and a trial past its limits is refused in plain words (TOO_LONG)."""
         pool = self._pool()
-        job = asyncio.get_running_loop().run_in_executor(pool, _check, slug, data, cpu_seconds)
+        job = asyncio.get_running_loop().run_in_executor(pool, _check, slug, data, CPU_SECONDS)
         try:
             return await asyncio.wait_for(job, WAIT)
         except (BrokenProcessPool, TimeoutError, MemoryError):
@@ -69,7 +69,8 @@ def _start_worker(drawing: Drawing | None, memory: int) -> None:
 
 
 def _check(slug: str, data: bytes, cpu_seconds: int) -> packs.Checked:
-    # RLIMIT_CPU counts the process's whole life: this trial may use `cpu_seconds` more than the process has.
+    # RLIMIT_CPU counts the process's whole life: this trial may use `cpu_seconds` more than the process has
+    # (up to a second more: the limit is in whole seconds). At or below what it has used, the kernel ends it now.
     usage = resource.getrusage(resource.RUSAGE_SELF)
     _, hard = resource.getrlimit(resource.RLIMIT_CPU)
     soft = int(usage.ru_utime + usage.ru_stime) + 1 + cpu_seconds

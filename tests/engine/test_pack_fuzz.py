@@ -132,8 +132,9 @@ HOSTILE = {
     "a card taking a Hindenburg phase's id": ("airships", 'id = "e1-engineers-2"', 'id = "hindenburg-1"'),
     "vp = 2**63": ("airships", "vp = 9", f"vp = {2**63}"),
     "miles = 10**40": ("air-alliance", "miles = 2000", f"miles = {10**40}"),
-    "an Engineer giving 10**18 dice": ("airships", "gives = { dice = { white = 1 }",
-                                       "gives = { dice = { white = 1000000000000000000 }"),
+    "an Engineer giving 10**18 dice": ("airships", 'gives = { imaginary = { colour = "white", value = 2 } }',
+                                       'gives = { imaginary = { colour = "white", value = 2 }, dice = { red = '
+                                       '1000000000000000000 } }'),
     "a 4,300-digit VP": ("airships", "vp = 9", "vp = " + "9" * 4300),
     "a newline in a card name": ("airships", 'name = "LZ 1"', 'name = "LZ\\n1"'),
     "a card named {p1} wins": ("airships", 'name = "LZ 1"', 'name = "{p1} wins"'),

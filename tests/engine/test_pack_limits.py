@@ -50,8 +50,9 @@ def template_with(slug: str, old: str, new: str) -> str:
                                             "9223372036854775808"),
     ("airships", "vp = 9", "vp = " + "9" * 4300, "'vp' should be a whole number from 0 to 99, "
                                                  "not a number of 4300 digits"),
-    ("airships", "gives = { dice = { white = 1 }", "gives = { dice = { white = 1000000000000000000 }",
-     "'gives.dice.white' should be a whole number from 0 to 6"),
+    ("airships", 'gives = { imaginary = { colour = "white", value = 2 } }',
+     'gives = { imaginary = { colour = "white", value = 2 }, dice = { red = 1000000000000000000 } }',
+     "expansion e1-engineers-1: 'gives.dice.red' should be a whole number from 0 to 6"),
     ("air-alliance", "miles = 2000", f"miles = {10**40}", "'miles' should be a whole number from 1 to 99,000"),
     ("1930", "income = 300", "income = -1", "'income' should be a whole number from 0 to 999, not -1"),
 ])
