@@ -64,6 +64,7 @@ def check(game: engine.Game, data: bytes, board: Board | None = None) -> Checked
     """Everything a pack must pass before a server may play it; PackError names the first problem and its line.
     `board` draws the end of each trial game as the bot would (the services run this in a process of its own)."""
     pack = packs.read_pack(data, game.slug, builtin(game))
+    packs.check_values(pack, component_file(game).limits)
     loaded(game, pack)
     trial(game, pack, board)
     return Checked(pack, tuple(changes(builtin(game), pack)))

@@ -39,7 +39,7 @@ class ComponentFile(Generic[T]):
 
     `parse(raw, name, edition)` turns the TOML tables into the game's components and checks every fact of the
     rulebook, raising DataError naming `name` (the file, or the pack) and the entry. `limits`: the range of every
-    number the game can use, checked in a pack's sections before they are parsed.
+    number the game can use, which a new pack's values are checked against (engine.rules.packs.check_values).
     """
 
     def __init__(self, path: Path, current: int, parse: Callable[[dict[str, Any], str, int], T],
@@ -65,10 +65,6 @@ class ComponentFile(Generic[T]):
     def with_pack(self, pack: packs.Pack, edition: int | None = None) -> T:
         """The components with this pack's sections in place of the built-in ones; DataError names what is wrong."""
         edition = self.current if edition is None else edition
-        for section, value in pack.sections.items():
-            problem = packs.value_problem(section, value, self.limits)
-            if problem:
-                raise DataError(f"{pack.name}: {problem}")
         return self.parse(packs.overlay(self.raw(edition), pack), pack.name, edition)
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.rules.pack_lines import (
-    MAX_DEPTH, MAX_DIGITS, deep_line, entry_line, key_line, long_number_line, section_line, toml_line,
+    MAX_DEPTH, MAX_DIGITS, deep_line, entry_line, key_line, long_number_line, problem_line, section_line, toml_line,
 )
 
 MAX_BYTES = 256 * 1024  # a pack file's size limit
@@ -112,10 +112,13 @@ def _label(table: Any, text: str, builtin: Mapping[str, Any]) -> tuple[str, str]
     name, note = table.get("name"), table.get("note", "")
     if not isinstance(name, str) or not NAME.fullmatch(name.strip()) or len(name.strip()) > MAX_NAME:
         raise PackError(f"The pack's name should be 1 to {MAX_NAME} letters, digits, spaces or - . ' & ( ) +.", line)
-    if not isinstance(note, str) or text_problem(note, MAX_NOTE):
-        problem = text_problem(note, MAX_NOTE) if isinstance(note, str) else f"should be text, not {_shown(note)}"
-        raise PackError(f"The pack's note {problem}.", key_line(text, f"{PACK_TABLE}.note") or key_line(text, "note"))
+    if not isinstance(note, str) or len(note) > MAX_NOTE:
+        raise PackError(f"The pack's note should be text of at most {MAX_NOTE} characters.", _note_line(text))
     return name.strip(), note.strip()
+
+
+def _note_line(text: str) -> int | None:
+    return key_line(text, f"{PACK_TABLE}.note") or key_line(text, "note")
 
 
 KIND_WORDS = {"str": "text", "int": "a whole number", "float": "a number", "bool": "true or false",
@@ -234,6 +237,19 @@ class Limits:
 
     def bounds(self, place: str) -> tuple[float, float] | None:
         return next(((low, high) for pattern, low, high in self.numbers if fnmatchcase(place, pattern)), None)
+
+
+def check_values(pack: Pack, limits: Limits) -> None:
+    """Refuse (PackError, with the line) a value of a new pack its game cannot use: its note, and every number
+    and text of its sections (value_problem). Checked at upload only: a pack stored before a limit was set keeps
+    loading, so the games that play it go on."""
+    problem = text_problem(pack.note, MAX_NOTE)
+    if problem:
+        raise PackError(f"The pack's note {problem}.", _note_line(pack.text))
+    for section, value in pack.sections.items():
+        problem = value_problem(section, value, limits)
+        if problem:
+            raise PackError(problem, problem_line(pack.text, problem))
 
 
 def value_problem(section: str, value: Any, limits: Limits) -> str | None:

@@ -14,7 +14,7 @@ import engine
 import renderers
 from engine.platform import packs
 from engine.rules.datafile import DataError
-from engine.rules.packs import PackError, read_pack
+from engine.rules.packs import PackError, check_values, read_pack
 
 SLUGS = engine.list_games()
 ODD_VALUES: tuple[Any, ...] = (0, -1, 1, 7, 10**9, -(10**9), 2.5, "", "x", "white", "all", True, [], {}, [1], {"a": 1},
@@ -89,6 +89,7 @@ def fuzz_once(slug: str, rng: random.Random) -> str:
         data = data[:at] + bytes([rng.randrange(256)]) + data[at + 1:] if rng.random() < 0.5 else data[:at]
     try:
         pack = read_pack(data, slug, base)
+        check_values(pack, packs.component_file(game).limits)
         packs.component_file(game).with_pack(pack)  # the loader itself, not check()'s guard around it
     except (PackError, DataError):
         return "refused"

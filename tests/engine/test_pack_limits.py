@@ -87,3 +87,12 @@ def test_a_float_place_refuses_nan_and_infinity() -> None:
         text = template_with("1930", re.search(r"x = [\d.]+", packs.template(engine.get_game("1930")).decode())
                              .group(), f"x = {value}")  # type: ignore[union-attr]
         assert "should be a number from 0.0 to 1.0" in refusal("1930", text).message
+
+
+def test_a_pack_stored_before_a_limit_keeps_loading_so_its_games_go_on() -> None:
+    game = engine.get_game("airships")
+    text = template_with("airships", "vp = 9", "vp = 120").replace(HEAD, HEAD + 'pack.note = "two\\nlines"\n')
+    assert refusal("airships", text).message.startswith("The pack's note should be one line")  # a new upload
+    stored = packs.revive("airships", text)  # as the store gives it back to a game that plays it
+    assert stored.note == "two\nlines" and max(c.vp for c in packs.component_file(game).with_pack(stored)
+                                               .airships.values()) == 120
