@@ -18,9 +18,9 @@ from engine.services.workers import exit_with_parent, spawned
 log = logging.getLogger("engine.service")
 CPU_SECONDS = 20  # a trial's CPU time; a normal pack's takes about 2 s (every player count, two games each)
 MEMORY = 2**30  # the trial process's address space: the rules, the renderers and their fonts take about 250 MB
-WAIT = 120.0  # seconds on the clock, queued behind another server's trial included
+WAIT = 60.0  # seconds on the clock for one trial (uploads wait their turn before theirs begins)
 TRIALS_PER_PROCESS = 20  # then a fresh process: each trial leaves its pack's cards in the one it ran in
-TOO_LONG = "the pack's trial games took too long or needed too much memory."
+TOO_LONG = "The pack's trial games took too long or needed too much memory."
 
 
 class TrialPool:
@@ -30,6 +30,7 @@ class TrialPool:
     def __init__(self, drawing: Drawing | None) -> None:
         self.drawing = drawing
         self._executor: ProcessPoolExecutor | None = None
+        self._turn = asyncio.Lock()  # one trial at a time: the worker's clock starts when its trial does
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
@@ -39,6 +40,10 @@ class TrialPool:
     async def check(self, slug: str, data: bytes) -> packs.Checked:
         """Every check of a pack (packs.check), its trial games' boards drawn; PackError names what is wrong,
         and a trial past its limits is refused in plain words (TOO_LONG)."""
+        async with self._turn:
+            return await self._check(slug, data)
+
+    async def _check(self, slug: str, data: bytes) -> packs.Checked:
         pool = self._pool()
         job = asyncio.get_running_loop().run_in_executor(pool, _check, slug, data, CPU_SECONDS)
         try:
@@ -47,7 +52,7 @@ class TrialPool:
             log.warning("a %s pack's trial games went past their limits", slug)
             if self._executor is pool:  # the process ended (or ends at its CPU limit): the next trial starts anew
                 self.close()
-            raise PackError(TOO_LONG[0].upper() + TOO_LONG[1:]) from None
+            raise PackError(TOO_LONG) from None
 
     def close(self) -> None:
         """Stop the worker (a trial under way ends at its own CPU limit); the next upload starts a new one."""
