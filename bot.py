@@ -192,6 +192,7 @@ class ContrailBot(commands.AutoShardedBot):
         if self._tables is not None:
             self._tables.core.pictures.close()
             self._tables.core.thinking.close()
+            self._tables.core.trials.close()
         if self.store is not None:
             await self.store.close()
             self.store = None

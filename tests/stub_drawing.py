@@ -19,6 +19,11 @@ class StubDrawing(PillowDrawing):
     def board(self, slug: str, view: Mapping[str, Any]) -> bytes:
         return self._board(slug, dict(view)) if self._board is not None else super().board(slug, view)
 
+    def __reduce__(self) -> tuple[type[StubDrawing], tuple[()]]:
+        # A test's board is often a closure that records what it drew; in another process (a pack's trial games)
+        # the stub draws the real board, which is what a trial must check.
+        return StubDrawing, ()
+
 
 def stub_drawing(board: Renderer | None = None) -> StubDrawing:
     return StubDrawing(board)

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 import engine
 from engine.core import GameError
 from engine.options import PACK, pack_of, with_edition
+from engine.platform import ratings
 from engine.rules import packs
 from engine.rules.datafile import ComponentFile, DataError, edition_path
-from engine.rules.packs import Pack, PackError, entry_name, problem_line
+from engine.rules.pack_lines import problem_line
+from engine.rules.packs import Pack, PackError, entry_name
+from engine.view import check_common_view, common
 from engine.words import count
 
-TRIAL_SEEDS = (1, 2)  # whole games a new pack must play through: at the fewest and the most players
+TRIAL_SEEDS = (1, 2)  # whole games a new pack must play through at every player count (about 0.1 s each)
+INTEGER = 2**63  # the database keeps a score in a signed 64-bit INTEGER
 TRIAL_MOVES = 20_000  # far beyond any game's length: a pack that never ends a game is refused
 
 
@@ -52,11 +57,16 @@ class Checked:
     changes: tuple[str, ...]
 
 
-def check(game: engine.Game, data: bytes) -> Checked:
-    """Everything a pack must pass before a server may play it; PackError names the first problem and its line."""
+Board = Callable[[str, Mapping[str, Any]], object]  # draws a game's public view: the services' drawing's board
+
+
+def check(game: engine.Game, data: bytes, board: Board | None = None) -> Checked:
+    """Everything a pack must pass before a server may play it; PackError names the first problem and its line.
+    `board` draws the end of each trial game as the bot would (the services run this in a process of its own)."""
     pack = packs.read_pack(data, game.slug, builtin(game))
+    packs.check_values(pack, component_file(game).limits)
     loaded(game, pack)
-    trial(game, pack)
+    trial(game, pack, board)
     return Checked(pack, tuple(changes(builtin(game), pack)))
 
 
@@ -72,31 +82,69 @@ def loaded(game: engine.Game, pack: Pack) -> Any:
         raise PackError(f"The game cannot read this pack ({type(error).__name__}: {error}).") from None
 
 
-def trial(game: engine.Game, pack: Pack) -> None:
-    """Play whole games with random choices: a pack whose cards break a game or never let it end is refused."""
+def trial(game: engine.Game, pack: Pack, board: Board | None = None) -> None:
+    """Play whole games with random choices at every player count, and take each end as the bot does (its board
+    drawn, its scores in words, stored and rated): a pack whose cards break any of it, or never end a game, is
+    refused."""
     remember(pack)
-    for players, seed in zip((game.min_players, game.max_players), TRIAL_SEEDS):
-        try:
-            played = play_out(game, players, seed, pack.digest)
-        except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError, GameError) as error:
-            raise PackError(f"A {players}-player game with these cards breaks ({type(error).__name__}: {error}).") \
-                from None
-        if not played:
-            raise PackError(f"A {players}-player game with these cards did not end in {TRIAL_MOVES:,} moves.")
+    for players in range(game.min_players, game.max_players + 1):
+        for seed in TRIAL_SEEDS:
+            try:
+                state = play_out(game, players, seed, pack.digest)
+                if state is None:
+                    raise PackError(f"A {players}-player game with these cards did not end in {TRIAL_MOVES:,} moves.")
+                finish(game, pack, players, state, board)
+            except PackError:
+                raise
+            except MemoryError:
+                raise PackError("The pack's trial games needed too much memory.") from None
+            except Exception as error:  # any error at all: the cards break the game, its board or its scores
+                raise PackError(f"A {players}-player game with these cards breaks ({type(error).__name__}: "
+                                f"{_short(error)}).") from None
 
 
-def play_out(game: engine.Game, players: int, seed: int, digest: str) -> bool:
-    """One game to its end with random choices and its public view drawn at the end; False if it does not end."""
+def play_out(game: engine.Game, players: int, seed: int, digest: str) -> Any | None:
+    """One game to its end with random choices: its final state, or None if it does not end."""
     chooser = random.Random(seed)
     state = game.setup(players, seed, with_edition(game, {PACK: digest}))
     for _ in range(TRIAL_MOVES):
         seats = game.to_act(state)
         if not seats:
-            game.view(state, None)
-            return game.outcome(state) is not None
+            return state
         seat = seats[0]
         state = game.apply(state, seat, chooser.choice(game.legal_actions(state, seat)))
-    return False
+    return None
+
+
+def finish(game: engine.Game, pack: Pack, players: int, state: Any, board: Board | None) -> None:
+    """The end of one trial game as the bot takes it: the result's words, its row in the database, the ratings it
+    changes and the final board, each of which a pack's numbers could break."""
+    outcome = game.outcome(state)
+    if outcome is None or not outcome.ranking:
+        raise PackError(f"A {players}-player game with these cards ended without a result.")
+    names = [f"Player {seat + 1}" for seat in range(players)]
+    words = [outcome.score_text(seat) for seat in range(players)]
+    words += [outcome.tiebreak_text(seat) for seat in range(len(outcome.tiebreak))]
+    too_large = [value for value in (*outcome.scores, *outcome.tiebreak) if not -INTEGER <= value < INTEGER]
+    if too_large:
+        raise PackError(f"A {players}-player game with these cards ends with a score too large to keep.")
+    place = ratings.places(outcome)
+    seats = [ratings.Placed(seat, seat + 1, names[seat], place[seat], outcome.scores[seat]) for seat in place]
+    if not all(math.isfinite(skill.mu) and math.isfinite(skill.sigma) for skill in ratings.rate_game(seats, {}).values()):
+        raise PackError(f"A {players}-player game with these cards ends with a result that cannot be rated.")
+    view = dict(common(game.view(state, None)))
+    view.update(seat_names=names, pack=pack.name, headline=f"{names[outcome.winners[0]]} wins with {words[outcome.winners[0]]}")
+    check_common_view(view)
+    if board is not None:
+        board(game.slug, view)
+
+
+def _short(error: BaseException) -> str:
+    try:
+        shown = str(error)
+    except ValueError:
+        shown = ""
+    return shown if len(shown) <= 120 else shown[:119] + "…"
 
 
 def remember(pack: Pack) -> str:

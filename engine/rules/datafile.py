@@ -38,13 +38,16 @@ class ComponentFile(Generic[T]):
     caches key on it).
 
     `parse(raw, name, edition)` turns the TOML tables into the game's components and checks every fact of the
-    rulebook, raising DataError naming `name` (the file, or the pack) and the entry.
+    rulebook, raising DataError naming `name` (the file, or the pack) and the entry. `limits`: the range of every
+    number the game can use, which a new pack's values are checked against (engine.rules.packs.check_values).
     """
 
-    def __init__(self, path: Path, current: int, parse: Callable[[dict[str, Any], str, int], T]) -> None:
+    def __init__(self, path: Path, current: int, parse: Callable[[dict[str, Any], str, int], T],
+                 limits: packs.Limits) -> None:
         self.path = path
         self.current = current
         self.parse = parse
+        self.limits = limits
         self.raw = cache(self._raw)
         self._read = lru_cache(maxsize=64)(self._load)  # a few packs per server: keep the ones in play
 

@@ -5,9 +5,14 @@ from __future__ import annotations
 import hashlib
 import re
 import tomllib
-from collections.abc import Mapping
+from fnmatch import fnmatchcase
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from engine.rules.pack_lines import (
+    MAX_DEPTH, MAX_DIGITS, deep_line, entry_line, key_line, long_number_line, problem_line, section_line, toml_line,
+)
 
 MAX_BYTES = 256 * 1024  # a pack file's size limit
 PACK_TABLE = "pack"  # the table that names the pack: [pack] name = "...", note = "..."
@@ -27,6 +32,9 @@ class PackError(ValueError):
 
     def __str__(self) -> str:
         return self.message if self.line is None else f"{self.message} (line {self.line})"
+
+    def __reduce__(self) -> tuple[type[PackError], tuple[str, int | None]]:
+        return PackError, (self.message, self.line)  # its line kept when it comes back from the trial's process
 
 
 class PackMissing(LookupError):
@@ -66,10 +74,7 @@ def read_pack(data: bytes, game: str, builtin: Mapping[str, Any]) -> Pack:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise PackError(f"The file is not UTF-8 text (byte {error.start + 1} is not).") from None
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise PackError(f"The file is not valid TOML: {error}", _toml_line(str(error))) from None
+    raw = _parsed(text)
     name, note = _label(raw.get(PACK_TABLE), text, builtin)
     sections = {key: value for key, value in raw.items() if key != PACK_TABLE}
     if not sections:
@@ -80,6 +85,18 @@ def read_pack(data: bytes, game: str, builtin: Mapping[str, Any]) -> Pack:
             raise PackError(f"Unknown section {key!r}. The sections are: {known}.", section_line(text, key))
         _fits(value, file_shape(builtin)[key], key, text)
     return Pack(game, name, note, sections, text)
+
+
+def _parsed(text: str) -> dict[str, Any]:
+    """The TOML tables of a pack's text; every way TOML can fail is a PackError, with its line where it has one."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PackError(f"The file is not valid TOML: {error}", toml_line(str(error))) from None
+    except ValueError:  # Python's int-to-string limit: a whole number of thousands of digits
+        raise PackError(f"A number has more than {MAX_DIGITS} digits.", long_number_line(text)) from None
+    except (RecursionError, MemoryError):  # arrays or inline tables nested hundreds deep
+        raise PackError(f"Arrays or tables are nested more than {MAX_DEPTH} deep.", deep_line(text)) from None
 
 
 def _label(table: Any, text: str, builtin: Mapping[str, Any]) -> tuple[str, str]:
@@ -96,8 +113,12 @@ def _label(table: Any, text: str, builtin: Mapping[str, Any]) -> tuple[str, str]
     if not isinstance(name, str) or not NAME.fullmatch(name.strip()) or len(name.strip()) > MAX_NAME:
         raise PackError(f"The pack's name should be 1 to {MAX_NAME} letters, digits, spaces or - . ' & ( ) +.", line)
     if not isinstance(note, str) or len(note) > MAX_NOTE:
-        raise PackError(f"The pack's note should be text of at most {MAX_NOTE} characters.", key_line(text, "note"))
+        raise PackError(f"The pack's note should be text of at most {MAX_NOTE} characters.", _note_line(text))
     return name.strip(), note.strip()
+
+
+def _note_line(text: str) -> int | None:
+    return key_line(text, f"{PACK_TABLE}.note") or key_line(text, "note")
 
 
 KIND_WORDS = {"str": "text", "int": "a whole number", "float": "a number", "bool": "true or false",
@@ -178,7 +199,16 @@ def _fits(value: Any, shape: Shape, where: str, text: str) -> None:
 
 
 def _shown(value: Any) -> str:
-    shown = repr(value)
+    """A value as an error shows it: short, and a whole number too long to write in digits said so."""
+    if isinstance(value, int) and abs(value) >= 10**40:
+        try:
+            return f"a number of {len(str(abs(value)))} digits"
+        except ValueError:  # past the int-to-string limit
+            return f"a number of more than {MAX_DIGITS} digits"
+    try:
+        shown = repr(value)
+    except (ValueError, RecursionError):  # a whole number deep inside an array, past the int-to-string limit
+        return f"{KIND_WORDS.get(kind_of(value), 'a value')} too large to show"
     return shown if len(shown) <= 40 else shown[:39] + "…"
 
 
@@ -190,76 +220,90 @@ def entry_name(item: Mapping[str, Any], index: int) -> str:
     return f"#{index + 1}"
 
 
-def overlay(builtin: Mapping[str, Any], pack: Pack) -> dict[str, Any]:
-    """The component data a game with this pack plays with: the built-in sections, the pack's in their place."""
-    return {**builtin, **pack.sections}
+# -- the values a game can use ----------------------------------------------------------------------------------
+
+MAX_TEXT = 40  # the longest text in a pack's sections: every board fits a card's or city's name of this length
 
 
-# -- where in the file -----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Limits:
+    """The range of every number a game's component data holds, in one place per game: a value out of it would
+    overflow a score's column in the database, the int-to-string limit of a board, or a drawing of one item per
+    die. `numbers` maps a value's place (its section and keys, a list's items sharing their list's place:
+    'airship.vp', 'expansion.gives.dice.white'; fnmatch patterns such as '*.cost.*') to its lowest and highest
+    value; the first pattern that matches is the place's."""
+
+    numbers: tuple[tuple[str, float, float], ...]
+
+    def bounds(self, place: str) -> tuple[float, float] | None:
+        return next(((low, high) for pattern, low, high in self.numbers if fnmatchcase(place, pattern)), None)
 
 
-def _toml_line(message: str) -> int | None:
-    found = re.search(r"line (\d+)", message)
-    return int(found.group(1)) if found else None
+def check_values(pack: Pack, limits: Limits) -> None:
+    """Refuse (PackError, with the line) a value of a new pack its game cannot use: its note, and every number
+    and text of its sections (value_problem). Checked at upload only: a pack stored before a limit was set keeps
+    loading, so the games that play it go on."""
+    problem = text_problem(pack.note, MAX_NOTE)
+    if problem:
+        raise PackError(f"The pack's note {problem}.", _note_line(pack.text))
+    for section, value in pack.sections.items():
+        problem = value_problem(section, value, limits)
+        if problem:
+            raise PackError(problem, problem_line(pack.text, problem))
 
 
-def section_line(text: str, section: str) -> int | None:
-    """The line where a section begins: `[section]`, `[[section]]` or `section = ...`."""
-    pattern = re.compile(rf"^\s*(\[\[?\s*{re.escape(section)}\s*\]\]?|{re.escape(section)}\s*=)")
-    return _nth_line(text, pattern)
-
-
-def key_line(text: str, key: str) -> int | None:
-    """The first line that sets this key (`key = ...`, also inside an inline table)."""
-    return _nth_line(text, re.compile(rf"(^|[\s{{,]){re.escape(key)}\s*="))
-
-
-def entry_line(text: str, entry: str) -> int | None:
-    """The line of an entry a loader's message names ('expansion e1-engineers-2', 'airship #3', 'dice'): the first
-    line quoting its id, else its section's first line."""
-    words = entry.split()
-    for word in reversed(words[1:]):
-        if not word.startswith("#"):
-            found = _nth_line(text, re.compile(rf"[\"']{re.escape(word)}[\"']|^\s*{re.escape(word)}\s*="))
-            if found:
-                return found
-    return section_line(text, words[0]) if words else None
-
-
-TWICE = {"id used twice", "key used twice", "number used twice"}  # a loader's words for an entry's id given again
-
-
-def problem_line(text: str, problem: str) -> int | None:
-    """The line a loader's problem ('card p02: id used twice') is on: the entry's, or for an id given twice, the
-    line of its second use (the first is not the wrong one)."""
-    entry, _, what = problem.partition(":")
-    ident = entry.split()[-1] if entry.split() else ""
-    giving = re.compile(rf"^\s*(id|key|number)\s*=\s*[\"']?{re.escape(ident)}[\"']?\s*$")
-    second = _nth_line(text, giving, nth=2) if what.strip() in TWICE else None
-    return second or entry_line(text, entry)
-
-
-def _nth_line(text: str, pattern: re.Pattern[str], nth: int = 1) -> int | None:
-    """The line of the pattern's `nth` match (counted from 1), outside comments."""
-    for number, line in enumerate(text.splitlines(), start=1):
-        if pattern.search(_without_comment(line)):
-            nth -= 1
-            if not nth:
-                return number
+def value_problem(section: str, value: Any, limits: Limits) -> str | None:
+    """The first value of a section a game cannot use, as a loader's problem ('airship a-light-1: 'vp' should be
+    ...'), or None: numbers within the game's limits; texts one printable line of at most MAX_TEXT characters,
+    without the braces of the seat tokens that event words fill in ('{p1}')."""
+    for entry, keys, item in _values(section, value):
+        where = f"{entry}: {'.'.join(keys)!r}" if keys else f"{entry}:"
+        place = ".".join((section, *keys))
+        if isinstance(item, str):
+            problem = text_problem(item)
+            if problem:
+                return f"{where} {problem}"
+        elif isinstance(item, (int, float)) and not isinstance(item, bool):
+            bounds = limits.bounds(place)
+            if bounds is None:
+                return f"{where} is a number this game has no place for"
+            low, high = bounds
+            if not low <= item <= high:  # a NaN is never within
+                kind = "a whole number" if isinstance(low, int) and isinstance(high, int) else "a number"
+                return f"{where} should be {kind} from {low:,} to {high:,}, not {_shown(item)}"
     return None
 
 
-def _without_comment(line: str) -> str:
-    """The line without its comment: from the first # outside a quoted string (the template's comments name keys)."""
-    quote = ""
-    for index, char in enumerate(line):
-        if quote:
-            quote = "" if char == quote and line[index - 1] != "\\" else quote
-        elif char in "\"'":
-            quote = char
-        elif char == "#":
-            return line[:index]
-    return line
+def text_problem(text: str, longest: int = MAX_TEXT) -> str | None:
+    """Why a text cannot be a name on a board and in event words, or None."""
+    if len(text) > longest:
+        return f"should be at most {longest} characters, not {len(text)}"
+    if not text.isprintable():
+        return "should be one line of printable characters (no line breaks or tabs)"
+    if "{" in text or "}" in text:
+        return "cannot hold { or } (the bot's words use them for players' names)"
+    return None
+
+
+def _values(section: str, value: Any) -> Iterator[tuple[str, tuple[str, ...], Any]]:
+    """Each value of a section that is not a table or list: (its entry's name, its keys, the value). An entry of
+    a list of tables is named by its id ('airship a-light-1')."""
+    stack: list[tuple[str, tuple[str, ...], Any]] = [(section, (), value)]
+    while stack:  # not recursive: a pack nests at most as deep as tomllib allows, but a loop never minds
+        entry, keys, item = stack.pop()
+        if isinstance(item, dict):
+            stack += reversed([(entry, (*keys, str(key)), sub) for key, sub in item.items()])
+        elif isinstance(item, list):
+            named = not keys and entry == section
+            stack += reversed([(f"{section} {entry_name(sub, index)}" if named and isinstance(sub, dict) else entry,
+                                keys, sub) for index, sub in enumerate(item)])
+        else:
+            yield entry, keys, item
+
+
+def overlay(builtin: Mapping[str, Any], pack: Pack) -> dict[str, Any]:
+    """The component data a game with this pack plays with: the built-in sections, the pack's in their place."""
+    return {**builtin, **pack.sections}
 
 
 # -- the packs this process knows --------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from engine.services.tables import (
     AlreadyPlayed, MoveResult, Prompt, Table, pick_action, require_player, standings_from_view,
 )
 from engine.services.thinking import ThinkingPool
+from engine.services.trials import TrialPool
 from engine.store import DuplicateInteraction, PostKind, StaleVersion, Status, Store
 
 log = logging.getLogger("engine.service")
@@ -82,6 +83,7 @@ class TableCore:
         self.drawing = drawing
         self.pictures = DrawingPool(drawing, processes=drawing_processes)  # every picture is drawn there
         self.thinking_seconds = thinking_seconds  # a strong AI seat's budget per decision
+        self.trials = TrialPool(drawing)  # where an uploaded pack's trial games are played and drawn
         self.thinking = ThinkingPool(thinking_processes)  # where a strong seat's and a hint's look-ahead is weighed
         self.clock = clock  # seconds since the epoch; the bot passes Discord's clock, tests a virtual one
         # Told when a due time changes (with the new time) or a game ends (None: look again), so the scheduler

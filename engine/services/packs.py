@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 
 import engine
@@ -40,6 +39,7 @@ class Packs:
 
     def __init__(self, core: TableCore) -> None:
         self._store = core.store
+        self._trials = core.trials
 
     async def upload(self, guild_id: int, user_id: int, slug: str, filename: str, data: bytes, *,
                      can_manage: bool) -> ShownPack:
@@ -52,7 +52,7 @@ class Packs:
         if len(data) > MAX_BYTES:
             raise PackRefused(f"That file is {len(data) // 1024} KB; a pack may be at most {MAX_BYTES // 1024} KB.")
         try:
-            checked = await asyncio.to_thread(packs.check, game, data)  # whole games are played: off the loop
+            checked = await self._trials.check(slug, data)  # whole games played and drawn, in a process of their own
         except PackError as error:
             raise PackRefused(f"That pack can't be used: {error}") from None
         pack = checked.pack

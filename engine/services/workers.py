@@ -16,12 +16,13 @@ def default_processes() -> int:
     return cores if cores >= 2 else 0
 
 
-def spawned(processes: int, initializer: Callable[..., None], initargs: tuple[Any, ...] = ()) -> ProcessPoolExecutor:
-    """A pool of `processes` workers, each started by `initializer(*initargs)`.
+def spawned(processes: int, initializer: Callable[..., None], initargs: tuple[Any, ...] = (), *,
+            max_tasks: int | None = None) -> ProcessPoolExecutor:
+    """A pool of `processes` workers, each started by `initializer(*initargs)` (and replaced after `max_tasks` jobs).
 
     Spawned, not forked: the bot's process has threads (the database's, discord.py's) a fork would copy mid-step."""
     return ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=initializer, initargs=initargs)
+                               initializer=initializer, initargs=initargs, max_tasks_per_child=max_tasks)
 
 
 def exit_with_parent() -> None:

@@ -167,7 +167,7 @@ async def test_a_broken_components_file_stops_the_start_naming_its_entry(
 ) -> None:
     broken = tmp_path / "components.toml"
     broken.write_text(data.DATA_FILE.read_text(encoding="utf-8").replace("cost = {", "cost = { purple = 1,", 1))
-    monkeypatch.setattr(data, "FILE", ComponentFile(broken, data.EDITION, data.parse))
+    monkeypatch.setattr(data, "FILE", ComponentFile(broken, data.EDITION, data.parse, data.LIMITS))
     database = tmp_path / "data" / "contrail.sqlite3"
     bot = make_bot(database)
     try:

@@ -22,6 +22,7 @@ from engine.platform import packs
 from engine.platform.export import parse_export, replay_export
 from engine.platform.records import Status
 from engine.rules import packs as rule_packs
+from engine.services import trials
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "packs"
 HEAD = 'pack.name = "Ours"\npack.note = "From our copy"\n'
@@ -128,6 +129,22 @@ async def test_wrong_uploads_are_refused_privately_and_change_nothing(lounge: Lo
     refused = await ann.slash(lounge.channel, "game new", game="airships", pack="Nothing")
     assert ephemeral_text(refused) == "This server has no pack called 'Nothing': /pack list shows its packs."
     assert await lounge.service.reading.tables_in_guild(lounge.guild.id) == []
+
+
+async def test_a_hostile_pack_and_a_trial_past_its_limit_are_refused_privately(
+        lounge: Lounge, monkeypatch: pytest.MonkeyPatch) -> None:
+    boss = manager(lounge)
+    template = packs.template(engine.get_game("airships")).decode()
+    text = ephemeral_text(await upload(lounge, boss, "airships", "ours.toml",
+                                       (HEAD + template.replace("vp = 9", f"vp = {2**63}", 1)).encode()))
+    assert "'vp' should be a whole number from 0 to 99, not 9223372036854775808 (line " in text
+    monkeypatch.setattr(trials, "CPU_SECONDS", -1)  # a trial that has used up its CPU time: the kernel ends it
+    text = ephemeral_text(await upload(lounge, boss, "1930", *fixture("1930")))
+    assert text == "That pack can't be used: The pack's trial games took too long or needed too much memory."
+    monkeypatch.undo()  # the limit as it is
+    assert "saved" in (private_embed(await upload(lounge, boss, "airships", *fixture("airships"))).description or "")
+    assert [row.game for row in await lounge.service.packs.listed(lounge.guild.id)] == ["airships"]
+    assert not public(lounge.channel)
 
 
 async def test_a_server_keeps_a_few_packs_and_a_pack_is_for_one_game(lounge: Lounge) -> None:

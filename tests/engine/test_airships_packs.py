@@ -8,10 +8,14 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import engine
+from engine.platform import packs
 from engine.rules.airships import rules, scoring, words
 from engine.rules.airships.records import Dice
 from engine.rules.airships.state import AirshipsState
+from engine.rules.packs import PackError
 
 GAME = engine.get_game("airships")
 PACKAGE = Path(rules.__file__).parent
@@ -85,3 +89,13 @@ def test_no_airships_module_but_the_data_file_reads_the_built_in_components() ->
                 if name == "components":
                     found.append(f"{path.name}:{node.lineno}")
     assert found == []
+
+
+@pytest.mark.parametrize("taken", ["hindenburg-1", "hindenburg-4"])
+def test_a_card_may_not_take_an_id_the_boards_own_entries_go_by(taken: str) -> None:
+    template = packs.template(GAME).decode()
+    text = 'pack.name = "Ours"\n' + template.replace('id = "e1-engineers-2"', f'id = "{taken}"', 1)
+    with pytest.raises(PackError) as caught:
+        packs.check(GAME, text.encode())
+    assert f"the id {taken!r} is " in str(caught.value)
+    assert caught.value.line == text.splitlines().index(f'id = "{taken}"') + 1

@@ -1,21 +1,25 @@
-"""The pack loader fuzzed: mutated packs of every game are refused in words (DataError, PackError) or play, never crash."""
+"""The pack loader fuzzed: mutated and hostile packs of every game are refused in words (DataError, PackError) or
+play to an end whose board draws, never crash or hang."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
 
 import engine
+import renderers
 from engine.platform import packs
 from engine.rules.datafile import DataError
-from engine.rules.packs import PackError, read_pack
+from engine.rules.packs import PackError, check_values, read_pack
 
 SLUGS = engine.list_games()
 ODD_VALUES: tuple[Any, ...] = (0, -1, 1, 7, 10**9, -(10**9), 2.5, "", "x", "white", "all", True, [], {}, [1], {"a": 1},
-                               [{}])
+                               [{}], 2**63, -(2**63), 10**18, 10**40, float("nan"), float("inf"), "LZ\n1", "{p1} wins",
+                               "W" * 40, "W" * 41, "名" * 40, "a\tb", "a\u202eb", "hindenburg-1")
 
 
 def toml_value(value: Any) -> str:
@@ -85,13 +89,22 @@ def fuzz_once(slug: str, rng: random.Random) -> str:
         data = data[:at] + bytes([rng.randrange(256)]) + data[at + 1:] if rng.random() < 0.5 else data[:at]
     try:
         pack = read_pack(data, slug, base)
+        check_values(pack, packs.component_file(game).limits)
         packs.component_file(game).with_pack(pack)  # the loader itself, not check()'s guard around it
     except (PackError, DataError):
         return "refused"
     packs.remember(pack)
-    # A pack the loader takes plays whole games: any error raised here is a crash the loader let through. A game
-    # that never ends is refused at upload (packs.trial), so it is an outcome, not a crash.
-    return "played" if packs.play_out(game, game.min_players, 1, pack.digest) else "endless"
+    # A pack the loader takes plays whole games and draws their end: any error raised here is a crash the loader
+    # let through. A game that never ends is refused at upload (packs.trial), so it is an outcome, not a crash.
+    players = rng.randint(game.min_players, game.max_players)
+    state = packs.play_out(game, players, 1, pack.digest)
+    if state is None:
+        return "endless"
+    try:
+        packs.finish(game, pack, players, state, renderers.render)
+    except PackError:  # a result the bot could not keep: refused in words at upload
+        return "refused"
+    return "played"
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -107,6 +120,50 @@ def test_many_more_mutated_packs(slug: str) -> None:
     rng = random.Random(f"long fuzz {slug}")
     for _ in range(1500):
         fuzz_once(slug, rng)
+
+
+def with_line(slug: str, old: str, new: str) -> bytes:
+    template = packs.template(engine.get_game(slug)).decode()
+    assert old in template
+    return ('pack.name = "Hostile"\n' + template.replace(old, new, 1)).encode()
+
+
+# The hostile packs of issue 51, each of which once got through the upload check or crashed it.
+HOSTILE = {
+    "a card taking a Hindenburg phase's id": ("airships", 'id = "e1-engineers-2"', 'id = "hindenburg-1"'),
+    "vp = 2**63": ("airships", "vp = 9", f"vp = {2**63}"),
+    "miles = 10**40": ("air-alliance", "miles = 2000", f"miles = {10**40}"),
+    "an Engineer giving 10**18 dice": ("airships", 'gives = { imaginary = { colour = "white", value = 2 } }',
+                                       'gives = { imaginary = { colour = "white", value = 2 }, dice = { red = '
+                                       '1000000000000000000 } }'),
+    "a 4,300-digit VP": ("airships", "vp = 9", "vp = " + "9" * 4300),
+    "a newline in a card name": ("airships", 'name = "LZ 1"', 'name = "LZ\\n1"'),
+    "a card named {p1} wins": ("airships", 'name = "LZ 1"', 'name = "{p1} wins"'),
+    "a 100,000-digit integer": ("airships", "vp = 9", "vp = " + "9" * 100_000),
+    "arrays nested 100,000 deep": ("airships", "vp = 9", "vp = " + "[" * 100_000 + "]" * 100_000),
+}
+
+
+@pytest.mark.parametrize("case", HOSTILE)
+def test_each_hostile_pack_of_the_issue_is_refused_in_words_with_its_line(case: str) -> None:
+    slug, old, new = HOSTILE[case]
+    with pytest.raises(PackError) as caught:
+        packs.check(engine.get_game(slug), with_line(slug, old, new), renderers.render)
+    assert caught.value.line is not None
+
+
+# Air Alliance's only names are the board's own airports and the trios' passengers, which a pack may only repeat.
+@pytest.mark.parametrize("slug", ["airships", "1930"])
+@pytest.mark.parametrize("name", ["W" * 37, "名" * 37, "🛩" * 37, "e\u0301" * 18, "\u05d0" * 37],
+                         ids=["latin", "cjk", "emoji", "combining", "hebrew"])
+def test_the_longest_names_of_any_script_draw_on_every_final_board(slug: str, name: str) -> None:
+    game = engine.get_game(slug)
+    counter = iter(range(1000))
+    template = packs.template(game).decode()
+    renamed = re.sub(r'((?:^|[{,] *)name = )"[^"]*"', lambda m: f'{m.group(1)}"{name}{next(counter):03d}"', template,
+                     flags=re.M)
+    data = ('pack.name = "Long names"\n' + renamed).encode()
+    packs.check(game, data, renderers.render)  # every player count's final board drawn, with names of 40
 
 
 def test_the_fuzz_writes_toml_the_loader_reads_back() -> None:

@@ -51,6 +51,16 @@ def test_a_toml_syntax_error_names_its_line() -> None:
     assert error.line == 3 and str(error).startswith("The file is not valid TOML: ")
 
 
+@pytest.mark.parametrize(("value", "words"), [
+    ("9" * 100_000, "A number has more than 4300 digits."),
+    ("[" * 100_000 + "]" * 100_000, "Arrays or tables are nested more than 100 deep."),
+    ("{a = " * 20_000 + "1" + "}" * 20_000, "Arrays or tables are nested more than 100 deep."),
+])
+def test_every_way_toml_fails_is_a_pack_problem_with_its_line(value: str, words: str) -> None:
+    error = refusal("airships", HEAD + "[bonus_chips]\nper_nation = " + value + "\n")
+    assert error.message == words and error.line == 4
+
+
 def test_a_pack_needs_a_name_and_replaces_something() -> None:
     assert "needs a name" in str(refusal("airships", "[dice]\nwhite = [1, 1, 2, 2, 3, 3]\n"))
     assert str(refusal("airships", HEAD)) == (
@@ -95,9 +105,9 @@ def test_a_key_after_the_pack_table_is_explained() -> None:
 def test_a_value_out_of_range_and_a_rulebook_fact_are_refused_naming_the_entry() -> None:
     builtin = packs.template(engine.get_game("airships")).decode()
     hindenburg = builtin[builtin.index("[[hindenburg]]"):]
-    unreachable = re.sub(r"target = \d+", "target = 900", hindenburg, count=1)
+    unreachable = re.sub(r"target = \d+", "target = 90", hindenburg, count=1)
     error = refusal("airships", HEAD + unreachable)
-    assert "target 900 cannot be reached" in str(error) and error.line is not None
+    assert "target 90 cannot be reached" in str(error) and error.line is not None
     wrong_faces = refusal("airships", HEAD + "[dice]\nwhite = [1, 1, 2, 2, 3, 4]\nred = [2, 3, 3, 4, 4, 5]\n"
                                               "black = [4, 4, 6, 6, 8, 8]\n")
     assert "white" in str(wrong_faces)

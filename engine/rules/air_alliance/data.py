@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from engine.rules.datafile import ComponentFile, DataReader, read_toml
+from engine.rules.packs import Limits
 
 DATA_FILE = Path(__file__).with_name("components.toml")
 # The edition of the rules a new table plays by (AirAlliance.edition); a game keeps the edition it started under,
@@ -176,7 +177,9 @@ def parse(raw: dict[str, Any], name: str, edition: int) -> Components:
     return _Reader(name, edition).components(raw)
 
 
-FILE = ComponentFile(DATA_FILE, EDITION, parse)
+# A card's miles, bounded by the printed cards' (2,000 to 11,000) generously: a score must fit the database.
+LIMITS = Limits((("card.miles", 1, 99_000),))
+FILE = ComponentFile(DATA_FILE, EDITION, parse, LIMITS)
 
 
 class _Reader(DataReader):

@@ -8,10 +8,11 @@ from typing import Any
 from engine.core import FIRST_EDITION
 from engine.rules.airships.records import (
     CHIPS_PER_NATION, DIE_COLOURS, FACES, HINDENBURG_PHASES, MAX_DICE_PER_COLOUR, NATIONS, AirshipCard, Back, Colour, Components, Department, Dice,
-    EngineBonus, Entrepreneur, Era, Exchange, ExpansionCard, HindenburgPhase, ImaginaryDie,
+    EngineBonus, Entrepreneur, Era, Exchange, ExpansionCard, HindenburgPhase, ImaginaryDie, hindenburg_id,
 )
 from engine.rules.airships.validation import check, check_department
 from engine.rules.datafile import ComponentFile, DataReader, read_toml
+from engine.rules.packs import Limits
 
 DATA_FILE = Path(__file__).with_name("components.toml")
 EDITION = FIRST_EDITION  # Airships' rules and data have not changed since its first release
@@ -33,7 +34,24 @@ def parse(raw: dict[str, Any], name: str, edition: int) -> Components:
     return _Reader(name).components(raw)
 
 
-FILE = ComponentFile(DATA_FILE, EDITION, parse)
+# Every number a pack may give, bounded by the printed game's (generously): a board draws one item per die, and
+# a score must fit the database. A die shows at most 8; a throw uses at most 3 dice of a colour.
+LIMITS = Limits((
+    ("dice.*", 1, 8),
+    ("bonus_chips.per_nation", 0, 24),
+    ("entrepreneur.*", 0, MAX_DICE_PER_COLOUR),
+    ("*.cost.*", 0, MAX_DICE_PER_COLOUR),
+    ("*.target", 1, 99),
+    ("*.vp", 0, 99),
+    ("expansion.gives.dice.*", 0, 6),
+    ("expansion.gives.chips", 0, CHIPS_PER_NATION),
+    ("expansion.gives.imaginary.value", 1, 8),
+    ("expansion.gives.exchange.*", 0, 6),
+    ("expansion.gives.engine.amount", 0, 2),
+    ("hindenburg.phase", 1, HINDENBURG_PHASES),
+    ("hindenburg.vp_*", 0, 99),
+))
+FILE = ComponentFile(DATA_FILE, EDITION, parse, LIMITS)
 
 
 class _Reader(DataReader):
@@ -79,7 +97,9 @@ class _Reader(DataReader):
         airships = [self.airship(t, i) for i, t in enumerate(raw.get("airship", []))]
         expansions = [self.expansion(t, i) for i, t in enumerate(raw.get("expansion", []))]
         phases = tuple(self.phase(t, i) for i, t in enumerate(raw.get("hindenburg", [])))
-        check([change, *(c.id for c in airships), *(c.id for c in expansions)], airships, expansions, phases, self.fail)
+        # A card may not take an id the board's own entries go by: a throw for a Hindenburg phase would give the card.
+        board = {change: "the Change of Era", **{hindenburg_id(p.number): f"Hindenburg phase {p.number}" for p in phases}}
+        check(board, airships, expansions, phases, self.fail)
         return Components(
             faces=faces,
             chips_per_nation=chips,

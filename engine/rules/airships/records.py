@@ -224,4 +224,10 @@ FACES = {
 }
 NATIONS = ("USA", "Germany", "Italy", "France")
 HINDENBURG_PHASES = 4
+HINDENBURG_PREFIX = "hindenburg-"
+
+
+def hindenburg_id(number: int) -> str:
+    """The id a Hindenburg construction phase goes by in actions and views (no card may take it)."""
+    return f"{HINDENBURG_PREFIX}{number}"
 CHIPS_PER_NATION = 6

@@ -6,7 +6,8 @@ import enum
 from dataclasses import dataclass, field
 
 from engine.rules.airships.data import EDITION, components
-from engine.rules.airships.records import Components, Department
+from engine.rules.airships.records import HINDENBURG_PREFIX, Components, Department
+from engine.rules.airships.records import hindenburg_id as hindenburg_id  # where the rules have always found it
 
 DISPLAY_FIELDS = 3  # fields per department row on the board
 AIRSHIP_FIELDS = 4
@@ -24,14 +25,6 @@ class Step(enum.Enum):
     BONUS_CHIP = "bonus_chip"
     ADDITIONAL_GO = "additional_go"
     OVER = "game_over"  # the value is what views and stored boards show
-
-
-HINDENBURG_PREFIX = "hindenburg-"
-
-
-def hindenburg_id(number: int) -> str:
-    """The id a Hindenburg construction phase goes by in actions and views."""
-    return f"{HINDENBURG_PREFIX}{number}"
 
 
 def phase_number(card_id: str) -> int:

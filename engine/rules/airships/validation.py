@@ -68,10 +68,15 @@ PRINTED = (
 PER_DEPARTMENT = {Era.STARTER: 1, Era.ERA_1: 3, Era.ERA_2: 4}  # 6, 18 and 24 cards over the six departments
 
 
-def check(ids: list[str], airships: list[AirshipCard], expansions: list[ExpansionCard],
+def check(board: dict[str, str], airships: list[AirshipCard], expansions: list[ExpansionCard],
           phases: tuple[HindenburgPhase, ...], fail: Fail) -> None:
-    """The whole file's facts: unique ids, the rulebook's counts and its example cards."""
-    check_unique(ids, fail)
+    """The whole file's facts: unique ids, none taking one of `board` (the ids the board's own entries go by, and
+    what goes by it), the rulebook's counts and its example cards."""
+    cards: list[AirshipCard | ExpansionCard] = [*airships, *expansions]
+    taken = next((card.id for card in cards if card.id in board), None)
+    if taken is not None:
+        raise fail(f"card {taken}", f"the id {taken!r} is {board[taken]}'s: give the card another")
+    check_unique([*board, *(card.id for card in cards)], fail)
     for airship in airships:
         if not airship.name.strip():
             raise fail(f"airship {airship.id}", "every card has a name")

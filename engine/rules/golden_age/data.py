@@ -11,6 +11,7 @@ from engine.rules.golden_age.records import (
     MarketBox, PlayerCount, Region, TechBox,
 )
 from engine.rules.golden_age.validation import check
+from engine.rules.packs import Limits
 
 __all__ = [
     "DATA_FILE", "EDITION", "HUB_REGIONS", "PLAYER_COUNTS", "REGION_OPENED_BY", "Airline", "City", "Colour", "Components",
@@ -41,7 +42,29 @@ def parse(raw: dict[str, Any], name: str, edition: int) -> Components:
     return data
 
 
-FILE = ComponentFile(DATA_FILE, EDITION, parse)
+# Every number a pack may give, bounded by the printed game's (generously): money and income must fit the
+# database and the board's columns; the board's places are fractions of its width and height.
+LIMITS = Limits((
+    ("token_releases", 0, 100),
+    ("hub_releases", 0, 100),
+    ("first_round_money", 0, 999),
+    ("market.*", 0, 999),
+    ("dividends.*", 0, 999),
+    ("player_count.players", 2, 6),
+    ("player_count.*", 0, 20),
+    ("airline.rgb", 0, 255),
+    ("city.values.*", 0, 99),
+    ("city.spots", 0, 9),
+    ("city.bonus", 0, 99),
+    ("city.penalty", 0, 99),
+    ("city.players", 2, 6),
+    ("city.x", 0.0, 1.0),
+    ("city.y", 0.0, 1.0),
+    ("contract.number", 1, 999),
+    ("contract.value", 0, 99),
+    ("contract.players", 2, 6),
+))
+FILE = ComponentFile(DATA_FILE, EDITION, parse, LIMITS)
 
 
 class _Reader(DataReader):
