@@ -89,3 +89,30 @@ async def test_a_trial_past_its_memory_is_refused_plainly(monkeypatch: pytest.Mo
             await pool.check("airships", (FIXTURES / "airships.toml").read_bytes())
     finally:
         pool.close()
+
+
+async def test_one_server_has_one_upload_in_the_queue_and_the_queue_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One server's uploads keep nobody else waiting for more than one trial: a second upload of the same server
+    is answered at once while its first waits, and past WAITING_MAX waiting servers an upload is asked to come back."""
+    pool = TrialPool(None)
+    release = asyncio.Event()
+    started: list[str] = []
+
+    async def slow_check(slug: str, data: bytes) -> packs.Checked:
+        started.append(slug)
+        await release.wait()
+        return None  # type: ignore[return-value]  # what the test awaits is the queue, not a result
+
+    monkeypatch.setattr(pool, "_check", slow_check)
+    first = asyncio.create_task(pool.check("airships", b"", 1))
+    await asyncio.sleep(0)
+    with pytest.raises(trials.TrialBusy, match="still being tried"):
+        await pool.check("airships", b"", 1)
+    others = [asyncio.create_task(pool.check("airships", b"", server)) for server in range(2, trials.WAITING_MAX + 1)]
+    await asyncio.sleep(0)
+    with pytest.raises(trials.TrialBusy, match="other servers are being tried"):
+        await pool.check("airships", b"", 99)
+    release.set()
+    await asyncio.gather(first, *others)
+    assert len(started) == trials.WAITING_MAX  # each server's one upload was tried, in turn
+    await pool.check("airships", b"", 1)  # and its server may upload again

@@ -10,6 +10,7 @@ from engine.platform import packs
 from engine.platform.records import NotFound, PackRow
 from engine.rules.packs import MAX_BYTES, Pack, PackError
 from engine.services.core import TableCore
+from engine.services.trials import TrialBusy
 from engine.store.database import now_text
 from engine.store.packs import TooManyPacks
 
@@ -52,7 +53,9 @@ class Packs:
         if len(data) > MAX_BYTES:
             raise PackRefused(f"That file is {len(data) // 1024} KB; a pack may be at most {MAX_BYTES // 1024} KB.")
         try:
-            checked = await self._trials.check(slug, data)  # whole games played and drawn, in a process of their own
+            checked = await self._trials.check(slug, data, guild_id)  # whole games played and drawn, apart
+        except TrialBusy as busy:
+            raise PackRefused(str(busy)) from None
         except PackError as error:
             raise PackRefused(f"That pack can't be used: {error}") from None
         pack = checked.pack

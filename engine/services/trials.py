@@ -21,6 +21,13 @@ MEMORY = 2**30  # the trial process's address space: the rules, the renderers an
 WAIT = 60.0  # seconds on the clock for one trial (uploads wait their turn before theirs begins)
 TRIALS_PER_PROCESS = 20  # then a fresh process: each trial leaves its pack's cards in the one it ran in
 TOO_LONG = "The pack's trial games took too long or needed too much memory."
+WAITING_MAX = 8  # trials waiting their turn, all servers together: past that an upload is asked to come back
+BUSY = "The packs of other servers are being tried: upload it again in a minute."
+ONE_AT_A_TIME = "This server's last upload is still being tried: wait for its answer, then upload again."
+
+
+class TrialBusy(PackError):
+    """An upload not tried at all, for now: its server's last one is still waiting, or the queue is full."""
 
 
 class TrialPool:
@@ -31,17 +38,28 @@ class TrialPool:
         self.drawing = drawing
         self._executor: ProcessPoolExecutor | None = None
         self._turn = asyncio.Lock()  # one trial at a time: the worker's clock starts when its trial does
+        self._waiting: set[int] = set()  # the servers with an upload waiting or being tried: one each
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
             self._executor = spawned(1, _start_worker, (self.drawing, MEMORY), max_tasks=TRIALS_PER_PROCESS)
         return self._executor
 
-    async def check(self, slug: str, data: bytes) -> packs.Checked:
+    async def check(self, slug: str, data: bytes, server: int = 0) -> packs.Checked:
         """Every check of a pack (packs.check), its trial games' boards drawn; PackError names what is wrong,
-        and a trial past its limits is refused in plain words (TOO_LONG)."""
-        async with self._turn:
-            return await self._check(slug, data)
+        and a trial past its limits is refused in plain words (TOO_LONG). Each server has one upload in the
+        queue at most, and the queue WAITING_MAX (TrialBusy): one server's uploads never keep the others' waiting
+        for more than one trial each."""
+        if server in self._waiting:
+            raise TrialBusy(ONE_AT_A_TIME)
+        if len(self._waiting) >= WAITING_MAX:
+            raise TrialBusy(BUSY)
+        self._waiting.add(server)
+        try:
+            async with self._turn:
+                return await self._check(slug, data)
+        finally:
+            self._waiting.discard(server)
 
     async def _check(self, slug: str, data: bytes) -> packs.Checked:
         pool = self._pool()
