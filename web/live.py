@@ -135,8 +135,8 @@ async def stream(request: web.Request, live: LiveGames, game_id: int, seen: Stam
     response = web.StreamResponse(headers={
         "Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no",
     })
-    await response.prepare(request)
-    try:
+    try:  # the page may have gone before its headers leave: that is a visitor leaving, not a failure
+        await response.prepare(request)
         await response.write(f"retry: {RETRY_MS}\n\n".encode())
         await follow(request, response, live, game_id, seen)
         await response.write_eof()
