@@ -31,7 +31,9 @@ def rendered(request: web.Request, template: str, **values: object) -> str:
 
 
 def html_page(html: str, status: int = 200) -> web.Response:
-    return web.Response(text=html, status=status, content_type="text/html", charset="utf-8")
+    """A page as HTML, never kept by a browser's or a proxy's cache: behind its address is a private key."""
+    return web.Response(text=html, status=status, content_type="text/html", charset="utf-8",
+                        headers={"Cache-Control": "no-store"})
 
 
 def page(request: web.Request, template: str, status: int = 200, **values: object) -> web.Response:
