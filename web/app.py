@@ -13,6 +13,7 @@ from typing import Any
 import jinja2
 from aiohttp import web
 
+from engine.platform.records import WebLink
 from engine.services import Services
 from web import games, leaderboards, leagues, stats
 from web.images import Shelf
@@ -181,6 +182,11 @@ async def stamp_of(services: Services, game_id: int) -> Stamp:
     return Stamp(version, status)
 
 
+async def still_opens(services: Services, link: WebLink) -> bool:
+    """Whether a live page's link still opens it (the server's pages are on, and the link was not renewed)."""
+    return await services.sharing.resolve(link.token, link.kind) is not None
+
+
 def create_app(services: Services, *, public_url: str = "", poll_seconds: float = POLL_SECONDS) -> web.Application:
     """The pages over these services (a store opened read-only, in a process of its own, or the bot's)."""
     app = web.Application(middlewares=[answers], client_max_size=1024)  # nothing here takes a request body
@@ -190,8 +196,16 @@ def create_app(services: Services, *, public_url: str = "", poll_seconds: float 
     app[BOARDS] = Shelf()
     app[FRAMES] = Shelf()
     app[PAGES] = Shelf()
-    app[LIVE] = LiveGames(lambda game_id: stamp_of(services, game_id), poll_seconds)
-    app.on_shutdown.append(lambda app: app[LIVE].close())  # open live pages end, so the server stops at once
+    app[LIVE] = live = LiveGames(lambda game_id: stamp_of(services, game_id), poll_seconds,
+                                 lambda link: still_opens(services, link))
+    # Served by the bot itself: /web off and new links end the server's streams at once, not at the next poll.
+    forget = services.sharing.when_revoked(live.revoke)
+
+    async def stop_hearing(_: web.Application) -> None:
+        forget()
+
+    app.on_shutdown.append(lambda app: live.close())  # open live pages end, so the server stops at once
+    app.on_cleanup.append(stop_hearing)
     app.on_response_prepare.append(headers)
     app.router.add_static("/static/", HERE / "static", append_version=True)
     app.router.add_routes(games.routes)

@@ -216,11 +216,11 @@ async def move_image(request: web.Request) -> web.Response:
 @routes.get("/game/{token}/events")
 async def game_events(request: web.Request) -> web.StreamResponse:
     """Server-sent events: one each time the game's version or status changes (one poller per game, not per page)."""
-    _, table = await game_of(request)
+    link, table = await game_of(request)
     if request.method == "HEAD":  # the headers of a stream, without holding a stream open for nobody to read
         return web.Response(content_type="text/event-stream", headers={"Cache-Control": "no-cache"})
     seen = Stamp(table.version, table.status)  # what the page shows; ?v= and ?s= say if it is older
     version, state = request.query.get("v", ""), request.query.get("s", "")
     if version.isascii() and version.isdigit() and state in {s.value for s in Status}:
         seen = Stamp(int(version[:9]), Status(state))
-    return await stream(request, request.app[LIVE], table.id, seen)
+    return await stream(request, request.app[LIVE], table.id, seen, link)
