@@ -16,9 +16,11 @@ from aiohttp import web
 from engine.platform.records import WebLink
 from engine.services import Services
 from web import games, leaderboards, leagues, stats
-from web.images import Shelf
+from web.images import Lanes, Shelf
 from web.live import POLL_SECONDS, LiveGames, Stamp
-from web.pages import BOARDS, FRAMES, LIVE, PAGES, PUBLIC_URL, SERVICES, TEMPLATES, TOKEN, link_of, page
+from web.pages import (
+    BOARDS, FRAMES, LIVE, PAGES, PUBLIC_URL, REPLAYING, REPLAYS_AT_ONCE, SERVICES, TEMPLATES, TOKEN, link_of, page,
+)
 
 __all__ = ["PUBLIC_URL", "SERVICES", "TEMPLATES", "TOKEN", "create_app", "link_of", "page"]
 
@@ -195,6 +197,7 @@ def create_app(services: Services, *, public_url: str = "", poll_seconds: float 
     app[PUBLIC_URL] = public_url
     app[BOARDS] = Shelf()
     app[FRAMES] = Shelf()
+    app[REPLAYING] = Lanes(REPLAYS_AT_ONCE)
     app[PAGES] = Shelf()
     app[LIVE] = live = LiveGames(lambda game_id: stamp_of(services, game_id), poll_seconds,
                                  lambda link: still_opens(services, link))

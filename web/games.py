@@ -12,7 +12,7 @@ from engine.platform.records import LinkKind, Status, WebLink
 from engine.services import Services
 from engine.services.tables import Table, TableStatus
 from engine.words import count, joined
-from web.pages import BOARDS, FRAMES, LIVE, PAGES, SERVICES, html_page, link_of, page, rendered
+from web.pages import BOARDS, FRAMES, LIVE, PAGES, REPLAYING, SERVICES, html_page, link_of, page, rendered
 from web.images import FOREVER, FRESH, Frame, Picture, png
 from web.live import Stamp, stream
 from web.words import ago, moment, result_lines, standing_rows, status_words, winners_words
@@ -73,7 +73,8 @@ async def frame_of(request: web.Request, table: Table, move: int) -> Frame:
     services = request.app[SERVICES]
 
     async def replay() -> Frame:
-        frame = await services.replays.replay_frame(table.id, table.game.guild_id, move)
+        async with request.app[REPLAYING].slot(table.id):  # a link's visitors replay a few moves at a time
+            frame = await services.replays.replay_frame(table.id, table.game.guild_id, move)
         return Frame(frame.actor, frame.words, Picture.of(frame.image) if frame.image is not None else None,
                      frame.standings)
 
