@@ -44,9 +44,9 @@ class Site:
 
     on: bool
     changed: bool = False
-    renewed: bool = False  # every page was given a new link (/web on rotate:True): the old ones open nothing
     leaderboards: tuple[tuple[str, str], ...] = ()
     statistics: tuple[tuple[str, str], ...] = ()
+    renewed: bool = False  # every page was given a new link (/web on rotate:True): the old ones open nothing
 
 
 @dataclass(frozen=True)

@@ -342,7 +342,7 @@ def test_the_longest_web_messages_fit_discord() -> None:
     texts = [
         messages.site_reply(Site(True, True, tuple(titles), tuple(titles)), asked=True),
         messages.site_reply(Site(True, False, tuple(titles), tuple(titles))),
-        messages.site_reply(Site(True, True, True, tuple(titles), tuple(titles)), asked=True),
+        messages.site_reply(Site(True, True, tuple(titles), tuple(titles), renewed=True), asked=True),
         messages.site_reply(Site(False, True), asked=False),
         messages.site_reply(Site(False)),
         Reply(content=messages.watching_text(Watching(_extreme_table(), url, plays=True))),
