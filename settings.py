@@ -242,7 +242,10 @@ def configure_logging(settings: Settings) -> None:
     """Plain lines by default; LOG_FORMAT=json makes every line (discord.py's too) one JSON object."""
     handler = logging.StreamHandler()
     handler.setFormatter(JsonFormatter() if settings.log_format == "json" else logging.Formatter(TEXT_LOG_FORMAT))
-    logging.basicConfig(level=getattr(logging, settings.log_level, logging.INFO), handlers=[handler])
+    level = getattr(logging, settings.log_level, logging.INFO)
+    logging.basicConfig(level=level, handlers=[handler])
+    # aiosqlite's DEBUG lines repeat every query's values: the pages' keys and Discord ids among them.
+    logging.getLogger("aiosqlite").setLevel(max(level, logging.INFO))
 
 
 def on_sigterm(callback: Callable[[], object]) -> None:

@@ -12,7 +12,7 @@ from engine.platform.records import LinkKind, Status, WebLink
 from engine.services import Services
 from engine.services.tables import Table, TableStatus
 from engine.words import count, joined
-from web.pages import BOARDS, FRAMES, LIVE, PAGES, SERVICES, html_page, link_of, page, rendered
+from web.pages import BOARDS, FRAMES, LIVE, PAGES, REPLAYING, SERVICES, html_page, link_of, page, rendered
 from web.images import FOREVER, FRESH, Frame, Picture, png
 from web.live import Stamp, stream
 from web.words import ago, moment, result_lines, standing_rows, status_words, winners_words
@@ -73,7 +73,8 @@ async def frame_of(request: web.Request, table: Table, move: int) -> Frame:
     services = request.app[SERVICES]
 
     async def replay() -> Frame:
-        frame = await services.replays.replay_frame(table.id, table.game.guild_id, move)
+        async with request.app[REPLAYING].slot(table.id):  # a link's visitors replay a few moves at a time
+            frame = await services.replays.replay_frame(table.id, table.game.guild_id, move)
         return Frame(frame.actor, frame.words, Picture.of(frame.image) if frame.image is not None else None,
                      frame.standings)
 
@@ -216,11 +217,11 @@ async def move_image(request: web.Request) -> web.Response:
 @routes.get("/game/{token}/events")
 async def game_events(request: web.Request) -> web.StreamResponse:
     """Server-sent events: one each time the game's version or status changes (one poller per game, not per page)."""
-    _, table = await game_of(request)
+    link, table = await game_of(request)
     if request.method == "HEAD":  # the headers of a stream, without holding a stream open for nobody to read
         return web.Response(content_type="text/event-stream", headers={"Cache-Control": "no-cache"})
     seen = Stamp(table.version, table.status)  # what the page shows; ?v= and ?s= say if it is older
     version, state = request.query.get("v", ""), request.query.get("s", "")
     if version.isascii() and version.isdigit() and state in {s.value for s in Status}:
         seen = Stamp(int(version[:9]), Status(state))
-    return await stream(request, request.app[LIVE], table.id, seen)
+    return await stream(request, request.app[LIVE], table.id, seen, link)

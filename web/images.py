@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import AsyncIterator, Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -71,6 +72,38 @@ class Shelf(Generic[T]):
             raise
         finally:
             del self._making[key]
+
+
+class Lane:
+    """One key's turns: its semaphore, and how many hold or wait for it (mutable: it counts)."""
+
+    def __init__(self, width: int) -> None:
+        self.semaphore = asyncio.Semaphore(width)
+        self.users = 0
+
+
+class Lanes:
+    """At most `width` makings at a time for each key (a game's replayed boards), so one link's visitors cannot take
+    every core. A key's lane lives only while someone holds or waits for it: never more lanes than requests."""
+
+    def __init__(self, width: int) -> None:
+        self._width = width
+        self._lanes: dict[Hashable, Lane] = {}
+
+    def __len__(self) -> int:
+        return len(self._lanes)
+
+    @contextlib.asynccontextmanager
+    async def slot(self, key: Hashable) -> AsyncIterator[None]:
+        lane = self._lanes.setdefault(key, Lane(self._width))
+        lane.users += 1
+        try:
+            async with lane.semaphore:
+                yield
+        finally:
+            lane.users -= 1
+            if not lane.users:
+                del self._lanes[key]
 
 
 def png(request: web.Request, picture: Picture, cache_control: str) -> web.Response:

@@ -9,7 +9,7 @@ from aiohttp import web
 
 from engine.platform.records import LinkKind, WebLink
 from engine.services import Services
-from web.images import Frame, Picture, Shelf
+from web.images import Frame, Lanes, Picture, Shelf
 from web.live import LiveGames
 
 SERVICES = web.AppKey("services", Services)
@@ -18,6 +18,8 @@ PUBLIC_URL = web.AppKey("public_url", str)
 BOARDS: web.AppKey[Shelf[Picture]] = web.AppKey("boards")  # each game's current board, by (game, version)
 FRAMES: web.AppKey[Shelf[Frame]] = web.AppKey("frames")  # replayed moves by (game, move): a move made never changes
 LIVE = web.AppKey("live", LiveGames)
+REPLAYS_AT_ONCE = 2  # replayed boards of one game drawn at the same time; more wait their turn
+REPLAYING = web.AppKey("replaying", Lanes)  # by game: its replays being drawn
 # Each game page as last rendered, by what it shows (the game's version and seats, the move, the minute of its
 # "since" words): all the viewers of a move that was just made share one rendering, not one each.
 PAGES: web.AppKey[Shelf[str]] = web.AppKey("pages")
@@ -31,7 +33,9 @@ def rendered(request: web.Request, template: str, **values: object) -> str:
 
 
 def html_page(html: str, status: int = 200) -> web.Response:
-    return web.Response(text=html, status=status, content_type="text/html", charset="utf-8")
+    """A page as HTML, never kept by a browser's or a proxy's cache: behind its address is a private key."""
+    return web.Response(text=html, status=status, content_type="text/html", charset="utf-8",
+                        headers={"Cache-Control": "no-store"})
 
 
 def page(request: web.Request, template: str, status: int = 200, **values: object) -> web.Response:

@@ -1,4 +1,5 @@
-"""/web on, /web off and /web status: whether this server's games, leagues and leaderboards have web pages."""
+"""/web on, /web off and /web status: whether this server's games, leagues and leaderboards have web pages, and
+/web on rotate:True, which gives every page a new link."""
 
 from __future__ import annotations
 
@@ -22,9 +23,10 @@ class Web(commands.GroupCog, group_name="web", group_description="This server's 
         super().__init__()
 
     @app_commands.command(name="on", description="Show this server's games, leagues and leaderboards on the web")
+    @app_commands.describe(rotate="Give every page a new link: the old links stop working")
     @answered()
-    async def on(self, interaction: discord.Interaction) -> None:
-        await self._switch(interaction, True)
+    async def on(self, interaction: discord.Interaction, rotate: bool = False) -> None:
+        await self._switch(interaction, True, renew=rotate)
 
     @app_commands.command(name="off", description="Hide every web page of this server at once")
     @answered()
@@ -37,9 +39,10 @@ class Web(commands.GroupCog, group_name="web", group_description="This server's 
         site = await tables(interaction).sharing.site(interaction.guild_id or 0)
         await say(interaction, messages.site_reply(site))
 
-    async def _switch(self, interaction: discord.Interaction, on: bool) -> None:
+    async def _switch(self, interaction: discord.Interaction, on: bool, *, renew: bool = False) -> None:
         site = await tables(interaction).sharing.switch(
-            interaction.guild_id or 0, interaction.user.id, on, can_manage=interaction.permissions.manage_guild)
+            interaction.guild_id or 0, interaction.user.id, on, can_manage=interaction.permissions.manage_guild,
+            renew=renew)
         await say(interaction, messages.site_reply(site, asked=on))
 
 

@@ -36,9 +36,12 @@ def site_reply(site: Site, *, asked: bool | None = None) -> Reply:
         if asked is False:
             head = ("This server's web pages are off: every link to them now answers \"not found\"."
                     if site.changed else "This server's web pages were off already: no link to them opens.")
-            return Reply(content=f"{head} /web on shows them again, with the same links.")
+            return Reply(content=f"{head} /web on shows them again, with the same links (/web on rotate:True: with "
+                                 "new ones).")
         return Reply(content="This server's web pages are off. /web on (Manage Server) shows them.")
-    if asked is True:
+    if site.renewed:
+        head = "This server's web pages are on, each with a new link: every old link now answers \"not found\"."
+    elif asked is True:
         head = "This server's web pages are on." if site.changed else "This server's web pages were on already."
     else:
         head = "This server's web pages are on. /web off hides them all at once."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import engine
@@ -45,6 +46,7 @@ class Site:
     changed: bool = False
     leaderboards: tuple[tuple[str, str], ...] = ()
     statistics: tuple[tuple[str, str], ...] = ()
+    renewed: bool = False  # every page was given a new link (/web on rotate:True): the old ones open nothing
 
 
 @dataclass(frozen=True)
@@ -102,21 +104,39 @@ class Sharing:
         self._core = core
         self._web = core.store.web
         self.public_url = (public_url or "").rstrip("/") or None
+        # Told a server's id when its links stop opening (off, or renewed): pages served in this process end its
+        # live streams at once (a web process of its own learns it at its next read of the link).
+        self._revoked: list[Callable[[int], None]] = []
 
     # -- the Discord side: on, off, links -------------------------------------------------------------------
 
-    async def turn_on(self, guild_id: int, user_id: int) -> str:
-        """Show the server's pages (every game, league, leaderboard and statistics page gets its link); its
-        statistics page's address is returned."""
+    async def turn_on(self, guild_id: int, user_id: int, *, renew: bool = False) -> str:
+        """Show the server's pages (every game, league, leaderboard and statistics page gets its link; with `renew`,
+        a new one, the old links answering 404 from now on); its statistics page's address is returned."""
         self._require_pages()
         async with self._core.store.transaction():
             await self._web.set_site(guild_id, True, user_id)
             await self._web.link_all(guild_id, engine.list_games())
+            if renew:
+                await self._web.renew(guild_id)
+        if renew:
+            self._tell_revoked(guild_id)
         return await self.url(guild_id, LinkKind.STATS, engine.list_games()[0]) or ""
 
     async def turn_off(self, guild_id: int, user_id: int) -> None:
-        """Hide the server's pages: every link of the server answers 404 until they are turned on again."""
+        """Hide the server's pages: every link of the server answers 404 (and its open live pages end) until they
+        are turned on again."""
         await self._web.set_site(guild_id, False, user_id)
+        self._tell_revoked(guild_id)
+
+    def when_revoked(self, listener: Callable[[int], None]) -> Callable[[], None]:
+        """Call `listener` with a server's id whenever its links stop opening; returns what stops that."""
+        self._revoked.append(listener)
+        return lambda: self._revoked.remove(listener)
+
+    def _tell_revoked(self, guild_id: int) -> None:
+        for listener in list(self._revoked):
+            listener(guild_id)
 
     async def is_on(self, guild_id: int) -> bool:
         return self.public_url is not None and await self._web.site_on(guild_id)
@@ -128,19 +148,20 @@ class Sharing:
         token = await self._web.link(guild_id, kind, str(target))
         return f"{self.public_url}{PATHS[kind]}{token}"
 
-    async def switch(self, guild_id: int, user_id: int, on: bool, *, can_manage: bool) -> Site:
-        """/web on and /web off: a server manager's alone; what the server shows afterwards."""
+    async def switch(self, guild_id: int, user_id: int, on: bool, *, can_manage: bool, renew: bool = False) -> Site:
+        """/web on (with `renew`: every page a new link) and /web off: a server manager's alone; what the server
+        shows afterwards."""
         self._require_pages()
         if not can_manage:
             raise NotManager(MANAGERS_ONLY)
         was_on = await self._web.site_on(guild_id)
         if on:
-            await self.turn_on(guild_id, user_id)  # even when on already: links whatever has none yet
+            await self.turn_on(guild_id, user_id, renew=renew)  # even when on already: links whatever has none yet
         elif was_on:
             await self.turn_off(guild_id, user_id)
-        return await self.site(guild_id, changed=was_on != on)
+        return await self.site(guild_id, changed=was_on != on, renewed=on and renew)
 
-    async def site(self, guild_id: int, *, changed: bool = False) -> Site:
+    async def site(self, guild_id: int, *, changed: bool = False, renewed: bool = False) -> Site:
         """Whether the server shows its pages, and, when it does, each game's leaderboard and statistics links."""
         self._require_pages()
         if not await self.is_on(guild_id):
@@ -149,7 +170,7 @@ class Sharing:
         titles = [engine.get_game(slug).title for slug in slugs]
         boards = [await self.url(guild_id, LinkKind.LEADERBOARD, slug) or "" for slug in slugs]
         stats = [await self.url(guild_id, LinkKind.STATS, slug) or "" for slug in slugs]
-        return Site(on=True, changed=changed, leaderboards=tuple(zip(titles, boards)),
+        return Site(on=True, changed=changed, renewed=renewed, leaderboards=tuple(zip(titles, boards)),
                     statistics=tuple(zip(titles, stats)))
 
     def _require_pages(self) -> None:

@@ -93,6 +93,13 @@ class WebStore:
                 [(new_token(), guild_id, kind.value, target) for kind, target in wanted],
             )
 
+    async def renew(self, guild_id: int) -> None:
+        """Give every page of a server a new token: the old ones open nothing from now on (not even after off and on)."""
+        async with self._db.transaction():
+            rows = await self._db.q("SELECT token FROM web_links WHERE guild_id = ?", (guild_id,))
+            await self._db.q_many("UPDATE web_links SET token = ? WHERE token = ?",
+                                  [(new_token(), token) for (token,) in rows])
+
     async def resolve(self, token: str) -> WebLink | None:
         """The page a token opens, or None: an unknown token, or one of a server whose pages are off."""
         rows = await self._db.read(

@@ -96,8 +96,8 @@ async def test_web_is_hidden_from_members_without_manage_server_and_refused_if_s
     # A server may show the command to everyone (Integrations settings): the bot still refuses them.
     [web] = [c for c in await lounge.bot.tree.fetch_commands() if c.name == "web"]
     lounge.guild.set_command_permissions(web, {ann: True})
-    for verb in ("on", "off"):
-        said = ephemeral_text(await ann.slash(lounge.channel, f"web {verb}"))
+    for verb, options in (("on", {}), ("off", {}), ("on", {"rotate": True})):
+        said = ephemeral_text(await ann.slash(lounge.channel, f"web {verb}", **options))
         assert said == "Only members with Manage Server can turn this server's web pages on or off."
     assert not await lounge.service.sharing.is_on(lounge.guild.id)
 
@@ -123,7 +123,7 @@ async def test_web_on_shows_every_leaderboard_and_statistics_link_and_off_makes_
 
     off = ephemeral_text(await boss.slash(lounge.channel, "web off"))
     assert off == ('This server\'s web pages are off: every link to them now answers "not found". '
-                   "/web on shows them again, with the same links.")
+                   "/web on shows them again, with the same links (/web on rotate:True: with new ones).")
     for kind, token in found:
         assert await lounge.service.sharing.resolve(token, LinkKind(kind)) is None
     assert ephemeral_text(await boss.slash(lounge.channel, "web off")).startswith(
@@ -131,11 +131,43 @@ async def test_web_on_shows_every_leaderboard_and_statistics_link_and_off_makes_
     assert links(ephemeral_text(await boss.slash(lounge.channel, "web on"))) == found  # the same links work again
 
 
+async def test_web_on_rotate_gives_every_page_a_new_link_and_the_old_ones_open_nothing(lounge: Lounge) -> None:
+    boss = manager_of(lounge)
+    thread, game_id = await lounge.started_game(players=2)
+    await boss.slash(lounge.channel, "league create", name="Cup", **LEAGUE)
+    old = links(ephemeral_text(await boss.slash(lounge.channel, "web on")))
+    league_id = (await lounge.service.leagues.league_info(lounge.guild.id, "Cup")).league.id
+    old_pages = {kind: await lounge.service.store.web.links(lounge.guild.id, kind, [target])
+                 for kind, target in ((LinkKind.GAME, str(game_id)), (LinkKind.LEAGUE, str(league_id)))}
+
+    said = ephemeral_text(await boss.slash(lounge.channel, "web on", rotate=True))
+    assert said.startswith('This server\'s web pages are on, each with a new link: every old link now answers '
+                           '"not found". Anyone with a link can read')
+    new = links(said)
+    assert len(new) == len(old) == 6 and not {token for _, token in new} & {token for _, token in old}
+    for kind, token in old:
+        assert await lounge.service.sharing.resolve(token, LinkKind(kind)) is None
+    for kind, token in new:
+        assert await lounge.service.sharing.resolve(token, LinkKind(kind)) is not None
+    for kind, found in old_pages.items():
+        [token] = found.values()
+        assert await lounge.service.sharing.resolve(token, kind) is None  # the game's and the league's pages too
+    await lounge.members[0].slash(thread, "game status")
+    [(_, token)] = links(field(public(thread)[-1]) or "")
+    assert token != old_pages[LinkKind.GAME][str(game_id)]
+    await boss.slash(lounge.channel, "web off")
+    assert links(ephemeral_text(await boss.slash(lounge.channel, "web on"))) == new  # off and on keeps the new ones
+    # Rotating while the pages are off turns them on, with new links again.
+    await boss.slash(lounge.channel, "web off")
+    again = links(ephemeral_text(await boss.slash(lounge.channel, "web on", rotate=True)))
+    assert again and not {token for _, token in again} & {token for _, token in new}
+
+
 @pytest.mark.parametrize("public_url", [None])
 async def test_a_bot_without_public_url_says_it_has_no_web_pages(lounge: Lounge) -> None:
     boss = manager_of(lounge)
-    for verb in ("on", "off", "status"):
-        said = ephemeral_text(await boss.slash(lounge.channel, f"web {verb}"))
+    for verb, options in (("on", {}), ("off", {}), ("status", {}), ("on", {"rotate": True})):
+        said = ephemeral_text(await boss.slash(lounge.channel, f"web {verb}", **options))
         assert said == "This bot has no web pages: its admin sets WEB_PORT (and PUBLIC_URL) to serve them."
     thread, game_id = await lounge.started_game(players=2)
     await lounge.members[0].slash(thread, "game status")
@@ -310,6 +342,7 @@ def test_the_longest_web_messages_fit_discord() -> None:
     texts = [
         messages.site_reply(Site(True, True, tuple(titles), tuple(titles)), asked=True),
         messages.site_reply(Site(True, False, tuple(titles), tuple(titles))),
+        messages.site_reply(Site(True, True, tuple(titles), tuple(titles), renewed=True), asked=True),
         messages.site_reply(Site(False, True), asked=False),
         messages.site_reply(Site(False)),
         Reply(content=messages.watching_text(Watching(_extreme_table(), url, plays=True))),

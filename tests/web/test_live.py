@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
+
+import pytest
 
 from aiohttp import ClientResponse, ClientSession
 from aiohttp.test_utils import TestClient, TestServer
 
-from engine.platform.records import Status
+from engine.platform.records import LinkKind, Status, WebLink
 from engine.services import Services
 from tests.web.conftest import PUBLIC_URL
 from web.app import create_app
@@ -165,3 +168,37 @@ async def test_a_closed_page_leaves_the_real_server_within_seconds_and_its_polle
         assert live.viewers(game_id) == 0 and live.pollers == 0
     finally:
         await server.stop()
+
+
+async def test_a_stream_aborted_before_it_began_is_no_error_and_no_500(
+        service: Services, pages: Services, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    game_id = await started(service)
+    path = await game_path(service, game_id)
+    resolve = pages.sharing.resolve
+    closed = asyncio.Event()
+
+    async def slow_resolve(token: str, kind: LinkKind) -> WebLink | None:
+        await closed.wait()  # the visitor is gone by the time the stream's headers would leave
+        await asyncio.sleep(0.1)
+        return await resolve(token, kind)
+
+    monkeypatch.setattr(pages.sharing, "resolve", slow_resolve)
+    server = await start_web(pages, "127.0.0.1", 0)
+    try:
+        with caplog.at_level(logging.INFO):
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            writer.write(f"GET {path}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            await writer.drain()
+            writer.close()
+            await writer.wait_closed()
+            closed.set()
+            for _ in range(40):
+                if any("request method=GET" in m for m in caplog.messages):
+                    break
+                await asyncio.sleep(0.05)
+    finally:
+        await server.stop()
+    lines = [r for r in caplog.records if r.name.startswith(("contrail", "aiohttp"))]
+    assert [r for r in lines if r.levelno > logging.INFO] == []
+    [request] = [r.getMessage() for r in lines if r.getMessage().startswith("request ")]
+    assert "status=500" not in request and "status=200" in request
