@@ -105,5 +105,5 @@ async def league_csv(request: web.Request) -> web.Response:
     stem = "".join(c if c.isalnum() else "-" for c in row.name.lower())[:CSV_NAME_MAX]
     return web.Response(text=text, content_type="text/csv", charset="utf-8", headers={
         "Content-Disposition": f'attachment; filename="{stem}-season-{row.season}.csv"',
-        "Cache-Control": "private, no-cache",
+        "Cache-Control": "no-store",  # a private page's data, as the page itself
     })

@@ -85,6 +85,8 @@ async def test_every_private_page_tells_caches_not_to_keep_it(service: Services,
         response = await client.get(address)
         assert response.content_type == "text/html", address
         assert response.headers.get("Cache-Control") == "no-store", address
+    csv = await client.get(f"{await page_path(service, LinkKind.LEAGUE, league_id)}/standings.csv")
+    assert csv.content_type == "text/csv" and csv.headers.get("Cache-Control") == "no-store"
 
 
 def test_debug_logging_leaves_out_the_database_drivers_queries() -> None:
