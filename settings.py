@@ -18,7 +18,6 @@ from engine.services.workers import default_processes
 from engine.platform.levels import THINKING_SECONDS
 from engine.services.logs import JsonFormatter
 from engine.store import is_postgres_url
-from web.limits import Network, WebLimits
 
 DEFAULT_DATABASE = "data/contrail.sqlite3"
 DEFAULT_WEB_HOST = "127.0.0.1"
@@ -26,6 +25,24 @@ LOG_FORMATS = ("text", "json")
 MAX_PROCESSES = 32
 MIN_THINKING_SECONDS, MAX_THINKING_SECONDS = 0.1, 10.0  # a strong AI's budget per decision: never a long wait
 TEXT_LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+LOOPBACK: tuple[Network, ...] = (ipaddress.ip_network("127.0.0.1/32"), ipaddress.ip_network("::1/128"))
+
+@dataclass(frozen=True)
+class WebLimits:
+    """The pages' limits (settings WEB_MAX_CONNECTIONS and the rest; .env.example says what each is for)."""
+
+    connections: int = 2000  # open connections in all; the file limit may leave fewer (connection_cap)
+    connections_per_address: int = 60  # open connections of one address (never counted for a trusted proxy)
+    streams: int = 1000  # live pages' event streams in all
+    streams_per_address: int = 30  # event streams of one client (its forwarded address behind a trusted proxy)
+    idle_seconds: float = 15.0  # a connection with no request in this long is closed
+    header_seconds: float = 10.0  # a request's headers must all come within this long of its first byte
+    # Peers whose X-Forwarded-For names the client: by default this machine's loopback address, where the documented
+    # reverse proxy (Caddy or nginx beside the bot) connects from; never a range a stranger could send from.
+    trusted_proxies: tuple[Network, ...] = LOOPBACK
 
 
 class SettingsError(ValueError):

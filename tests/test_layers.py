@@ -145,12 +145,11 @@ SIDE_LAYERS: dict[str, tuple[tuple[str, ...], set[str]]] = {
     # The board-drawing command (`python -m renderers simulate`) plays games through the engine and draws them.
     "tools": (("renderers.__main__",), {name for name, _ in ENGINE_LAYERS} | {"renderers"}),
     # The web pages read through the services, as the cogs do; `python -m web` composes them as bot.py does.
-    "web": (("web",), {"contract", "registry", "platform", "services", "web-limits"}),
-    # The pages' limits are plain numbers that settings.py reads: they import nothing of ours.
-    "web-limits": (("web.limits",), set()),
-    "web-root": (("web.__main__",), {name for name, _ in ENGINE_LAYERS} | {"renderers", "web", "web-limits", "settings"}),
-    "settings": (("settings",), {name for name, _ in ENGINE_LAYERS} | {"web-limits"}),
-    "bot": (("bot",), {name for name, _ in ENGINE_LAYERS} | {"renderers", "cogs", "web", "web-limits", "settings"}),
+    # Their server's limits are settings (settings.WebLimits), read where the server starts.
+    "web": (("web",), {"contract", "registry", "platform", "services", "settings"}),
+    "web-root": (("web.__main__",), {name for name, _ in ENGINE_LAYERS} | {"renderers", "web", "settings"}),
+    "settings": (("settings",), {name for name, _ in ENGINE_LAYERS}),
+    "bot": (("bot",), {name for name, _ in ENGINE_LAYERS} | {"renderers", "cogs", "web", "settings"}),
 }
 
 

@@ -9,37 +9,21 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+
+from settings import Network, WebLimits
 
 if sys.platform != "win32":
     import resource
 
 log = logging.getLogger("contrail.web")
 
-Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 SAY_EVERY_SECONDS = 60.0  # one log line per kind of refusal at most this often: a flood never floods the log
-LOOPBACK: tuple[Network, ...] = (ipaddress.ip_network("127.0.0.1/32"), ipaddress.ip_network("::1/128"))
 IPV6_PREFIX = 64  # one IPv6 client usually holds a whole /64: its addresses count together
 BACKLOG = 128  # connections the system queues before the server accepts them (asyncio accepts as many at a time)
 # File handles the server never lets connections take: the process's own (Discord, the database, the drawing
 # workers, logs: 128), and connections being turned away, each open for a few turns of the event loop while up to
 # four bursts of BACKLOG are accepted behind it. Over the file limit, accepting fails and nobody gets in.
 FILE_RESERVE = 128 + 4 * BACKLOG
-
-
-@dataclass(frozen=True)
-class WebLimits:
-    """The pages' limits (settings WEB_MAX_CONNECTIONS and the rest; .env.example says what each is for)."""
-
-    connections: int = 2000  # open connections in all; the file limit may leave fewer (connection_cap)
-    connections_per_address: int = 60  # open connections of one address (never counted for a trusted proxy)
-    streams: int = 1000  # live pages' event streams in all
-    streams_per_address: int = 30  # event streams of one client (its forwarded address behind a trusted proxy)
-    idle_seconds: float = 15.0  # a connection with no request in this long is closed
-    header_seconds: float = 10.0  # a request's headers must all come within this long of its first byte
-    # Peers whose X-Forwarded-For names the client: by default this machine's loopback address, where the documented
-    # reverse proxy (Caddy or nginx beside the bot) connects from; never a range a stranger could send from.
-    trusted_proxies: tuple[Network, ...] = LOOPBACK
 
 
 class Refusal(enum.Enum):

@@ -18,10 +18,11 @@ from engine.services import Services
 from web import games
 from web.app import ERRORS, SECURITY_HEADERS, SERVER_OPTIONS, Handler, create_app
 from web.limits import (
-    BACKLOG, AcceptErrors, Gate, Refusal, Refusals, WebLimits, client_of, connection_cap, forwarded_client,
+    BACKLOG, AcceptErrors, Gate, Refusal, Refusals, client_of, connection_cap, forwarded_client,
     raise_file_limit, trusted,
 )
 from web.pages import TEMPLATES
+from settings import WebLimits
 
 log = logging.getLogger("contrail.web")
 

@@ -22,7 +22,8 @@ from settings import SettingsError, load_settings
 from tests.web.conftest import PUBLIC_URL
 from tests.web.playing import game_path, started
 from web.app import SECURITY_HEADERS
-from web.limits import FILE_RESERVE, AcceptErrors, Refusal, Refusals, WebLimits, client_of, connection_cap, forwarded_client
+from settings import WebLimits
+from web.limits import FILE_RESERVE, AcceptErrors, Refusal, Refusals, client_of, connection_cap, forwarded_client
 from web.server import WebServer, start_web
 
 LOOPBACK = ipaddress.ip_network("127.0.0.1/32")
