@@ -13,6 +13,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from benchmarks import snapshots as snapshot_figures
 from benchmarks import web as web_pages
 from benchmarks.processes import fresh_schema
 from engine.cli.arena import arena
+from engine.platform.levels import THINKING_SECONDS
 from engine.services import Services
 from engine.services.caching import MB
 from renderers.drawing import PillowDrawing
@@ -50,6 +52,29 @@ GAME_TARGETS: dict[str, dict[str, tuple[str, float]]] = {"1930": {
 }}
 ARENA_PLAYERS = {"1930": 3}  # the table size each game's AI targets are set at (two unless named)
 END_TO_END_FACTOR = 1.5  # a whole move may cost at most this times (PNG encode + one bare commit)
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How much each measurement does: the full run's, or --quick's (CI's smoke test: the least that still goes
+    through every measurement, so a benchmark cannot break unseen; its figures mean nothing)."""
+
+    games: int = 100  # random games per title at least: the store's figures commit 100 games at once
+    ai_games: int = 5  # games with an AI in every seat, every decision timed
+    level_positions: int = level_figures.POSITIONS
+    thinking_seconds: float = THINKING_SECONDS
+    render_positions: int | None = None  # boards drawn along one game (None: every position)
+    rounds: int = 3  # games played through the service, move by move
+    round_moves: int | None = None  # moves of each (None: to its end)
+    viewers: int = web_pages.VIEWERS
+    viewer_moves: int = web_pages.MOVES
+    load_games: int = processes.LOAD_GAMES  # live games per process in the load run (--postgresql)
+    burst: int = scale.BURST  # --scale: moves in each burst
+
+
+FULL = Sizes()
+QUICK = Sizes(games=4, ai_games=1, level_positions=2, thinking_seconds=0.05, render_positions=3, rounds=1,
+              round_moves=10, viewers=3, viewer_moves=2, load_games=4, burst=20)
 
 
 def median_ms(samples: list[float]) -> float:
@@ -107,11 +132,12 @@ def ai_ms_per_decision(slug: str, games: int, players: int) -> tuple[float, floa
     return median_ms(samples), round(max(samples) * 1000, 3)
 
 
-def render_figures(slug: str, playout: Playout, players: int) -> tuple[dict[str, float], Image.Image]:
+def render_figures(slug: str, playout: Playout, players: int,
+                   positions: int | None = None) -> tuple[dict[str, float], Image.Image]:
     """Draw every position of one game (a move's board reuses the strips of rows earlier boards compressed);
     encode the middle one again alone, whole, for the bare cost."""
     game = engine.get_game(slug)
-    views = [game.view(s, None) for s in states_of(slug, playout, players)]
+    views = [game.view(s, None) for s in states_of(slug, playout, players)][:positions]
     renders, sizes = [], []
     for view in views:
         started = time.perf_counter()
@@ -186,7 +212,8 @@ async def store_moves_per_s(slug: str, where: str | Path, playouts: list[Playout
         await store.close()
 
 
-async def move_end_to_end_ms(slug: str, folder: Path, players: int, seed: int) -> tuple[float, dict[str, float]]:
+async def move_end_to_end_ms(slug: str, folder: Path, players: int, seed: int,
+                             sizes: Sizes = FULL) -> tuple[float, dict[str, float]]:
     """Whole moves through the service: check, commit, and draw the new board (as the bot does); and how its
     table cache did (budget, hit rate, what a table takes in it)."""
     store = await Store.open(folder / "service.sqlite3")
@@ -194,19 +221,21 @@ async def move_end_to_end_ms(slug: str, folder: Path, players: int, seed: int) -
         service = Services(store, PillowDrawing())
         samples: list[float] = []
         chooser = random.Random(seed)  # a fixed cycle of picks can loop (back, choose, back...) forever
-        for round_ in range(3):
+        for round_ in range(sizes.rounds):
             table = await service.lobby.open_table(slug, guild_id=1, channel_id=round_, creator_id=100, creator_name="p0")
             for seat in range(1, players):
                 await service.lobby.join(table.id, 100 + seat, f"p{seat}")
             await service.lobby.start(table.id, 100)
-            while (prompt := await service.reading.prompt(table.id)) is not None:
+            moves = 0
+            while (prompt := await service.reading.prompt(table.id)) is not None and moves != sizes.round_moves:
+                moves += 1
                 mover = prompt.movers[0]
                 pick = chooser.randrange(len(mover.choices))
                 started = time.perf_counter()
                 await service.core.play(table.id, mover.user_id, pick, version=prompt.version,
                                    interaction_id=round_ * 1_000_000 + len(samples))
                 samples.append(time.perf_counter() - started)
-            assert (await service.reading.table(table.id)).status is Status.FINISHED
+            assert sizes.round_moves is not None or (await service.reading.table(table.id)).status is Status.FINISHED
         stats = service.core.memos.stats()
         return median_ms(samples), {"cache_budget_mb": stats.budget_bytes / MB, "cache_hit_rate": stats.hit_rate}
     finally:
@@ -226,16 +255,16 @@ def arena_figures(slug: str, games: int) -> dict[str, float]:
 
 
 def game_figures(slug: str, games: int, arena_games: int, players: int = 3,
-                 postgresql: str | None = None) -> dict[str, Any]:
+                 postgresql: str | None = None, sizes: Sizes = FULL) -> dict[str, Any]:
     """Every figure of one game at `players` seats, and whether each meets its target."""
     # What earlier games left in memory is no part of this game's cost: set it aside from the collector's scans.
     gc.collect()
     gc.freeze()
     figures, playouts = engine_figures(slug, games, players)
-    figures["ai_ms_per_decision"], figures["ai_ms_slowest_decision"] = ai_ms_per_decision(slug, 5, players)
+    figures["ai_ms_per_decision"], figures["ai_ms_slowest_decision"] = ai_ms_per_decision(slug, sizes.ai_games, players)
     figures.update(arena_figures(slug, arena_games))
-    figures.update(level_figures.figures(slug))
-    render, _ = render_figures(slug, playouts[0], players)
+    figures.update(level_figures.figures(slug, seconds=sizes.thinking_seconds, count=sizes.level_positions))
+    render, _ = render_figures(slug, playouts[0], players, sizes.render_positions)
     figures.update(render)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -243,11 +272,12 @@ def game_figures(slug: str, games: int, arena_games: int, players: int = 3,
         if postgresql:
             figures["store_moves_per_s_postgresql"] = asyncio.run(postgres_moves_per_s(slug, postgresql, playouts))
         figures["bare_commit_ms"] = asyncio.run(bare_commit_ms(folder))
-        figures["move_end_to_end_ms"], cache = asyncio.run(move_end_to_end_ms(slug, folder, players, seed=1))
+        figures["move_end_to_end_ms"], cache = asyncio.run(move_end_to_end_ms(slug, folder, players, 1, sizes))
         figures.update(cache)
         figures.update(asyncio.run(snapshot_figures.figures(slug, folder, playouts)))
     budget = END_TO_END_FACTOR * (figures["bare_png_encode_ms"] + figures["bare_commit_ms"])
-    targets = {**TARGETS, **snapshot_figures.TARGETS, **level_figures.targets(), **GAME_TARGETS.get(slug, {})}
+    targets = {**TARGETS, **snapshot_figures.TARGETS, **level_figures.targets(sizes.thinking_seconds),
+               **GAME_TARGETS.get(slug, {})}
     if postgresql:
         targets["store_moves_per_s_postgresql"] = TARGETS["store_moves_per_s"]
     met = {key: (figures[key] < limit if op == "<" else figures[key] >= limit) for key, (op, limit) in targets.items()}
@@ -257,8 +287,9 @@ def game_figures(slug: str, games: int, arena_games: int, players: int = 3,
     return figures
 
 
-def scale_report(results: dict[str, Any], as_json: bool) -> int:
-    """The scale benchmark's table, a row per backend and size, and whether every target was met."""
+def scale_report(results: dict[str, Any], as_json: bool, judged: bool = True) -> int:
+    """The scale benchmark's table, a row per backend and size, and whether every target was met (unless not
+    `judged`: the smoke test's figures mean nothing, only that the run went through)."""
     for name, rows in results.items():
         if name == "targets_met":
             continue
@@ -268,7 +299,8 @@ def scale_report(results: dict[str, Any], as_json: bool) -> int:
     print(f"targets met: {results['targets_met']}")
     if as_json:
         print(json.dumps(results))
-    return 0 if all(all(checks.values()) for checks in results["targets_met"].values()) else 1
+    met = all(all(checks.values()) for checks in results["targets_met"].values())
+    return 0 if met or not judged else 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -284,17 +316,23 @@ def main(argv: list[str] | None = None) -> int:
                         help="instead: a big community's load at 1,000, 10,000 and 100,000 stored games (minutes;"
                              " SQLite, and PostgreSQL with --postgresql)")
     parser.add_argument("--sizes", default=",".join(map(str, scale.SIZES)), help="with --scale: the stored games")
+    parser.add_argument("--quick", action="store_true",
+                        help="the smallest run through every measurement (with --scale too), as CI's smoke test:"
+                             " its figures mean nothing, so it exits 0 whenever it runs through")
     args = parser.parse_args(argv)
+    sizes = QUICK if args.quick else FULL
     if args.scale:
-        return scale_report(scale.scale([int(n) for n in args.sizes.split(",")], args.postgresql), args.json)
+        stored = [int(n) for n in args.sizes.split(",")]
+        return scale_report(scale.scale(stored, args.postgresql, sizes.burst), args.json, judged=not args.quick)
+    games = sizes.games if args.quick else max(args.games, sizes.games)
     results: dict[str, Any] = {
-        slug: game_figures(slug, max(args.games, 100), args.arena_games, postgresql=args.postgresql)
+        slug: game_figures(slug, games, args.arena_games, postgresql=args.postgresql, sizes=sizes)
         for slug in args.game or engine.list_games()
     }
     platform = scheduler.platform()
-    extra = [leaderboard.figures(), pairing.figures(), web_pages.figures()]
+    extra = [leaderboard.figures(), pairing.figures(), web_pages.figures(sizes.viewers, sizes.viewer_moves)]
     if args.postgresql:
-        extra.append(asyncio.run(processes.load_figures(args.postgresql)))
+        extra.append(asyncio.run(processes.load_figures(args.postgresql, sizes.load_games)))
     for figures in extra:
         platform = {**platform, **figures, "targets_met": {**platform["targets_met"], **figures["targets_met"]}}
     results["platform"] = platform
@@ -304,7 +342,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {key}: {value}")
     if args.json:
         print(json.dumps(results))
-    return 0 if all(all(f["targets_met"].values()) for f in results.values()) else 1
+    return 0 if args.quick or all(all(f["targets_met"].values()) for f in results.values()) else 1
 
 
 if __name__ == "__main__":

@@ -60,11 +60,11 @@ def strong(slug: str, state: Any, seat: int, search: Search, spread: Spread | No
 
 
 def figures(slug: str, players: int = 2, seconds: float = THINKING_SECONDS,
-            processes: int | None = None) -> dict[str, float]:
+            processes: int | None = None, count: int = POSITIONS) -> dict[str, float]:
     """Each level's median and slowest decision, a hint's and a told reason's, at the same tables; the strong
     level and the hint think in the bot's thinking processes (one per core by default, as the bot's)."""
     game, ai = engine.get_game(slug), engine.get_ai(slug)
-    tables = positions(slug, players)
+    tables = positions(slug, players, count)
     found: dict[str, float] = {"level_positions": len(tables), "thinking_budget_ms": seconds * 1000}
     for level in (Level.CASUAL, Level.STANDARD):
         player = Player(slug, level)

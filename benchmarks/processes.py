@@ -243,11 +243,11 @@ async def clock_run(database: str, folder: Path, games: int, kill: bool) -> dict
             "deadlines_left": games - played, "games_not_replaying": broken}
 
 
-async def load_figures(url: str) -> dict[str, Any]:
-    """The benchmark's load run on PostgreSQL, as its platform figures and targets."""
+async def load_figures(url: str, games: int = LOAD_GAMES) -> dict[str, Any]:
+    """The benchmark's load run on PostgreSQL (`games` live games per process), as its platform figures and targets."""
     with tempfile.TemporaryDirectory() as folder:
         async with fresh_schema(url) as where:
-            load = await load_run(where, Path(folder))
+            load = await load_run(where, Path(folder), games)
     figures = {f"load_{key}_postgresql": value for key, value in load.items()}
     return {**figures, "targets_met": {
         "load_moves_per_s_postgresql": load["moves_per_s"] >= TARGET_MOVES_PER_S,

@@ -25,6 +25,7 @@ from engine.services.workers import default_processes
 SIZES = (1_000, 10_000, 100_000)
 BURST = 1_000  # moves in a burst
 BURST_GAMES = {1_000: 100, 10_000: 1_000, 100_000: 1_000}  # live games the burst is spread over, at each size
+SMALL_BURST_GAMES = 100  # at a size not named above (a smoke test's): at most this many
 MOVERS = 2  # moves being made at once (players clicking at the same moment): one per core of this machine
 COLD_LOADS = 10
 TARGETS = {
@@ -114,8 +115,8 @@ async def cold(database: str, games: dict[str, int]) -> None:
     await store.close()
 
 
-async def burst(database: str, games: int) -> None:
-    """BURST moves across `games` live games, in turn, MOVERS at a time, boards drawn: moves/s, and each move's own
+async def burst(database: str, games: int, moves: int = BURST) -> None:
+    """`moves` moves across `games` live games, in turn, MOVERS at a time, boards drawn: moves/s, and each move's own
     time (from when it is taken up to its result: the wait behind the rest of the burst is not its own)."""
     from engine.services import Services
     from engine.store import Store
@@ -133,7 +134,7 @@ async def burst(database: str, games: int) -> None:
         movers.setdefault(int(game_id), (int(user_id), int(version)))
     chosen = list(movers)[:games]
     queue: asyncio.Queue[int] = asyncio.Queue()
-    for n in range(BURST):
+    for n in range(moves):
         queue.put_nowait(chosen[n % len(chosen)])
     own: list[float] = []
     thinking: dict[int, float] = {}  # the AI's thinking per game, which has its own target (ai_ms_per_decision)
@@ -187,7 +188,8 @@ def worker(argv: list[str]) -> None:
     elif role == "cold":
         asyncio.run(cold(database, json.loads(argument)))
     else:
-        asyncio.run(burst(database, int(argument)))
+        games, moves = json.loads(argument)
+        asyncio.run(burst(database, games, moves))
 
 
 # -- the lead: builds each database and runs the workers on it ---------------------------------------------------
@@ -210,13 +212,14 @@ async def run(role: str, database: str, argument: str) -> tuple[dict[str, dict[s
     return said, at
 
 
-async def measure(database: str, size: int, plan: scale_fill.Plan) -> dict[str, Any]:
+async def measure(database: str, size: int, plan: scale_fill.Plan, burst_moves: int) -> dict[str, Any]:
     """Start-up with the owed moves pending and again, a cold table of each title, and a burst, at one size."""
     probe = plan.live[-1]
     first, first_at = await run("start", database, str(probe))
     again, again_at = await run("start", database, str(probe))
     cold, _ = await run("cold", database, json.dumps(plan.longest))
-    moves, _ = await run("burst", database, str(BURST_GAMES[size]))
+    spread = BURST_GAMES.get(size, min(SMALL_BURST_GAMES, len(plan.live)))
+    moves, _ = await run("burst", database, json.dumps([spread, burst_moves]))
     return {
         "stored_games": size, "live_games": len(plan.live), "owed_games": len(plan.owed), "actions": plan.actions,
         "startup_s": round(first_at["ready"], 2), "answered_ms": first["answered"]["ms"],
@@ -246,33 +249,34 @@ def met(rows: list[dict[str, Any]]) -> dict[str, bool]:
     return checks
 
 
-async def backend(name: str, sizes: list[int], lines: list[scale_fill.Line], where: Path | str) -> list[dict[str, Any]]:
+async def backend(name: str, sizes: list[int], lines: list[scale_fill.Line], where: Path | str,
+                  burst_moves: int) -> list[dict[str, Any]]:
     rows = []
     for size in sizes:
         began = time.perf_counter()
         if isinstance(where, Path):
             database: str | Path = where / f"scale-{size}.sqlite3"
             plan = await scale_fill.fill(database, size, lines, time.time())
-            row = await measure(str(database), size, plan)
+            row = await measure(str(database), size, plan, burst_moves)
             row["database_mb"] = round(Path(database).stat().st_size / 2**20)
             Path(database).unlink()
         else:
             async with fresh_schema(where) as url:
                 plan = await scale_fill.fill(url, size, lines, time.time())
-                row = await measure(url, size, plan)
+                row = await measure(url, size, plan, burst_moves)
         row["backend"], row["built_and_measured_s"] = name, round(time.perf_counter() - began)
         print(json.dumps(row), file=sys.stderr, flush=True)
         rows.append(row)
     return rows
 
 
-def scale(sizes: list[int], postgresql: str | None) -> dict[str, Any]:
+def scale(sizes: list[int], postgresql: str | None, burst_moves: int = BURST) -> dict[str, Any]:
     """The whole scale benchmark: every size on SQLite, and on PostgreSQL when its URL is given."""
     lines = scale_fill.pool()
     with tempfile.TemporaryDirectory(dir=os.environ.get("SCALE_DIR")) as tmp:
-        results = {"sqlite": asyncio.run(backend("sqlite", sizes, lines, Path(tmp)))}
+        results = {"sqlite": asyncio.run(backend("sqlite", sizes, lines, Path(tmp), burst_moves))}
     if postgresql:
-        results["postgresql"] = asyncio.run(backend("postgresql", sizes, lines, postgresql))
+        results["postgresql"] = asyncio.run(backend("postgresql", sizes, lines, postgresql, burst_moves))
     checks = {name: met(rows) for name, rows in results.items()}
     return {**results, "targets_met": checks}
 

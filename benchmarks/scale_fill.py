@@ -12,11 +12,14 @@ from typing import Any
 
 import engine
 from engine.cli.simulate import play_random
-from engine.core import events_of, news_of
 from engine.options import with_edition
-from engine.platform.records import DueKind
-from engine.platform.snapshots import Chronicle, Told
-from engine.services.positions import encoded, snapshot_due
+from engine.platform.levels import Level
+from engine.platform.ratings import places, rated_outcome
+from engine.platform.records import ActionRow, DueKind
+from engine.platform.turns import History
+from engine.platform.undo import Replayer
+from engine.services.positions import encoded, opening, snapshot_due, told
+from engine.services.tables import ai_name
 from engine.store import Status, Store
 from engine.store.games import dumps, seats_mask
 
@@ -28,12 +31,14 @@ AI_EVERY = 4  # one live game in four has an AI seat
 OWED_EVERY = 10  # and one of those in ten owes a move: the bot stopped in the middle of its AI chain
 SERVERS = 20
 AI_USER = 1  # an AI seat's user id is the AI's number
+AI_LEVEL = Level.STANDARD
 CLOCK = 86_400  # half the live games have a day's turn clock, with a reminder every six hours
 
 
 @dataclass
 class Line:
-    """One random game of a title: its log, who is to act after each move, and the snapshots a live copy keeps."""
+    """One game of a title: its log as the store keeps it, who is to act after each move, and the snapshots a
+    copy of it stores (at each cut: the latest at or before it; at its end: the last one)."""
 
     slug: str
     players: int
@@ -43,7 +48,8 @@ class Line:
     to_act: list[tuple[int, ...]]  # after version v (v = 0 is the opening)
     outcome: str | None
     cuts: list[int]  # versions a live copy stands at
-    snapshots: dict[int, tuple[int, bytes]] = field(default_factory=dict)  # cut -> (version, blob) at or before it
+    snapshots: dict[int, tuple[int, bytes]] = field(default_factory=dict)  # cut or end -> (version, blob)
+    places: dict[int, tuple[int, int | None]] = field(default_factory=dict)  # seat -> (place, score) once rated
 
     @property
     def length(self) -> int:
@@ -51,23 +57,31 @@ class Line:
 
 
 def line_of(slug: str, players: int, seed: int) -> Line:
-    """A random game played out, cut at CUTS points, with the snapshot the table core would hold at each."""
+    """A random game played out, cut at CUTS points."""
     game = engine.get_game(slug)
     options = with_edition(game, {})
     playout = play_random(game, players, seed, options=options)
-    state = game.setup(players, seed, options)
-    to_act = [tuple(game.to_act(state))]
-    chronicle = Chronicle(tuple(events_of(game, state)))
-    rng = random.Random(seed)
     last = len(playout.moves) - 1  # a live copy never stands at the end
-    cuts = sorted(rng.sample(range(1, last), min(CUTS, last - 1)))
+    cuts = sorted(random.Random(seed).sample(range(1, last), min(CUTS, last - 1)))
+    return line_from(slug, players, seed, options, [(s, a.to_dict()) for s, a in playout.moves], cuts)
+
+
+def line_from(slug: str, players: int, seed: int, options: dict[str, Any], moves: list[tuple[int, dict[str, Any]]],
+              cuts: list[int]) -> Line:
+    """A logged game (each move's seat and payload) and the snapshots the bot would have stored along it: the
+    loader's own replay and chronicle (Replayer, told), and the commit's own rule for when one is due."""
+    game = engine.get_game(slug)
+    state = game.setup(players, seed, options)
+    replayer = Replayer(game)
+    replayer.start(state)
+    chronicle = opening(game, state).chronicle
+    to_act = [tuple(game.to_act(state))]
     snapshot_at, latest, snapshots = 0, None, {}
-    wanted = iter(cuts)
+    wanted = iter([*cuts, len(moves)])
     cut = next(wanted, None)
-    for version, (seat, action) in enumerate(playout.moves, start=1):
-        state = game.apply(state, seat, action)
-        events = tuple(events_of(game, state))
-        chronicle = chronicle.extended(Told(seat, events, news=tuple(news_of(game, e) for e in events)))
+    for version, (seat, payload) in enumerate(moves, start=1):
+        state = replayer.apply(version, seat, payload)
+        chronicle = chronicle.extended(told(game, ActionRow(version, seat, payload, None, ""), state))
         to_act.append(tuple(game.to_act(state)))
         if snapshot_due(version, snapshot_at, to_act[-1] != to_act[-2]):
             snapshot_at, latest = version, (state, chronicle)
@@ -76,8 +90,11 @@ def line_of(slug: str, players: int, seed: int) -> Line:
                 snapshots[cut] = (snapshot_at, encoded(slug, latest[0], latest[1])[0])
             cut = next(wanted, None)
     outcome = game.outcome(state)
-    return Line(slug, players, seed, dumps(options), [(s, dumps(a.to_dict())) for s, a in playout.moves], to_act,
-                dumps(outcome.to_dict()) if outcome else None, cuts, snapshots)
+    # The results the ratings write for a game that ended by its rules (placed_seats: a score only where one is kept).
+    placed = {seat: (place, outcome.scores[seat] if seat < len(outcome.scores) else None)
+              for seat, place in places(outcome).items()} if outcome and rated_outcome(outcome) else {}
+    return Line(slug, players, seed, dumps(options), [(s, dumps(p)) for s, p in moves], to_act,
+                dumps(outcome.to_dict()) if outcome else None, cuts, snapshots, placed)
 
 
 def pool() -> list[Line]:
@@ -135,15 +152,18 @@ class Rows:
         self.games.append((n, line.slug, 1 + n % SERVERS, 2, 10**12 + n, 10**9 + n % 5000 * 8, line.options,
                            line.seed, status.value, version, None if live else line.outcome, stamp(n), stamp(n),
                            CLOCK if clock else None, CLOCK // 4 if clock else None,
-                           seats_mask(to_act) if live else None, int(not live)))
+                           seats_mask(to_act), int(not live), 0))
         self.copies.append((n, index))
         for seat in range(line.players):
-            user, name = (AI_USER, "Contrail AI 1") if seat == ai_seat else (10**9 + n % 5000 * 8 + seat, f"p{seat}")
-            self.seats.append((n, user, name, seat, seat, int(seat == ai_seat), 0, 0))
-            if not live:
-                self.results.append((n, seat, 1 + n % SERVERS, line.slug, user, name, seat + 1, None, n, stamp(n)))
+            is_ai = seat == ai_seat
+            user, name = (AI_USER, ai_name(AI_USER, AI_LEVEL)) if is_ai else (10**9 + n % 5000 * 8 + seat, f"p{seat}")
+            self.seats.append((n, user, name, seat, seat, int(is_ai), 0, 0, AI_LEVEL.value if is_ai else None))
+            if not live and seat in line.places:
+                self.results.append((n, seat, 1 + n % SERVERS, line.slug, user, name, *line.places[seat], n, stamp(n)))
         if live:
-            self._live(n, line, index, version, owed, clock)
+            self._live(n, line, index, version, owed, clock, ai_seat)
+        elif line.length in line.snapshots:  # a finished game keeps the last snapshot its moves stored
+            self.snapshots.append((n, *line.snapshots[line.length]))
         self.plan.actions += version
 
     def _cut(self, line: Line, n: int, ai: bool, owed: bool) -> int:
@@ -157,7 +177,7 @@ class Rows:
             return to_act[0]
         return next(s for s in range(line.players) if s not in to_act)
 
-    def _live(self, n: int, line: Line, index: int, version: int, owed: bool, clock: bool) -> None:
+    def _live(self, n: int, line: Line, index: int, version: int, owed: bool, clock: bool, ai_seat: int | None) -> None:
         self.plan.live.append(n)
         if owed:
             self.plan.owed[n] = (version, index)
@@ -168,15 +188,19 @@ class Rows:
         if version in line.snapshots:
             at, blob = line.snapshots[version]
             self.snapshots.append((n, at, blob))
-        if clock:
-            self.dues.extend((n, kind.value, self.now + 3600 + n % 86_400, version, self.now, None, None)
+        # The clock runs for the people to act (none while the AI owes its move), from where their turn began.
+        movers = tuple(seat for seat in line.to_act[version] if seat != ai_seat)
+        if clock and movers:
+            turn = History([], [seat for seat, _ in line.moves[:version]]).turn_start(movers)
+            self.dues.extend((n, kind.value, self.now + 3600 + n % 86_400, turn, self.now, None, None)
                              for kind in (DueKind.DEADLINE, DueKind.REMINDER))
 
 
 COLUMNS = {
     "games": ("id", "slug", "guild_id", "channel_id", "thread_id", "creator_id", "options", "seed", "status",
-              "version", "outcome", "created_at", "updated_at", "turn_seconds", "reminder_seconds", "to_act", "settled"),
-    "seats": ("game_id", "user_id", "name", "position", "seat", "ai", "autopilot", "missed"),
+              "version", "outcome", "created_at", "updated_at", "turn_seconds", "reminder_seconds", "to_act", "settled",
+              "hints"),
+    "seats": ("game_id", "user_id", "name", "position", "seat", "ai", "autopilot", "missed", "level"),
     "actions": ("game_id", "seq", "seat", "payload", "interaction_id", "created_at"),
     "snapshots": ("game_id", "version", "blob"),
     "results": ("game_id", "seat", "guild_id", "slug", "user_id", "name", "place", "score", "rated", "rated_at"),

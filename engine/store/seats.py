@@ -29,7 +29,9 @@ class SeatStore:
             " ORDER BY seat, position",
             (game_id,),
         )
-        return [SeatRow(u, n, s, bool(a), bool(auto), missed, Level(lv) if a else None)
+        # An AI seat with no level (written by anything that predates levels) plays at the standard one, as the
+        # migration that added the column says: a missing level must not stop its table from loading.
+        return [SeatRow(u, n, s, bool(a), bool(auto), missed, (Level(lv) if lv else Level.STANDARD) if a else None)
                 for u, n, s, a, auto, missed, lv in rows]
 
     async def add(

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from engine.platform.levels import Level
 from engine.store import store as store_module
 from engine.store import (
     Database, DuplicateInteraction, GameRow, NotFound, PostKind, PostRow, StaleVersion, Status, Store,
@@ -434,6 +435,18 @@ async def test_ai_seats_are_marked_and_found_in_active_games(store: Store) -> No
     await store.seats.start_game(human_only.id, [BOB, CAROL])
     # Who is to act is not known yet for either: both are looked at after a restart.
     assert [g.id for g in await store.games.owing_automatic_moves()] == [game.id, human_only.id]
+
+
+async def test_an_ai_seat_stored_without_a_level_reads_as_standard(store: Store) -> None:
+    # A row written without the column (as the scale benchmark's fill once wrote them, or any other writer
+    # that predates levels) must not stop the table from loading: the migration's own rule, standard, holds.
+    game = await new_game(store)
+    await store.seats.add(game.id, ALICE, "alice")
+    async with store.db.transaction():
+        await store.db.q("INSERT INTO seats (game_id, user_id, name, position, seat, ai) VALUES (?, 1, ?, 1, NULL, 1)",
+                         (game.id, "Contrail AI 1"))
+    assert [(s.user_id, s.ai, s.level) for s in await store.seats.of(game.id)] == [
+        (ALICE, False, None), (1, True, Level.STANDARD)]
 
 
 async def test_the_games_owing_a_move_are_read_a_page_at_a_time_oldest_move_first(store: Store) -> None:
