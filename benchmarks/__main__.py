@@ -244,7 +244,7 @@ async def move_end_to_end_ms(slug: str, folder: Path, players: int, seed: int,
 
 def arena_figures(slug: str, games: int) -> dict[str, float]:
     """The AI's share of wins against `random` and against `greedy` filling the other seats, and its own time per
-    decision against `random`, at the table size its targets name (a short run: the README's arena command plays
+    decision against `random`, at the table size its targets name (a short run: docs/ai.md's arena commands play
     the long one)."""
     players = ARENA_PLAYERS.get(slug, 2)
     against = {opponent: arena(slug, players, games, 1, ["ai", *[opponent] * (players - 1)])

@@ -341,8 +341,8 @@ class Search:
         return weighed[-pick].action if lead > self.confidence else weighed[0].action
 
 
-# Each game's look-ahead, from arena trials (strong against standard, two players, 200 games); the README's "The AI
-# levels in the arena" keeps every trial and its figures. Airships' worlds are cheap and its close calls need many
+# Each game's look-ahead, from arena trials (strong against standard, two players, 200 games); docs/ai.md, "The AI
+# levels in the arena", keeps every trial and its figures. Airships' worlds are cheap and its close calls need many
 # of them against the dice: 6 choices in up to 48 worlds, steadied by the dice's luck, won 62.3% (seed 1) and 60.0%
 # (seed 0); unsteadied they won 58.2% and 58.5%, and seventeen other look-aheads and judges did no better. A world
 # of Air Alliance is dear, and more of them is what its level needs (8 worlds won 58.8% of 200 games, 24 about three
