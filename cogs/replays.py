@@ -13,7 +13,7 @@ from cogs.base.commands import own_table, table_command
 from cogs.base.components import ID, USER, VERSION, Click, button, component, view_of
 from cogs.base.options import GAME_ID_HERE, started_choices
 from cogs.base.service import tables
-from cogs.base.words import CONTENT_MAX, Reply, clip, game_name
+from cogs.base.words import CONTENT_MAX, Reply, clip
 from engine.core import GameError
 from engine.services.replays import ReplayFrame
 from engine.services.tables import Table
@@ -38,9 +38,9 @@ def replay_reply(frame: ReplayFrame, viewer_id: int) -> Reply:
     """One position of a replay: where we are, who moved and what it did, the board, and the four buttons."""
     table = frame.table
     if frame.move == 0:
-        head = f"**Replay of {game_name(table)}**: the setup (move 0 of {frame.moves})."
+        head = f"**Replay of {table.display_name}**: the setup (move 0 of {frame.moves})."
     else:
-        head = f"**Replay of {game_name(table)}**: move {frame.move} of {frame.moves}, by {frame.actor}."
+        head = f"**Replay of {table.display_name}**: move {frame.move} of {frame.moves}, by {frame.actor}."
     words = [clip(line, WORD_LINE_MAX) for line in frame.words] or ["Nothing to see at this move."]
     text = clip("\n".join([head, *words]), CONTENT_MAX)
     view = replay_view(table.id, frame.move, frame.moves, viewer_id)
@@ -85,9 +85,9 @@ class ReplayCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.
         found = await tables(interaction).replays.export_game(table.id, interaction.guild_id or 0)
         limit = upload_limit(interaction)
         if len(found.data) > limit:
-            raise GameError(f"The export of {game_name(table)} is {len(found.data) // 1024:,} KiB, over Discord's "
+            raise GameError(f"The export of {table.display_name} is {len(found.data) // 1024:,} KiB, over Discord's "
                             f"upload limit here ({limit // 1024:,} KiB).")
-        note = (f"{game_name(found.table)}: every move with its time. "
+        note = (f"{found.table.display_name}: every move with its time. "
                 f"`python -m engine replay {found.filename}` replays it to the same final scores.")
         await interaction.followup.send(content=note, file=discord.File(BytesIO(found.data), filename=found.filename),
                                         ephemeral=True)
@@ -98,6 +98,6 @@ class ReplayCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.
         """A game that is over as an animated GIF, one frame per turn, privately."""
         limit = upload_limit(interaction)
         found = await tables(interaction).replays.animation(table.id, interaction.guild_id or 0, limit)
-        note = f"{game_name(found.table)}, one frame per turn."
+        note = f"{found.table.display_name}, one frame per turn."
         await interaction.followup.send(content=note, file=discord.File(BytesIO(found.data), filename=found.filename),
                                         ephemeral=True)

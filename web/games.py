@@ -110,7 +110,7 @@ def step_of(base: str, table: Table, move: int, frame: Frame) -> Step:
 def board_words(table: Table, status: TableStatus) -> str:
     """The current board in words: the game, its move, and the scores (the image's alt text)."""
     scores = "; ".join(f"{s.name} {s.score_text}" for s in status.standings if s.score_text)
-    where = f"{table.title} #{table.id} after {count(table.version, 'move')}"
+    where = f"{table.display_name} after {count(table.version, 'move')}"
     return f"The board of {where}" + (f". Scores: {scores}." if scores else ".")
 
 
@@ -132,7 +132,7 @@ async def lobby_page(request: web.Request, table: Table) -> web.Response:
     """A game with no board yet: who has joined; live until it starts (or is abandoned)."""
     names = [p.name for p in table.players if not p.ai] + [p.name for p in table.players if p.ai]
     live = table.status is Status.LOBBY
-    return page(request, "game.html", table=table, heading=f"{table.title} #{table.id}",
+    return page(request, "game.html", table=table, heading=f"{table.display_name}",
                 summary=status_words(table), lobby=names, live=live, events=events_url(request, table) if live else None,
                 board=None, step=None, latest=(), turn=None, standings=[], result=[], winners="", log=[],
                 base=base_of(request))
@@ -181,7 +181,7 @@ async def game_html(request: web.Request, table: Table, move: int | None) -> str
         latest, standings, turn = frame.words, frame.standings, None
     live = table.status is Status.ACTIVE and move is None
     return rendered(
-        request, "game.html", table=table, heading=f"{table.title} #{table.id}", summary=status_words(table),
+        request, "game.html", table=table, heading=f"{table.display_name}", summary=status_words(table),
         lobby=None, live=live, events=events_url(request, table) if live else None, board=board, step=step,
         latest=latest, turn=turn, standings=standing_rows(standings),
         result=result_lines(table, status.outcome) if table.status is Status.FINISHED else [],

@@ -46,7 +46,7 @@ def seconds(value: str) -> int | None:
 
 
 def _describe_table(table: Table, players: str) -> str:
-    return f"#{table.id} {table.title} · {table.status.value} · {players}"
+    return f"{table.display_name} · {table.status.value} · {players}"
 
 
 async def table_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:

@@ -100,10 +100,6 @@ def jump_url(table: Table, post: PostRow) -> str:
     return f"https://discord.com/channels/{table.game.guild_id}/{post.channel_id}/{post.message_id}"
 
 
-def game_name(table: Table) -> str:
-    return f"{table.title} #{table.id}"
-
-
 def duration(seconds: int) -> str:
     return f"{seconds // 86400} days" if seconds % 86400 == 0 and seconds >= 2 * 86400 else f"{seconds // 3600} hours"
 

@@ -9,7 +9,7 @@ import discord
 
 from cogs.base.posting import post
 from cogs.base.service import tables
-from cogs.base.words import CONTENT_MAX, Reply, clip, game_name, jump_url, mention
+from cogs.base.words import CONTENT_MAX, Reply, clip, jump_url, mention
 from cogs.leagues import posts as league_posts
 from cogs.play import moves
 from engine.services import logs
@@ -77,8 +77,8 @@ async def _run_due(client: discord.Client) -> None:
     for reminder in news.reminders:
         if reminder.alerts.thread:
             await _post_quietly(client, reminder.table, reminder_reply(reminder))
-        lead = f"It's your turn in {game_name(reminder.table)}" if reminder.first else (
-            f"{game_name(reminder.table)} has waited on you since <t:{int(reminder.since)}:R>")
+        lead = f"It's your turn in {reminder.table.display_name}" if reminder.first else (
+            f"{reminder.table.display_name} has waited on you since <t:{int(reminder.since)}:R>")
         await moves.send_dms(client, reminder.table, reminder.alerts.dm, lead)
     for table, sentence in news.notices:
         await _post_quietly(client, table, Reply(content=sentence))
@@ -96,9 +96,9 @@ def reminder_reply(reminder: Reminder) -> Reply:
     """A ping for whoever the turn still waits on: since when (a timestamp each reader sees in their own time)."""
     who = joined([mention(u) for u in reminder.alerts.thread])
     if reminder.first:  # the turn's first ping, held through quiet hours
-        text = f"{who}, it's your turn in {game_name(reminder.table)}."
+        text = f"{who}, it's your turn in {reminder.table.display_name}."
     else:
-        text = f"{who}, {game_name(reminder.table)} has waited on you since <t:{int(reminder.since)}:R>."
+        text = f"{who}, {reminder.table.display_name} has waited on you since <t:{int(reminder.since)}:R>."
     if reminder.prompt.deadline is not None:
         text += f" The autopilot plays the turn <t:{int(reminder.prompt.deadline)}:R>."
     if reminder.turn_post is not None:

@@ -12,7 +12,6 @@ from cogs.base.words import (
     STATUS_WORDS,
     Reply,
     clip,
-    game_name,
     place,
 )
 from cogs.lobby.messages import lobby_embed
@@ -45,11 +44,11 @@ def status_reply(status: TableStatus, *, asked_in: int | None = None, web_url: s
 def _status_reply(status: TableStatus, asked_in: int | None) -> Reply:
     table = status.table
     if not table.started and table.status is not Status.LOBBY:
-        title = clip(f"{game_name(table)}: {STATUS_WORDS[table.status]}", EMBED_TITLE_MAX)
+        title = clip(f"{table.display_name}: {STATUS_WORDS[table.status]}", EMBED_TITLE_MAX)
         embed = discord.Embed(title=title, colour=COLOUR, description=lobby_embed(table).description)
         embed.set_footer(text="This game was abandoned before it started.")
         return Reply(embeds=[embed])
-    embed = discord.Embed(title=clip(f"{game_name(table)}: {STATUS_WORDS[table.status]}", EMBED_TITLE_MAX), colour=COLOUR)
+    embed = discord.Embed(title=clip(f"{table.display_name}: {STATUS_WORDS[table.status]}", EMBED_TITLE_MAX), colour=COLOUR)
     if table.status is Status.LOBBY:
         embed.description = lobby_embed(table).description
         return Reply(embeds=[embed])
@@ -91,7 +90,7 @@ def list_reply(tables: list[Table], limit: int = LIST_LIMIT) -> Reply:
     lines: list[str] = []
     for table in tables[:limit]:
         players = ", ".join(p.name for p in table.players) or "nobody"
-        line = f"**#{table.id} {table.title}** (`{table.slug}`) · {table.status.value} · {players} · {place(table)}"
+        line = f"**{table.display_name}** (`{table.slug}`) · {table.status.value} · {players} · {place(table)}"
         if len("\n".join([*lines, line, more])) > EMBED_DESCRIPTION_MAX:
             break
         lines.append(line)
@@ -116,7 +115,7 @@ def mine_reply(games: list[MyGame], server_names: dict[int, str]) -> Reply:
         where = server_names.get(table.game.guild_id, "another server")
         link = f"https://discord.com/channels/{table.game.guild_id}/{table.place_id}"
         state = "**your turn**" if mine.waiting_on_you else STATUS_WORDS[table.status]
-        line = f"**{game_name(table)}** on {where}: {state}"
+        line = f"**{table.display_name}** on {where}: {state}"
         if mine.since is not None:
             line += f", waiting since <t:{int(mine.since)}:R>"
         if mine.deadline is not None:

@@ -21,7 +21,7 @@ from cogs.base.options import (
 )
 from cogs.base.posting import done, publish
 from cogs.base.service import member_roles, tables
-from cogs.base.words import Reply, clip, game_name, place, unposted_text
+from cogs.base.words import Reply, clip, place, unposted_text
 from cogs.lobby import messages, posts, seats
 from cogs.play import moves
 from cogs.web.watching import tell_watchers
@@ -97,7 +97,7 @@ class LobbyCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.g
     @table_command()
     async def join(self, interaction: discord.Interaction, table: Table) -> None:
         table = await posts.join(interaction, table)
-        await say(interaction, f"You joined {game_name(table)}.")
+        await say(interaction, f"You joined {table.display_name}.")
 
     @app_commands.command(name="leave", description="Give up your seat before the game starts")
     @table_command()
@@ -106,7 +106,7 @@ class LobbyCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.g
             await say(interaction, seats.leave_confirmation(table, interaction.user.id))
             return
         table = await posts.leave(interaction, table)
-        await say(interaction, f"You left {game_name(table)}.")
+        await say(interaction, f"You left {table.display_name}.")
 
     @app_commands.command(name="start", description="Start the game (its creator only): seats are shuffled")
     @table_command()
@@ -167,5 +167,5 @@ class SeatCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.ga
         table = await service.seating.kick(table.id, interaction.user.id, player.id,
                                    can_manage=interaction.permissions.manage_guild)
         await seats.seat_changed(interaction, table, f"{player.display_name} is removed from "
-                                 f"{game_name(table)}: the autopilot plays their seat.")
+                                 f"{table.display_name}: the autopilot plays their seat.")
         await say(interaction, f"The autopilot now plays {player.display_name}'s seat.")

@@ -16,7 +16,6 @@ from cogs.base.words import (
     Reply,
     clip,
     duration,
-    game_name,
     mention,
     place,
 )
@@ -105,7 +104,7 @@ def cards_words(table: Table) -> str:
 def lobby_embed(table: Table) -> discord.Embed:
     seats = len(table.players)
     lines = [f"{i}. {who(p)}" for i, p in enumerate(table.players, start=1)] or ["Nobody yet."]
-    embed = discord.Embed(title=clip(f"{game_name(table)}: lobby", EMBED_TITLE_MAX), colour=COLOUR)
+    embed = discord.Embed(title=clip(f"{table.display_name}: lobby", EMBED_TITLE_MAX), colour=COLOUR)
     rules = rules_words(table)
     embed.description = clip(
         f"Opened by {mention(table.creator_id)}. {table.min_players} to {table.max_players} players.\n"
@@ -171,4 +170,4 @@ def moved_lobby_text(table: Table, jump_url: str) -> str:
 
 
 def abandoned_reply(table: Table, by_user_id: int) -> Reply:
-    return Reply(content=f"{game_name(table)} was abandoned by {mention(by_user_id)}. Its log stays readable with /log.")
+    return Reply(content=f"{table.display_name} was abandoned by {mention(by_user_id)}. Its log stays readable with /log.")

@@ -57,7 +57,7 @@ async def open_table(
         level=level,
         pack=pack,
     )
-    thread = await open_thread(interaction, f"{table.title} #{table.id}")
+    thread = await open_thread(interaction, f"{table.display_name}")
     if thread is not None:
         table = await service.lobby.move_to_thread(table.id, thread.id)
     return table

@@ -11,7 +11,7 @@ from cogs.base.commands import own_table
 from cogs.base.components import ID, USER, Click, button, component, view_of
 from cogs.base.posting import clear_components, clicked_message_id, post
 from cogs.base.service import tables
-from cogs.base.words import Reply, game_name, mention
+from cogs.base.words import Reply, mention
 from cogs.play import moves
 from engine.platform.records import KickVote
 from engine.services.tables import Table
@@ -24,7 +24,7 @@ KICK_SHAPE = rf"(?P<game>{ID}):(?P<user>{USER}):(?P<answer>yes|no)"
 
 def leave_confirmation(table: Table, user_id: int) -> Reply:
     """Leaving a game being played asks first: the seat stays, and the autopilot plays it."""
-    text = (f"{game_name(table)} is being played, so your seat stays: the autopilot plays it from now on. "
+    text = (f"{table.display_name} is being played, so your seat stays: the autopilot plays it from now on. "
             "You can come back any time with /game return.")
     leave = button(f"seat:{table.id}:{user_id}:leave", "Leave: the autopilot plays my seat", discord.ButtonStyle.danger)
     return Reply(content=text, view=view_of(leave))
@@ -67,7 +67,7 @@ def kick_vote_reply(table: Table, vote: KickVote) -> Reply:
     target = table.player(vote.target)
     name = target.name if target else "that player"
     voters = " ".join(mention(u) for u in vote.voters)
-    text = (f"{voters}: should the autopilot take over {name}'s seat in {game_name(table)}? "
+    text = (f"{voters}: should the autopilot take over {name}'s seat in {table.display_name}? "
             f"A majority of you decides; the vote closes <t:{int(vote.expires_at)}:R>. "
             f"So far {len(vote.yes)} approve and {len(vote.no)} refuse, of {len(vote.voters)}.")
     return Reply(content=text, view=kick_vote_view(table.id, vote.target), ping=vote.voters)

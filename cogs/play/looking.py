@@ -17,7 +17,6 @@ from cogs.base.words import (
     FIELD_VALUE_MAX,
     Reply,
     clip,
-    game_name,
 )
 from engine.core import hand_name
 from engine.platform.advice import what_it_brings
@@ -39,7 +38,7 @@ def log_view(game_id: int, page: int, pages: int) -> discord.ui.View | None:
 
 def log_reply(page: LogPage) -> Reply:
     table = page.table
-    embed = discord.Embed(title=clip(f"{game_name(table)}: move log", EMBED_TITLE_MAX), colour=COLOUR)
+    embed = discord.Embed(title=clip(f"{table.display_name}: move log", EMBED_TITLE_MAX), colour=COLOUR)
     text = "\n".join(clip(line, LOG_LINE_MAX) for line in page.lines) or "Nothing has happened yet."
     embed.description = clip(text, EMBED_DESCRIPTION_MAX)
     embed.set_footer(text=f"Page {page.page} of {page.pages}")
@@ -48,7 +47,7 @@ def log_reply(page: LogPage) -> Reply:
 
 def hand_reply(table: Table, view: dict[str, Any]) -> Reply:
     noun = hand_name(engine.get_game(table.slug))
-    embed = discord.Embed(title=clip(f"{game_name(table)}: your {noun}", EMBED_TITLE_MAX), colour=COLOUR)
+    embed = discord.Embed(title=clip(f"{table.display_name}: your {noun}", EMBED_TITLE_MAX), colour=COLOUR)
     for name, value in engine.get_game(table.slug).hand_fields(view)[:25]:
         embed.add_field(name=clip(name, 256), value=clip(value or "-", FIELD_VALUE_MAX), inline=False)
     return Reply(embeds=[embed])
@@ -57,7 +56,7 @@ def hand_reply(table: Table, view: dict[str, Any]) -> Reply:
 def hint_reply(found: TableHint) -> Reply:
     """/hint, for the player alone: the suggested choice and why, then the two best others with their worth."""
     hint = found.hint
-    embed = discord.Embed(title=clip(f"{game_name(found.table)}: a hint", EMBED_TITLE_MAX), colour=COLOUR)
+    embed = discord.Embed(title=clip(f"{found.table.display_name}: a hint", EMBED_TITLE_MAX), colour=COLOUR)
     label = hint.suggestion.action.label or hint.suggestion.action.key
     # The reason begins with the choice (advice.reason): said once, in bold.
     embed.description = clip(f"**{label}**{hint.because.removeprefix(label)}", EMBED_DESCRIPTION_MAX)

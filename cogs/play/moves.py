@@ -23,7 +23,6 @@ from cogs.base.service import tables
 from cogs.base.words import (
     STALE_PROMPT,
     Reply,
-    game_name,
     jump_url,
     mention,
     place,
@@ -141,13 +140,13 @@ async def _show_move(interaction: discord.Interaction | discord.Client, result: 
                                    standings=result.standings)
         await post_turn(interaction, table, reply, news.next.start)
         logs.posted(table.id)  # before the DMs: the table sees the move now
-        await send_dms(interaction, table, result.alerts.dm, f"It's your turn in {game_name(table)}")
+        await send_dms(interaction, table, result.alerts.dm, f"It's your turn in {table.display_name}")
     elif result.outcome is not None:
         url = await tables(interaction).sharing.url(table.game.guild_id, LinkKind.GAME, table.id)
         final = prompts.final_reply(table, result.outcome, result.standings, result.image, ping=result.alerts.thread,
                                     web_url=url)
         await post(interaction, table, final)
-        await send_dms(interaction, table, result.alerts.dm, f"{game_name(table)} is over")
+        await send_dms(interaction, table, result.alerts.dm, f"{table.display_name} is over")
         await tell_watchers(interaction, table)
     return edited_here
 
@@ -179,7 +178,7 @@ async def post_opening(interaction: discord.Interaction | discord.Client, openin
     start = opening.turn.start if opening.turn is not None else 0
     await post_turn(interaction, opening.table, reply, start)
     logs.posted(opening.table.id)  # the AI seats that moved first
-    await send_dms(interaction, opening.table, opening.alerts.dm, f"{game_name(opening.table)} begins: it's your turn")
+    await send_dms(interaction, opening.table, opening.alerts.dm, f"{opening.table.display_name} begins: it's your turn")
 
 
 async def send_dms(source: discord.Interaction | discord.Client, table: Table, user_ids: tuple[int, ...],

@@ -19,7 +19,6 @@ from cogs.base.words import (
     Reply,
     clip,
     clip_words,
-    game_name,
     mention,
 )
 from cogs.web.messages import with_link
@@ -113,7 +112,7 @@ def prompt_view(prompt: Prompt) -> discord.ui.View | None:
 
 def prompt_reply(table: Table, prompt: Prompt, note: str = "") -> Reply:
     """A fresh prompt on its own, e.g. after a stale click; it pings nobody."""
-    text = f"{game_name(table)}: {note}\n{prompt_text(prompt)}" if note else f"{game_name(table)}: {prompt_text(prompt)}"
+    text = f"{table.display_name}: {note}\n{prompt_text(prompt)}" if note else f"{table.display_name}: {prompt_text(prompt)}"
     return Reply(content=clip(text, CONTENT_MAX), view=prompt_view(prompt))
 
 
@@ -135,7 +134,7 @@ def turn_text(table: Table, turn: Turn, prompt: Prompt | None, *, intro: str = "
     """The turn's words: while it is played, what happened since and this turn so far, then the prompt;
     once it is over, the turn's full account alone (the message stays as the turn's record). The scores'
     line comes right under the title: it is the one fact every reader wants."""
-    head = [intro or f"**{game_name(table)} · {movers_names(table, turn)}'s turn**"]
+    head = [intro or f"**{table.display_name} · {movers_names(table, turn)}'s turn**"]
     scores = scores_line(standings)
     title_lines = [head[0], scores] if scores else [head[0]]
     if prompt is not None and turn.since:
@@ -178,7 +177,7 @@ def opening_reply(opening: Opening) -> Reply:
         seats = "In seat order: " + ", ".join(p.name for p in seated)
     else:
         seats = ", ".join(f"{p.name} plays {opening.nations[p.seat or 0]}" for p in seated)
-    intro = f"**{game_name(table)} begins!** {seats}."
+    intro = f"**{table.display_name} begins!** {seats}."
     if opening.turn is None or opening.prompt is None:
         return Reply(content=clip(intro, CONTENT_MAX), image=opening.image)
     return turn_reply(table, opening.turn, opening.prompt, opening.image, ping=opening.alerts.thread, intro=intro,
@@ -196,7 +195,7 @@ def final_embed(table: Table, outcome: Outcome, standings: tuple[Standing, ...] 
         place_no += len(group)
     winners = [names.get(s, f"Seat {s + 1}") for s in outcome.winners]
     headline = f"Winner: **{winners[0]}**" if len(winners) == 1 else f"Shared win: **{' and '.join(winners)}**"
-    embed = discord.Embed(title=clip(f"Final scores: {game_name(table)}", EMBED_TITLE_MAX), colour=COLOUR)
+    embed = discord.Embed(title=clip(f"Final scores: {table.display_name}", EMBED_TITLE_MAX), colour=COLOUR)
     body = "\n".join([headline, "", *lines])
     if outcome.details:
         body += f"\n\n{outcome.details}"
@@ -218,7 +217,7 @@ def final_reply(table: Table, outcome: Outcome, standings: tuple[Standing, ...],
     names = {p.seat: p.name for p in table.players if p.seat is not None}
     winners = joined([names.get(s, f"Seat {s + 1}") for s in outcome.winners])
     verb = "wins" if len(outcome.winners) == 1 else "share the win"
-    content = f"{', '.join(people)}: {game_name(table)} is over. **{winners}** {verb}." if people else ""
+    content = f"{', '.join(people)}: {table.display_name} is over. **{winners}** {verb}." if people else ""
     embed = with_link(final_embed(table, outcome, standings), web_url)
     return Reply(content=clip(content, CONTENT_MAX), embeds=[embed], image=image, ping=ping)
 
@@ -250,7 +249,7 @@ def panel_reply(table: Table, prompt: Prompt | None, user_id: int, done: str) ->
 def stale_reply(table: Table, prompt: Prompt | None, user_id: int, reason: str = STALE_PROMPT) -> Reply:
     """A click on an old prompt, answered to the clicker alone: their current choices, or whose turn it is."""
     if prompt is None:
-        return Reply(content=f"{reason} {game_name(table)} is {STATUS_WORDS[table.status]}.")
+        return Reply(content=f"{reason} {table.display_name} is {STATUS_WORDS[table.status]}.")
     mine = prompt.only(user_id)
     if mine is None:
         return Reply(content=f"{reason} {waiting_text(prompt)}")
@@ -261,9 +260,9 @@ def stale_reply(table: Table, prompt: Prompt | None, user_id: int, reason: str =
 def board_reply(table: Table, image: bytes | None, prompt: Prompt | None = None, turn_url: str = "") -> Reply:
     """The board again with whose turn it is in words; it pings nobody and points at the turn's message."""
     if image is None:
-        head = f"{game_name(table)}: I couldn't draw the board just now. Try /board again shortly."
+        head = f"{table.display_name}: I couldn't draw the board just now. Try /board again shortly."
     else:
-        head = f"{game_name(table)}: the board after {table.version} moves."
+        head = f"{table.display_name}: the board after {table.version} moves."
     if prompt is None:
         return Reply(content=head, image=image)
     if turn_url:

@@ -9,7 +9,7 @@ from cogs.base.commands import own_table
 from cogs.base.components import ID, Click, button, component, view_of
 from cogs.base.posting import clear_components, post
 from cogs.base.service import tables
-from cogs.base.words import Reply, game_name, mention
+from cogs.base.words import Reply, mention
 from cogs.play.moves import show_move
 from engine.platform.records import UndoVote
 from engine.services.tables import NeedsConsent, Table
@@ -32,7 +32,7 @@ def undo_vote_reply(table: Table, vote: UndoVote) -> Reply:
     asker = table.player(vote.requester)
     name = asker.name if asker else "A player"
     text = (f"{who}: {name} asks to take back their {moves(vote.to_version + 1, vote.at_version)} in "
-            f"{game_name(table)}, which showed a card or dice. Everyone must agree; one refusal, or no answer "
+            f"{table.display_name}, which showed a card or dice. Everyone must agree; one refusal, or no answer "
             f"<t:{int(vote.expires_at)}:R>, keeps them. So far {len(vote.yes)} of {len(vote.voters)} agree.")
     return Reply(content=text, view=undo_vote_view(table.id), ping=vote.voters)
 

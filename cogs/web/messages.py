@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.base.words import CONTENT_MAX, FIELD_VALUE_MAX, Reply, clip, game_name
+from cogs.base.words import CONTENT_MAX, FIELD_VALUE_MAX, Reply, clip
 from engine.services.sharing import EndNews, Site, Watching, ending
 from engine.services.tables import Table
 
@@ -51,7 +51,7 @@ def site_reply(site: Site, *, asked: bool | None = None) -> Reply:
 
 def watching_text(watching: Watching) -> str:
     """/game watch: the watcher's DM to come, and the game's page when the server shows its pages."""
-    name = game_name(watching.table)
+    name = watching.table.display_name
     if watching.plays:
         head = (f"You play in {name}: its final scores tell you when it ends (as /notify says), so no second "
                 "message comes. If you hand your seat over, I'll DM you at its end instead.")
@@ -63,7 +63,7 @@ def watching_text(watching: Watching) -> str:
 
 
 def unwatched_text(table: Table) -> str:
-    return f"You'll no longer hear from me when {game_name(table)} ends."
+    return f"You'll no longer hear from me when {table.display_name} ends."
 
 
 def watcher_dm(news: EndNews) -> str:

@@ -74,7 +74,7 @@ class Reading:
         candidates = live or here
         if len(candidates) == 1:
             return candidates[0]
-        listed = ", ".join(f"#{t.id} {t.title} ({t.status.value})" for t in candidates[:5])
+        listed = ", ".join(f"{t.display_name} ({t.status.value})" for t in candidates[:5])
         raise WhichTable(f"There are several games here ({listed}): add game_id to say which.", candidates)
 
     async def prompt(self, game_id: int) -> Prompt | None:

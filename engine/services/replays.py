@@ -61,7 +61,7 @@ class Replays:
         total = table.version
         move = total if move is None else move
         if not 0 <= move <= total:
-            raise GameError(f"{table.title} #{table.id} has {total} moves: pick one from 0 (the setup) to {total}.")
+            raise GameError(f"{table.display_name} has {total} moves: pick one from 0 (the setup) to {total}.")
         lines = (await self._core.load.history(table)).lines
         rows = await self._store.games.actions(table.id, limit=move) if move else []
         state, fallback = await asyncio.to_thread(_replay_to, table, rows)
@@ -88,13 +88,13 @@ class Replays:
         table = await self._core.load.table(game_id, guild_id=guild_id)
         require_started(table, "there's nothing to animate")
         if table.status is Status.ACTIVE:
-            raise GameError(f"{table.title} #{table.id} is still being played: its animation comes once it is over.")
+            raise GameError(f"{table.display_name} is still being played: its animation comes once it is over.")
         if self._core.drawing is None:
             raise GameError("This bot draws no pictures, so it makes no animations.")
         rows = await self._store.games.actions(game_id)
         data = await self._core.pictures.run(f"the animation of game {table.id}", partial(_animate, table, rows, limit))
         if data is None:
-            raise GameError(f"An animation of {table.title} #{table.id} would be over the upload limit here, "
+            raise GameError(f"An animation of {table.display_name} would be over the upload limit here, "
                             "even at its smallest.")
         return GameFile(table, f"contrail-{table.slug}-{table.id}.gif", data)
 

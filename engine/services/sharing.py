@@ -67,11 +67,6 @@ class EndNews:
     url: str | None
 
 
-def name_of(table: Table) -> str:
-    """'Airships #3', as every message names a game."""
-    return f"{table.title} #{table.id}"
-
-
 def players_of(table: Table) -> set[int]:
     """The people seated at the table: the game's own messages tell them of its end."""
     return {p.user_id for p in table.players if p.seat is not None and not p.ai}
@@ -92,9 +87,9 @@ def result_line(table: Table, outcome: Outcome) -> str:
 def ending(table: Table) -> str:
     """How a game that is over ended, in one sentence ('Airships #3 is over: ann wins (...).'); '' while it lives."""
     if table.status is Status.ABANDONED:
-        return f"{name_of(table)} was abandoned."
+        return f"{table.display_name} was abandoned."
     outcome = outcome_from_dict(table.game.outcome) if table.status is Status.FINISHED else None
-    return f"{name_of(table)} is over: {result_line(table, outcome)}." if outcome is not None else ""
+    return f"{table.display_name} is over: {result_line(table, outcome)}." if outcome is not None else ""
 
 
 class Sharing:
@@ -189,7 +184,7 @@ class Sharing:
             url = await self.url(table.game.guild_id, LinkKind.GAME, table.id)
             raise GameOver(f"{said} Its page: {url}" if url else said)
         if not await self.watch(table.id, user_id):
-            raise AlreadyWatching(f"You're watching {name_of(table)} already: I'll DM you when it ends."
+            raise AlreadyWatching(f"You're watching {table.display_name} already: I'll DM you when it ends."
                                   " /game unwatch stops that.")
         url = await self.url(table.game.guild_id, LinkKind.GAME, table.id)
         return Watching(table, url, plays=user_id in players_of(table))
@@ -197,7 +192,7 @@ class Sharing:
     async def unfollow(self, table: Table, user_id: int) -> None:
         """/game unwatch: no DM at the game's end after all."""
         if not await self.unwatch(table.id, user_id):
-            raise NotWatching(f"You're not watching {name_of(table)}: /game watch tells you when it ends.")
+            raise NotWatching(f"You're not watching {table.display_name}: /game watch tells you when it ends.")
 
     async def end_news(self, table: Table) -> EndNews:
         """Whom to tell by DM that this game is over: its watchers, less those who play in it (told once, by the

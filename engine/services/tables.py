@@ -114,6 +114,11 @@ class Table:
         return self.game.creator_id
 
     @property
+    def display_name(self) -> str:
+        """'Airships #3': how every message, thread, page and answer names a game."""
+        return f"{self.title} #{self.id}"
+
+    @property
     def place_id(self) -> int:
         """The channel or thread where the game is played."""
         return self.game.thread_id or self.game.channel_id

@@ -47,7 +47,7 @@ async def test_the_player_to_act_gets_a_private_hint_with_reasons_and_alternativ
 
     assert public_count(thread) == before  # nothing for the table: a hint is the player's own
     embed = private_embed(result)
-    assert embed.title == f"{table.title} #{table.id}: a hint"
+    assert embed.title == f"{table.display_name}: a hint"
     description = embed.description or ""
     prompt_choices = await lounge.service.reading.prompt(table.id)
     assert prompt_choices is not None

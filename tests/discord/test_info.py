@@ -28,8 +28,8 @@ async def test_game_list_shows_slug_players_state_and_thread_privately(lounge: L
 
     lines = _list_lines(await lounge.members[4].slash(lounge.channel, "game list"))
 
-    assert lines[0] == f"**#2 Airships** (`airships`) · lobby · cy · <#{lounge.thread_of().id}>"
-    assert lines[1] == f"**#{game_id} Airships** (`airships`) · active · " + ", ".join(
+    assert lines[0] == f"**Airships #2** (`airships`) · lobby · cy · <#{lounge.thread_of().id}>"
+    assert lines[1] == f"**Airships #{game_id}** (`airships`) · active · " + ", ".join(
         p.name for p in (await lounge.service.reading.table(game_id)).players
     ) + f" · <#{thread.id}>"
     assert len(lines) == 2
@@ -55,8 +55,8 @@ async def test_game_list_puts_live_games_first_and_stops_at_the_most_recent(loun
     lounge.store.seats.of = counted_seats  # type: ignore[method-assign]
     lines = _list_lines(await lounge.members[4].slash(lounge.channel, "game list"))
 
-    assert lines[0].startswith(f"**#{old.id} Airships** (`airships`) · lobby · ann")  # the oldest, but live
-    shown = [int(line.split()[0].strip("*#")) for line in lines[1:-1]]
+    assert lines[0].startswith(f"**Airships #{old.id}** (`airships`) · lobby · ann")  # the oldest, but live
+    shown = [int(line.split()[1].strip("*#")) for line in lines[1:-1]]
     assert shown == sorted(abandoned_ids, reverse=True)[: messages.LIST_LIMIT - 1]
     assert lines[-1] == "Older games aren't listed: give a command their game_id to reach them."
     assert reads == messages.LIST_LIMIT + 1  # never one read per game ever played

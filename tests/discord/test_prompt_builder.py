@@ -63,7 +63,7 @@ def test_a_private_decision_shows_no_choice_in_the_thread_and_opens_them_to_its_
     assert button.custom_id == "g:7:v12:mine" and button.label == "Choose privately"
 
     class Named:  # the reply builders read only the game's name from a table
-        id, title = 7, "1930"
+        id, title, display_name = 7, "1930", "1930 #7"
 
     mine = prompts.private_reply(Named(), prompt, 42)  # type: ignore[arg-type]
     assert mine.view is not None

@@ -223,4 +223,4 @@ async def test_game_id_suggestions_offer_started_games_of_the_server_even_when_o
     await lounge.open_game(lounge.members[2])  # a lobby: nothing to replay yet
     offered = await lounge.members[3].autocomplete(lounge.channel, "game replay", "game_id", "")
     assert [choice["value"] for choice in offered] == [game_id]
-    assert offered[0]["name"].startswith(f"#{game_id} Airships · finished · ")
+    assert offered[0]["name"].startswith(f"Airships #{game_id} · finished · ")

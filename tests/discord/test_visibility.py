@@ -102,8 +102,8 @@ async def test_game_list_leaves_out_games_out_of_sight(staff: Staff) -> None:
     theirs = answered(await staff.outsider.slash(general, "game list"))
     staffs = answered(await staff.insider.slash(general, "game list"))
 
-    assert f"#{mine} " in theirs and f"#{staff.played} " not in theirs and f"#{staff.lobby} " not in theirs
-    assert f"#{staff.played} " in staffs and f"#{staff.lobby} " in staffs
+    assert f"#{mine}*" in theirs and f"#{staff.played}*" not in theirs and f"#{staff.lobby}*" not in theirs
+    assert f"#{staff.played}*" in staffs and f"#{staff.lobby}*" in staffs
 
 
 @pytest.mark.parametrize("verb", ["lobby", "log", "replay"])
