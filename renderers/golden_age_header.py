@@ -140,11 +140,13 @@ def event_lines(table: Table, room: int) -> list[HeaderLine]:
 
 
 def worth_lines(table: Table, room: int) -> list[HeaderLine]:
-    """'Worth: Alice $35 · Bob $35'; long names are cut to a common length where they do not all fit."""
+    """'Worth: Alice $35 · Bob $35', the richest first (equal worths in seat order), as every surface ranks the
+    scores; long names are cut to a common length where they do not all fit."""
     rows = worth_rows(len(table.seats))
     label = "Final worth: " if table.over else "Worth: "
-    per_row = -(-len(table.seats) // rows) if table.seats else 0
-    groups = [table.seats[i:i + per_row] for i in range(0, len(table.seats), per_row)] if per_row else [()]
+    seats = tuple(sorted(table.seats, key=lambda seat: (-seat.worth, seat.seat)))
+    per_row = -(-len(seats) // rows) if seats else 0
+    groups = [seats[i:i + per_row] for i in range(0, len(seats), per_row)] if per_row else [()]
     groups += [()] * (rows - len(groups))
     lines = []
     for row, group in enumerate(groups):

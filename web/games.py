@@ -10,7 +10,7 @@ from aiohttp import web
 from engine.core import GameError
 from engine.platform.records import LinkKind, Status, WebLink
 from engine.services import Services
-from engine.services.tables import Table, TableStatus
+from engine.services.tables import Table, TableStatus, scores_words
 from engine.words import count, joined
 from web.pages import BOARDS, FRAMES, LIVE, PAGES, REPLAYING, SERVICES, html_page, link_of, page, rendered
 from web.images import FOREVER, FRESH, Frame, Picture, png
@@ -109,7 +109,7 @@ def step_of(base: str, table: Table, move: int, frame: Frame) -> Step:
 
 def board_words(table: Table, status: TableStatus) -> str:
     """The current board in words: the game, its move, and the scores (the image's alt text)."""
-    scores = "; ".join(f"{s.name} {s.score_text}" for s in status.standings if s.score_text)
+    scores = scores_words(status.standings)
     where = f"{table.display_name} after {count(table.version, 'move')}"
     return f"The board of {where}" + (f". Scores: {scores}." if scores else ".")
 

@@ -24,7 +24,7 @@ from cogs.base.words import (
 from cogs.web.messages import with_link
 from engine.core import Action, Outcome
 from engine.platform.turns import WHY, Turn
-from engine.services.tables import Opening, Prompt, Standing, Table
+from engine.services.tables import Opening, Prompt, Standing, Table, scores_words
 from engine.words import count, joined
 
 MAX_BUTTON_CHOICES = 5  # "a few": one row of buttons; more become a select menu
@@ -125,8 +125,8 @@ def movers_names(table: Table, turn: Turn) -> str:
 
 def scores_line(standings: tuple[Standing, ...]) -> str:
     """'Scores: ann 12 VP · bob 9 VP', highest first: the standing in words, for a reader without the image."""
-    shown = sorted((s for s in standings if s.score is not None), key=lambda s: -(s.score or 0))
-    return "Scores: " + " · ".join(f"{s.name} {s.score_text}" for s in shown) if shown else ""
+    words = scores_words(standings)
+    return f"Scores: {words}" if words else ""
 
 
 def turn_text(table: Table, turn: Turn, prompt: Prompt | None, *, intro: str = "",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, replace
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from engine.platform.packs import name_of
@@ -322,14 +322,24 @@ def pick_action(legal: list[Action], pick: int | str) -> Action:
 
 
 def standings_from_view(table: Table, view: CommonView) -> tuple[Standing, ...]:
-    """Scores so far from the public view's `points` (one per seat) and `points_unit`."""
+    """Scores so far from the public view's `points` (one per seat) and `points_unit`, ranked: the highest first,
+    equal scores in seat order, seats without a score last. Every surface (the turn message, /game status, the
+    web page and its board's words) shows them in this one order."""
     scores = dict(enumerate(view["points"]))
     unit = view["points_unit"]
     away = dict(table.away)
-    return tuple(
-        Standing(p.seat, p.name, scores.get(p.seat), p.ai, p.autopilot, away.get(p.seat), unit)
-        for p in table.players if p.seat is not None
-    )
+    return ranked(Standing(p.seat, p.name, scores.get(p.seat), p.ai, p.autopilot, away.get(p.seat), unit)
+                  for p in table.players if p.seat is not None)
+
+
+def ranked(standings: Iterable[Standing]) -> tuple[Standing, ...]:
+    """The standings highest first, equal scores in seat order, seats without a score last."""
+    return tuple(sorted(standings, key=lambda s: (s.score is None, -(s.score or 0), s.seat)))
+
+
+def scores_words(standings: Iterable[Standing]) -> str:
+    """'ann 12 VP · bob 9 VP', ranked: the scores in words; "" before anyone scores."""
+    return " · ".join(f"{s.name} {s.score_text}" for s in ranked(standings) if s.score is not None)
 
 
 # -- what a table must be for an action: each refusal is a sentence for the player ------------------

@@ -9,7 +9,7 @@ from cogs.play import prompts
 from engine.core import Action
 from engine.platform.records import GameRow, SeatRow, Status
 from engine.platform.turns import Turn, why_line
-from engine.services.tables import Mover, Prompt, Standing, Table
+from engine.services.tables import Mover, Prompt, Standing, Table, scores_words, standings_from_view
 
 
 def test_minor_choices_are_secondary_buttons_and_the_decision_uses_the_games_words() -> None:
@@ -97,3 +97,14 @@ def test_a_turn_message_too_long_drops_the_ai_seats_reasons_before_any_event() -
     assert len(text) <= 2000
     assert all(f"does thing {n}." in text for n in range(12))  # every event kept
     assert 0 < text.count("↳ Why") < 12  # the newest reasons kept as room allows
+
+
+def test_the_standings_are_ranked_once_for_every_surface() -> None:
+    """The turn message, /game status, the web page and its board's words all take the standings in this order."""
+    row = GameRow(3, "1930", 1, 2, 3, 100, {}, 1, Status.ACTIVE, 9, None, "then", "now")
+    seats = (SeatRow(100, "ann", 0), SeatRow(101, "bob", 1), SeatRow(102, "cy", 2), SeatRow(103, "dee", 3))
+    table = Table(row, seats, "1930", 2, 6)
+    view = {"points": [28, 40, 37, 40], "points_unit": "$"}
+    standings = standings_from_view(table, view)  # type: ignore[arg-type]
+    assert [s.name for s in standings] == ["bob", "dee", "cy", "ann"]  # the richest first, a tie in seat order
+    assert scores_words(reversed(standings)) == "bob $40 · dee $40 · cy $37 · ann $28"

@@ -254,6 +254,14 @@ def test_the_header_says_whose_decision_the_turn_the_phase_and_the_last_action()
     assert lines[5].text == "Chen $44  ·  Dolores $40"
 
 
+def test_the_header_ranks_the_worths_richest_first_as_the_turn_message_does() -> None:
+    view = sample_view()
+    seats = view["seats"]
+    seats[0]["worth"], seats[3]["worth"] = seats[3]["worth"], seats[0]["worth"]  # Dolores leads, Alice is last
+    lines = golden_age.header_lines(view)
+    assert [lines[4].text, lines[5].text] == ["Worth: Dolores $62  ·  Bartholomew $59", "Chen $44  ·  Alice $40"]
+
+
 def test_the_board_shows_the_first_turns_order_from_the_view_on_each_player() -> None:
     """The First Round Turn Order cards order the first turn: each player's panel carries its number in it."""
     assert golden_age_table.read(start_view(4)).turn_order == (0, 2, 1, 3)
