@@ -70,11 +70,11 @@ def _status_reply(status: TableStatus, asked_in: int | None) -> Reply:
 
 
 def rules_reply(card: RulesCard) -> Reply:
-    """One topic of a game's rules, in one embed; the footer names the other topics."""
+    """One topic of a game's rules, in one embed; the footer names the other topics as autocomplete shows them."""
     title = f"{card.title} ({card.players} players): {card.topic.title}"
     embed = discord.Embed(title=clip(title, EMBED_TITLE_MAX), colour=COLOUR)
     embed.description = clip(card.topic.text, EMBED_DESCRIPTION_MAX)
-    others = ", ".join(t.key for t in card.topics if t.key != card.topic.key)
+    others = " · ".join(t.title for t in card.topics if t.key != card.topic.key)
     embed.set_footer(text=clip(f"More with /rules topic: {others}", 2048))
     return Reply(embeds=[embed])
 

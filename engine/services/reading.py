@@ -203,13 +203,15 @@ class Reading:
         return sorted(found, key=lambda g: (not g.waiting_on_you, g.since or 0.0))
 
     def rules(self, slug: str, topic: str | None = None) -> RulesCard:
-        """One topic of a game's rules guide (the first when none is named)."""
+        """One topic of a game's rules guide (the first when none is named): named by its title, as autocomplete
+        and the footer show it, or by the key autocomplete sends, in any case."""
         game = engine.get_game(slug)
         topics = game.guide
-        chosen = next((t for t in topics if t.key == topic), None) if topic else topics[0]
+        asked = (topic or "").strip().casefold()
+        chosen = next((t for t in topics if asked in (t.key, t.title.casefold())), None) if asked else topics[0]
         if chosen is None:
-            keys = ", ".join(t.key for t in topics)
-            raise GameError(f"There is no rules topic {topic!r} for {game.title}. Topics: {keys}.")
+            titles = ", ".join(t.title for t in topics)
+            raise GameError(f"There is no rules topic {topic!r} for {game.title}. Topics: {titles}.")
         return RulesCard(slug, game.title, f"{game.min_players}–{game.max_players}", chosen, topics)
 
 

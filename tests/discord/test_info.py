@@ -229,7 +229,18 @@ async def test_rules_by_topic_stand_on_their_own(lounge: Lounge) -> None:
     hindenburg = await lounge.members[0].autocomplete(lounge.channel, "rules", "topic", "hinden")
     assert [c["value"] for c in hindenburg] == ["hindenburg"]
     unknown = await lounge.members[0].slash(lounge.channel, "rules", topic="chess")
-    assert ephemeral_text(unknown).startswith("There is no rules topic 'chess' for Airships.")
+    assert ephemeral_text(unknown).startswith("There is no rules topic 'chess' for Airships. Topics: Airships in a")
+
+
+async def test_rules_topics_have_one_name_in_the_footer_in_autocomplete_and_when_typed(lounge: Lounge) -> None:
+    offered = await lounge.members[0].autocomplete(lounge.channel, "rules", "topic", "")
+    titles = [c["name"] for c in offered]
+    first = (await lounge.members[0].slash(lounge.channel, "rules")).response
+    assert first is not None
+    footer = first.embeds[0].footer.text
+    assert footer == "More with /rules topic: " + " · ".join(titles[1:])  # the names autocomplete shows
+    typed = (await lounge.members[0].slash(lounge.channel, "rules", topic="your go (a TURN)")).response
+    assert typed is not None and typed.embeds[0].title == "Airships (2–4 players): Your go (a turn)"
 
 
 async def test_abandon_by_a_stranger_is_refused(lounge: Lounge) -> None:
