@@ -76,6 +76,24 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("playout_seeds", ["first", pytest.param("rest", marks=pytest.mark.slow)], indirect=True)
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Send each xdist_group's tests to one worker, as `--dist loadgroup` promises. pytest-xdist 3.8 tags them by
+    appending "@group" to `item._nodeid`, which pytest 9 no longer reads (a node's id is `item._id`): every group
+    was shared out test by test, and each worker worked out the group's costly positions again. Tagged here the
+    way xdist's scheduler reads it, unless xdist already did."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    from _pytest.nodeid import NodeId  # pytest's own: only there can a node's id be changed
+
+    for item in items:
+        names = sorted({str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+                        for mark in item.iter_markers("xdist_group")})
+        tag = "@" + "_".join(names)
+        if names and not item.nodeid.endswith(tag):
+            item._id = NodeId.parse(item.nodeid + tag)
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     # Said once, plainly, so a green run without PostgreSQL is never mistaken for one that tested it.
     if not TEST_DATABASE_URL:
