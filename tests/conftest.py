@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import sys
+import tempfile
 import uuid
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
@@ -14,6 +16,30 @@ import pytest_asyncio
 from engine.services import Services
 from tests.stub_drawing import stub_drawing
 from engine.store import Store
+
+
+def keep_compiled_modules() -> None:
+    """Under PYTHONDONTWRITEBYTECODE (the Dockerfile sets it) every process of every run compiled the project again
+    and rewrote the asserts of all ~350 test modules: about 10 s of CPU in each xdist worker, a sixth of the fast
+    tier. The compiled modules are kept instead, out of the tree as that setting wants, in a folder of this user's
+    own under the temp dir (not one someone else made: its code would run here)."""
+    if not sys.dont_write_bytecode or sys.pycache_prefix is not None or not hasattr(os, "getuid"):
+        return
+    folder = Path(tempfile.gettempdir()) / f"contrail-test-pycache-{os.getuid()}"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        owned = folder.stat()
+    except OSError:
+        return
+    if owned.st_uid == os.getuid() and not owned.st_mode & 0o022:
+        sys.pycache_prefix = str(folder)
+        sys.dont_write_bytecode = False
+        # The processes the tests start (the bot's command line, drawing and trial workers) keep theirs there too.
+        os.environ["PYTHONPYCACHEPREFIX"] = str(folder)
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+
+keep_compiled_modules()
 
 
 # The store's backends. A test module marked `both_backends` runs its store tests on each; PostgreSQL only when
@@ -48,6 +74,24 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         metafunc.parametrize("backend", ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)], indirect=True)
     if "playout_seeds" in metafunc.fixturenames:
         metafunc.parametrize("playout_seeds", ["first", pytest.param("rest", marks=pytest.mark.slow)], indirect=True)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Send each xdist_group's tests to one worker, as `--dist loadgroup` promises. pytest-xdist 3.8 tags them by
+    appending "@group" to `item._nodeid`, which pytest 9 no longer reads (a node's id is `item._id`): every group
+    was shared out test by test, and each worker worked out the group's costly positions again. Tagged here the
+    way xdist's scheduler reads it, unless xdist already did."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    from _pytest.nodeid import NodeId  # pytest's own: only there can a node's id be changed
+
+    for item in items:
+        names = sorted({str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
+                        for mark in item.iter_markers("xdist_group")})
+        tag = "@" + "_".join(names)
+        if names and not item.nodeid.endswith(tag):
+            item._id = NodeId.parse(item.nodeid + tag)
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.xdist_group("layers")  # one worker reads the product's sources, not each
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "engine" / "rules"
 RENDERERS = ROOT / "renderers"

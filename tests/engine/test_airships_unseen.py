@@ -19,6 +19,7 @@ from engine.cli.simulate import play_random
 
 AI = engine.get_ai("airships")
 SHARE = 80  # one of these games weighs eighty plain playouts: one per player count in the fast tier
+pytestmark = pytest.mark.xdist_group("airships_unseen")  # one worker plays the random games, not each
 Move = tuple[AirshipsState, int, Action, AirshipsState]  # before, seat, action, after
 
 

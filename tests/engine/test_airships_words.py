@@ -13,6 +13,8 @@ from engine.rules.airships import words
 from engine.rules.airships.state import Step
 from engine.rules.guide import load_guide
 
+pytestmark = pytest.mark.xdist_group("airships_words")  # one worker plays the games the choices come from
+
 # The game's own terms that the menus and messages use: each must be explained in the glossary.
 TERMS = ("imaginary", "exchange", "bonus chip", "era", "entrepreneur", "wooden airship", "compensation", "VP",
          "Hindenburg phase", "go", "supply", "display", "department", "engine")

@@ -21,6 +21,7 @@ from engine.figures import game_stats, shown_stats
 from engine.view import ViewError, check_common_view
 
 GAMES = engine.list_games()
+pytestmark = pytest.mark.xdist_group("contract")  # one worker plays the random games, not each
 SEEDS = 1  # random games per player count (the smallest and the largest) in the quick run
 SLOW_SEEDS = 6  # the whole suite: some thousands of states more per game
 
