@@ -11,7 +11,7 @@ from functools import partial
 from typing import Any, Protocol, TypeVar
 
 import engine
-from engine.services.workers import exit_with_parent, nothing, spawned
+from engine.services.workers import exit_with_parent, nothing, spawned, worker_pids
 
 log = logging.getLogger("engine.service")
 T = TypeVar("T")
@@ -111,6 +111,10 @@ class DrawingPool:
         """One of the drawing's own PNG pictures, by its method's name: `draw("...", "board", slug, view)`."""
         drawn: bytes | None = await self.run(what, partial(_call, method, args))
         return drawn
+
+    def pids(self) -> tuple[int, ...]:
+        """The drawing processes' ids (none in threads)."""
+        return worker_pids(self._executor)
 
     def close(self) -> None:
         """Stop the workers (a job under way is dropped); the next picture starts new ones."""

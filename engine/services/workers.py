@@ -6,7 +6,7 @@ import multiprocessing
 import os
 import threading
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 
@@ -23,6 +23,12 @@ def spawned(processes: int, initializer: Callable[..., None], initargs: tuple[An
     Spawned, not forked: the bot's process has threads (the database's, discord.py's) a fork would copy mid-step."""
     return ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"),
                                initializer=initializer, initargs=initargs, max_tasks_per_child=max_tasks)
+
+
+def worker_pids(executor: Executor | None) -> tuple[int, ...]:
+    """The process ids of a pool's workers now (none for threads, or a pool not started): what a benchmark weighs."""
+    processes = getattr(executor, "_processes", None)  # ProcessPoolExecutor's own map of its live workers
+    return tuple(sorted(processes or ()))
 
 
 def exit_with_parent() -> None:
