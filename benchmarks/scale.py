@@ -21,7 +21,7 @@ from typing import Any
 from benchmarks import scale_fill
 from benchmarks.memory import by_role, footprints, pss_total
 from benchmarks.processes import fresh_schema
-from engine.services.workers import default_processes
+from engine.services.workers import default_drawing_processes, default_processes
 
 SIZES = (1_000, 10_000, 100_000)
 BURST = 1_000  # moves in a burst
@@ -69,7 +69,7 @@ async def start(database: str, probe: int) -> None:
 
     engine.check_games()
     store = await Store.open(database)
-    services = Services(store, PillowDrawing(), drawing_processes=default_processes(),  # as the bot's defaults
+    services = Services(store, PillowDrawing(), drawing_processes=default_drawing_processes(),  # as the bot's defaults
                         thinking_processes=default_processes())
     services.core.pictures.start()
     services.core.thinking.start()
@@ -118,7 +118,7 @@ async def burst(database: str, games: int, moves: int = BURST) -> None:
     from renderers.drawing import PillowDrawing
 
     store = await Store.open(database)
-    services = Services(store, PillowDrawing(), drawing_processes=default_processes(),  # as the bot's defaults
+    services = Services(store, PillowDrawing(), drawing_processes=default_drawing_processes(),  # as the bot's defaults
                         thinking_processes=default_processes())
     services.core.thinking.start()
     await services.core.pictures.warmed()  # a bot takes moves once it has started, its drawing processes with it

@@ -16,7 +16,7 @@ import pytest
 import engine
 import renderers
 from engine.services.drawing import THREADS, DrawingPool, samples
-from engine.services.workers import default_processes
+from engine.services.workers import default_drawing_processes, default_processes
 from renderers.drawing import PillowDrawing
 from settings import SettingsError, load_settings
 
@@ -141,10 +141,11 @@ async def test_a_drawing_process_that_dies_costs_one_picture_and_the_pool_starts
         pool.close()
 
 
-def test_the_drawing_processes_are_a_setting_one_per_core_by_default(tmp_path: Path) -> None:
+def test_the_drawing_processes_are_a_setting_one_per_two_cores_by_default(tmp_path: Path) -> None:
     cores = len(os.sched_getaffinity(0))
     assert default_processes() == (cores if cores >= 2 else 0)
-    assert load_settings(tmp_path / "none.env", {}).drawing_processes == default_processes()
+    assert default_drawing_processes() == (max(1, cores // 2) if cores >= 2 else 0)
+    assert load_settings(tmp_path / "none.env", {}).drawing_processes == default_drawing_processes()
     assert load_settings(tmp_path / "none.env", {"DRAWING_PROCESSES": " 0 "}).drawing_processes == 0
     assert load_settings(tmp_path / "none.env", {"DRAWING_PROCESSES": "3"}).drawing_processes == 3
     for bad in ("-1", "two", "1.5", "33", "²"):
