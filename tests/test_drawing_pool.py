@@ -151,3 +151,33 @@ def test_the_drawing_processes_are_a_setting_one_per_two_cores_by_default(tmp_pa
     for bad in ("-1", "two", "1.5", "33", "²"):
         with pytest.raises(SettingsError, match="^DRAWING_PROCESSES must be a whole number from 0 "):
             load_settings(tmp_path / "none.env", {"DRAWING_PROCESSES": bad})
+
+
+def test_a_drawing_process_gives_its_free_memory_back_every_few_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pieces its caches let go leave free pages scattered through the heap, which glibc keeps: measured at the
+    scale benchmark's burst, giving them back took the drawing process from 245 to 216 MB."""
+    from engine.services import drawing
+
+    trims: list[int] = []
+    monkeypatch.setattr(drawing, "_worker_drawing", Recording())
+    monkeypatch.setattr(drawing, "give_back_memory", lambda: trims.append(len(trims)))
+    for _ in range(drawing.TRIM_EVERY * 2 + 1):
+        drawing._in_worker(lambda drawn: None)
+    assert len(trims) == 2
+
+
+def test_giving_back_memory_returns_the_heaps_free_pages() -> None:
+    from engine.services.workers import give_back_memory
+
+    def resident_kb() -> int:
+        return int(next(line for line in Path("/proc/self/status").read_text().splitlines()
+                        if line.startswith("VmRSS")).split()[1])
+
+    give_back_memory()
+    blocks = [bytes(32 * 1024) for _ in range(1000)]  # 32 MB in the heap, below glibc's own mapping threshold
+    kept = blocks[::50]  # a few stay, so the heap cannot simply shrink from its top
+    del blocks
+    before = resident_kb()
+    give_back_memory()
+    assert before - resident_kb() > 16 * 1024
+    assert len(kept) == 20

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import threading
@@ -39,6 +40,13 @@ def worker_pids(executor: Executor | None) -> tuple[int, ...]:
     """The process ids of a pool's workers now (none for threads, or a pool not started): what a benchmark weighs."""
     processes = getattr(executor, "_processes", None)  # ProcessPoolExecutor's own map of its live workers
     return tuple(sorted(processes or ()))
+
+
+def give_back_memory() -> None:
+    """Return the heap's free pages to the system: glibc's malloc_trim (nothing where the C library has none)."""
+    trim = getattr(ctypes.CDLL(None), "malloc_trim", None)  # the process's own symbols, the C library's among them
+    if trim is not None:
+        trim(0)
 
 
 def exit_with_parent() -> None:
