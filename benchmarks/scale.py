@@ -53,6 +53,13 @@ def memory(services: Any) -> dict[str, Any]:
             "memory_mb": roles_mb}
 
 
+def memory_line(roles: dict[str, dict[str, float]], total: float) -> str:
+    """The table's line of each process's memory: in all (PSS summed, each shared page once), then by role."""
+    parts = [f"{role} x{sums['processes']:.0f}: PSS {sums['pss']}, RSS {sums['rss']}, USS {sums['uss']}"
+             for role, sums in roles.items()]
+    return f"in all (PSS summed: shared pages counted once): {total} MB; " + "; ".join(parts)
+
+
 def say(**figures: Any) -> None:
     print(json.dumps(figures), flush=True)
 
