@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ctypes
 import multiprocessing
 import os
 import threading
@@ -44,6 +43,8 @@ def worker_pids(executor: Executor | None) -> tuple[int, ...]:
 
 def give_back_memory() -> None:
     """Return the heap's free pages to the system: glibc's malloc_trim (nothing where the C library has none)."""
+    import ctypes  # here, not at the top: only the drawing processes trim
+
     trim = getattr(ctypes.CDLL(None), "malloc_trim", None)  # the process's own symbols, the C library's among them
     if trim is not None:
         trim(0)
