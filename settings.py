@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.services.caching import CACHE_MB
-from engine.services.workers import default_processes
+from engine.services.workers import default_drawing_processes, default_processes
 from engine.platform.levels import THINKING_SECONDS
 from engine.services.logs import JsonFormatter
 from engine.store import is_postgres_url
@@ -108,7 +108,8 @@ def load_settings(env_file: Path = Path(".env"), environ: Mapping[str, str] = os
         web_host=web_host,
         public_url=_public_url(merged.get("PUBLIC_URL"), web_host, web_port),
         cache_mb=_cache_mb(merged.get("CACHE_MB")),
-        drawing_processes=_processes("DRAWING_PROCESSES", merged.get("DRAWING_PROCESSES"), "draw"),
+        drawing_processes=_processes("DRAWING_PROCESSES", merged.get("DRAWING_PROCESSES"), "draw",
+                                     default_drawing_processes()),
         thinking_processes=_processes("THINKING_PROCESSES", merged.get("THINKING_PROCESSES"), "think"),
         thinking_seconds=_thinking_seconds(merged.get("AI_THINKING_SECONDS")),
         web_limits=_web_limits(merged),
@@ -182,11 +183,11 @@ def _cache_mb(value: str | None) -> int:
     return int(text)
 
 
-def _processes(name: str, value: str | None, what: str) -> int:
-    """A count of worker processes: one per core where there are several unless it says otherwise."""
+def _processes(name: str, value: str | None, what: str, default: int | None = None) -> int:
+    """A count of worker processes: `default` (else one per core where there are several) unless it says otherwise."""
     text = (value or "").strip()
     if not text:
-        return default_processes()
+        return default_processes() if default is None else default
     if not NUMBER.fullmatch(text) or int(text) > MAX_PROCESSES:
         raise SettingsError(f"{name} must be a whole number from 0 ({what} in the bot's own process) to"
                             f" {MAX_PROCESSES}, not {value!r}.")

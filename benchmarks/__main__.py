@@ -295,7 +295,9 @@ def scale_report(results: dict[str, Any], as_json: bool, judged: bool = True) ->
             continue
         print(f"{name}:")
         for row in rows:
-            print("  " + ", ".join(f"{key}: {value}" for key, value in row.items() if key != "backend"))
+            print("  " + ", ".join(f"{key}: {value}" for key, value in row.items()
+                                   if key not in ("backend", "memory_mb")))
+            print(f"  memory after the burst, {scale.memory_line(row['memory_mb'], row['pss_total_mb'])}")
     print(f"targets met: {results['targets_met']}")
     if as_json:
         print(json.dumps(results))

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+
 from typing import Any, NamedTuple
 
 from PIL import Image

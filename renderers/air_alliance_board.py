@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from renderers.memo import cached
 
 from PIL import Image, ImageDraw
 
@@ -67,7 +67,7 @@ def airport_centre(airport: Airport) -> tuple[int, int]:
 
 
 # -- the board: four areas, cached on the planes' places -------------------------------------------
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def board_image(airports: tuple[Airport, ...], flights: tuple[Flight, ...] = ()) -> Image.Image:
     """The four areas with their airports and this turn's flights; rebuilt only when a plane lands, leaves or swaps."""
     image = _areas().copy()
@@ -87,7 +87,7 @@ def board_image(airports: tuple[Airport, ...], flights: tuple[Flight, ...] = ())
     return image
 
 
-@lru_cache(maxsize=1)
+@cached(maxsize=1)
 def _areas() -> Image.Image:
     pen = PALETTE.pen((BOARD_WIDTH, BOARD_HEIGHT), PAPER)
     for index, area in enumerate(AREAS):
@@ -100,7 +100,7 @@ def _areas() -> Image.Image:
     return PALETTE.convert(pen.image)
 
 
-@lru_cache(maxsize=256)
+@cached(maxsize=256)
 def airport_tile(airport: Airport) -> Image.Image:
     """One airport: code and name, its runways in their shape with the planes on them, who may land."""
     pen = PALETTE.pen((CELL_WIDTH, CELL_HEIGHT), WHITE)
@@ -190,13 +190,13 @@ def plane_corners(airport: Airport) -> list[tuple[int, int, str]]:
             if index < len(runways) and runways[index]]
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def plane_mask(colour: str) -> Image.Image:
     """A plane's outline (a disc or a square) as a two-level mask: a palette image takes no blending."""
     return plane_image(TOKEN, colour).getchannel("A").point(lambda alpha: 255 if alpha >= 128 else 0, "1")
 
 
-@lru_cache(maxsize=256)
+@cached(maxsize=256)
 def label_strip(airport: Airport) -> Image.Image:
     """The top of an airport's cell: its frame, code and name."""
     return airport_tile(airport).crop((0, 0, CELL_WIDTH, LABEL_HEIGHT))
@@ -235,7 +235,7 @@ def arrowhead(points: list[tuple[float, float]], size: float) -> list[tuple[floa
     return [tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)]
 
 
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def flight_label(number: int, colour: str) -> Image.Image:
     """'1 K': the flight's place in the turn and the plane's letter, on the plane's colour."""
     words = f"{number} {plane_letter(colour)}"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from renderers.memo import cached
 
 from PIL import Image
 
@@ -50,7 +50,7 @@ def draw_route(pen: Pen, x: int, y: int, room: int, card: Card) -> int:
 
 
 # -- the baggage claim -----------------------------------------------------------------------------
-@lru_cache(maxsize=128)
+@cached(maxsize=128)
 def claim_tile(card: Card, place: int, fate: str, reserver: str | None, reserver_colour: str | None) -> Image.Image:
     """A claim card with its strip above: its place (1 oldest) and who reserved it, or its `fate` ('lost next')."""
     pen = PALETTE.pen(CLAIM_TILE, PAPER)
@@ -115,7 +115,7 @@ def draw_status(pen: Pen, place: int, fate: str, reserver: str | None, colour: s
         pen.text((x, middle), ellipsize(f"▼ {fate}", MIN_TEXT, CARD_WIDTH - x - 4), MIN_TEXT, False, INK)
 
 
-@lru_cache(maxsize=8)
+@cached(maxsize=8)
 def free_claim_place(place: int) -> Image.Image:
     """An empty place of the claim (the deck ran dry before it could be refilled)."""
     pen = PALETTE.pen(CLAIM_TILE, PAPER)
@@ -126,7 +126,7 @@ def free_claim_place(place: int) -> Image.Image:
 
 
 # -- boarding pass slots -----------------------------------------------------------------------------
-@lru_cache(maxsize=256)
+@cached(maxsize=256)
 def slot_tile(slot: Slot, number: int, colour: str) -> Image.Image:
     """A boarding pass slot: its top card (or the printed icons), the pile's depth, this turn's marker."""
     width, height = SLOT_SIZE

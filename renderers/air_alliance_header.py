@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from renderers.memo import cached
 
 from PIL import Image
 
@@ -163,12 +163,12 @@ def header_band(table: Table, width: int) -> Image.Image:
     return band
 
 
-@lru_cache(maxsize=2)
+@cached(maxsize=2)
 def _empty_band(width: int) -> Image.Image:
     return PALETTE.convert(PALETTE.pen((width, HEADER_HEIGHT), NAVY).image)
 
 
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def _line_image(line: HeaderLine, width: int, height: int, fill: RGB) -> Image.Image:
     pen = PALETTE.pen((width, height), fill)
     ink = line.ink if fill == NAVY else ink_on(fill)
@@ -179,7 +179,7 @@ def _line_image(line: HeaderLine, width: int, height: int, fill: RGB) -> Image.I
     return PALETTE.convert(pen.image)
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def _tags_image(tags: tuple[tuple[str, RGB], ...], width: int) -> Image.Image:
     pen = PALETTE.pen((width, TURN_HEIGHT), YELLOW)
     x = 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from renderers.memo import cached
 
 from PIL import Image
 
@@ -34,7 +34,7 @@ BOLD, LABEL = "bold", "label"  # a text atom's style: a value in bold, a muted l
 
 
 # -- a player's panel -----------------------------------------------------------------------------------
-@lru_cache(maxsize=32)
+@cached(maxsize=32)
 def player_panel(player: Player, current: bool, place: int | None, special: str) -> Image.Image:
     """Name, miles and tallies, the three boarding pass slots, the cards set aside this turn.
 
@@ -149,7 +149,7 @@ def draw_gained(pen: Pen, x: int, middle: int, room: int, gained: tuple[Card, ..
 
 
 # -- the deck, the discards and the alliances -----------------------------------------------------------
-@lru_cache(maxsize=32)
+@cached(maxsize=32)
 def strip_panel(width: int, deck: int, discards: int, last_round: bool, alliances: tuple[tuple[str, ...], ...],
                 names: tuple[tuple[str, str], ...]) -> Image.Image:
     """`names`: (colour, player name) for each player colour, to say who an alliance holds."""
@@ -217,7 +217,7 @@ def event_lines(events: tuple[str, ...], room: int, most: int = MAX_EVENT_LINES)
 QUIET = {False: "Nothing yet: the game begins", True: "Nothing has moved since the last choice"}
 
 
-@lru_cache(maxsize=32)
+@cached(maxsize=32)
 def events_panel(size: tuple[int, int], events: tuple[str, ...], started: bool = True) -> Image.Image:
     """The last action's events, as many lines as the panel holds."""
     width, height = size
@@ -236,7 +236,7 @@ def events_panel(size: tuple[int, int], events: tuple[str, ...], started: bool =
 LEGEND_HEIGHT = 84
 
 
-@lru_cache(maxsize=2)
+@cached(maxsize=2)
 def legend(width: int) -> Image.Image:
     """A key for first-time players and for anyone who cannot tell the colours apart."""
     pen = PALETTE.pen((width, LEGEND_HEIGHT), PAPER)

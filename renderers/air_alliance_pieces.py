@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from renderers.memo import cached
 
 from PIL import Image
 
@@ -45,7 +45,7 @@ BADGE_HEIGHT = 32
 NORMAL, MARKED, DIMMED = "normal", "marked", "dimmed"  # an icon as it stands this turn
 
 
-@lru_cache(maxsize=256)
+@cached(maxsize=256)
 def palette_index(colour: RGB) -> int:
     """The palette entry of a colour, to draw lines straight onto the palette canvas."""
     values = PALETTE.image.getpalette() or []
@@ -79,7 +79,7 @@ def draw_free(pen: Pen, x: int, y: int, size: int) -> None:
     pen.draw.ellipse((x + 3, y + 3, x + size - 4, y + size - 4), fill=PANEL, outline=MUTED, width=2)
 
 
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def plane_image(size: int, colour: str) -> Image.Image:
     """A plane drawn once on a transparent square."""
     pen = Pen(Image.new("RGBA", (size, size), (0, 0, 0, 0)))

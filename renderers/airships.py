@@ -11,6 +11,8 @@
 from __future__ import annotations
 
 from functools import lru_cache
+
+from renderers.memo import cached
 from typing import Any
 
 from PIL import Image
@@ -131,7 +133,7 @@ def paste_display(canvas: Image.Image, table: Table) -> None:
     canvas.paste(_display_fields(table.display, row_marks), (field_x(0), DISPLAY_TOP + CAPTION))
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def _display_fields(rows: tuple[tuple[Card | None, ...], ...], marks: tuple[tuple[Marks, ...], ...]) -> Image.Image:
     """The eighteen fields as one image (a card is turned over, or the player to act changes, only every few decisions)."""
     image = _free_fields().copy()
@@ -142,7 +144,7 @@ def _display_fields(rows: tuple[tuple[Card | None, ...], ...], marks: tuple[tupl
     return image
 
 
-@lru_cache(maxsize=1)
+@cached(maxsize=1)
 def _free_fields() -> Image.Image:
     """All eighteen fields free, each in its department's border."""
     pen = PALETTE.pen((field_x(3) - FIELD_GAP - field_x(0), len(DEPARTMENTS) * ROW_HEIGHT - FIELD_GAP), PAPER)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from renderers.memo import cached
 from typing import Any
 
 from PIL import Image
@@ -91,7 +91,7 @@ def label_size(face: int) -> int:
     return min(30, round(face * LABEL_SHARE))
 
 
-@lru_cache(maxsize=512)
+@cached(maxsize=512)
 def _die(size: int, colour: str, label: str, imaginary: bool, struck: bool) -> Image.Image:
     """One die drawn once on a transparent square; dice recur on every tile, board and throw."""
     pen = Pen(Image.new("RGBA", (size, size), (0, 0, 0, 0)))
@@ -235,7 +235,7 @@ def draw_cost_and_target(pen: Pen, left: int, top: int, right: int, card: Card, 
 
 
 # -- cached tiles -----------------------------------------------------------------------------------
-@lru_cache(maxsize=256)
+@cached(maxsize=256)
 def expansion_tile(card: Card, marks: Marks = ()) -> Image.Image:
     """An expansion card; its name wraps onto a second line, which it shares with the card's tags."""
     width, height = EXPANSION_SIZE
@@ -272,7 +272,7 @@ def _name_lines(name: str, room: int, tags: int) -> tuple[list[str], int, int]:
     return lines, size, 1
 
 
-@lru_cache(maxsize=8)
+@cached(maxsize=8)
 def empty_field(size: tuple[int, int], colour: RGB, label: str = "empty") -> Image.Image:
     """A free field: the department's border around a blank, with a word saying so."""
     pen = PALETTE.pen(size, EMPTY)
@@ -281,7 +281,7 @@ def empty_field(size: tuple[int, int], colour: RGB, label: str = "empty") -> Ima
     return PALETTE.convert(pen.image)
 
 
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def airship_tile(field: Field, marks: Marks = ()) -> Image.Image:
     """An airship field: its top card and, under it, how many cards the pile still holds."""
     card, left = field.top, field.left
@@ -322,7 +322,7 @@ def _draw_airship_card(pen: Pen, box: tuple[int, int, int, int], card: Card, mar
         draw_check(pen, x, middle)
 
 
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def phase_tile(phase: Phase, open_: bool, owner_nation: str | None, marks: Marks = ()) -> Image.Image:
     """One construction phase: dice, target, VP low / high, and the builder's nation marker.
 

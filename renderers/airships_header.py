@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from renderers.memo import cached
 from typing import NamedTuple
 
 from PIL import Image
@@ -207,12 +207,12 @@ def line_top(row: int) -> int:
     return 0 if row == 0 else TURN_HEIGHT + (row - 1) * LINE_PITCH
 
 
-@lru_cache(maxsize=2)
+@cached(maxsize=2)
 def _empty_band(width: int) -> Image.Image:
     return PALETTE.convert(PALETTE.pen((width, HEADER_HEIGHT), BAND_FILL).image)
 
 
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def _line_image(line: HeaderLine, width: int, height: int, fill: RGB) -> Image.Image:
     pen = PALETTE.pen((width, height), fill)
     ink = ink_on(fill)
@@ -229,7 +229,7 @@ def _line_image(line: HeaderLine, width: int, height: int, fill: RGB) -> Image.I
     return PALETTE.convert(pen.image)
 
 
-@lru_cache(maxsize=8)
+@cached(maxsize=8)
 def _era_block(era: int, version: int) -> Image.Image:
     """The era, and the move number to spot a stale image."""
     pen = PALETTE.pen((ERA_BLOCK, TURN_HEIGHT), TURN_FILL)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
+from renderers.memo import cached
 
 from PIL import Image
 
@@ -54,7 +54,7 @@ def panel(size: tuple[int, int], title: str = "", fill: RGB = PANEL) -> Pen:
 
 
 # -- company board: lines cached apart, since a move usually changes one line of one board -------------
-@lru_cache(maxsize=32)
+@cached(maxsize=32)
 def company_panel(company: Company, current: bool, wooden: bool) -> Image.Image:
     """The board as one image, so the table pastes it once; rebuilt from cached lines when it changes."""
     image = _company_frame(current).copy()
@@ -77,7 +77,7 @@ def company_pieces(company: Company, current: bool, wooden: bool) -> list[Piece]
     return pieces
 
 
-@lru_cache(maxsize=2)
+@cached(maxsize=2)
 def _company_frame(current: bool) -> Image.Image:
     pen = panel(COMPANY_SIZE)
     if current:  # a thick frame as well as the yellow strip and the tag: the turn must not hang on colour
@@ -85,7 +85,7 @@ def _company_frame(current: bool) -> Image.Image:
     return PALETTE.convert(pen.image)
 
 
-@lru_cache(maxsize=32)
+@cached(maxsize=32)
 def _company_header(nation: str, name: str, vp: int, current: bool, tag: str = "") -> Image.Image:
     """Nation, player and VP; the player to act gets a ▶ before the name as well as the yellow strip and the frame.
 
@@ -108,7 +108,7 @@ def _company_header(nation: str, name: str, vp: int, current: bool, tag: str = "
     return PALETTE.convert(pen.image)
 
 
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def _company_dice(dice: Dice, imaginary: tuple[Die, ...], chips: int, wooden: bool) -> Image.Image:
     """Dice at disposal (count per colour, imaginary dice with their value), bonus chips, the wooden airship."""
     width, height = ROW_SIZE
@@ -130,7 +130,7 @@ def _company_dice(dice: Dice, imaginary: tuple[Die, ...], chips: int, wooden: bo
     return PALETTE.convert(pen.image)
 
 
-@lru_cache(maxsize=128)
+@cached(maxsize=128)
 def department_cell(department: str, card: Card | None) -> Image.Image:
     """One department of a company board: its name, colour tab and what its card gives; VP beside the name."""
     width, height = DEPARTMENT_CELL
@@ -149,7 +149,7 @@ def department_cell(department: str, card: Card | None) -> Image.Image:
     return PALETTE.convert(pen.image)
 
 
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def _company_airships(airships: tuple[Airship, ...], phases: tuple[object, ...], built: int) -> Image.Image:
     """Airship cards (their VP, tinted by back) and Hindenburg phases built: the tie-break count."""
     width, height = ROW_SIZE
@@ -212,7 +212,7 @@ def hindenburg_panel(hindenburg: Hindenburg, nations: tuple[str, ...], marks: Ma
     return _hindenburg_panel(hindenburg, owners, phase_marks)
 
 
-@lru_cache(maxsize=32)
+@cached(maxsize=32)
 def _hindenburg_panel(hindenburg: Hindenburg, owners: tuple[str | None, ...], marks: tuple[Marks, ...]) -> Image.Image:
     """The caption says whether it is open; the panel says which of a phase's two VP counts when."""
     caption = HINDENBURG_CAPTION
@@ -232,7 +232,7 @@ def _hindenburg_panel(hindenburg: Hindenburg, owners: tuple[str | None, ...], ma
 
 
 # -- side column ---------------------------------------------------------------------------------
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def pile_box(left: int, next_back: str | None) -> Image.Image:
     """The expansion pile: how many cards are left and which back is on top."""
     pen = panel((SIDE_WIDTH, PILE_HEIGHT))
@@ -251,7 +251,7 @@ def pile_box(left: int, next_back: str | None) -> Image.Image:
 DICE_FACES = {"white": (1, 1, 2, 2, 3, 3), "red": (2, 3, 3, 4, 4, 5), "black": (4, 4, 6, 6, 8, 8)}  # rulebook, contents
 
 
-@lru_cache(maxsize=4)
+@cached(maxsize=4)
 def reference_box(height: int) -> Image.Image:
     """The faces of each die and the throw's limits: what a player weighs before choosing a card."""
     pen = panel((SIDE_WIDTH, height), "Dice faces")
@@ -275,7 +275,7 @@ def ranking_box(outcome: Outcome, companies: tuple[Company, ...], height: int) -
                         tuple(c.nation for c in companies), tuple(c.airships_built for c in companies), height)
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def _ranking_box(ranking: tuple[tuple[int, ...], ...], scores: tuple[int, ...], reason: str, names: tuple[str, ...],
                  nations: tuple[str, ...], built: tuple[int, ...], height: int) -> Image.Image:
     """Places best first (a shared place for a true tie, numbered alike), with VP; where VP tie, the

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from renderers.memo import cached
 
 from PIL import Image
 
@@ -29,7 +29,7 @@ def verdict(throw: Throw, pending: bool) -> str:
     return "short" if pending else "failed"
 
 
-@lru_cache(maxsize=32)
+@cached(maxsize=32)
 def throw_panel(throw: Throw | None, names: tuple[str, ...], pending: bool) -> Image.Image:
     """Who threw for what, every die rolled (counted ones underlined), bonuses, and the verdict.
 

@@ -12,6 +12,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from renderers.memo import cached
+
 RGB = tuple[int, int, int]
 
 FONT_DIR = Path(__file__).with_name("fonts")
@@ -329,7 +331,7 @@ def freeze(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-@lru_cache(maxsize=4096)
+@cached(maxsize=4096)
 def _text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
     """A run of text rasterised once as a coverage mask, with its offset from the anchor point."""
     face = font(size, bold)

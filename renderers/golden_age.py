@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+
 from typing import Any, NamedTuple
 
 from PIL import Image

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from renderers.memo import cached
 from typing import NamedTuple
 
 from PIL import Image
@@ -49,7 +49,7 @@ def table_height(airlines: int) -> int:
     return HEAD_HEIGHT + max(1, airlines) * ROW_HEIGHT
 
 
-@lru_cache(maxsize=4)
+@cached(maxsize=4)
 def head_row(tech: tuple[str, ...]) -> Image.Image:
     """Column titles; over the tech track, each box's number in its colour."""
     pen = PALETTE.pen((TABLE_WIDTH, HEAD_HEIGHT), PANEL)
@@ -78,7 +78,7 @@ def draw_track(pen: Pen, x: int, middle: int, tech: tuple[str, ...], box: int | 
     return x + len(tech) * (CELL + CELL_GAP)
 
 
-@lru_cache(maxsize=128)
+@cached(maxsize=128)
 def airline_row(airline: Airline, ceo: str, tech: tuple[str, ...], last: bool) -> Image.Image:
     """One airline. `ceo`: the CEO's name ('' with no CEO); `last`: the airline just acting, whose row is yellow
     and framed (the frame too, so it is not told by colour alone)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from renderers.memo import cached
 
 from PIL import Image
 
@@ -179,12 +179,12 @@ def header_band(table: Table, width: int) -> Image.Image:
     return band
 
 
-@lru_cache(maxsize=4)
+@cached(maxsize=4)
 def _empty_band(width: int, players: int) -> Image.Image:
     return PALETTE.convert(PALETTE.pen((width, header_height(players)), NAVY).image)
 
 
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def _line_image(line: HeaderLine, width: int, height: int, fill: RGB, tag: tuple[Disc, str] | None) -> Image.Image:
     """A line of the band; `tag`: the last action's disc and words on a yellow tag before the words."""
     pen = PALETTE.pen((width, height), fill)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from renderers.memo import cached
 from typing import NamedTuple
 
 from PIL import Image
@@ -53,7 +53,7 @@ def region_order(region: str) -> int:
     return REGIONS.index(region) if region in REGIONS else len(REGIONS)
 
 
-@lru_cache(maxsize=16)
+@cached(maxsize=16)
 def map_layout(cities: tuple[tuple[str, str, float, float], ...]) -> MapLayout:
     """`cities`: (key, region, x, y) of every city. The Americas stack north to south on the left, four tiles
     a row; Europe, the Pacific and Global stack on the right, a tile a row. In a panel, cities keep their
@@ -88,7 +88,7 @@ def layout_key(cities: tuple[City, ...]) -> tuple[tuple[str, str, float, float],
 
 
 # -- the map: panels once per game, tiles cached one by one -----------------------------------------------
-@lru_cache(maxsize=8)
+@cached(maxsize=8)
 def map_image(cities: tuple[City, ...], tech: tuple[str, ...]) -> Image.Image:
     """Every region's panel with its cities; rebuilt only when a city changes (a gate, a hub, a tile)."""
     layout = map_layout(layout_key(cities))
@@ -99,7 +99,7 @@ def map_image(cities: tuple[City, ...], tech: tuple[str, ...]) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=8)
+@cached(maxsize=8)
 def _panels(layout: MapLayout, tech: tuple[str, ...]) -> Image.Image:
     pen = PALETTE.pen((MAP_WIDTH, layout.height), PAPER)
     for panel in layout.panels:
@@ -141,7 +141,7 @@ def draw_region_title(pen: Pen, panel: Panel, tech: tuple[str, ...]) -> None:
                   width=1)
 
 
-@lru_cache(maxsize=512)
+@cached(maxsize=512)
 def city_tile(city: City) -> Image.Image:
     """One city: name, hub place and colour chip on top; the gate spots under, the first spot's bonus before them
     and the last spot's penalty after. A city not in play yet is dimmed, with the tile that would bring it in."""

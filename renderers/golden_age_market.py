@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from renderers.memo import cached
 from typing import NamedTuple
 
 from PIL import Image
@@ -43,7 +43,7 @@ def box_left(boxes: int, index: int) -> int:
     return (MARKET_WIDTH - width * boxes) // 2 + index * width
 
 
-@lru_cache(maxsize=4)
+@cached(maxsize=4)
 def _track(market: tuple[tuple[int, int], ...]) -> Image.Image:
     """The boxes: price on top, action cost under; box 0, the $1 box, bankrupts an airline at the end of the turn."""
     pen = PALETTE.pen((MARKET_WIDTH, MARKET_HEIGHT), PANEL)
@@ -65,7 +65,7 @@ def _track(market: tuple[tuple[int, int], ...]) -> Image.Image:
     return PALETTE.convert(pen.image)
 
 
-@lru_cache(maxsize=8)
+@cached(maxsize=8)
 def market_image(market: tuple[tuple[int, int], ...], placed: tuple[Marker, ...]) -> Image.Image:
     """The track with each founded airline's marker under its box, ▲ beside a Purchased one."""
     image = _track(market).convert("RGB")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from renderers.memo import cached
 
 from PIL import Image
 
@@ -31,7 +31,7 @@ def player_columns(players: int) -> int:
 
 
 # -- a player's panel ------------------------------------------------------------------------------------
-@lru_cache(maxsize=64)
+@cached(maxsize=64)
 def player_panel(seat: Seat, width: int, current: bool, first: bool, place: int | None,
                  ceo_of: tuple[Disc, ...], order: int | None = None) -> Image.Image:
     """Name and worth; cash, contracts (a count: the cards are secret), the airlines the player is CEO of; the
@@ -133,7 +133,7 @@ def event_lines(events: tuple[str, ...], room: int, most: int = EVENT_LINES) -> 
 EVENTS_HEIGHT = EVENTS_TOP + EVENT_LINES * EVENT_LINE + EVENT_LINE + 14  # the last line: the contracts awarded
 
 
-@lru_cache(maxsize=8)
+@cached(maxsize=8)
 def events_panel(width: int, events: tuple[str, ...], contracts: tuple[str, ...]) -> Image.Image:
     """What the last move that did something did, then the contracts awarded so far (public once played), newest first."""
     height = EVENTS_HEIGHT
@@ -171,7 +171,7 @@ LEGEND = (
 )
 
 
-@lru_cache(maxsize=2)
+@cached(maxsize=2)
 def legend(width: int) -> Image.Image:
     """A key for first-time players and for anyone who cannot tell the colours apart; its entries flow onto
     the next line when a line is full."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from renderers.memo import cached
 
 from PIL import Image
 
@@ -49,7 +49,7 @@ def tech_letter(colour: str | None) -> str:
 
 
 # -- airline pieces, each drawn once on a transparent square -----------------------------------------
-@lru_cache(maxsize=256)
+@cached(maxsize=256)
 def disc_image(piece: Disc, size: int, used: bool = False) -> Image.Image:
     """An airline's disc with its letters; `used`: a token used this turn, a ring in the airline's colour
     around a white middle (a shape apart from a full disc, not a paler shade)."""
@@ -66,7 +66,7 @@ def disc_image(piece: Disc, size: int, used: bool = False) -> Image.Image:
     return pen.image
 
 
-@lru_cache(maxsize=128)
+@cached(maxsize=128)
 def hub_image(piece: Disc, size: int) -> Image.Image:
     """A hub: a lettered square in the airline's colour (a gate is a disc)."""
     pen = Pen(Image.new("RGBA", (size, size), (0, 0, 0, 0)))

@@ -16,7 +16,7 @@ import pytest
 import engine
 import renderers
 from engine.services.drawing import THREADS, DrawingPool, samples
-from engine.services.workers import default_processes
+from engine.services.workers import default_drawing_processes, default_processes
 from renderers.drawing import PillowDrawing
 from settings import SettingsError, load_settings
 
@@ -141,12 +141,43 @@ async def test_a_drawing_process_that_dies_costs_one_picture_and_the_pool_starts
         pool.close()
 
 
-def test_the_drawing_processes_are_a_setting_one_per_core_by_default(tmp_path: Path) -> None:
+def test_the_drawing_processes_are_a_setting_one_per_two_cores_by_default(tmp_path: Path) -> None:
     cores = len(os.sched_getaffinity(0))
     assert default_processes() == (cores if cores >= 2 else 0)
-    assert load_settings(tmp_path / "none.env", {}).drawing_processes == default_processes()
+    assert default_drawing_processes() == (max(1, cores // 2) if cores >= 2 else 0)
+    assert load_settings(tmp_path / "none.env", {}).drawing_processes == default_drawing_processes()
     assert load_settings(tmp_path / "none.env", {"DRAWING_PROCESSES": " 0 "}).drawing_processes == 0
     assert load_settings(tmp_path / "none.env", {"DRAWING_PROCESSES": "3"}).drawing_processes == 3
     for bad in ("-1", "two", "1.5", "33", "²"):
         with pytest.raises(SettingsError, match="^DRAWING_PROCESSES must be a whole number from 0 "):
             load_settings(tmp_path / "none.env", {"DRAWING_PROCESSES": bad})
+
+
+def test_a_drawing_process_gives_its_free_memory_back_every_few_pictures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pieces its caches let go leave free pages scattered through the heap, which glibc keeps: measured at the
+    scale benchmark's burst, giving them back took the drawing process from 245 to 216 MB."""
+    from engine.services import drawing
+
+    trims: list[int] = []
+    monkeypatch.setattr(drawing, "_worker_drawing", Recording())
+    monkeypatch.setattr(drawing, "give_back_memory", lambda: trims.append(len(trims)))
+    for _ in range(drawing.TRIM_EVERY * 2 + 1):
+        drawing._in_worker(lambda drawn: None)
+    assert len(trims) == 2
+
+
+def test_giving_back_memory_returns_the_heaps_free_pages() -> None:
+    from engine.services.workers import give_back_memory
+
+    def resident_kb() -> int:
+        return int(next(line for line in Path("/proc/self/status").read_text().splitlines()
+                        if line.startswith("VmRSS")).split()[1])
+
+    give_back_memory()
+    blocks = [bytes(32 * 1024) for _ in range(1000)]  # 32 MB in the heap, below glibc's own mapping threshold
+    kept = blocks[::50]  # a few stay, so the heap cannot simply shrink from its top
+    del blocks
+    before = resident_kb()
+    give_back_memory()
+    assert before - resident_kb() > 16 * 1024
+    assert len(kept) == 20

@@ -11,10 +11,13 @@ from functools import partial
 from typing import Any, Protocol, TypeVar
 
 import engine
-from engine.services.workers import exit_with_parent, nothing, spawned
+from engine.services.workers import exit_with_parent, give_back_memory, nothing, spawned, worker_pids
 
 log = logging.getLogger("engine.service")
 T = TypeVar("T")
+# Every this many pictures a drawing process gives its heap's free pages back: the pieces its caches let go leave
+# them scattered, and glibc keeps them. Measured at the scale benchmark's burst: see README "Running at scale".
+TRIM_EVERY = 20
 THREADS = 2  # drawing threads when no processes are asked for: Pillow holds the GIL for much of a board anyway
 
 
@@ -112,6 +115,10 @@ class DrawingPool:
         drawn: bytes | None = await self.run(what, partial(_call, method, args))
         return drawn
 
+    def pids(self) -> tuple[int, ...]:
+        """The drawing processes' ids (none in threads)."""
+        return worker_pids(self._executor)
+
     def close(self) -> None:
         """Stop the workers (a job under way is dropped); the next picture starts new ones."""
         executor, self._executor = self._executor, None
@@ -131,6 +138,7 @@ def samples() -> list[tuple[str, dict[str, Any]]]:
 # -- in a drawing process -------------------------------------------------------------------------------------
 
 _worker_drawing: Drawing | None = None  # each drawing process's own copy of the drawing it was started with
+_jobs = 0  # pictures this drawing process has drawn
 
 
 def _start_worker(drawing: Drawing, boards: list[tuple[str, dict[str, Any]]]) -> None:
@@ -146,7 +154,13 @@ def _start_worker(drawing: Drawing, boards: list[tuple[str, dict[str, Any]]]) ->
 
 def _in_worker(job: Job[T]) -> T:
     assert _worker_drawing is not None, "a drawing process runs _start_worker first"
-    return job(_worker_drawing)
+    global _jobs
+    try:
+        return job(_worker_drawing)
+    finally:
+        _jobs += 1
+        if _jobs % TRIM_EVERY == 0:
+            give_back_memory()
 
 
 def _call(method: str, args: tuple[Any, ...], drawing: Drawing) -> Any:

@@ -9,7 +9,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 import engine
 from engine.platform.thinking import Spread, Stream, Weighing, one_after_another
-from engine.services.workers import exit_with_parent, nothing, spawned
+from engine.services.workers import exit_with_parent, nothing, spawned, worker_pids
 
 log = logging.getLogger("engine.service")
 
@@ -54,6 +54,10 @@ class ThinkingPool:
                 return one_after_another(engine.get_game(slug), engine.get_ai(slug), streams, time.perf_counter)
 
         return weigh_at_once
+
+    def pids(self) -> tuple[int, ...]:
+        """The thinking processes' ids (none when it thinks in a thread)."""
+        return worker_pids(self._executor)
 
     def close(self) -> None:
         """Stop the workers (a stream under way is dropped); the next look-ahead starts new ones."""

@@ -39,7 +39,7 @@ from bot import (
 )
 from engine.rules.datafile import ComponentFile
 from engine.rules.airships import data
-from engine.services.workers import default_processes
+from engine.services.workers import default_drawing_processes, default_processes
 from engine.rules.datafile import DataError
 
 BOT = Path(__file__).resolve().parents[2] / "bot.py"
@@ -84,13 +84,14 @@ def test_settings_come_from_env_and_the_environment_wins(tmp_path: Path) -> None
         "# comment\n\nexport DISCORD_TOKEN='from-file'\nDATABASE_PATH = \"db/x.sqlite3\"\nLOG_LEVEL=debug\nNOT A PAIR\n"
     )
     assert read_env_file(env_file) == {"DISCORD_TOKEN": "from-file", "DATABASE_PATH": "db/x.sqlite3", "LOG_LEVEL": "debug"}
-    # Left empty, DRAWING_PROCESSES is one per core where there are several (a Settings built in code draws in threads).
-    processes = default_processes()
+    # Left empty, DRAWING_PROCESSES is one per two cores and THINKING_PROCESSES one per core where there are several
+    # (a Settings built in code draws and thinks in threads).
+    processes, drawing = default_processes(), default_drawing_processes()
     assert load_settings(env_file, {}) == Settings("from-file", Path("db/x.sqlite3"), "DEBUG",
-                                                   drawing_processes=processes, thinking_processes=processes)
+                                                   drawing_processes=drawing, thinking_processes=processes)
     assert load_settings(env_file, {"DISCORD_TOKEN": "from-env"}).token == "from-env"
     assert load_settings(tmp_path / "missing.env", {}) == Settings(None, Path(DEFAULT_DATABASE), "INFO",
-                                                                   drawing_processes=processes,
+                                                                   drawing_processes=drawing,
                                                                    thinking_processes=processes)
 
 
