@@ -83,6 +83,18 @@ def test_log_lines_number_each_move_once_and_never_skip_one() -> None:
     ]
 
 
+def test_a_log_page_never_opens_in_the_middle_of_a_move() -> None:
+    log = history((0, ["a builds"]), (1, ["b throws", "b gains"]), (0, ["a ends"]), (1, ["b1", "b2", "b3", "b4"]))
+    names = {0: "ann", 1: "bob"}
+    assert log.log_pages(names, 3) == [
+        ["Setup: setup", "1. a builds"],  # move 2's two lines would not fit: they open the next page
+        ["2. b throws", f"{CONTINUED}b gains", "3. a ends"],
+        ["4. b1", f"{CONTINUED}b2", f"{CONTINUED}b3"], [f"{CONTINUED}b4"],  # a move longer than a page runs over
+    ]
+    assert [line for page in log.log_pages(names, 3) for line in page] == log.log_lines(names)
+    assert history().log_pages(names, 3) == [["Setup: setup"]]
+
+
 def test_the_headline_is_the_biggest_news_since_the_players_last_turn_the_newest_of_equals() -> None:
     log = History([LogLine(0, "setup", News.ROUTINE)], [])
     log = log.extended(0, ["ann builds the Graf Zeppelin", "ann ends the turn"], [News.MILESTONE, News.ROUTINE])

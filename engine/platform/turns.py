@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Sequence
+from itertools import groupby
 from typing import Any, NamedTuple
 
 from engine.core import News
@@ -82,6 +83,22 @@ class History:
             texts = by_move.get(seq) or [f"{names.get(self.actors[seq - 1], 'A player')} makes a choice."]
             shown += [(seq, f"{seq}. {texts[0]}"), *((seq, f"{CONTINUED}{text}") for text in texts[1:])]
         return shown
+
+    def log_pages(self, names: dict[int, str], per_page: int) -> list[list[str]]:
+        """/log's pages of at most `per_page` lines, each move's lines on one page: a page never opens in the middle
+        of a move, unless one move alone runs longer than a page."""
+        pages: list[list[str]] = []
+        page: list[str] = []
+        for _, lines in groupby(self.numbered_lines(names), key=lambda numbered: numbered[0]):
+            texts = [text for _, text in lines]
+            if page and len(page) + len(texts) > per_page:
+                pages.append(page)
+                page = []
+            while len(texts) > per_page:
+                pages.append(texts[:per_page])
+                texts = texts[per_page:]
+            page += texts
+        return [*pages, page] if page or not pages else pages
 
     def headline(self, movers: tuple[int, ...]) -> str:
         """The biggest news since the movers' previous turn (the newest of equals); '' when nothing happened yet.

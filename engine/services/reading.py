@@ -138,12 +138,12 @@ class Reading:
         table = await self._load.table(game_id)
         require_started(table, "nothing has happened")
         names = {p.seat: p.name for p in table.players if p.seat is not None}
-        lines = (await self._load.history(table)).log_lines(names)
-        pages = max(1, -(-len(lines) // per_page))
+        paged = (await self._load.history(table)).log_pages(names, per_page)
+        pages = len(paged)
         page = pages if page is None else page
         if not 1 <= page <= pages:
             raise GameError(f"The log has {count(pages, 'page')}; pick one from 1 to {pages}.")
-        return LogPage(table, lines[(page - 1) * per_page : page * per_page], page, pages)
+        return LogPage(table, paged[page - 1], page, pages)
 
     async def numbered_log(self, game_id: int) -> list[tuple[int, str]]:
         """/log's lines of the whole game, each with its move's number (0: the setup), for a page that links them."""
