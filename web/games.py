@@ -132,7 +132,7 @@ async def lobby_page(request: web.Request, table: Table) -> web.Response:
     """A game with no board yet: who has joined; live until it starts (or is abandoned)."""
     names = [p.name for p in table.players if not p.ai] + [p.name for p in table.players if p.ai]
     live = table.status is Status.LOBBY
-    return page(request, "game.html", table=table, heading=f"{table.display_name}",
+    return page(request, "game.html", table=table, heading=table.display_name,
                 summary=status_words(table), lobby=names, live=live, events=events_url(request, table) if live else None,
                 board=None, step=None, latest=(), turn=None, standings=[], result=[], winners="", log=[],
                 base=base_of(request))
@@ -181,7 +181,7 @@ async def game_html(request: web.Request, table: Table, move: int | None) -> str
         latest, standings, turn = frame.words, frame.standings, None
     live = table.status is Status.ACTIVE and move is None
     return rendered(
-        request, "game.html", table=table, heading=f"{table.display_name}", summary=status_words(table),
+        request, "game.html", table=table, heading=table.display_name, summary=status_words(table),
         lobby=None, live=live, events=events_url(request, table) if live else None, board=board, step=step,
         latest=latest, turn=turn, standings=standing_rows(standings),
         result=result_lines(table, status.outcome) if table.status is Status.FINISHED else [],
