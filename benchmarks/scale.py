@@ -29,7 +29,7 @@ BURST_GAMES = {1_000: 100, 10_000: 1_000, 100_000: 1_000}  # live games the burs
 SMALL_BURST_GAMES = 100  # at a size not named above (a smoke test's): at most this many
 MOVERS = 2  # moves being made at once (players clicking at the same moment): one per core of this machine
 COLD_LOADS = 10
-MEMORY_MB = 350.0  # the bot and every process it starts, PSS summed, after the burst at 1,000 stored games
+MEMORY_MB = 350.0  # the bot and every process it starts, PSS summed, after the burst over 1,000 live games
 TARGETS = {
     "startup_s": ("<", 2.0),  # 10,000 live games (100,000 stored) included
     "owed_done_after_s": ("<", 60.0),
@@ -249,8 +249,8 @@ def met(rows: list[dict[str, Any]]) -> dict[str, bool]:
         # The AI's thinking in a move's chain has its own targets (ai_ms_per_decision: 1930's may take 100 ms).
         "burst_move_p99_ms": all(r["move_p99_without_ai_ms"] < 100.0 for r in rows),
     }
-    if any(r["stored_games"] == 1_000 for r in rows):  # the issue's size; bigger ones are reported, not judged
-        checks["burst_pss_total_mb"] = all(r["pss_total_mb"] < MEMORY_MB for r in rows if r["stored_games"] == 1_000)
+    if any(r["games"] == 1_000 for r in rows):  # a burst over 1,000 live games is judged; others are reported
+        checks["burst_pss_total_mb"] = all(r["pss_total_mb"] < MEMORY_MB for r in rows if r["games"] == 1_000)
     by_live = {r["games"]: r["moves_per_s"] for r in rows}
     if 100 in by_live and 1_000 in by_live:
         checks["burst_1000_live_vs_100"] = by_live[1_000] >= BURST_RATIO * by_live[100]
@@ -280,7 +280,7 @@ async def backend(name: str, sizes: list[int], lines: list[scale_fill.Line], whe
 
 def scale(sizes: list[int], postgresql: str | None, burst_moves: int = BURST) -> dict[str, Any]:
     """The whole scale benchmark: every size on SQLite, and on PostgreSQL when its URL is given."""
-    lines = scale_fill.pool()
+    lines = scale_fill.pool(max(BURST_GAMES.get(size, SMALL_BURST_GAMES) for size in sizes))
     with tempfile.TemporaryDirectory(dir=os.environ.get("SCALE_DIR")) as tmp:
         results = {"sqlite": asyncio.run(backend("sqlite", sizes, lines, Path(tmp), burst_moves))}
     if postgresql:

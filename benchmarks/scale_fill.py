@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import random
 import sqlite3
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,7 +25,7 @@ from engine.services.tables import ai_name
 from engine.store import Status, Store
 from engine.store.games import dumps, seats_mask
 
-PLAYOUTS = 4  # random games per title and table size; each stored game is one of them, cut where it is live
+MAX_PLAYOUTS = 10  # random games per title and table size at most: 1,080 positions, one per game of a 1,000-game burst
 TABLE_SIZES = (2, 3, 4)
 CUTS = 12  # the points each playout is cut at for a live game
 LIVE_EVERY = 10  # one stored game in ten is being played
@@ -97,10 +99,20 @@ def line_from(slug: str, players: int, seed: int, options: dict[str, Any], moves
                 dumps(outcome.to_dict()) if outcome else None, cuts, snapshots, placed)
 
 
-def pool() -> list[Line]:
-    """Every title at every table size, PLAYOUTS random games each."""
-    lines = (line_of(slug, players, seed) for slug in engine.list_games() for players in TABLE_SIZES
-             for seed in range(PLAYOUTS))
+def playouts_for(live_games: int) -> int:
+    """Random games per title and table size so that `live_games` stand in positions of their own (up to
+    MAX_PLAYOUTS): copies of one position would draw one board, which the renderers' cache then answers for all
+    of them, and a burst over them would measure that cache rather than a community's games."""
+    per_playout = CUTS * len(engine.list_games()) * len(TABLE_SIZES)
+    return max(1, min(MAX_PLAYOUTS, -(-live_games // per_playout)))
+
+
+def pool(live_games: int) -> list[Line]:
+    """Every title at every table size, enough random games each for `live_games` (playouts_for), two at a time."""
+    wanted = [(slug, players, seed) for slug in engine.list_games() for players in TABLE_SIZES
+              for seed in range(playouts_for(live_games))]
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as workers:
+        lines = list(workers.map(line_of, *zip(*wanted)))
     return [line for line in lines if line.outcome is not None]  # a stored game that finished did so by its rules
 
 
@@ -139,9 +151,11 @@ class Rows:
 
     def game(self, n: int) -> None:
         """Game n's rows in every table but the log; the log is copied from its line's in the database."""
-        index = n % len(self.lines)
-        line = self.lines[index]
         live = n % LIVE_EVERY == 0
+        # The live games go round every line, then every cut (_cut): each stands where no other does, while there
+        # are enough positions.
+        index = (n // LIVE_EVERY if live else n) % len(self.lines)
+        line = self.lines[index]
         ai = live and n // LIVE_EVERY % AI_EVERY == 0
         owed = ai and n // (LIVE_EVERY * AI_EVERY) % OWED_EVERY == 0
         version = self._cut(line, n, ai, owed) if live else line.length
@@ -169,7 +183,7 @@ class Rows:
     def _cut(self, line: Line, n: int, ai: bool, owed: bool) -> int:
         """A live copy's version: any cut for people only; with an AI seat, one where it is (owed) or is not to act."""
         cuts = [c for c in line.cuts if c in line.snapshots and (not ai or owed or len(line.to_act[c]) < line.players)]
-        return cuts[n // LIVE_EVERY % len(cuts)] if cuts else line.cuts[0]
+        return cuts[n // LIVE_EVERY // len(self.lines) % len(cuts)] if cuts else line.cuts[0]
 
     @staticmethod
     def _ai_seat(line: Line, to_act: tuple[int, ...], owed: bool) -> int:

@@ -87,8 +87,8 @@ async def test_without_the_flag_no_snapshot_is_read(store: Store, database: str 
 
 
 def test_the_cache_budget_is_a_setting_with_a_default(tmp_path: Path) -> None:
-    assert load_settings(tmp_path / "none.env", {}).cache_mb == CACHE_MB == 256
-    assert load_settings(tmp_path / "none.env", {"CACHE_MB": " 64 "}).cache_mb == 64
+    assert load_settings(tmp_path / "none.env", {}).cache_mb == CACHE_MB == 64
+    assert load_settings(tmp_path / "none.env", {"CACHE_MB": " 96 "}).cache_mb == 96
     for bad in ("0", "-1", "lots", "1.5", "²"):
         with pytest.raises(SettingsError, match="^CACHE_MB must be a whole number of megabytes, at least 1"):
             load_settings(tmp_path / "none.env", {"CACHE_MB": bad})

@@ -323,7 +323,7 @@ async def test_the_memo_cache_counts_its_hits_and_misses(store: Store) -> None:
     stats = service.core.memos.stats()
     assert (stats.misses - before.misses, stats.hits - before.hits) >= (1, 1)
     assert stats.tables == 1 and stats.budget_bytes == CACHE_MB * MB and 0 < stats.hit_rate < 1
-    assert stats.line().startswith("table cache: ") and "of 256 MB in use by 1 table, hit rate" in stats.line()
+    assert stats.line().startswith("table cache: ") and f"of {CACHE_MB} MB in use by 1 table, hit rate" in stats.line()
 
 
 def test_the_cache_logs_its_use_and_hit_rate_every_so_many_tables(caplog: pytest.LogCaptureFixture) -> None:

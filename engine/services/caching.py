@@ -16,7 +16,8 @@ from engine.services.tables import Table
 from engine.platform.turns import History
 from engine.words import count
 
-CACHE_MB = 256  # the default budget of cached tables, in MB (the CACHE_MB setting); the rest are read from snapshots
+CACHE_MB = 64  # the default budget of cached tables, in MB (the CACHE_MB setting); the rest are read from snapshots
+# (about 450 tables: a cold one costs a snapshot and a few moves, 2 to 5 ms, so more buys little on a small host)
 MB = 1024 * 1024
 LOG_EVERY = 1000  # tables asked for between two log lines of the cache's use and hit rate
 

@@ -71,13 +71,15 @@ async def bot_games(folder: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path
 
 
 def line_of_stored(path: Path, game_id: int, live: bool) -> scale_fill.Line:
-    """The fill's line for a stored game: its own log, a live copy standing where it stands."""
+    """The fill's line for a stored game: its own log, a live copy standing where it stands (a finished game's
+    copies, live ones too as the fill goes round every line, stand halfway)."""
     with sqlite3.connect(path) as db:
         seed, options, version = db.execute("SELECT seed, options, version FROM games WHERE id = ?",
                                             (game_id,)).fetchone()
         moves = [(seat, json.loads(payload)) for seat, payload in
                  db.execute("SELECT seat, payload FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))]
-    return scale_fill.line_from(SLUG, PLAYERS, seed, json.loads(options), moves, [version] if live else [])
+    return scale_fill.line_from(SLUG, PLAYERS, seed, json.loads(options), moves,
+                                [version if live else version // 2])
 
 
 def columns(path: Path, table: str) -> list[str]:
