@@ -3,6 +3,7 @@ decision logged with its reason (told again by a cold table), and the thinking b
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -58,10 +59,36 @@ async def test_every_ai_decision_with_a_choice_is_logged_with_its_reason_and_a_c
     assert not any("why" in row.payload for row in rows if row.seat not in ai_seats)  # ann's moves: no reason
     pages = (await service.reading.log(table.id)).pages  # every page: the last one may hold a single line
     lines = "\n".join([line for page in range(1, pages + 1) for line in (await service.reading.log(table.id, page)).lines])
-    assert "↳ Why Contrail AI 1 (strong) chose: " in lines or "↳ Why Contrail AI 2 (casual) chose: " in lines
+    assert "↳ Why Contrail AI 1 (strong) chose this: " in lines or "↳ Why Contrail AI 2 (casual) chose this: " in lines
     cold = quick(store)
     for page in range(1, pages + 1):
         assert (await cold.reading.log(table.id, page)).lines == (await service.reading.log(table.id, page)).lines
+
+
+async def test_an_ai_seats_reason_follows_its_own_move_and_speaks_of_it_not_to_it(store: Store) -> None:
+    """The reason comes right under the AI's own lines, before the flip that begins ann's turn, and says 'its',
+    never 'your': in /log, a cold table's /log and ann's turn message alike (issue 53, item 8)."""
+    service = quick(store)
+    table = await service.lobby.open_table("airships", guild_id=GUILD, channel_id=CHANNEL, creator_id=ANN,
+                                           creator_name="ann", ai=1, level=Level.STANDARD)
+    await service.lobby.start(table.id, ANN)
+    told: list[str] = []  # what ann's turn messages tell of the AI's moves
+    for _ in range(8):  # ann takes her last choice (ending her turn soon); the AI seat answers with its turn
+        prompt = await service.reading.prompt(table.id)
+        assert prompt is not None
+        moved = await service.core.play(table.id, ANN, len(prompt.movers[0].choices) - 1, version=prompt.version)
+        if moved.turn.next is not None:
+            told += moved.turn.next.automatic
+    warm = await service.reading.numbered_log(table.id)
+    assert warm == await quick(store).reading.numbered_log(table.id)
+    lines = [text.strip() for _, text in warm]
+    reasons = [n for n, line in enumerate(lines) if line.startswith("↳ Why Contrail AI 1 (standard) chose")]
+    assert reasons and not any("ann turns over" in lines[n - 1] for n in reasons)  # never under ann's flip
+    assert any("ann turns over" in lines[n + 1] for n in reasons if n + 1 < len(lines))  # but before it
+    assert all(lines[n].startswith("↳ Why Contrail AI 1 (standard) chose this: ") for n in reasons)
+    assert not any(re.search(r"\byour?\b", lines[n], re.IGNORECASE) for n in reasons)
+    placed = [n for n, line in enumerate(told) if line.startswith("↳ Why")]
+    assert placed and not any("ann turns over" in told[n - 1] for n in placed)
 
 
 async def test_a_league_seats_its_ai_at_its_level(store: Store) -> None:

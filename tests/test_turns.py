@@ -7,7 +7,7 @@ import gc
 from engine.platform.records import PostKind, PostRow
 from engine.platform.snapshots import Chronicle, Told
 from engine.core import News
-from engine.platform.turns import CONTINUED, SINCE_LINES, History, LogLine, turn_news
+from engine.platform.turns import CONTINUED, SINCE_LINES, History, LogLine, own_lines, turn_news, with_reason
 
 
 def history(*moves: tuple[int, list[str]]) -> History:
@@ -122,3 +122,13 @@ def test_a_cached_tables_lines_and_entries_are_tuples_the_garbage_collector_stop
     assert not any(gc.is_tracked(line) for line in history.rows)
     assert not gc.is_tracked(chronicle.entries[0])
     assert history.lines[0] == LogLine(1, "ann flies to Rome", News.MILESTONE) and chronicle.told()[0].news == (News.MILESTONE,)
+
+
+def test_a_moves_own_lines_end_where_another_seat_begins_to_act() -> None:
+    """An AI seat's reason goes right after them: not under the next player's flip or another seat's pass."""
+    assert own_lines(["{p0} throws: short.", "{p0} takes a chip.", "{p1} turns over X.", "{p0} wins."], 0) == 2
+    assert own_lines(["{p1} buys a token.", "{p2} can buy nothing and passes.", "Stock up."], 1) == 1
+    assert own_lines(["X joins {p1}'s Engines.", "The game is over."], 1) == 2
+    assert own_lines([], 0) == 0
+    lines, news = with_reason(["a ends the turn", "b turns over X"], [0, 0], 1, "AI", "End your turn.")
+    assert lines == ["a ends the turn", "↳ Why AI chose this: End its turn.", "b turns over X"] and news == [0, 0, 0]

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from itertools import groupby
 from typing import Any, NamedTuple
 
-from engine.core import News
+from engine.core import SEAT_TOKEN, News
+from engine.platform.person import third_person
 from engine.platform.records import PostRow
 
 CONTINUED = "\u2003\u2003"  # a move's further lines in /log, under its number (em spaces: Discord keeps them)
@@ -179,8 +180,30 @@ WHY = "↳ Why "  # how the line of an AI seat's reason begins
 
 
 def why_line(name: str, why: str) -> str:
-    """An AI seat's reason for its move, told after the move's events ('↳ Why Contrail AI 1 (casual) chose: ...')."""
-    return f"{WHY}{name} chose: {why}"
+    """An AI seat's reason for its move, told of the AI ('↳ Why Contrail AI 1 (casual) chose this: End its turn.
+    ...'): the reason is the menu's words to the player who chooses, kept so in the log (old ones too)."""
+    return f"{WHY}{name} chose this: {third_person(why)}"
+
+
+def own_lines(raw: Sequence[str], seat: int) -> int:
+    """How many of a move's first events are the mover's own: the rest begin with another seat ('{p1} turns over
+    ...': the next turn's flip, another seat's automatic pass), which the move set off but did not do."""
+    for n, event in enumerate(raw[1:], start=1):
+        actor = SEAT_TOKEN.match(event)
+        if actor is not None and int(actor.group(1)) != seat:
+            return n
+    return len(raw)
+
+
+def with_reason(
+    events: list[str], news: list[int], own: int, name: str, why: str,
+) -> tuple[list[str], list[int]]:
+    """A move's lines and their news with an AI seat's reason placed right after its `own` lines (own_lines), so
+    it never reads as the reason for the next player's flip; a move with no reason as is."""
+    if not why:
+        return events, news
+    at = min(own, len(events))
+    return [*events[:at], why_line(name, why), *events[at:]], [*news[:at], int(News.ROUTINE), *news[at:]]
 
 
 def why_of(payload: dict[str, Any]) -> str:

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
-from engine.core import Action, News, NotYourTurn, Outcome, StaleAction, find_choice
+from engine.core import Action, NotYourTurn, Outcome, StaleAction, find_choice
 from engine.platform.advice import told_reason
 from engine.platform.levels import THINKING_SECONDS, Level, Player
 from engine.platform.secrets import as_seen_by, dealer
 from engine.platform.notify import Alerts
-from engine.platform.turns import AUTOPILOT, History, Turn, TurnNews, turn_news, why_line
+from engine.platform.turns import AUTOPILOT, History, Turn, TurnNews, turn_news, own_lines, with_reason
 from engine.services import logs as move_logs
 from engine.view import CommonView
 from engine.platform.snapshots import Told
@@ -159,7 +159,7 @@ class TableCore:
         """Apply one checked action and append it to the log in one transaction; the cache follows the store.
 
         `by` marks a move the bot made for a person (the autopilot): the log keeps it, and its words say so.
-        `why`: an AI seat's reason for its move, kept in the log and told after the move's events.
+        `why`: an AI seat's reason for its move, kept in the log and told after the move's own events.
         """
         began = time.monotonic()
         table = start.table
@@ -172,8 +172,7 @@ class TableCore:
         assert before.chronicle is not None  # Positions.at always tells it
         events, news = move_events(table, list(view["events"]), seat, by)
         chronicle = before.chronicle.extended(Told(seat, tuple(view["events"]), by, news=tuple(news), why=why))
-        if why:
-            events, news = [*events, why_line(table.at_seat(seat).name, why)], [*news, News.ROUTINE]
+        events, news = with_reason(events, news, own_lines(view["events"], seat), table.at_seat(seat).name, why)
         to_act = tuple(game.to_act(new_state))
         snapshot, body_length, snapshot_at = None, before.body_length, before.snapshot_at
         if snapshot_due(table.version + 1, before.snapshot_at, to_act != start.to_act):

@@ -12,7 +12,7 @@ from engine.core import Game, News, Outcome, is_private, name_seats, news_of
 from engine.view import CommonView, common
 from engine.words import joined, moves
 from engine.platform.snapshots import Chronicle
-from engine.platform.turns import AUTOPILOT, History, autopilot_events, row, why_line
+from engine.platform.turns import AUTOPILOT, History, autopilot_events, own_lines, row, with_reason
 from engine.platform.undo import undo_payload, undone
 from engine.services.caching import Memos
 from engine.services.positions import Positions
@@ -153,8 +153,8 @@ def told_history(table: Table, chronicle: Chronicle) -> History:
         if entry.by == AUTOPILOT:
             events = autopilot_events(names.get(entry.seat, "A player"), events)
         weights = news + [int(News.PLAY)] * (len(events) - len(news))  # as History.extended pads them
-        if entry.why:
-            events, weights = [*events, why_line(names.get(entry.seat, "The AI"), entry.why)], [*weights, ROUTINE]
+        events, weights = with_reason(events, weights, own_lines(entry.events, entry.seat),
+                                      names.get(entry.seat, "The AI"), entry.why)
         lines += [row(seq, e, w) for e, w in zip(events, weights)]
     taken_back = undone(undos)
     if taken_back:

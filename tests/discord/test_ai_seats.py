@@ -31,7 +31,7 @@ async def test_one_member_plays_a_whole_game_against_three_ai_seats(lounge: Loun
     said = "\n".join(m.content for m in public(thread))
     assert "Contrail AI" in said and "<@1>" not in said and "<@2>" not in said  # AI seats are named, never mentioned
     # Each AI decision is told with its reason, after what it did, in the turn's message.
-    assert "↳ Why Contrail AI 2 (standard) chose: " in said
+    assert "↳ Why Contrail AI 2 (standard) chose this: " in said
 
 
 async def test_the_creator_adds_and_removes_ai_players_in_the_lobby(lounge: Lounge) -> None:
@@ -193,6 +193,8 @@ async def test_a_strong_ai_seat_plays_through_discord_and_its_turns_tell_its_rea
         choices = [c for c in choices_of(prompt) if not c[0].startswith(("Back", "Cancel"))] or choices_of(prompt)
         await lounge.click_choice(ann, prompt, rng.choice(choices)[1])
     said = "\n".join(m.content for m in public(thread))
-    assert "↳ Why Contrail AI 1 (strong) chose: " in said
+    assert "↳ Why Contrail AI 1 (strong) chose this: " in said
+    lines = said.splitlines()  # each reason right under the AI's own move, never under ann's flip that follows
+    assert not any("• ↳ Why" in line and "ann turns over" in lines[n - 1] for n, line in enumerate(lines))
     rows = await lounge.store.games.actions(1)
     assert any("why" in row.payload for row in rows)
