@@ -132,3 +132,16 @@ def test_a_moves_own_lines_end_where_another_seat_begins_to_act() -> None:
     assert own_lines([], 0) == 0
     lines, news = with_reason(["a ends the turn", "b turns over X"], [0, 0], 1, "AI", "End your turn.")
     assert lines == ["a ends the turn", "↳ Why AI chose this: End its turn.", "b turns over X"] and news == [0, 0, 0]
+
+
+def test_a_decision_that_showed_nothing_is_numbered_with_the_move_it_led_to() -> None:
+    """Air Alliance's marker, then plane, then flight: one line '2–4. bob flies ...', never 'bob makes a choice.'
+    (issue 53, item 8); the numbers still never skip."""
+    log = history((0, ["a builds"]), (1, []), (1, []), (1, ["b flies"]), (0, ["a ends"]))
+    names = {0: "ann", 1: "bob"}
+    assert log.numbered_lines(names) == [(0, "Setup: setup"), (1, "1. a builds"), (4, "2–4. b flies"), (5, "5. a ends")]
+    under_way = history((0, ["a builds"]), (1, []))  # bob's move is not made yet: told once it is
+    assert under_way.log_lines(names) == ["Setup: setup", "1. a builds"]
+    taken_back = History(history((1, []), (1, ["b takes back move 1."])).rows, [1, 1], frozenset({2}))
+    assert taken_back.log_lines(names) == ["Setup: setup", "2. b takes back move 1."]  # the undo's line tells it
+    assert taken_back.extended(0, ["a"]).undos == frozenset({2})

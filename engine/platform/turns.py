@@ -39,6 +39,7 @@ class History:
 
     rows: list[Row]  # each line as row() makes it; LogLines (tuples too) also do, in tests
     actors: list[int]  # actors[seq - 1] is the seat that made move seq
+    undos: frozenset[int] = frozenset()  # the moves that took others back (/undo)
 
     @property
     def version(self) -> int:
@@ -53,7 +54,8 @@ class History:
         """The history after one more move by `seat`, with its events and (one each, else PLAY) their news."""
         seq = self.version + 1
         weights = list(news) + [News.PLAY] * (len(events) - len(news))
-        return History([*self.rows, *(row(seq, e, w) for e, w in zip(events, weights))], [*self.actors, seat])
+        rows = [*self.rows, *(row(seq, e, w) for e, w in zip(events, weights))]
+        return History(rows, [*self.actors, seat], self.undos)
 
     def with_notes(self, notes: list[tuple[int, str]]) -> History:
         """Lines that are no move's events (a seat changing hands), each after the move (version) it followed."""
@@ -62,27 +64,41 @@ class History:
         # sorted() is stable: a note comes after the events of the move it followed.
         # A note is the table's business, not the game's: never the board's headline (news 0).
         rows = [*self.rows, *(row(v, t, News.ROUTINE) for v, t in notes)]
-        return History(sorted(rows, key=lambda line: line[0]), self.actors)
+        return History(sorted(rows, key=lambda line: line[0]), self.actors, self.undos)
 
     def turn_start(self, movers: tuple[int, ...]) -> int:
         """The version the movers' turn began at: just after the last move someone else made (0 if none)."""
         return next((seq for seq in range(self.version, 0, -1) if self.actors[seq - 1] not in movers), 0)
 
     def log_lines(self, names: dict[int, str]) -> list[str]:
-        """/log's lines: each move's number once, on its first line ('12. ...', then '    ...'), and a move that
-        changed nothing anyone sees still gets its number, so the numbers never skip (they are the moves /undo
-        and /game replay count)."""
+        """/log's lines: each move's number once, on its first line ('12. ...', then '    ...'); the numbers never
+        skip (they are the moves /undo and /game replay count), see numbered_lines."""
         return [text for _, text in self.numbered_lines(names)]
 
     def numbered_lines(self, names: dict[int, str]) -> list[tuple[int, str]]:
-        """/log's lines, each with the move it belongs to (0: the setup), for a page that links a line to its move."""
+        """/log's lines, each with the move it belongs to (0: the setup), for a page that links a line to its move.
+
+        A decision that showed nothing (a step of a move: the marker, then the plane, then where it flies) is told
+        by the line of the move it led to, numbered with it ('12–14. bob flies ...'); one an /undo took back, by
+        that undo's line; the steps of a move still being made, once it is. Only a silent decision that another
+        player's move followed gets a line of its own ('bob makes a choice.')."""
         by_move: dict[int, list[str]] = {}
         for seq, text, _ in self.rows:
             by_move.setdefault(seq, []).append(text)
         shown = [(0, f"Setup: {text}") for text in by_move.get(0, [])]
+        silent: list[int] = []  # the decisions that showed nothing, waiting for the move they led to
         for seq in range(1, self.version + 1):
-            texts = by_move.get(seq) or [f"{names.get(self.actors[seq - 1], 'A player')} makes a choice."]
-            shown += [(seq, f"{seq}. {texts[0]}"), *((seq, f"{CONTINUED}{text}") for text in texts[1:])]
+            actor, texts = self.actors[seq - 1], by_move.get(seq)
+            if silent and self.actors[silent[0] - 1] != actor:
+                shown += [(n, f"{n}. {names.get(self.actors[n - 1], 'A player')} makes a choice.") for n in silent]
+                silent = []
+            if not texts:
+                silent.append(seq)
+                continue
+            first = silent[0] if silent and seq not in self.undos else seq  # an undo's line names what it took back
+            silent = []
+            number = f"{first}–{seq}" if first != seq else f"{seq}"
+            shown += [(seq, f"{number}. {texts[0]}"), *((seq, f"{CONTINUED}{text}") for text in texts[1:])]
         return shown
 
     def log_pages(self, names: dict[int, str], per_page: int) -> list[list[str]]:

@@ -160,7 +160,7 @@ def told_history(table: Table, chronicle: Chronicle) -> History:
     if taken_back:
         lines = [row(seq, f"{text} (undone)", ROUTINE) if seq in taken_back else (seq, text, news)
                  for seq, text, news in lines]
-    return History(lines, actors)
+    return History(lines, actors, frozenset(seq for seq, _ in undos))
 
 
 def headline(table: Table, history: History, to_act: tuple[int, ...], outcome: Outcome | None) -> str:

@@ -59,6 +59,7 @@ def test_declining_keeps_the_boarding_pass() -> None:
     boarding_pass(state, 0, *BLACK_PASS)
     state = act(at_turn_start(state), "no_alliance")
     assert state.step is Step.MARKER and state.airlines[0].top(0) == "p01" and state.alliances == [[], [], [], []]
+    assert state.events == ["{p0} forms no alliance this turn."]  # /log tells the choice (issue 53, item 8)
 
 
 def test_form_a_the_player_enters_the_npas_alliance() -> None:

@@ -59,8 +59,10 @@ def test_first_turn_takeoffs_count_two_and_three_for_the_third_and_fourth_seats(
     state = finish_turn(finish_turn(state))
     state = act(state, "keep")
     assert state.current == 2 and state.takeoffs_left == 2
+    assert state.events == ["{p2} keeps the baggage claim as it is."]  # /log tells each choice (issue 53, item 8)
     state = act(state, "done")  # a free takeoff may be declined
     assert state.step is Step.MARKER
+    assert state.events == ["{p2} skips the 2 free takeoffs left."]
     state = act(finish_turn(state), "keep")
     assert state.current == 3 and state.takeoffs_left == 3
 

@@ -14,6 +14,11 @@ weigh = SENTENCES.weigh  # None for words no sentence writes: the playout tests 
 
 PLAY, GAIN, MILESTONE = News.PLAY, News.GAIN, News.MILESTONE
 
+# -- the decisions that change nothing on the board: told all the same, so the log says what was chosen -------------
+KEEPS_CLAIM = add("{who} keeps the baggage claim as it is.", News.ROUTINE)  # the Kobe first turn's other choice
+SKIPS_TAKEOFFS = add("{who} skips the {takeoffs} left.", News.ROUTINE)
+NO_ALLIANCE = add("{who} forms no alliance this turn.", News.ROUTINE)
+
 # -- phase 1: planes, reservations and the Kobe marker uses --------------------------------------------------------
 LANDS = add("{who} lands a {colour} plane from the supply on {airport}.", PLAY)
 FLIES = add("{who} flies {colour} {route}{after}.", PLAY)

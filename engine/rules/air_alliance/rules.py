@@ -129,10 +129,12 @@ def on_refresh(state: AirAllianceState, seat: int, action: Action) -> None:
 
 
 def on_keep(state: AirAllianceState, seat: int, action: Action) -> None:
+    state.events.append(events.KEEPS_CLAIM.say(who=p(seat)))
     turn.after_refresh(state)
 
 
 def on_done(state: AirAllianceState, seat: int, action: Action) -> None:
+    state.events.append(events.SKIPS_TAKEOFFS.say(who=p(seat), takeoffs=count(state.takeoffs_left, "free takeoff")))
     state.takeoffs_left = 0
     turn.after_takeoffs(state)
 
@@ -143,6 +145,7 @@ def on_ally(state: AirAllianceState, seat: int, action: Action) -> None:
 
 
 def on_no_alliance(state: AirAllianceState, seat: int, action: Action) -> None:
+    state.events.append(events.NO_ALLIANCE.say(who=p(seat)))
     turn.begin_markers(state)
 
 
