@@ -74,7 +74,7 @@ async def frame_of(request: web.Request, table: Table, move: int) -> Frame:
 
     async def replay() -> Frame:
         async with request.app[REPLAYING].slot(table.id):  # a link's visitors replay a few moves at a time
-            frame = await services.replays.replay_frame(table.id, table.game.guild_id, move)
+            frame = await services.replays.replay_frame(table.id, table.row.guild_id, move)
         return Frame(frame.actor, frame.words, Picture.of(frame.image) if frame.image is not None else None,
                      frame.standings)
 

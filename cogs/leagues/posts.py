@@ -68,7 +68,7 @@ async def _open_game(client: discord.Client, news: LeagueNews, game_id: int) -> 
         return await _post_unposted(client, news, table)
     if table.status is not Status.LOBBY:
         return None  # opened already (by another path, or before a restart)
-    if table.game.thread_id is None:
+    if table.row.thread_id is None:
         thread = await _thread(client, news.league, f"{news.league.name} · round {news.round} · #{table.id}")
         if thread is not None:
             table = await service.lobby.move_to_thread(table.id, thread.id)

@@ -142,7 +142,7 @@ async def _show_move(interaction: discord.Interaction | discord.Client, result: 
         logs.posted(table.id)  # before the DMs: the table sees the move now
         await send_dms(interaction, table, result.alerts.dm, f"It's your turn in {table.display_name}")
     elif result.outcome is not None:
-        url = await tables(interaction).sharing.url(table.game.guild_id, LinkKind.GAME, table.id)
+        url = await tables(interaction).sharing.url(table.row.guild_id, LinkKind.GAME, table.id)
         final = prompts.final_reply(table, result.outcome, result.standings, result.image, ping=result.alerts.thread,
                                     web_url=url)
         await post(interaction, table, final)

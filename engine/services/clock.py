@@ -89,7 +89,7 @@ class TurnClock:
         """A turn that came during time away gets its whole clock once its player is back."""
         away = await self._store.prefs.away_until([table.at_seat(s).user_id for s in movers], now)
         if away:
-            interval = table.game.turn_seconds if due.kind is DueKind.DEADLINE else table.game.reminder_seconds
+            interval = table.row.turn_seconds if due.kind is DueKind.DEADLINE else table.row.reminder_seconds
             await self._store.dues.add(replace(due, due_at=max(away.values()) + (interval or 0)))
         return bool(away)
 
@@ -111,11 +111,11 @@ class TurnClock:
             prompt = replace(prompt, deadline=await self._core.schedule.deadline(table.id))
             first = due.kind is DueKind.HELD_PING
             news.reminders.append(Reminder(table, prompt, due.since, posts.get(PostKind.TURN), alerts, first))
-            if first and table.game.reminder_seconds:  # one ping at a time: reminders count from this one
-                await self._store.dues.retime(table.id, DueKind.REMINDER, due.turn, now + table.game.reminder_seconds)
-        if due.kind is DueKind.REMINDER and table.game.reminder_seconds:
+            if first and table.row.reminder_seconds:  # one ping at a time: reminders count from this one
+                await self._store.dues.retime(table.id, DueKind.REMINDER, due.turn, now + table.row.reminder_seconds)
+        if due.kind is DueKind.REMINDER and table.row.reminder_seconds:
             # The next one counts from now: a reminder missed while the bot was down is sent once.
-            await self._store.dues.add(replace(due, due_at=now + table.game.reminder_seconds))
+            await self._store.dues.add(replace(due, due_at=now + table.row.reminder_seconds))
 
     async def _deadline(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
         """A missed deadline: the autopilot plays the rest of the turn; a third miss in a row keeps the seat."""

@@ -109,7 +109,7 @@ class TableCore:
         """The table as it stands, as a Moved with no new events: where a chain of automatic moves starts."""
         state = await self.load.state(table)
         history = await self.load.history(table, state)
-        game = engine.get_game(table.slug)
+        game = table.rules
         return Moved(table, state, None, [], history, tuple(game.to_act(state)))
 
     async def record_post(self, game_id: int, kind: PostKind, channel_id: int, message_id: int, version: int) -> None:
@@ -141,7 +141,7 @@ class TableCore:
             if seat not in start.to_act:
                 waiting = ", ".join(table.at_seat(s).name for s in start.to_act)
                 raise NotYourTurn(f"It's not your turn: waiting for {waiting}.")
-            action = pick_action(engine.get_game(table.slug).legal_actions(start.state, seat), pick)
+            action = pick_action(table.rules.legal_actions(start.state, seat), pick)
             moved = await self.commit(start, seat, action, interaction_id)
             news = await self.news(moved, start.to_act)
             automatic = await self.play_automatic(moved)  # the AI seats' moves until a person must decide
@@ -163,7 +163,7 @@ class TableCore:
         """
         began = time.monotonic()
         table = start.table
-        game = engine.get_game(table.slug)
+        game = table.rules
         before = await self.load.positions.at(table, counted=False)  # the cached memo: its chronicle and last snapshot
         new_state = game.apply(start.state, seat, action)  # IllegalAction carries the rules' sentence
         outcome = game.outcome(new_state)
@@ -193,7 +193,7 @@ class TableCore:
             raise StaleAction("That decision was already made: this prompt is out of date.") from None
         mover = move_logs.mover(ai=table.at_seat(seat).ai, autopilot=by == AUTOPILOT)
         move_logs.committed(table.id, row.version, seat, mover, since=began)  # its log line, once it is posted
-        table = replace(table, game=row)
+        table = replace(table, row=row)
         history = start.history.extended(seat, events, news)
         if outcome:
             self.memos.forget(table.id)  # a finished game is seldom looked at again: replay it if it is
@@ -248,7 +248,7 @@ class TableCore:
         # The AI's whims and its re-deal come from what the table knows (the game's id and version), never from
         # the secret seed that dealt the game: two games alike to the table get the same choice.
         rng = random.Random(f"{table.id}:{table.version}:ai")
-        game = engine.get_game(table.slug)
+        game = table.rules
         player = table.at_seat(seat)
         thinker = Player(table.slug, (player.level or Level.STANDARD) if player.ai else Level.STANDARD,
                          spread=self.thinking.spread(table.slug))
@@ -274,7 +274,7 @@ class TableCore:
         """The reason an AI seat's move is told with; a bug here costs the reason, never the move."""
         try:
             deal = dealer(table.id, table.version, f"why:{seat}")
-            return told_reason(engine.get_game(table.slug), engine.get_ai(table.slug), state, seat, action, deal)
+            return told_reason(table.rules, engine.get_ai(table.slug), state, seat, action, deal)
         except Exception:
             log.exception("game %s: no reason for the AI's move at version %s", table.id, table.version)
             return ""

@@ -96,9 +96,9 @@ class Lobby:
         async with self._core.hold(game_id):
             verb = "change the optional rules of"
             table = await self._creators(game_id, user_id, verb, "change its optional rules")
-            chosen = chosen_options(engine.get_game(table.game.slug), keys)
+            chosen = chosen_options(table.rules, keys)
             with refusals(table, verb):  # the edition and pack the table was opened with stay
-                await self._store.games.set_options(game_id, {**chosen, **fixed(table.game.options)})
+                await self._store.games.set_options(game_id, {**chosen, **fixed(table.row.options)})
             return await self._core.load.table(game_id)
 
     async def set_hints(self, game_id: int, user_id: int, allowed: bool) -> Table:
@@ -151,7 +151,7 @@ class Lobby:
                     f"{count} {'has' if count == 1 else 'have'} joined."
                 )
             order = [p.user_id for p in table.players]
-            random.Random(table.game.seed).shuffle(order)  # a local RNG: the same seed always seats the same way
+            random.Random(table.row.seed).shuffle(order)  # a local RNG: the same seed always seats the same way
             # Another process may have seated or unseated someone since the read: the store refuses then.
             with refusals(table, "start"):
                 await self._store.seats.start_game(game_id, order, min_players=table.min_players,

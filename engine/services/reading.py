@@ -36,7 +36,7 @@ class Reading:
     async def table(self, game_id: int, *, guild_id: int | None = None, visible: Visible | None = None) -> Table:
         """One game; NoSuchTable if it does not exist, belongs to another server, or `visible` hides it."""
         table = await self._load.table(game_id, guild_id=guild_id)
-        if visible is not None and not await visible(table.game):
+        if visible is not None and not await visible(table.row):
             raise no_such_table(game_id)
         return table
 
@@ -90,7 +90,7 @@ class Reading:
         """(version, this user's choices now, "") on their turn, or (version, [], whose turn it is in words)."""
         table = await self._load.table(game_id)
         seat = require_player(table, user_id)
-        game = engine.get_game(table.slug)
+        game = table.rules
         state = await self._load.state(table)
         to_act = game.to_act(state)
         if seat not in to_act:
@@ -119,7 +119,7 @@ class Reading:
         if prompt is not None:
             post = (await self._load.posts(game_id)).get(PostKind.TURN)
             post = post if post is not None and post.version == history.turn_start(movers) else None
-        outcome = outcome_from_dict(table.game.outcome) if table.status is Status.FINISHED else None
+        outcome = outcome_from_dict(table.row.outcome) if table.status is Status.FINISHED else None
         shown = with_headline(view, headline(table, history, movers, outcome))
         return Board(table, await self._core.draw(table, shown), prompt, post)
 
@@ -130,7 +130,7 @@ class Reading:
         state = await self._load.state(table)
         view = public_view(table, state)
         prompt = self._load.prompt(table, state, view) if table.status is Status.ACTIVE else None
-        outcome = outcome_from_dict(table.game.outcome) or engine.get_game(table.slug).outcome(state)
+        outcome = outcome_from_dict(table.row.outcome) or table.rules.outcome(state)
         return TableStatus(table, prompt, standings_from_view(table, view), outcome)
 
     async def log(self, game_id: int, page: int | None = None, *, per_page: int = LOG_PAGE_LINES) -> LogPage:
@@ -167,10 +167,10 @@ class Reading:
         if table.status is not Status.ACTIVE:
             return None
         state = await self._load.state(table)
-        movers = tuple(engine.get_game(table.slug).to_act(state))
+        movers = tuple(table.rules.to_act(state))
         began = (await self._load.history(table, state)).turn_start(movers)
         if began == 0:  # still the opening turn: only a game without moves knows when it began (its last change)
-            return datetime.fromisoformat(table.game.updated_at).timestamp() if table.version == 0 else None
+            return datetime.fromisoformat(table.row.updated_at).timestamp() if table.version == 0 else None
         rows = await self._store.games.actions(game_id, after=began - 1, limit=1)
         return datetime.fromisoformat(rows[0].created_at).timestamp() if rows else None
 
@@ -179,13 +179,13 @@ class Reading:
         table = await self._load.table(game_id)
         player = table.player(user_id)
         if player is None:  # a spectator: welcome, but a seat's things are its player's own
-            noun = hand_name(engine.get_game(table.slug))
+            noun = hand_name(table.rules)
             raise NotSeated(f"/hand shows a player their own {noun}, and you're watching this game: "
                             "/board, /log and /game status are open to everyone.")
         if table.status is Status.LOBBY or player.seat is None:
             raise NotStarted("This game hasn't started yet.")
         state = await self._load.state(table)
-        view = engine.get_game(table.slug).view(state, player.seat)
+        view = table.rules.view(state, player.seat)
         if "seat_names" in view:
             view["seat_names"] = list(table.names)
         return table, view
@@ -198,7 +198,7 @@ class Reading:
             prompt = await self.prompt(game_id)
             waiting = prompt is not None and user_id in prompt.user_ids
             if since is None:  # no clock in this game: the last change tells how long it has waited
-                since = datetime.fromisoformat(table.game.updated_at).timestamp()
+                since = datetime.fromisoformat(table.row.updated_at).timestamp()
             found.append(MyGame(table, waiting, since, prompt.deadline if prompt else None))
         return sorted(found, key=lambda g: (not g.waiting_on_you, g.since or 0.0))
 

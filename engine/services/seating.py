@@ -70,7 +70,7 @@ class Seating:
                                        role_ids: Sequence[int], can_manage: bool) -> None:
         """A league game's result feeds the season's standings and ratings, so who plays it is the league's call."""
         league_id, season, _ = league
-        if not runs_leagues(can_manage, role_ids, await self._store.leagues.admins(table.game.guild_id)):
+        if not runs_leagues(can_manage, role_ids, await self._store.leagues.admins(table.row.guild_id)):
             raise NotCreator("This is a league game: only members with Manage Server or a league admin role "
                              "(/league admins) can hand its seats over.")
         if new_user not in await self._store.leagues.members(league_id, season):

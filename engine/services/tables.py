@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from engine.platform.packs import name_of
-from engine.core import Action, GameError, GameOver, IllegalAction, Outcome, RulesTopic, StaleAction, name_seats
+from engine.core import Action, Game, GameError, GameOver, IllegalAction, Outcome, RulesTopic, StaleAction, name_seats
 from engine.store import GameRow, PostRow, SeatRow, Status
 from engine.platform.levels import Level
 from engine.platform.notify import Alerts
@@ -84,34 +84,47 @@ class AlreadyPlayed(StaleAction):
 
 @dataclass(frozen=True)
 class Table:
-    """One game with its players: the row from the store plus who sits where."""
+    """One game as a request handles it, loaded once: its row from the store, who sits where, and its rules.
 
-    game: GameRow
+    A feature service is handed the table its request loaded; one that writes seats gets the new table back
+    from the core (TableCore's seat writes), so nothing reads the game again to learn what it just wrote."""
+
+    row: GameRow
     players: tuple[SeatRow, ...]  # lobby: join order; started: seat order
-    title: str
-    min_players: int
-    max_players: int
+    rules: Game
     away: tuple[tuple[int, float], ...] = ()  # (seat, until when) of the players on vacation
 
     @property
     def id(self) -> int:
-        return self.game.id
+        return self.row.id
+
+    @property
+    def title(self) -> str:
+        return self.rules.title
+
+    @property
+    def min_players(self) -> int:
+        return self.rules.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.rules.max_players
 
     @property
     def slug(self) -> str:
-        return self.game.slug
+        return self.row.slug
 
     @property
     def status(self) -> Status:
-        return self.game.status
+        return self.row.status
 
     @property
     def version(self) -> int:
-        return self.game.version
+        return self.row.version
 
     @property
     def creator_id(self) -> int:
-        return self.game.creator_id
+        return self.row.creator_id
 
     @property
     def display_name(self) -> str:
@@ -121,7 +134,7 @@ class Table:
     @property
     def place_id(self) -> int:
         """The channel or thread where the game is played."""
-        return self.game.thread_id or self.game.channel_id
+        return self.row.thread_id or self.row.channel_id
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -130,7 +143,7 @@ class Table:
     @property
     def pack_name(self) -> str:
         """The name of the data pack the game plays with ("" for the built-in cards)."""
-        return name_of(self.game.options)
+        return name_of(self.row.options)
 
     @property
     def started(self) -> bool:

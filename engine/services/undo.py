@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import engine
 from engine.core import Action, GameError, StaleAction
 from engine.platform.secrets import dealer, shows_hidden
 from engine.platform.records import DueKind, DueRow, DuplicateInteraction, StaleVersion, Status, UndoVote
@@ -41,7 +40,7 @@ class Undoing:
             if row.seat != seat:
                 break
             run.insert(0, row)
-        game = engine.get_game(table.slug)
+        game = table.rules
         replayer = Replayer(game)
         replayer.start(opening_state(table))
         for row in rows:
