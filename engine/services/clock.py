@@ -128,13 +128,13 @@ class TurnClock:
             return
         for seat in movers:
             player = table.at_seat(seat)
-            self._core.seats_changed(table.id)  # the seats' counts change under the cached table
-            if await self._store.seats.count_missed(table.id, player.user_id, True) >= MISSED_IN_A_ROW:
-                await self._store.seats.set_autopilot(table.id, player.user_id, True)
+            table = await self._core.seats.count_missed(table, player.user_id, True)
+            if table.at_seat(seat).missed >= MISSED_IN_A_ROW:
+                table = await self._core.seats.set_autopilot(table, player.user_id, True)
                 news.notices.append((table, f"{player.name} missed {MISSED_IN_A_ROW} deadlines in a row: the autopilot "
                                             "plays their seat until they come back with /game return."))
-        seated = await self._core.load.table(table.id)  # the seats may have gone on autopilot: the board marks them
-        seats_now = replace(moved, table=replace(moved.table, players=seated.players), shown=None)
+        # The seats may have gone on autopilot: the board marks them, and the bot plays them from now on.
+        seats_now = replace(moved, table=replace(moved.table, players=table.players), shown=None)
         moved = await self._core.play_automatic(seats_now)
         news.moves.append(await self._core.result(moved, await self._core.news(moved, movers)))
 
@@ -179,9 +179,7 @@ class TurnClock:
             player = require_seat_in_play(table, user_id)
             if not player.autopilot:
                 raise GameError("Your seat isn't on autopilot: it's yours already.")
-            await self._store.seats.set_autopilot(game_id, user_id, False)
-            self._core.seats_changed(game_id)
-            return await self._core.load.table(game_id)
+            return await self._core.seats.set_autopilot(table, user_id, False)
 
     async def deadline(self, game_id: int) -> float | None:
         """When the autopilot plays the turn now being played; None without a clock."""

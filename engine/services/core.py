@@ -26,12 +26,13 @@ from engine.services.drawing import Drawing, DrawingPool
 from engine.services.loading import Loader, headline, move_events, public_view, with_headline
 from engine.services.positions import encoded, snapshot_due
 from engine.services.schedule import Schedule
+from engine.services.seatwrites import SeatWrites
 from engine.services.tables import (
-    AlreadyPlayed, MoveResult, Prompt, Table, pick_action, require_player, standings_from_view,
+    AlreadyPlayed, MoveResult, Prompt, Table, TableRef, pick_action, require_player, standings_from_view,
 )
 from engine.services.thinking import ThinkingPool
 from engine.services.trials import TrialPool
-from engine.store import DuplicateInteraction, PostKind, StaleVersion, Status, Store
+from engine.store import DuplicateInteraction, GameRow, PostKind, StaleVersion, Status, Store
 
 log = logging.getLogger("engine.service")
 
@@ -93,6 +94,7 @@ class TableCore:
         self.locks = Locks()
         self.load = Loader(store, self.memos, drawing, clock)
         self.schedule = Schedule(store, clock, on_change)
+        self.seats = SeatWrites(store, self.memos)  # every seat write goes through it: it keeps the cache right
         self._finish_hooks: list[FinishHook] = []
 
     def on_finish(self, hook: FinishHook) -> None:
@@ -123,17 +125,15 @@ class TableCore:
     # -- committing ----------------------------------------------------------------------------
 
     async def play(
-        self, game_id: int, user_id: int, pick: int | str, *, version: int | None = None,
+        self, at: TableRef, user_id: int, pick: int | str, *, version: int | None = None,
         interaction_id: int | None = None,
     ) -> MoveResult:
-        """Apply one decision: `pick` is an index into the choices (a button) or an action key (/move)."""
+        """Apply one decision: `pick` is an index into the choices (a button) or an action key (/move).
+
+        `at`: the table the interaction loaded already (or the game's id)."""
+        game_id = at.id if isinstance(at, Table) else at
         async with self.hold(game_id):
-            memo = self.memos.get(game_id)
-            table = memo.table if memo and memo.table and memo.table.version == memo.version else None
-            # A prompt of the version we last committed starts from our table (the store refuses the move if
-            # another process moved since); any other, or none (a /move typed by hand: "now"), reads the store.
-            if table is None or version != table.version:
-                table = await self.load.table(game_id)
+            table = await self._table_to_move(at, version)
             seat = require_player(table, user_id)
             if version is not None and version != table.version:
                 raise StaleAction("This prompt is out of date.")
@@ -148,9 +148,21 @@ class TableCore:
             if automatic is not moved:
                 news = replace(news, next=self.next_turn(automatic))
             if table.at_seat(seat).missed:  # a move of their own breaks a row of missed deadlines
-                await self.store.seats.count_missed(game_id, user_id, False)
-                self.seats_changed(game_id)
+                await self.seats.count_missed(table, user_id, False)
             return await self.result(automatic, news, action.label or action.key)
+
+    async def _table_to_move(self, at: TableRef, version: int | None) -> Table:
+        """The table a move starts from, read from the store only when no table at hand is known to be current.
+
+        A prompt of the version we last committed starts from our table; else the table the interaction loaded,
+        unless this process moved past it since. The store refuses the move if another process moved meanwhile."""
+        memo = self.memos.get(at.id if isinstance(at, Table) else at)
+        cached = memo.table if memo and memo.table and memo.table.version == memo.version else None
+        if cached is not None and version == cached.version:
+            return cached
+        if isinstance(at, Table) and (memo is None or memo.version <= at.version):
+            return at
+        return await self.load.table(at.id if isinstance(at, Table) else at)
 
     async def commit(
         self, start: Moved, seat: int, action: Action, interaction_id: int | None = None, *, by: str | None = None,
@@ -316,12 +328,11 @@ class TableCore:
 
     # -- the cache, kept right here alone --------------------------------------------------------
 
-    def seats_changed(self, game_id: int) -> None:
-        """The seats or the log's own lines changed: the cached table and events are rebuilt when next asked."""
-        memo = self.memos.get(game_id)
-        if memo is not None:
-            memo.history = None
-            memo.table = None
+    async def append_undo(self, table: Table, seat: int, payload: dict[str, Any], interaction_id: int | None) -> GameRow:
+        """Append an undo entry to the log (it stays append-only); the cache replays the game when next asked."""
+        row = await self.store.games.append_action(table.id, table.version + 1, seat, payload, interaction_id)
+        self.memos.forget(table.id)
+        return row
 
     def forget(self, game_id: int) -> None:
         """Drop the game from the cache: it is replayed from the log when next asked for."""

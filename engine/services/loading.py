@@ -17,7 +17,7 @@ from engine.platform.undo import undo_payload, undone
 from engine.services.caching import Memos
 from engine.services.positions import Positions
 from engine.services.drawing import Drawing
-from engine.services.tables import Mover, NoSuchTable, Prompt, Table, no_such_table
+from engine.services.tables import Mover, NoSuchTable, Prompt, Table, TableRef, no_such_table
 from engine.store import GameRow, NotFound, PostKind, PostRow, Status, Store
 
 
@@ -50,6 +50,10 @@ class Loader:
         if guild_id is not None and row.guild_id != guild_id:
             raise NoSuchTable(f"There is no game #{game_id} on this server.")
         return await self.seated(row)
+
+    async def at(self, table: TableRef) -> Table:
+        """The table a request handed on as it is; a game's id loaded (NoSuchTable if there is none)."""
+        return table if isinstance(table, Table) else await self.table(table)
 
     async def seated(self, row: GameRow) -> Table:
         """A game's row with its seats, names as the board draws them, and who is away."""

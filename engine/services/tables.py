@@ -176,6 +176,10 @@ class Table:
         return name_seats(lines, {p.seat: p.name for p in self.players if p.seat is not None})
 
 
+# A table this request has loaded already, handed on so that nothing loads it again; or a game's id, to load it.
+TableRef = Table | int
+
+
 @dataclass(frozen=True)
 class Mover:
     """A seat that must decide now, with the choices of that decision."""
