@@ -334,6 +334,11 @@ class TableCore:
         self.memos.forget(table.id)
         return row
 
+    async def abandon(self, game_id: int) -> None:
+        """End a live game early (GameEnded if it ended already); the cache lets it go."""
+        await self.store.games.set_status(game_id, Status.ABANDONED, only_live=True)
+        self.memos.forget(game_id)
+
     def forget(self, game_id: int) -> None:
         """Drop the game from the cache: it is replayed from the log when next asked for."""
         self.memos.forget(game_id)

@@ -16,7 +16,6 @@ from engine.services.tables import (
     LobbyClosed, NotCreator, NotSeated, Opening, Table, TableFull, ai_name, new_seed, require_lobby, require_live,
     standings_from_view,
 )
-from engine.store import Status
 
 
 class Lobby:
@@ -177,8 +176,7 @@ class Lobby:
                 raise NotCreator("Only the game's creator or someone with Manage Server can abandon it.")
             require_live(table)
             with refusals(table, "abandon"):  # another process may have ended it since
-                await self._store.games.set_status(game_id, Status.ABANDONED, only_live=True)
+                await self._core.abandon(game_id)
             await self._store.dues.set(game_id, 0, 0.0, {})  # an abandoned game waits on nobody
             self._core.on_change(None)  # a league round may be complete now: the scheduler looks
-            self._core.forget(game_id)
             return await self._core.load.table(game_id)
