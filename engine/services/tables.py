@@ -17,7 +17,6 @@ from engine.platform.turns import Turn, TurnNews
 from engine.words import score
 
 
-
 # -- errors a player can cause: each message is shown to them as is ----------------------------
 
 
@@ -84,10 +83,7 @@ class AlreadyPlayed(StaleAction):
 
 @dataclass(frozen=True)
 class Table:
-    """One game as a request handles it, loaded once: its row from the store, who sits where, and its rules.
-
-    A feature service is handed the table its request loaded; one that writes seats gets the new table back
-    from the core (TableCore's seat writes), so nothing reads the game again to learn what it just wrote."""
+    """One game as a request loads it, once, and hands it on: its row from the store, who sits where, its rules."""
 
     row: GameRow
     players: tuple[SeatRow, ...]  # lobby: join order; started: seat order
@@ -176,8 +172,7 @@ class Table:
         return name_seats(lines, {p.seat: p.name for p in self.players if p.seat is not None})
 
 
-# A table this request has loaded already, handed on so that nothing loads it again; or a game's id, to load it.
-TableRef = Table | int
+TableRef = Table | int  # the table a request loaded already (nothing loads it again), or a game's id to load it
 
 
 @dataclass(frozen=True)
