@@ -101,7 +101,7 @@ async def test_a_league_seats_its_ai_at_its_level(store: Store) -> None:
     [game_id] = news.game_ids  # type: ignore[union-attr]
     table = await service.reading.table(game_id)
     assert [(p.name, p.level) for p in table.players if p.ai] == [("Contrail AI 1 (strong)", Level.STRONG)]
-    assert not table.game.hints  # league games play without hints
+    assert not table.row.hints  # league games play without hints
     assert (await service.leagues.league_named(GUILD, "Cup")).ai_level is Level.STRONG
 
 

@@ -113,7 +113,7 @@ async def test_a_finished_game_is_rated_once_with_each_seat_and_place(service: S
     game_id = await airships(service)
     await play_out(service, game_id, random.Random(3))
     table = await service.reading.table(game_id)
-    outcome = Outcome.from_dict(table.game.outcome or {})
+    outcome = Outcome.from_dict(table.row.outcome or {})
     results = await store.ratings.stored_results()
     assert [(r.user_id, r.place) for r in results] == [(table.at_seat(s).user_id, places(outcome)[s]) for s in (0, 1)]
     expected = rate_game([Placed(r.seat, r.user_id, r.name, r.place) for r in results], {})

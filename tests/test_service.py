@@ -42,9 +42,9 @@ async def test_seats_are_shuffled_by_the_games_seed(service: Services) -> None:
     game_id = await started(service)
     table = await service.reading.table(game_id)
     expected = [ANN, BOB, CY]
-    random.Random(table.game.seed).shuffle(expected)
+    random.Random(table.row.seed).shuffle(expected)
     assert [p.user_id for p in table.players] == expected
-    assert 0 <= table.game.seed < 2**62
+    assert 0 <= table.row.seed < 2**62
 
 
 async def test_lobby_rules(service: Services) -> None:
@@ -223,7 +223,7 @@ async def test_a_finished_game_is_scored_stored_and_closed(service: Services) ->
         result = await service.core.play(game_id, prompt.movers[0].user_id, rng.randrange(len(prompt.movers[0].choices)), version=prompt.version)
     assert result is not None and result.outcome is not None and result.prompt is None
     table = await service.reading.table(game_id)
-    assert table.status is Status.FINISHED and table.game.outcome == result.outcome.to_dict()
+    assert table.status is Status.FINISHED and table.row.outcome == result.outcome.to_dict()
     with pytest.raises(GameOver, match="over"):
         await service.core.play(game_id, ANN, 0)
     status = await service.reading.status(game_id)
@@ -374,7 +374,7 @@ async def test_a_table_keeps_the_edition_of_the_rules_it_was_opened_under(servic
     game = engine.get_game("air-alliance")
     table = await service.lobby.open_table("air-alliance", guild_id=GUILD, channel_id=CHANNEL, creator_id=ANN,
                                            creator_name="ann", options={"kobe_flush": True})
-    assert table.game.options["edition"] == current_edition(game)
+    assert table.row.options["edition"] == current_edition(game)
     changed = await service.lobby.set_options(table.id, ANN, ["kobe_economy"])
-    assert changed.game.options["edition"] == table.game.options["edition"]
-    assert changed.game.options["kobe_economy"] is True and changed.game.options["kobe_flush"] is False
+    assert changed.row.options["edition"] == table.row.options["edition"]
+    assert changed.row.options["kobe_economy"] is True and changed.row.options["kobe_flush"] is False

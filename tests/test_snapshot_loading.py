@@ -164,7 +164,7 @@ async def test_a_snapshot_newer_than_the_table_read_is_not_used(store: Store) ->
     found = await store.games.snapshot(game_id)
     assert found is not None
     table = await service.reading.table(game_id)
-    older = replace(table, game=replace(table.game, version=found[0] - 1))  # a reader holding an older row
+    older = replace(table, row=replace(table.row, version=found[0] - 1))  # a reader holding an older row
     cold = fresh(store)
     assert await cold.core.load.positions.stored(older) is None
     assert views(older, await cold.core.load.state(older)) == views(older, await truth(store, older))

@@ -123,7 +123,7 @@ async def test_figures_of_real_games_recompute_only_when_another_finishes(
     monkeypatch.setattr(stats_service, "played_game", counting)
     figures = await service.stats.figures("airships", GUILD)
     table = await service.reading.table(first)
-    outcome = Outcome.from_dict(table.game.outcome or {})
+    outcome = Outcome.from_dict(table.row.outcome or {})
     assert figures.games == 1 and replayed == [first]
     assert sum(share.wins for share in figures.seats) == pytest.approx(1.0)
     assert figures.winning.highest == max(outcome.scores) and figures.unit == "VP"

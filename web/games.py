@@ -74,7 +74,7 @@ async def frame_of(request: web.Request, table: Table, move: int) -> Frame:
 
     async def replay() -> Frame:
         async with request.app[REPLAYING].slot(table.id):  # a link's visitors replay a few moves at a time
-            frame = await services.replays.replay_frame(table.id, table.game.guild_id, move)
+            frame = await services.replays.replay_frame(table.id, table.row.guild_id, move)
         return Frame(frame.actor, frame.words, Picture.of(frame.image) if frame.image is not None else None,
                      frame.standings)
 
@@ -91,7 +91,7 @@ async def board_of(request: web.Request, table: Table) -> Picture | None:
     services = request.app[SERVICES]
 
     async def draw() -> Picture | None:
-        image = (await services.reading.board(table.id)).image
+        image = (await services.reading.board(table)).image
         return Picture.of(image) if image is not None else None
 
     return await request.app[BOARDS].get((table.id, table.version), draw)
@@ -166,9 +166,9 @@ async def game_page(request: web.Request) -> web.Response:
 async def game_html(request: web.Request, table: Table, move: int | None) -> str:
     """The page of a started game, now or stepped back to a move."""
     services: Services = request.app[SERVICES]
-    status = await services.reading.status(table.id)
-    lines = await services.reading.numbered_log(table.id)
-    since = await services.reading.turn_since(table.id)
+    status = await services.reading.status(table)
+    lines = await services.reading.numbered_log(table)
+    since = await services.reading.turn_since(table)
     base = base_of(request)
     standings, turn = status.standings, turn_of(status, since)
     if move is None:

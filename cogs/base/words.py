@@ -97,7 +97,7 @@ def place(table: Table) -> str:
 
 def jump_url(table: Table, post: PostRow) -> str:
     """A link to a message the game keeps (its lobby, its turn message)."""
-    return f"https://discord.com/channels/{table.game.guild_id}/{post.channel_id}/{post.message_id}"
+    return f"https://discord.com/channels/{table.row.guild_id}/{post.channel_id}/{post.message_id}"
 
 
 def duration(seconds: int) -> str:
@@ -106,7 +106,7 @@ def duration(seconds: int) -> str:
 
 def unposted_text(table: Table, what_counted: str = "", recover: str = "") -> str:
     """Tell the actor a message about the game could not be posted, and that what they did still counts."""
-    send = "Send Messages in Threads" if table.game.thread_id else "Send Messages"
+    send = "Send Messages in Threads" if table.row.thread_id else "Send Messages"
     lead = f"{what_counted}, but I couldn't" if what_counted else "I couldn't"
     text = f"{lead} post in {place(table)}: please check my permissions there ({send}, Attach Files, Embed Links)."
     return f"{text} {recover}" if recover else text

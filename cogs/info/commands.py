@@ -47,8 +47,8 @@ class InfoCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.ga
     @table_command()
     async def status(self, interaction: discord.Interaction, table: Table) -> None:
         service = tables(interaction)
-        status = await service.reading.status(table.id)
-        url = await service.sharing.url(table.game.guild_id, LinkKind.GAME, table.id)
+        status = await service.reading.status(table)
+        url = await service.sharing.url(table.row.guild_id, LinkKind.GAME, table.id)
         await show(interaction, table, messages.status_reply(status, asked_in=interaction.channel_id, web_url=url))
 
     @app_commands.command(name="list", description="The games on this server you can see, with links to their threads")

@@ -112,8 +112,8 @@ def mine_reply(games: list[MyGame], server_names: dict[int, str]) -> Reply:
     lines: list[str] = []
     for mine in games[:MINE_LIMIT]:
         table = mine.table
-        where = server_names.get(table.game.guild_id, "another server")
-        link = f"https://discord.com/channels/{table.game.guild_id}/{table.place_id}"
+        where = server_names.get(table.row.guild_id, "another server")
+        link = f"https://discord.com/channels/{table.row.guild_id}/{table.place_id}"
         state = "**your turn**" if mine.waiting_on_you else STATUS_WORDS[table.status]
         line = f"**{table.display_name}** on {where}: {state}"
         if mine.since is not None:

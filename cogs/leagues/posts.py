@@ -68,7 +68,7 @@ async def _open_game(client: discord.Client, news: LeagueNews, game_id: int) -> 
         return await _post_unposted(client, news, table)
     if table.status is not Status.LOBBY:
         return None  # opened already (by another path, or before a restart)
-    if table.game.thread_id is None:
+    if table.row.thread_id is None:
         thread = await _thread(client, news.league, f"{news.league.name} · round {news.round} · #{table.id}")
         if thread is not None:
             table = await service.lobby.move_to_thread(table.id, thread.id)
@@ -93,7 +93,7 @@ async def _post_unposted(client: discord.Client, news: LeagueNews, table: Table)
     """A game the bot started just before it stopped, never shown: its players pinged and the current prompt."""
     pings = await tables(client).leagues.welcome_pings(table, Alerts())  # the prompt below pings nobody
     await post(client, table, _hello(news, table, pings))
-    prompt = await tables(client).reading.prompt(table.id)
+    prompt = await tables(client).reading.prompt(table)
     if prompt is not None:
         message = await post(client, table, prompts.prompt_reply(table, prompt))
         await tables(client).core.record_post(table.id, PostKind.TURN, message.channel.id, message.id, prompt.version)

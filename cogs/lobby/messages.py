@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import discord
 
-import engine
 from cogs.base.components import ID, Control, button, select, view_of
 from cogs.base.options import LEVEL_BLURBS
 from cogs.base.words import (
@@ -82,8 +81,8 @@ def who(player: SeatRow) -> str:
 
 def clock_words(table: Table) -> str:
     """The turn clock chosen when the game was opened, in words."""
-    turn = table.game.turn_seconds
-    remind = table.game.reminder_seconds
+    turn = table.row.turn_seconds
+    remind = table.row.reminder_seconds
     turn_text = f"Turn time: {duration(turn)}, then the autopilot plays." if turn else "Turn time: no limit."
     remind_text = f"Reminders every {duration(remind)}." if remind else "No reminders."
     return f"{turn_text} {remind_text}"
@@ -91,7 +90,7 @@ def clock_words(table: Table) -> str:
 
 def hints_words(table: Table) -> str:
     """Whether the table allows /hint, in one line."""
-    if table.game.hints:
+    if table.row.hints:
         return "Hints: allowed (/hint shows the player to act what the AI would choose, and why)."
     return "Hints: not allowed."
 
@@ -127,8 +126,8 @@ def lobby_embed(table: Table) -> discord.Embed:
 
 def optional_rules(table: Table) -> tuple[tuple[str, str, bool], ...]:
     """The game's optional rules as (key, words, switched on)."""
-    chosen = table.game.options
-    return tuple((key, words, bool(chosen.get(key))) for key, words in game_options(engine.get_game(table.slug)))
+    chosen = table.row.options
+    return tuple((key, words, bool(chosen.get(key))) for key, words in game_options(table.rules))
 
 
 def rules_words(table: Table) -> str:
@@ -144,7 +143,7 @@ def lobby_reply(table: Table) -> Reply:
     """The one live lobby, in the game's thread: its buttons go once the game starts or is abandoned."""
     ai_seats = sum(1 for p in table.players if p.ai)
     full = len(table.players) >= table.max_players
-    view = (lobby_view(table.id, ai_seats=ai_seats, rules=optional_rules(table), full=full, hints=table.game.hints)
+    view = (lobby_view(table.id, ai_seats=ai_seats, rules=optional_rules(table), full=full, hints=table.row.hints)
             if table.status is Status.LOBBY else None)
     return Reply(embeds=[lobby_embed(table)], view=view)
 

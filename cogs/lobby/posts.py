@@ -66,14 +66,14 @@ async def open_table(
 async def post_lobby(interaction: discord.Interaction, table: Table) -> None:
     """A new game's lobby in its thread and, when it has a thread, an invitation in the channel."""
     await post_live_lobby(interaction, table)
-    if table.game.thread_id is None:
+    if table.row.thread_id is None:
         return  # played in the channel itself: the lobby is the invitation
     try:
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)
         invite = await channel.send(**messages.invite_reply(table).send_kwargs())
     except discord.HTTPException:
-        log.warning("game %s: could not post the invitation in channel %s", table.id, table.game.channel_id, exc_info=True)
+        log.warning("game %s: could not post the invitation in channel %s", table.id, table.row.channel_id, exc_info=True)
         return
     await tables(interaction).core.record_post(table.id, PostKind.INVITE, invite.channel.id, invite.id, table.version)
 

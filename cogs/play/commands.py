@@ -29,7 +29,7 @@ async def move_choices(interaction: discord.Interaction, current: str) -> list[a
     When it is not the caller's turn, one entry says whose turn it is."""
     try:
         table = await find_table(interaction, getattr(interaction.namespace, "game_id", None))
-        version, actions, waiting = await tables(interaction).reading.choices_for(table.id, interaction.user.id)
+        version, actions, waiting = await tables(interaction).reading.choices_for(table, interaction.user.id)
     except GameError as error:
         return [app_commands.Choice(name=clip(str(error), CHOICE_NAME_MAX), value=WAIT)]
     if waiting:
@@ -61,7 +61,7 @@ class Play(commands.Cog):
     @app_commands.command(name="board", description="Post the current board again")
     @table_command()
     async def board(self, interaction: discord.Interaction, table: Table) -> None:
-        board = await tables(interaction).reading.board(table.id)
+        board = await tables(interaction).reading.board(table)
         url = jump_url(board.table, board.turn_post) if board.turn_post else ""
         await show(interaction, board.table, prompts.board_reply(board.table, board.image, board.prompt, url))
 
@@ -72,14 +72,14 @@ class Play(commands.Cog):
     async def log(
         self, interaction: discord.Interaction, table: Table, page: app_commands.Range[int, 1, 100_000] | None = None,
     ) -> None:
-        log_page = await tables(interaction).reading.log(table.id, page)
+        log_page = await tables(interaction).reading.log(table, page)
         await show(interaction, table, looking.log_reply(log_page))
 
     @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down
     @app_commands.command(name="hand", description="Your own company, airline or hand and your choices, shown only to you")
     @table_command()
     async def hand(self, interaction: discord.Interaction, table: Table) -> None:
-        table, view = await tables(interaction).reading.hand(table.id, interaction.user.id)
+        table, view = await tables(interaction).reading.hand(table, interaction.user.id)
         await say(interaction, looking.hand_reply(table, view))
 
     @app_commands.guild_only()  # games live in servers; a plain Cog does not pass this down

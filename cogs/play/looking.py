@@ -6,7 +6,6 @@ from typing import Any
 
 import discord
 
-import engine
 from cogs.base.commands import own_table
 from cogs.base.components import ID, Click, button, component, view_of
 from cogs.base.service import tables
@@ -46,9 +45,9 @@ def log_reply(page: LogPage) -> Reply:
 
 
 def hand_reply(table: Table, view: dict[str, Any]) -> Reply:
-    noun = hand_name(engine.get_game(table.slug))
+    noun = hand_name(table.rules)
     embed = discord.Embed(title=clip(f"{table.display_name}: your {noun}", EMBED_TITLE_MAX), colour=COLOUR)
-    for name, value in engine.get_game(table.slug).hand_fields(view)[:25]:
+    for name, value in table.rules.hand_fields(view)[:25]:
         embed.add_field(name=clip(name, 256), value=clip(value or "-", FIELD_VALUE_MAX), inline=False)
     return Reply(embeds=[embed])
 

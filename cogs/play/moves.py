@@ -57,10 +57,10 @@ async def play(interaction: discord.Interaction, table: Table, pick: int | str, 
     """
     service = tables(interaction)
     try:
-        result = await service.core.play(table.id, interaction.user.id, pick, version=version, interaction_id=interaction.id)
+        result = await service.core.play(table, interaction.user.id, pick, version=version, interaction_id=interaction.id)
     except StaleAction as error:
         fresh = await service.reading.table(table.id)
-        prompt = await service.reading.prompt(table.id)
+        prompt = await service.reading.prompt(fresh)
         reason = str(error) or STALE_PROMPT
         stale = prompts.stale_reply(fresh, prompt, interaction.user.id, reason)
         if on_panel(interaction):
@@ -108,7 +108,7 @@ async def pick_from_menu(interaction: discord.Interaction, click: Click) -> None
 async def private_choices(interaction: discord.Interaction, click: Click) -> None:
     """'Choose privately': the mover's secret choices, shown to them alone; a late click gets today's prompt."""
     table = await own_table(interaction, click.number("game"))
-    prompt = await tables(interaction).reading.prompt(table.id)
+    prompt = await tables(interaction).reading.prompt(table)
     if prompt is None or prompt.version != click.number("version"):
         await say(interaction, prompts.stale_reply(table, prompt, interaction.user.id))
         return
@@ -142,7 +142,7 @@ async def _show_move(interaction: discord.Interaction | discord.Client, result: 
         logs.posted(table.id)  # before the DMs: the table sees the move now
         await send_dms(interaction, table, result.alerts.dm, f"It's your turn in {table.display_name}")
     elif result.outcome is not None:
-        url = await tables(interaction).sharing.url(table.game.guild_id, LinkKind.GAME, table.id)
+        url = await tables(interaction).sharing.url(table.row.guild_id, LinkKind.GAME, table.id)
         final = prompts.final_reply(table, result.outcome, result.standings, result.image, ping=result.alerts.thread,
                                     web_url=url)
         await post(interaction, table, final)

@@ -199,7 +199,7 @@ def final_embed(table: Table, outcome: Outcome, standings: tuple[Standing, ...] 
     body = "\n".join([headline, "", *lines])
     if outcome.details:
         body += f"\n\n{outcome.details}"
-    if table.game.hints:  # it counts for the ratings all the same: whoever reads the result should know
+    if table.row.hints:  # it counts for the ratings all the same: whoever reads the result should know
         body += "\n\nHints were allowed in this game (/hint)."
     if table.pack_name:
         body += f"\n\nPlayed with this server's pack {table.pack_name}."

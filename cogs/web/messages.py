@@ -69,5 +69,5 @@ def unwatched_text(table: Table) -> str:
 def watcher_dm(news: EndNews) -> str:
     """A watcher's one DM at the game's end: the result in one line, and where to see it."""
     table = news.table
-    link = news.url or f"https://discord.com/channels/{table.game.guild_id}/{table.place_id}"
+    link = news.url or f"https://discord.com/channels/{table.row.guild_id}/{table.place_id}"
     return clip(f"{ending(table)} {link}", CONTENT_MAX)

@@ -6,7 +6,6 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import engine
 from engine.platform.snapshots import SnapshotError, decode, header
 from engine.services.caching import Memos
 from engine.services.loading import Loader
@@ -46,7 +45,7 @@ async def check_snapshots(database: str | Path) -> SnapshotCheck:
                 continue
             report.checked += 1
             table = await loader.table(game_id)
-            game = engine.get_game(table.slug)
+            game = table.rules
             if not found[1].startswith(header(table.slug)):
                 report.stale += 1
                 continue

@@ -89,7 +89,7 @@ class TurnClock:
         """A turn that came during time away gets its whole clock once its player is back."""
         away = await self._store.prefs.away_until([table.at_seat(s).user_id for s in movers], now)
         if away:
-            interval = table.game.turn_seconds if due.kind is DueKind.DEADLINE else table.game.reminder_seconds
+            interval = table.row.turn_seconds if due.kind is DueKind.DEADLINE else table.row.reminder_seconds
             await self._store.dues.add(replace(due, due_at=max(away.values()) + (interval or 0)))
         return bool(away)
 
@@ -111,11 +111,11 @@ class TurnClock:
             prompt = replace(prompt, deadline=await self._core.schedule.deadline(table.id))
             first = due.kind is DueKind.HELD_PING
             news.reminders.append(Reminder(table, prompt, due.since, posts.get(PostKind.TURN), alerts, first))
-            if first and table.game.reminder_seconds:  # one ping at a time: reminders count from this one
-                await self._store.dues.retime(table.id, DueKind.REMINDER, due.turn, now + table.game.reminder_seconds)
-        if due.kind is DueKind.REMINDER and table.game.reminder_seconds:
+            if first and table.row.reminder_seconds:  # one ping at a time: reminders count from this one
+                await self._store.dues.retime(table.id, DueKind.REMINDER, due.turn, now + table.row.reminder_seconds)
+        if due.kind is DueKind.REMINDER and table.row.reminder_seconds:
             # The next one counts from now: a reminder missed while the bot was down is sent once.
-            await self._store.dues.add(replace(due, due_at=now + table.game.reminder_seconds))
+            await self._store.dues.add(replace(due, due_at=now + table.row.reminder_seconds))
 
     async def _deadline(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
         """A missed deadline: the autopilot plays the rest of the turn; a third miss in a row keeps the seat."""
@@ -128,13 +128,13 @@ class TurnClock:
             return
         for seat in movers:
             player = table.at_seat(seat)
-            self._core.seats_changed(table.id)  # the seats' counts change under the cached table
-            if await self._store.seats.count_missed(table.id, player.user_id, True) >= MISSED_IN_A_ROW:
-                await self._store.seats.set_autopilot(table.id, player.user_id, True)
+            table = await self._core.seats.count_missed(table, player.user_id, True)
+            if table.at_seat(seat).missed >= MISSED_IN_A_ROW:
+                table = await self._core.seats.set_autopilot(table, player.user_id, True)
                 news.notices.append((table, f"{player.name} missed {MISSED_IN_A_ROW} deadlines in a row: the autopilot "
                                             "plays their seat until they come back with /game return."))
-        seated = await self._core.load.table(table.id)  # the seats may have gone on autopilot: the board marks them
-        seats_now = replace(moved, table=replace(moved.table, players=seated.players), shown=None)
+        # The seats may have gone on autopilot: the board marks them, and the bot plays them from now on.
+        seats_now = replace(moved, table=replace(moved.table, players=table.players), shown=None)
         moved = await self._core.play_automatic(seats_now)
         news.moves.append(await self._core.result(moved, await self._core.news(moved, movers)))
 
@@ -179,9 +179,7 @@ class TurnClock:
             player = require_seat_in_play(table, user_id)
             if not player.autopilot:
                 raise GameError("Your seat isn't on autopilot: it's yours already.")
-            await self._store.seats.set_autopilot(game_id, user_id, False)
-            self._core.seats_changed(game_id)
-            return await self._core.load.table(game_id)
+            return await self._core.seats.set_autopilot(table, user_id, False)
 
     async def deadline(self, game_id: int) -> float | None:
         """When the autopilot plays the turn now being played; None without a clock."""

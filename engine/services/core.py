@@ -26,12 +26,13 @@ from engine.services.drawing import Drawing, DrawingPool
 from engine.services.loading import Loader, headline, move_events, public_view, with_headline
 from engine.services.positions import encoded, snapshot_due
 from engine.services.schedule import Schedule
+from engine.services.seatwrites import SeatWrites
 from engine.services.tables import (
-    AlreadyPlayed, MoveResult, Prompt, Table, pick_action, require_player, standings_from_view,
+    AlreadyPlayed, MoveResult, Prompt, Table, TableRef, pick_action, require_player, standings_from_view,
 )
 from engine.services.thinking import ThinkingPool
 from engine.services.trials import TrialPool
-from engine.store import DuplicateInteraction, PostKind, StaleVersion, Status, Store
+from engine.store import DuplicateInteraction, GameRow, PostKind, StaleVersion, Status, Store
 
 log = logging.getLogger("engine.service")
 
@@ -93,6 +94,7 @@ class TableCore:
         self.locks = Locks()
         self.load = Loader(store, self.memos, drawing, clock)
         self.schedule = Schedule(store, clock, on_change)
+        self.seats = SeatWrites(store, self.memos)  # every seat write goes through it: it keeps the cache right
         self._finish_hooks: list[FinishHook] = []
 
     def on_finish(self, hook: FinishHook) -> None:
@@ -109,7 +111,7 @@ class TableCore:
         """The table as it stands, as a Moved with no new events: where a chain of automatic moves starts."""
         state = await self.load.state(table)
         history = await self.load.history(table, state)
-        game = engine.get_game(table.slug)
+        game = table.rules
         return Moved(table, state, None, [], history, tuple(game.to_act(state)))
 
     async def record_post(self, game_id: int, kind: PostKind, channel_id: int, message_id: int, version: int) -> None:
@@ -123,17 +125,15 @@ class TableCore:
     # -- committing ----------------------------------------------------------------------------
 
     async def play(
-        self, game_id: int, user_id: int, pick: int | str, *, version: int | None = None,
+        self, at: TableRef, user_id: int, pick: int | str, *, version: int | None = None,
         interaction_id: int | None = None,
     ) -> MoveResult:
-        """Apply one decision: `pick` is an index into the choices (a button) or an action key (/move)."""
+        """Apply one decision: `pick` is an index into the choices (a button) or an action key (/move).
+
+        `at`: the table the interaction loaded already (or the game's id)."""
+        game_id = at.id if isinstance(at, Table) else at
         async with self.hold(game_id):
-            memo = self.memos.get(game_id)
-            table = memo.table if memo and memo.table and memo.table.version == memo.version else None
-            # A prompt of the version we last committed starts from our table (the store refuses the move if
-            # another process moved since); any other, or none (a /move typed by hand: "now"), reads the store.
-            if table is None or version != table.version:
-                table = await self.load.table(game_id)
+            table = await self._table_to_move(at, version)
             seat = require_player(table, user_id)
             if version is not None and version != table.version:
                 raise StaleAction("This prompt is out of date.")
@@ -141,16 +141,28 @@ class TableCore:
             if seat not in start.to_act:
                 waiting = ", ".join(table.at_seat(s).name for s in start.to_act)
                 raise NotYourTurn(f"It's not your turn: waiting for {waiting}.")
-            action = pick_action(engine.get_game(table.slug).legal_actions(start.state, seat), pick)
+            action = pick_action(table.rules.legal_actions(start.state, seat), pick)
             moved = await self.commit(start, seat, action, interaction_id)
             news = await self.news(moved, start.to_act)
             automatic = await self.play_automatic(moved)  # the AI seats' moves until a person must decide
             if automatic is not moved:
                 news = replace(news, next=self.next_turn(automatic))
             if table.at_seat(seat).missed:  # a move of their own breaks a row of missed deadlines
-                await self.store.seats.count_missed(game_id, user_id, False)
-                self.seats_changed(game_id)
+                await self.seats.count_missed(table, user_id, False)
             return await self.result(automatic, news, action.label or action.key)
+
+    async def _table_to_move(self, at: TableRef, version: int | None) -> Table:
+        """The table a move starts from, read from the store only when no table at hand is known to be current.
+
+        A prompt of the version we last committed starts from our table; else the table the interaction loaded,
+        unless this process moved past it since. The store refuses the move if another process moved meanwhile."""
+        memo = self.memos.get(at.id if isinstance(at, Table) else at)
+        cached = memo.table if memo and memo.table and memo.table.version == memo.version else None
+        if cached is not None and version == cached.version:
+            return cached
+        if isinstance(at, Table) and (memo is None or memo.version <= at.version):
+            return at
+        return await self.load.table(at.id if isinstance(at, Table) else at)
 
     async def commit(
         self, start: Moved, seat: int, action: Action, interaction_id: int | None = None, *, by: str | None = None,
@@ -163,7 +175,7 @@ class TableCore:
         """
         began = time.monotonic()
         table = start.table
-        game = engine.get_game(table.slug)
+        game = table.rules
         before = await self.load.positions.at(table, counted=False)  # the cached memo: its chronicle and last snapshot
         new_state = game.apply(start.state, seat, action)  # IllegalAction carries the rules' sentence
         outcome = game.outcome(new_state)
@@ -192,7 +204,7 @@ class TableCore:
             raise StaleAction("That decision was already made: this prompt is out of date.") from None
         mover = move_logs.mover(ai=table.at_seat(seat).ai, autopilot=by == AUTOPILOT)
         move_logs.committed(table.id, row.version, seat, mover, since=began)  # its log line, once it is posted
-        table = replace(table, game=row)
+        table = replace(table, row=row)
         history = start.history.extended(seat, events, news)
         if outcome:
             self.memos.forget(table.id)  # a finished game is seldom looked at again: replay it if it is
@@ -247,7 +259,7 @@ class TableCore:
         # The AI's whims and its re-deal come from what the table knows (the game's id and version), never from
         # the secret seed that dealt the game: two games alike to the table get the same choice.
         rng = random.Random(f"{table.id}:{table.version}:ai")
-        game = engine.get_game(table.slug)
+        game = table.rules
         player = table.at_seat(seat)
         thinker = Player(table.slug, (player.level or Level.STANDARD) if player.ai else Level.STANDARD,
                          spread=self.thinking.spread(table.slug))
@@ -273,7 +285,7 @@ class TableCore:
         """The reason an AI seat's move is told with; a bug here costs the reason, never the move."""
         try:
             deal = dealer(table.id, table.version, f"why:{seat}")
-            return told_reason(engine.get_game(table.slug), engine.get_ai(table.slug), state, seat, action, deal)
+            return told_reason(table.rules, engine.get_ai(table.slug), state, seat, action, deal)
         except Exception:
             log.exception("game %s: no reason for the AI's move at version %s", table.id, table.version)
             return ""
@@ -315,12 +327,16 @@ class TableCore:
 
     # -- the cache, kept right here alone --------------------------------------------------------
 
-    def seats_changed(self, game_id: int) -> None:
-        """The seats or the log's own lines changed: the cached table and events are rebuilt when next asked."""
-        memo = self.memos.get(game_id)
-        if memo is not None:
-            memo.history = None
-            memo.table = None
+    async def append_undo(self, table: Table, seat: int, payload: dict[str, Any], interaction_id: int | None) -> GameRow:
+        """Append an undo entry to the log (it stays append-only); the cache replays the game when next asked."""
+        row = await self.store.games.append_action(table.id, table.version + 1, seat, payload, interaction_id)
+        self.memos.forget(table.id)
+        return row
+
+    async def abandon(self, game_id: int) -> None:
+        """End a live game early (GameEnded if it ended already); the cache lets it go."""
+        await self.store.games.set_status(game_id, Status.ABANDONED, only_live=True)
+        self.memos.forget(game_id)
 
     def forget(self, game_id: int) -> None:
         """Drop the game from the cache: it is replayed from the log when next asked for."""

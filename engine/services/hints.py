@@ -35,7 +35,7 @@ class Hints:
         """The hint for this player now; refused, in the player's words, to anyone else or at any other time."""
         table = await self._core.load.table(game_id)
         seat = require_player(table, user_id)  # not started, over, abandoned, or not a player: each its sentence
-        if not table.game.hints:
+        if not table.row.hints:
             raise HintsOff("This table plays without hints: its creator can allow them in the lobby, before the "
                            "game starts.")
         moved = await self._core.now(table)
@@ -43,7 +43,7 @@ class Hints:
             waiting = ", ".join(table.at_seat(s).name for s in moved.to_act)
             raise NotYourTurn(f"A hint is for the player who must decide now, and it's not your turn: waiting for "
                               f"{waiting}.")
-        game, ai = engine.get_game(table.slug), engine.get_ai(table.slug)
+        game, ai = table.rules, engine.get_ai(table.slug)
         # The worlds it looks into come from what the table knows (the game, its version, the seat): asked twice,
         # the same worlds in the same order (how many fit the budget depends on the machine); never from the secret
         # seed, so the hint cannot tell apart two deals the seat cannot.

@@ -5,7 +5,6 @@ from __future__ import annotations
 import enum
 import logging
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 
 import engine
 from engine.core import GameError
@@ -98,10 +97,6 @@ def in_season(league: LeagueRow, season: int | None) -> LeagueRow:
         raise LeagueError(f"{league.name} has had seasons 1 to {league.season}." if league.season > 1
                           else f"{league.name} is in its first season.")
     return replace(league, season=season, status=LeagueStatus.FINISHED, round=league.rounds, round_ends=None)
-
-
-def _now_text() -> str:
-    return datetime.now(UTC).isoformat()
 
 
 def results_of(games: list[LeagueGame]) -> list[GameResult]:
@@ -391,12 +386,11 @@ class Leagues:
             return
         for player in table.players:
             if not player.ai and not player.autopilot:
-                await self._store.seats.set_autopilot(table.id, player.user_id, True)
+                table = await self._core.seats.set_autopilot(table, player.user_id, True)
         # Said once: a process that died half-way through a round's end leaves it to be done again by another.
         if (table.version, ROUND_END_WORDS) not in await self._store.seats.events(table.id):
-            await self._store.seats.add_event(table.id, table.version, ROUND_END_WORDS, _now_text())
-        self._core.seats_changed(table.id)
-        start = await self._core.now(await self._core.load.table(table.id))
+            await self._core.seats.log(table, ROUND_END_WORDS)
+        start = await self._core.now(table)
         # Each chain of the bot's is bounded; a game always ends long before this many moves.
         moved = await self._core.play_automatic(start, limit=100 * MAX_AUTOMATIC)
         news.notices.append((start.table, ROUND_END_NOTICE))

@@ -17,7 +17,7 @@ from engine.platform.undo import undo_payload, undone
 from engine.services.caching import Memos
 from engine.services.positions import Positions
 from engine.services.drawing import Drawing
-from engine.services.tables import Mover, NoSuchTable, Prompt, Table, no_such_table
+from engine.services.tables import Mover, NoSuchTable, Prompt, Table, TableRef, no_such_table
 from engine.store import GameRow, NotFound, PostKind, PostRow, Status, Store
 
 
@@ -51,6 +51,10 @@ class Loader:
             raise NoSuchTable(f"There is no game #{game_id} on this server.")
         return await self.seated(row)
 
+    async def at(self, table: TableRef) -> Table:
+        """The table a request handed on as it is; a game's id loaded (NoSuchTable if there is none)."""
+        return table if isinstance(table, Table) else await self.table(table)
+
     async def seated(self, row: GameRow) -> Table:
         """A game's row with its seats, names as the board draws them, and who is away."""
         game = engine.get_game(row.slug)
@@ -63,7 +67,7 @@ class Loader:
         live = people and row.status is Status.ACTIVE
         away_until = await self._store.prefs.away_until(people, self._clock()) if live else {}
         away = tuple((s.seat, away_until[s.user_id]) for s in seats if s.seat is not None and s.user_id in away_until)
-        return Table(row, tuple(seats), game.title, game.min_players, game.max_players, away)
+        return Table(row, tuple(seats), game, away)
 
     def shown_name(self, name: str, fallback: str) -> str:
         """A name as the board draws it; a service that draws nothing shows it as it is."""
@@ -85,7 +89,7 @@ class Loader:
 
     def prompt(self, table: Table, state: Any, view: CommonView | None = None) -> Prompt | None:
         """Who must decide now; pass the public view when it is at hand, so it is not built twice."""
-        game = engine.get_game(table.slug)
+        game = table.rules
         seats = game.to_act(state)
         if not seats:
             return None
@@ -118,7 +122,7 @@ class Loader:
 def move_events(table: Table, raw: list[str], seat: int = -1, by: str | None = None) -> tuple[list[str], list[int]]:
     """A move's events (the public view's, with {pN} tokens) with the players' names put in, and each one's news
     (engine.core.News) for the headline; a move the autopilot made for a person says so."""
-    game = engine.get_game(table.slug)
+    game = table.rules
     news = [news_of(game, event) for event in raw]
     events = table.name_events(list(raw))
     if by == AUTOPILOT:
@@ -129,7 +133,7 @@ def move_events(table: Table, raw: list[str], seat: int = -1, by: str | None = N
 def told_history(table: Table, chronicle: Chronicle) -> History:
     """The history of the chronicle's moves, names put in; /log keeps every move, and says which were taken
     back (the board never headlines one)."""
-    game = engine.get_game(table.slug)
+    game = table.rules
     names = {p.seat: p.name for p in table.players if p.seat is not None}
     # A cold table tells a whole game at once: every event named in one call, each distinct one once.
     entries = chronicle.told()
@@ -185,7 +189,7 @@ def with_headline(view: CommonView, news: str) -> CommonView:
 
 def public_view(table: Table, state: Any) -> CommonView:
     """What the whole table sees, with the seats' names and which seats the bot plays or are away."""
-    view = common(engine.get_game(table.slug).view(state, None))
+    view = common(table.rules.view(state, None))
     view["seat_names"] = list(table.names)
     view["ai_seats"] = sorted(table.ai_seats)  # the board marks the seats the bot plays
     view["autopilot_seats"] = sorted(table.automatic_seats - table.ai_seats)

@@ -16,7 +16,6 @@ from engine.services.tables import (
     LobbyClosed, NotCreator, NotSeated, Opening, Table, TableFull, ai_name, new_seed, require_lobby, require_live,
     standings_from_view,
 )
-from engine.store import Status
 
 
 class Lobby:
@@ -96,9 +95,9 @@ class Lobby:
         async with self._core.hold(game_id):
             verb = "change the optional rules of"
             table = await self._creators(game_id, user_id, verb, "change its optional rules")
-            chosen = chosen_options(engine.get_game(table.game.slug), keys)
+            chosen = chosen_options(table.rules, keys)
             with refusals(table, verb):  # the edition and pack the table was opened with stay
-                await self._store.games.set_options(game_id, {**chosen, **fixed(table.game.options)})
+                await self._store.games.set_options(game_id, {**chosen, **fixed(table.row.options)})
             return await self._core.load.table(game_id)
 
     async def set_hints(self, game_id: int, user_id: int, allowed: bool) -> Table:
@@ -151,7 +150,7 @@ class Lobby:
                     f"{count} {'has' if count == 1 else 'have'} joined."
                 )
             order = [p.user_id for p in table.players]
-            random.Random(table.game.seed).shuffle(order)  # a local RNG: the same seed always seats the same way
+            random.Random(table.row.seed).shuffle(order)  # a local RNG: the same seed always seats the same way
             # Another process may have seated or unseated someone since the read: the store refuses then.
             with refusals(table, "start"):
                 await self._store.seats.start_game(game_id, order, min_players=table.min_players,
@@ -177,8 +176,7 @@ class Lobby:
                 raise NotCreator("Only the game's creator or someone with Manage Server can abandon it.")
             require_live(table)
             with refusals(table, "abandon"):  # another process may have ended it since
-                await self._store.games.set_status(game_id, Status.ABANDONED, only_live=True)
+                await self._core.abandon(game_id)
             await self._store.dues.set(game_id, 0, 0.0, {})  # an abandoned game waits on nobody
             self._core.on_change(None)  # a league round may be complete now: the scheduler looks
-            self._core.forget(game_id)
             return await self._core.load.table(game_id)

@@ -7,7 +7,6 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-import engine
 from engine.core import Game, events_of, news_of
 from engine.platform.records import ActionRow
 from engine.platform.snapshots import (
@@ -24,8 +23,8 @@ log = logging.getLogger("engine.service")
 
 def opening_state(table: Table) -> Any:
     """The game's state before its first move: the same seats, seed and options always deal the same."""
-    game = engine.get_game(table.slug)
-    return game.setup(len(table.players), table.game.seed, dict(table.game.options))
+    game = table.rules
+    return game.setup(len(table.players), table.row.seed, dict(table.row.options))
 
 
 def opening(game: Game, state: Any) -> Snapshot:
@@ -73,7 +72,7 @@ class Positions:
         if hit:
             assert memo is not None
             return memo
-        game = engine.get_game(table.slug)
+        game = table.rules
         start: Snapshot | None = None
         if memo is not None and memo.chronicle is not None and memo.version < table.version:
             snapshot_at, start = memo.snapshot_at, Snapshot(memo.state, memo.chronicle, memo.body_length)

@@ -119,7 +119,7 @@ class Ratings:
             return
         assert outcome is not None
         try:
-            await self._store.ratings.record(table.id, table.game.guild_id, table.slug, placed_seats(table, outcome))
+            await self._store.ratings.record(table.id, table.row.guild_id, table.slug, placed_seats(table, outcome))
         except Exception:
             log.exception("game %s: could not rate it now; it is rated at the next start", table.id)
 

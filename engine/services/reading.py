@@ -12,8 +12,8 @@ from engine.core import Action, GameError, hand_name
 from engine.services.core import TableCore
 from engine.services.loading import asks, headline, public_view, with_headline
 from engine.services.tables import (
-    Board, LogPage, MyGame, NoTableHere, NotSeated, NotStarted, Prompt, RulesCard, Table, TableStatus, Visible, WhichTable,
-    no_such_table, outcome_from_dict, require_player, require_started, standings_from_view,
+    Board, LogPage, MyGame, NoTableHere, NotSeated, NotStarted, Prompt, RulesCard, Table, TableRef, TableStatus, Visible,
+    WhichTable, no_such_table, outcome_from_dict, require_player, require_started, standings_from_view,
 )
 from engine.store import GameRow, NotFound, PostKind, PostRow, Status
 from engine.words import count, joined
@@ -36,7 +36,7 @@ class Reading:
     async def table(self, game_id: int, *, guild_id: int | None = None, visible: Visible | None = None) -> Table:
         """One game; NoSuchTable if it does not exist, belongs to another server, or `visible` hides it."""
         table = await self._load.table(game_id, guild_id=guild_id)
-        if visible is not None and not await visible(table.game):
+        if visible is not None and not await visible(table.row):
             raise no_such_table(game_id)
         return table
 
@@ -77,20 +77,20 @@ class Reading:
         listed = ", ".join(f"{t.display_name} ({t.status.value})" for t in candidates[:5])
         raise WhichTable(f"There are several games here ({listed}): add game_id to say which.", candidates)
 
-    async def prompt(self, game_id: int) -> Prompt | None:
+    async def prompt(self, at: TableRef) -> Prompt | None:
         """Who must decide now and their choices; None when the game is not being played."""
-        table = await self._load.table(game_id)
+        table = await self._load.at(at)
         if table.status is not Status.ACTIVE:
             return None
         prompt = self._load.prompt(table, await self._load.state(table))
-        deadline = await self._core.schedule.deadline(game_id)
+        deadline = await self._core.schedule.deadline(table.id)
         return replace(prompt, deadline=deadline) if prompt is not None and deadline is not None else prompt
 
-    async def choices_for(self, game_id: int, user_id: int) -> tuple[int, list[Action], str]:
+    async def choices_for(self, at: TableRef, user_id: int) -> tuple[int, list[Action], str]:
         """(version, this user's choices now, "") on their turn, or (version, [], whose turn it is in words)."""
-        table = await self._load.table(game_id)
+        table = await self._load.at(at)
         seat = require_player(table, user_id)
-        game = engine.get_game(table.slug)
+        game = table.rules
         state = await self._load.state(table)
         to_act = game.to_act(state)
         if seat not in to_act:
@@ -106,9 +106,9 @@ class Reading:
 
     # -- looking at a game ---------------------------------------------------------------------
 
-    async def board(self, game_id: int) -> Board:
+    async def board(self, at: TableRef) -> Board:
         """The board image and, while the game is played, the current prompt: all a lost message held."""
-        table = await self._load.table(game_id)
+        table = await self._load.at(at)
         require_started(table, "there's no board to show")
         state = await self._load.state(table)
         view = public_view(table, state)
@@ -117,25 +117,26 @@ class Reading:
         history = await self._load.history(table, state)
         movers = tuple(m.seat for m in prompt.movers) if prompt is not None else ()
         if prompt is not None:
-            post = (await self._load.posts(game_id)).get(PostKind.TURN)
+            post = (await self._load.posts(table.id)).get(PostKind.TURN)
             post = post if post is not None and post.version == history.turn_start(movers) else None
-        outcome = outcome_from_dict(table.game.outcome) if table.status is Status.FINISHED else None
+        outcome = outcome_from_dict(table.row.outcome) if table.status is Status.FINISHED else None
         shown = with_headline(view, headline(table, history, movers, outcome))
         return Board(table, await self._core.draw(table, shown), prompt, post)
 
-    async def status(self, game_id: int) -> TableStatus:
-        table = await self._load.table(game_id)
+    async def status(self, at: TableRef) -> TableStatus:
+        """Whose turn it is, the standings, and the outcome once there is one."""
+        table = await self._load.at(at)
         if not table.started:  # a lobby, or a lobby that was abandoned: there is nothing to replay
             return TableStatus(table, None, (), None)
         state = await self._load.state(table)
         view = public_view(table, state)
         prompt = self._load.prompt(table, state, view) if table.status is Status.ACTIVE else None
-        outcome = outcome_from_dict(table.game.outcome) or engine.get_game(table.slug).outcome(state)
+        outcome = outcome_from_dict(table.row.outcome) or table.rules.outcome(state)
         return TableStatus(table, prompt, standings_from_view(table, view), outcome)
 
-    async def log(self, game_id: int, page: int | None = None, *, per_page: int = LOG_PAGE_LINES) -> LogPage:
+    async def log(self, at: TableRef, page: int | None = None, *, per_page: int = LOG_PAGE_LINES) -> LogPage:
         """The event lines of the whole game, paged; the last page when no page is asked for."""
-        table = await self._load.table(game_id)
+        table = await self._load.at(at)
         require_started(table, "nothing has happened")
         names = {p.seat: p.name for p in table.players if p.seat is not None}
         paged = (await self._load.history(table)).log_pages(names, per_page)
@@ -145,9 +146,9 @@ class Reading:
             raise GameError(f"The log has {count(pages, 'page')}; pick one from 1 to {pages}.")
         return LogPage(table, paged[page - 1], page, pages)
 
-    async def numbered_log(self, game_id: int) -> list[tuple[int, str]]:
+    async def numbered_log(self, at: TableRef) -> list[tuple[int, str]]:
         """/log's lines of the whole game, each with its move's number (0: the setup), for a page that links them."""
-        table = await self._load.table(game_id)
+        table = await self._load.at(at)
         require_started(table, "nothing has happened")
         names = {p.seat: p.name for p in table.players if p.seat is not None}
         return (await self._load.history(table)).numbered_lines(names)
@@ -160,32 +161,32 @@ class Reading:
             raise no_such_table(game_id) from None
         return row.version, row.status
 
-    async def turn_since(self, game_id: int) -> float | None:
+    async def turn_since(self, at: TableRef) -> float | None:
         """When the turn being played began (seconds since the epoch); None when no turn is being played, or
         when it is the game's first turn after its first moves (the store keeps no separate start time)."""
-        table = await self._load.table(game_id)
+        table = await self._load.at(at)
         if table.status is not Status.ACTIVE:
             return None
         state = await self._load.state(table)
-        movers = tuple(engine.get_game(table.slug).to_act(state))
+        movers = tuple(table.rules.to_act(state))
         began = (await self._load.history(table, state)).turn_start(movers)
         if began == 0:  # still the opening turn: only a game without moves knows when it began (its last change)
-            return datetime.fromisoformat(table.game.updated_at).timestamp() if table.version == 0 else None
-        rows = await self._store.games.actions(game_id, after=began - 1, limit=1)
+            return datetime.fromisoformat(table.row.updated_at).timestamp() if table.version == 0 else None
+        rows = await self._store.games.actions(table.id, after=began - 1, limit=1)
         return datetime.fromisoformat(rows[0].created_at).timestamp() if rows else None
 
-    async def hand(self, game_id: int, user_id: int) -> tuple[Table, dict[str, Any]]:
+    async def hand(self, at: TableRef, user_id: int) -> tuple[Table, dict[str, Any]]:
         """What this player alone may see: the game's view for their seat."""
-        table = await self._load.table(game_id)
+        table = await self._load.at(at)
         player = table.player(user_id)
         if player is None:  # a spectator: welcome, but a seat's things are its player's own
-            noun = hand_name(engine.get_game(table.slug))
+            noun = hand_name(table.rules)
             raise NotSeated(f"/hand shows a player their own {noun}, and you're watching this game: "
                             "/board, /log and /game status are open to everyone.")
         if table.status is Status.LOBBY or player.seat is None:
             raise NotStarted("This game hasn't started yet.")
         state = await self._load.state(table)
-        view = engine.get_game(table.slug).view(state, player.seat)
+        view = table.rules.view(state, player.seat)
         if "seat_names" in view:
             view["seat_names"] = list(table.names)
         return table, view
@@ -195,10 +196,10 @@ class Reading:
         found = []
         for game_id, since in await self._store.seats.live_games_of(user_id):
             table = await self._load.table(game_id)
-            prompt = await self.prompt(game_id)
+            prompt = await self.prompt(table)
             waiting = prompt is not None and user_id in prompt.user_ids
             if since is None:  # no clock in this game: the last change tells how long it has waited
-                since = datetime.fromisoformat(table.game.updated_at).timestamp()
+                since = datetime.fromisoformat(table.row.updated_at).timestamp()
             found.append(MyGame(table, waiting, since, prompt.deadline if prompt else None))
         return sorted(found, key=lambda g: (not g.waiting_on_you, g.since or 0.0))
 

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-import engine
 from engine.core import Action, GameError, is_private
 from engine.platform.export import build_export, replay_log
 from engine.platform.records import ActionRow, Status
@@ -77,7 +76,7 @@ class Replays:
         require_started(table, "there's nothing to export")
         seats = await self._store.seats.of(game_id)
         rows = await self._store.games.actions(game_id)
-        export = await asyncio.to_thread(build_export, table.game, seats, rows)
+        export = await asyncio.to_thread(build_export, table.row, seats, rows)
         return GameFile(table, f"contrail-{table.slug}-{table.id}.json", export.to_json().encode())
 
     async def animation(self, game_id: int, guild_id: int, limit: int) -> GameFile:
@@ -107,8 +106,8 @@ def _animate(table: Table, rows: list[ActionRow], limit: int, drawing: Drawing) 
 
 def turn_ends(table: Table, rows: list[ActionRow], most: int = MAX_FRAMES) -> list[Any]:
     """The setup and the state at the end of each turn (a run of moves by one seat), at most `most` of them."""
-    game = engine.get_game(table.slug)
-    replayer = replay_log(game, len(table.players), table.game.seed, dict(table.game.options),
+    game = table.rules
+    replayer = replay_log(game, len(table.players), table.row.seed, dict(table.row.options),
                           [(row.seq, row.seat, row.payload) for row in rows])
     ends = [0, *(row.seq for n, row in enumerate(rows) if n + 1 == len(rows) or rows[n + 1].seat != row.seat)]
     if len(ends) > most:  # evenly spaced turns, keeping the setup and the final position
@@ -122,8 +121,8 @@ def _replay_to(table: Table, rows: list[ActionRow]) -> tuple[Any, tuple[str, ...
     A decision with no event (choosing a slot before a flight) is told by its choice's label, unless the
     decision was private: then only that a choice was made.
     """
-    game = engine.get_game(table.slug)
-    replayer = replay_log(game, len(table.players), table.game.seed, dict(table.game.options),
+    game = table.rules
+    replayer = replay_log(game, len(table.players), table.row.seed, dict(table.row.options),
                           [(row.seq, row.seat, row.payload) for row in rows])
     if not rows or is_undo(rows[-1].payload):
         return replayer.states[len(rows)], ()

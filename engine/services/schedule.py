@@ -33,10 +33,10 @@ class Schedule:
             return deadline.due_at if deadline else None
         now = self._clock()
         dues: dict[DueKind, float] = {}
-        if table.game.turn_seconds:
-            dues[DueKind.DEADLINE] = now + table.game.turn_seconds
-        if table.game.reminder_seconds:
-            dues[DueKind.REMINDER] = now + table.game.reminder_seconds
+        if table.row.turn_seconds:
+            dues[DueKind.DEADLINE] = now + table.row.turn_seconds
+        if table.row.reminder_seconds:
+            dues[DueKind.REMINDER] = now + table.row.reminder_seconds
         await self._store.dues.set(table.id, turn, now, dues)
         self._on_change(min(dues.values(), default=None))
         return dues.get(DueKind.DEADLINE)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
 
 from engine.core import GameError
 from engine.platform.leagues import runs_leagues
@@ -31,9 +30,9 @@ class Seating:
             player = require_seat_in_play(table, user_id)
             if player.autopilot:
                 raise GameError("The autopilot plays your seat already; /game return takes it back.")
-            await self._store.seats.set_autopilot(game_id, user_id, True)
-            await self._log_seat(table, f"{player.name} leaves the game: the autopilot plays their seat.")
-            return await self._core.load.table(game_id)
+            table = await self._core.seats.set_autopilot(table, user_id, True)
+            await self._core.seats.log(table, f"{player.name} leaves the game: the autopilot plays their seat.")
+            return table
 
     async def replace_player(
         self, game_id: int, by_user: int, old_user: int, new_user: int, new_name: str,
@@ -59,18 +58,16 @@ class Seating:
                 raise NotCreator("Only the game's creator, someone with Manage Server, or the player themselves can "
                                  "hand a seat over (a seat on autopilot may be taken by a newcomer).")
             text = f"{new_name} takes over {old.name}'s seat."
-            stamp = datetime.now(UTC).isoformat()
             with refusals(table, "hand over a seat in", already="The newcomer already has a seat in this game.",
                           missing="That player has no seat in this game."):  # another process got there first
-                await self._store.seats.replace(game_id, old_user, new_user, new_name, table.version, text, stamp)
-            self._core.seats_changed(game_id)
-            return await self._core.load.table(game_id)
+                await self._core.seats.hand_over(table, old_user, new_user, new_name, text)
+            return await self._core.load.table(game_id)  # the newcomer's name, as the board draws it
 
     async def _require_league_handover(self, table: Table, league: tuple[int, int, int], new_user: int,
                                        role_ids: Sequence[int], can_manage: bool) -> None:
         """A league game's result feeds the season's standings and ratings, so who plays it is the league's call."""
         league_id, season, _ = league
-        if not runs_leagues(can_manage, role_ids, await self._store.leagues.admins(table.game.guild_id)):
+        if not runs_leagues(can_manage, role_ids, await self._store.leagues.admins(table.row.guild_id)):
             raise NotCreator("This is a league game: only members with Manage Server or a league admin role "
                              "(/league admins) can hand its seats over.")
         if new_user not in await self._store.leagues.members(league_id, season):
@@ -84,8 +81,7 @@ class Seating:
             if by_user != table.creator_id and not can_manage:
                 raise NotCreator("Only the game's creator or someone with Manage Server can remove a player; "
                                  "the other players can vote on it with /game kick vote:True.")
-            await self._remove(table, player.user_id)
-            return await self._core.load.table(game_id)
+            return await self._remove(table, player.user_id)
 
     async def vote_kick(self, game_id: int, by_user: int, target: int,
                         approve: bool = True) -> tuple[Table, KickVote | None, bool]:
@@ -110,8 +106,7 @@ class Seating:
             vote = replace(vote, yes=yes, no=no)
             if vote.passed:
                 await self._store.votes.end_kick_vote(game_id)
-                await self._remove(table, player.user_id)
-                return await self._core.load.table(game_id), None, True
+                return await self._remove(table, player.user_id), None, True
             if vote.failed:
                 await self._store.votes.end_kick_vote(game_id)
                 return table, None, False
@@ -129,13 +124,10 @@ class Seating:
             raise GameError("The autopilot plays that seat already.")
         return player
 
-    async def _remove(self, table: Table, user_id: int) -> None:
-        await self._store.seats.set_autopilot(table.id, user_id, True)
-        await self._log_seat(table, f"{table.name_of(user_id)} is removed: the autopilot plays their seat.")
-
-    async def _log_seat(self, table: Table, text: str) -> None:
-        await self._store.seats.add_event(table.id, table.version, text, datetime.now(UTC).isoformat())
-        self._core.seats_changed(table.id)
+    async def _remove(self, table: Table, user_id: int) -> Table:
+        table = await self._core.seats.set_autopilot(table, user_id, True)
+        await self._core.seats.log(table, f"{table.name_of(user_id)} is removed: the autopilot plays their seat.")
+        return table
 
     async def kick_vote_due(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
         """A kick vote's day is over: without a majority, nothing changes."""

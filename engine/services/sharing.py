@@ -88,7 +88,7 @@ def ending(table: Table) -> str:
     """How a game that is over ended, in one sentence ('Airships #3 is over: ann wins (...).'); '' while it lives."""
     if table.status is Status.ABANDONED:
         return f"{table.display_name} was abandoned."
-    outcome = outcome_from_dict(table.game.outcome) if table.status is Status.FINISHED else None
+    outcome = outcome_from_dict(table.row.outcome) if table.status is Status.FINISHED else None
     return f"{table.display_name} is over: {result_line(table, outcome)}." if outcome is not None else ""
 
 
@@ -179,14 +179,14 @@ class Sharing:
         if table.status is Status.ABANDONED:
             raise GameOver("This game was abandoned: there's nothing left to watch.")
         if table.status is Status.FINISHED:
-            outcome = outcome_from_dict(table.game.outcome)
+            outcome = outcome_from_dict(table.row.outcome)
             said = f"This game is over: {result_line(table, outcome)}." if outcome else "This game is over."
-            url = await self.url(table.game.guild_id, LinkKind.GAME, table.id)
+            url = await self.url(table.row.guild_id, LinkKind.GAME, table.id)
             raise GameOver(f"{said} Its page: {url}" if url else said)
         if not await self.watch(table.id, user_id):
             raise AlreadyWatching(f"You're watching {table.display_name} already: I'll DM you when it ends."
                                   " /game unwatch stops that.")
-        url = await self.url(table.game.guild_id, LinkKind.GAME, table.id)
+        url = await self.url(table.row.guild_id, LinkKind.GAME, table.id)
         return Watching(table, url, plays=user_id in players_of(table))
 
     async def unfollow(self, table: Table, user_id: int) -> None:
@@ -199,7 +199,7 @@ class Sharing:
         game's own final message)."""
         playing = players_of(table)
         watchers = tuple(u for u in await self.watchers(table.id) if u not in playing)
-        url = await self.url(table.game.guild_id, LinkKind.GAME, table.id) if watchers else None
+        url = await self.url(table.row.guild_id, LinkKind.GAME, table.id) if watchers else None
         return EndNews(table, watchers, url)
 
     async def watch(self, game_id: int, user_id: int) -> bool:

@@ -8,14 +8,13 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from engine.platform.packs import name_of
-from engine.core import Action, GameError, GameOver, IllegalAction, Outcome, RulesTopic, StaleAction, name_seats
+from engine.core import Action, Game, GameError, GameOver, IllegalAction, Outcome, RulesTopic, StaleAction, name_seats
 from engine.store import GameRow, PostRow, SeatRow, Status
 from engine.platform.levels import Level
 from engine.platform.notify import Alerts
 from engine.view import CommonView
 from engine.platform.turns import Turn, TurnNews
 from engine.words import score
-
 
 
 # -- errors a player can cause: each message is shown to them as is ----------------------------
@@ -84,34 +83,44 @@ class AlreadyPlayed(StaleAction):
 
 @dataclass(frozen=True)
 class Table:
-    """One game with its players: the row from the store plus who sits where."""
+    """One game as a request loads it, once, and hands it on: its row from the store, who sits where, its rules."""
 
-    game: GameRow
+    row: GameRow
     players: tuple[SeatRow, ...]  # lobby: join order; started: seat order
-    title: str
-    min_players: int
-    max_players: int
+    rules: Game
     away: tuple[tuple[int, float], ...] = ()  # (seat, until when) of the players on vacation
 
     @property
     def id(self) -> int:
-        return self.game.id
+        return self.row.id
+
+    @property
+    def title(self) -> str:
+        return self.rules.title
+
+    @property
+    def min_players(self) -> int:
+        return self.rules.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.rules.max_players
 
     @property
     def slug(self) -> str:
-        return self.game.slug
+        return self.row.slug
 
     @property
     def status(self) -> Status:
-        return self.game.status
+        return self.row.status
 
     @property
     def version(self) -> int:
-        return self.game.version
+        return self.row.version
 
     @property
     def creator_id(self) -> int:
-        return self.game.creator_id
+        return self.row.creator_id
 
     @property
     def display_name(self) -> str:
@@ -121,7 +130,7 @@ class Table:
     @property
     def place_id(self) -> int:
         """The channel or thread where the game is played."""
-        return self.game.thread_id or self.game.channel_id
+        return self.row.thread_id or self.row.channel_id
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -130,7 +139,7 @@ class Table:
     @property
     def pack_name(self) -> str:
         """The name of the data pack the game plays with ("" for the built-in cards)."""
-        return name_of(self.game.options)
+        return name_of(self.row.options)
 
     @property
     def started(self) -> bool:
@@ -161,6 +170,9 @@ class Table:
     def name_events(self, lines: list[str]) -> list[str]:
         """Replace the engine's {pN} seat tokens with the players' display names."""
         return name_seats(lines, {p.seat: p.name for p in self.players if p.seat is not None})
+
+
+TableRef = Table | int  # the table a request loaded already (nothing loads it again), or a game's id to load it
 
 
 @dataclass(frozen=True)

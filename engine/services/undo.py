@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import engine
 from engine.core import Action, GameError, StaleAction
 from engine.platform.secrets import dealer, shows_hidden
 from engine.platform.records import DueKind, DueRow, DuplicateInteraction, StaleVersion, Status, UndoVote
@@ -41,7 +40,7 @@ class Undoing:
             if row.seat != seat:
                 break
             run.insert(0, row)
-        game = engine.get_game(table.slug)
+        game = table.rules
         replayer = Replayer(game)
         replayer.start(opening_state(table))
         for row in rows:
@@ -115,14 +114,12 @@ class Undoing:
         """Append the undo entry (the log stays append-only) and show the game as it was at `to_version`."""
         before = (await self._core.now(table)).to_act
         try:
-            row = await self._store.games.append_action(table.id, table.version + 1, seat, undo_payload(to_version),
-                                                  interaction_id)
+            row = await self._core.append_undo(table, seat, undo_payload(to_version), interaction_id)
         except DuplicateInteraction:
             raise AlreadyPlayed("That was already done.") from None
         except StaleVersion:
             raise StaleAction("The game has moved on: nothing is taken back.") from None
-        self._core.forget(table.id)
-        moved = await self._core.now(await self._core.load.table(table.id))
+        moved = await self._core.now(replace(table, row=row))  # the same seats, at the version the undo made
         news = await self._core.news(moved, before)
         if not news.continues:  # back in the middle of the player's own turn: that turn is theirs again
             news = replace(news, next=moved.history.turn(moved.to_act, moved.table.automatic_seats))

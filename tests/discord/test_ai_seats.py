@@ -90,7 +90,7 @@ async def _owe_an_ai_move(lounge: Lounge, game_id: int, user_id: int, *, known: 
     while True:
         table = await lounge.service.reading.table(game_id)
         moves = [(a.seat, Action.from_dict(a.payload)) for a in await lounge.store.games.actions(game_id)]
-        state = engine.replay(game, len(table.players), table.game.seed, table.game.options, moves)
+        state = engine.replay(game, len(table.players), table.row.seed, table.row.options, moves)
         if game.to_act(state) != [seat]:
             return state
         action = game.legal_actions(state, seat)[0]

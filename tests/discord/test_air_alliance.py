@@ -32,7 +32,7 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(
     print(f"{players} players ({rules or 'base'}): {moves} decisions, {len(turns)} turns, {len(bodies)} messages")
 
     [embed] = public(thread)[-1].embeds
-    outcome = table.game.outcome
+    outcome = table.row.outcome
     assert outcome is not None and embed.title == f"Final scores: Air Alliance #{game_id}"
     first = outcome["ranking"][0][0]
     assert f"**{table.at_seat(first).name}**: {outcome['scores'][first]:,} miles" in embed.description

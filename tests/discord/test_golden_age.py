@@ -61,7 +61,7 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(
     print(f"{players} players: {moves} decisions, {len(turns)} turns, {len(bodies)} messages")
 
     [embed] = public(thread)[-1].embeds
-    outcome = table.game.outcome
+    outcome = table.row.outcome
     assert outcome is not None and embed.title == f"Final scores: 1930: The Golden Age of Airlines #{game_id}"
     first = outcome["ranking"][0][0]
     assert f"**{table.at_seat(first).name}**: ${outcome['scores'][first]:,}" in embed.description  # as the board writes money
@@ -208,7 +208,7 @@ async def state_of(lounge: Lounge, game_id: int, version: int | None = None) -> 
     table = await lounge.service.reading.table(game_id)
     rows = await lounge.store.games.actions(game_id)
     moves = [(row.seat, Action.from_dict(row.payload)) for row in rows if version is None or row.seq <= version]
-    state: GoldenAgeState = replay(GAME, len(table.players), table.game.seed, dict(table.game.options), moves)
+    state: GoldenAgeState = replay(GAME, len(table.players), table.row.seed, dict(table.row.options), moves)
     return state
 
 

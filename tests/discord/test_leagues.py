@@ -55,7 +55,7 @@ async def _round_games(lounge: Lounge, round_: int) -> list[int]:
 
 
 async def _thread_of(lounge: Lounge, game_id: int):  # type: ignore[no-untyped-def]
-    thread_id = (await lounge.service.reading.table(game_id)).game.thread_id
+    thread_id = (await lounge.service.reading.table(game_id)).row.thread_id
     return next(t for t in lounge.channel.threads if t.id == thread_id)
 
 

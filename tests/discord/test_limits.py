@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import engine
 import random
 from dataclasses import replace
 import re
@@ -204,13 +205,13 @@ def _extreme_table(players: int = 4, status: Status = Status.ACTIVE, version: in
         status=status, version=version, outcome=None, created_at="", updated_at="",
     )
     seats = tuple(SeatRow(user_id=10**18 + i, name=f"{'W' * 30}{i:02d}", seat=i) for i in range(players))
-    return Table(row, seats, "Airships", 2, 4)
+    return Table(row, seats, engine.get_game("airships"))
 
 
 def _unstarted_table() -> Table:
     """An extreme table abandoned in its lobby: nobody has a seat number."""
     table = _extreme_table(status=Status.ABANDONED, version=0)
-    return Table(table.game, tuple(SeatRow(p.user_id, p.name, None) for p in table.players), "Airships", 2, 4)
+    return Table(table.row, tuple(SeatRow(p.user_id, p.name, None) for p in table.players), engine.get_game("airships"))
 
 
 def _extreme_prompt(table: Table, choices: int) -> Prompt:
@@ -348,7 +349,7 @@ def test_extreme_clock_seat_and_notification_messages_fit() -> None:
         prompts.prompt_reply(table, clocked),
         scheduler.reminder_reply(Reminder(table, clocked, 1.0, post, Alerts(everyone), first=False)),
         scheduler.reminder_reply(Reminder(table, clocked, 1.0, None, Alerts(everyone), first=True)),
-        info.mine_reply(mine, {table.game.guild_id: "S" * 100}),
+        info.mine_reply(mine, {table.row.guild_id: "S" * 100}),
         info.mine_reply([], {}),
         seats.kick_vote_reply(table, vote),
         seats.leave_confirmation(table, everyone[0]),

@@ -24,7 +24,7 @@ async def test_new_game_opens_a_thread_with_a_lobby(lounge: Lounge) -> None:
     assert "Players (1/4)" in lobby.embeds[0].description
     assert custom_ids(lobby) == ["lobby:1:join", "lobby:1:leave", "lobby:1:start", "lobby:1:hints_on", "lobby:1:add_ai"]
     table = await lounge.service.reading.table(1)
-    assert table.game.thread_id == thread.id and table.status is Status.LOBBY
+    assert table.row.thread_id == thread.id and table.status is Status.LOBBY
     assert [p.user_id for p in table.players] == [ann.id]  # the creator sits down at once
 
 
@@ -121,7 +121,7 @@ async def test_start_shuffles_seats_with_the_game_seed_and_shows_them(lounge: Lo
 
     table = await lounge.service.reading.table(1)
     expected = [ann.id, bob.id, cy.id]
-    random.Random(table.game.seed).shuffle(expected)
+    random.Random(table.row.seed).shuffle(expected)
     assert [p.user_id for p in table.players] == expected
     assert [p.seat for p in table.players] == [0, 1, 2]
     opening = latest_prompt(thread)

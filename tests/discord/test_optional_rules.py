@@ -14,7 +14,7 @@ async def test_game_new_switches_on_the_optional_rules_named(lounge: Lounge) -> 
     await ann.slash(lounge.channel, "game new", game="air-alliance", rules=f"{KEYS[0]}, {KEYS[-1]}")
 
     table = await lounge.service.reading.table(1)
-    assert {key for key in KEYS if table.game.options[key]} == {KEYS[0], KEYS[-1]}
+    assert {key for key in KEYS if table.row.options[key]} == {KEYS[0], KEYS[-1]}
     [lobby] = public(lounge.thread_of())
     words = dict(game_options(engine.get_game("air-alliance")))
     assert words[KEYS[0]] in lobby.embeds[0].description and words[KEYS[1]] not in lobby.embeds[0].description
@@ -24,7 +24,7 @@ async def test_game_new_switches_on_the_optional_rules_named(lounge: Lounge) -> 
 async def test_game_new_with_all_and_an_unknown_rule(lounge: Lounge) -> None:
     ann = lounge.members[0]
     await ann.slash(lounge.channel, "game new", game="air-alliance", rules="all")
-    options = (await lounge.service.reading.table(1)).game.options
+    options = (await lounge.service.reading.table(1)).row.options
     assert all(options[key] for key in KEYS)
 
     refused = await ann.slash(lounge.channel, "game new", game="air-alliance", rules="kobe_flush, no_such_rule")
@@ -50,17 +50,17 @@ async def test_the_creator_changes_the_rules_in_the_lobby_and_nobody_else_may(lo
 
     refused = await bob.select(lobby, [KEYS[2]], custom_id="lobby:1:rules")
     assert "Only the player who opened this game" in ephemeral_text(refused)
-    options = (await lounge.service.reading.table(1)).game.options
+    options = (await lounge.service.reading.table(1)).row.options
     assert not any(options[key] for key in KEYS)
 
     await ann.select(public(thread)[0], [KEYS[2], KEYS[4]], custom_id="lobby:1:rules")
     table = await lounge.service.reading.table(1)
-    assert {key for key in KEYS if table.game.options[key]} == {KEYS[2], KEYS[4]}
+    assert {key for key in KEYS if table.row.options[key]} == {KEYS[2], KEYS[4]}
     words = dict(game_options(engine.get_game("air-alliance")))
     assert words[KEYS[2]] in public(thread)[0].embeds[0].description
 
     await ann.click(public(thread)[0], custom_id="lobby:1:start")
-    state = (await lounge.service.reading.table(1)).game.options
+    state = (await lounge.service.reading.table(1)).row.options
     assert state[KEYS[2]] and state[KEYS[4]]  # the game is set up with them
     assert "lobby:1:rules" not in custom_ids(public(thread)[0])  # and they can no longer change
 

@@ -98,10 +98,10 @@ async def test_a_pack_uploaded_plays_a_whole_game_with_its_cards_exports_and_rep
     [attachment] = private_files(exported)
     text = (await attachment.read()).decode()
     data = json.loads(text)
-    assert data["pack"]["name"] == name and data["options"]["pack"] == table.game.options["pack"]
+    assert data["pack"]["name"] == name and data["options"]["pack"] == table.row.options["pack"]
     rule_packs._known.clear()  # another process, which has never seen the pack: the file carries it
     replayed = replay_export(parse_export(text))
-    assert replayed.outcome is not None and list(replayed.outcome.scores) == table.game.outcome["scores"]
+    assert replayed.outcome is not None and list(replayed.outcome.scores) == table.row.outcome["scores"]
 
 
 async def test_wrong_uploads_are_refused_privately_and_change_nothing(lounge: Lounge) -> None:
@@ -174,7 +174,7 @@ async def test_a_started_game_keeps_its_pack_when_the_server_replaces_or_removes
     [file] = private_files(shown)
     assert (await file.read()) == data  # the file as uploaded, to download and edit
     thread, game_id = await lounge.started_game(players=2, pack=name)
-    first = (await lounge.service.reading.table(game_id)).game.options["pack"]
+    first = (await lounge.service.reading.table(game_id)).row.options["pack"]
 
     changed = data.replace(b'pack.note = "', b'pack.note = "Changed. ', 1)
     assert "replaced" in (private_embed(await upload(lounge, boss, "airships", "a.toml", changed)).description or "")
@@ -184,7 +184,7 @@ async def test_a_started_game_keeps_its_pack_when_the_server_replaces_or_removes
     assert ephemeral_text(removed) == f"Pack **{name}** removed. Games and leagues that play it keep its cards."
 
     table = await lounge.service.reading.table(game_id)
-    assert table.game.options["pack"] == first and table.pack_name == name
+    assert table.row.options["pack"] == first and table.pack_name == name
     await lounge.play_by_components(thread, random.Random(2))
     assert (await lounge.service.reading.table(game_id)).status is Status.FINISHED
     await ann.slash(thread, "game status")  # asked in the game's thread: answered there, for everyone

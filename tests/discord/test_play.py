@@ -47,7 +47,7 @@ async def test_a_whole_game_posts_one_message_per_turn_and_pings_once_per_turn(
     final = public(thread)[-1]
     [embed] = final.embeds
     assert embed.title == f"Final scores: Airships #{game_id}" and f"Airships #{game_id} is over." in final.content
-    outcome = table.game.outcome
+    outcome = table.row.outcome
     assert outcome is not None
     names = {p.seat: p.name for p in table.players}
     first = outcome["ranking"][0][0]

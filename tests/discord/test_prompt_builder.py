@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import engine
 import discord
 
 from cogs.base.words import clip_words
@@ -75,7 +76,7 @@ def test_a_private_decision_shows_no_choice_in_the_thread_and_opens_them_to_its_
 
 def test_a_turn_message_counts_in_the_right_plural_and_carries_the_scores() -> None:
     row = GameRow(3, "airships", 1, 2, 3, 100, {}, 1, Status.ACTIVE, 9, None, "then", "now")
-    table = Table(row, (SeatRow(100, "ann", 0), SeatRow(101, "bob", 1)), "Airships", 2, 4)
+    table = Table(row, (SeatRow(100, "ann", 0), SeatRow(101, "bob", 1)), engine.get_game("airships"))
     standings = (Standing(0, "ann", 4), Standing(1, "bob", 12))
     one_dropped = Turn((0,), 9, tuple(f"event {n}" for n in range(8)), 1, ())
     text = prompts.turn_text(table, one_dropped, None, standings=standings).splitlines()
@@ -89,7 +90,7 @@ def test_a_turn_message_counts_in_the_right_plural_and_carries_the_scores() -> N
 
 def test_a_turn_message_too_long_drops_the_ai_seats_reasons_before_any_event() -> None:
     row = GameRow(3, "airships", 1, 2, 3, 100, {}, 1, Status.ACTIVE, 9, None, "then", "now")
-    table = Table(row, (SeatRow(100, "ann", 0), SeatRow(1, "Contrail AI 1 (strong)", 1, ai=True)), "Airships", 2, 4)
+    table = Table(row, (SeatRow(100, "ann", 0), SeatRow(1, "Contrail AI 1 (strong)", 1, ai=True)), engine.get_game("airships"))
     reason = why_line("Contrail AI 1 (strong)", "Throw for the airship LZ 4 — " + "odds " * 40 + ". It leaves a 54% chance to win.")
     moves = tuple(line for n in range(12) for line in (f"Contrail AI 1 (strong) does thing {n}.", reason))
     turn = Turn((0,), 9, (), 0, (), automatic=moves)
@@ -103,7 +104,7 @@ def test_the_standings_are_ranked_once_for_every_surface() -> None:
     """The turn message, /game status, the web page and its board's words all take the standings in this order."""
     row = GameRow(3, "1930", 1, 2, 3, 100, {}, 1, Status.ACTIVE, 9, None, "then", "now")
     seats = (SeatRow(100, "ann", 0), SeatRow(101, "bob", 1), SeatRow(102, "cy", 2), SeatRow(103, "dee", 3))
-    table = Table(row, seats, "1930", 2, 6)
+    table = Table(row, seats, engine.get_game("1930"))
     view = {"points": [28, 40, 37, 40], "points_unit": "$"}
     standings = standings_from_view(table, view)  # type: ignore[arg-type]
     assert [s.name for s in standings] == ["bob", "dee", "cy", "ann"]  # the richest first, a tie in seat order

@@ -32,7 +32,7 @@ async def test_rating_and_leaderboard_after_a_whole_game(lounge: Lounge) -> None
     await lounge.play_by_components(thread, random.Random(11))
     table = await lounge.service.reading.table(game_id)
     assert table.status is Status.FINISHED
-    winner = table.players[table.game.outcome["ranking"][0][0]].user_id  # type: ignore[index]
+    winner = table.players[table.row.outcome["ranking"][0][0]].user_id  # type: ignore[index]
     loser = bob.id if winner == ann.id else ann.id
 
     mine = answer(await lounge.member(winner).slash(lounge.channel, "rating"))

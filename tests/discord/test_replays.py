@@ -147,7 +147,7 @@ async def test_export_of_a_finished_game_is_a_private_file_that_replays_to_its_s
     text = (await attachment.read()).decode()
     replayed = replay_export(parse_export(text))
     assert replayed.moves == table.version and replayed.outcome is not None
-    assert list(replayed.outcome.scores) == table.game.outcome["scores"]  # type: ignore[index]
+    assert list(replayed.outcome.scores) == table.row.outcome["scores"]  # type: ignore[index]
     data = json.loads(text)
     assert [s["name"] for s in data["seats"]] == list(table.names)
     assert all(str(p.user_id) not in text for p in table.players)  # no Discord ids leave the server
@@ -164,7 +164,7 @@ async def test_a_live_1930_replay_draws_only_the_public_view(lounge: Lounge) -> 
     game = engine.get_game("1930")
     table = await lounge.service.reading.table(game_id)
     rows = await lounge.store.games.actions(game_id, limit=version - 1)
-    state = engine.replay(game, 3, table.game.seed, {}, [(r.seat, engine.Action.from_dict(r.payload)) for r in rows])
+    state = engine.replay(game, 3, table.row.seed, {}, [(r.seat, engine.Action.from_dict(r.payload)) for r in rows])
     public_view = {**game.view(state, None), "seat_names": list(table.names)}
     drawn = SEEN[-1]
     assert {k: v for k, v in drawn.items() if k in public_view} == public_view

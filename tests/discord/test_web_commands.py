@@ -338,7 +338,7 @@ def test_the_longest_web_messages_fit_discord() -> None:
     titles = [("T" * 60, url)] * 3
     finished = _extreme_table(status=Status.FINISHED)
     outcome = Outcome(scores=(10**9,) * 4, ranking=((0, 1), (2,), (3,)))
-    finished = replace(finished, game=replace(finished.game, outcome=outcome.to_dict()))
+    finished = replace(finished, row=replace(finished.row, outcome=outcome.to_dict()))
     texts = [
         messages.site_reply(Site(True, True, tuple(titles), tuple(titles)), asked=True),
         messages.site_reply(Site(True, False, tuple(titles), tuple(titles))),

@@ -30,7 +30,7 @@ def table_of(state: GoldenAgeState) -> Table:
     row = GameRow(1, GAME.slug, 1, 2, 3, 100, {"edition": state.edition}, state.seed, Status.ACTIVE, state.seq,
                   None, "then", "now")
     seats = tuple(SeatRow(100 + seat, f"player {seat}", seat) for seat in range(state.players))
-    return Table(row, seats, GAME.title, GAME.min_players, GAME.max_players)
+    return Table(row, seats, GAME)
 
 
 def before_contracts(players: int, seed: int, edition: int) -> Iterator[GoldenAgeState]:

@@ -98,8 +98,8 @@ async def test_round_deadlines_play_the_games_out_and_the_season_ends_with_stand
     news = await service.leagues.start_league(1, None, [], can_manage=True)
     [game_id] = news.game_ids  # type: ignore[union-attr]
     table = await service.reading.table(game_id)
-    assert (table.game.turn_seconds, table.game.reminder_seconds) == (None, 86400)  # the league's clock, daily reminders
-    assert table.game.options == {"edition": engine.get_game("airships").edition}  # today's rules
+    assert (table.row.turn_seconds, table.row.reminder_seconds) == (None, 86400)  # the league's clock, daily reminders
+    assert table.row.options == {"edition": engine.get_game("airships").edition}  # today's rules
     await service.lobby.start(game_id, table.creator_id)
     assert [n.game_ids for n in await service.leagues.league_work()] == [(game_id,)]  # started, but shown nowhere yet
     await service.core.record_post(game_id, PostKind.TURN, 10, 99, table.version)  # as the Discord layer does
@@ -179,7 +179,7 @@ async def test_a_league_plays_the_pack_it_was_created_with(service: Services, cl
     news = await service.leagues.start_league(1, None, [], can_manage=True)
     [game_id] = news.game_ids  # type: ignore[union-attr]
     table = await service.reading.table(game_id)
-    assert table.game.options[PACK] == uploaded.row.digest and table.pack_name == uploaded.row.name
+    assert table.row.options[PACK] == uploaded.row.digest and table.pack_name == uploaded.row.name
     await service.lobby.start(game_id, table.creator_id)
     assert (await service.reading.table(game_id)).status is Status.ACTIVE
 

@@ -142,7 +142,7 @@ async def test_the_turn_is_timed_from_the_move_that_began_it(service: Services, 
     game_id = await started(service)
     table = await service.reading.table(game_id)
     at_start = await service.reading.turn_since(game_id)
-    assert at_start is not None and abs(at_start - datetime.fromisoformat(table.game.updated_at).timestamp()) < 1e-6
+    assert at_start is not None and abs(at_start - datetime.fromisoformat(table.row.updated_at).timestamp()) < 1e-6
     await play(service, game_id, 6)
     table = await service.reading.table(game_id)
     state = await service.core.load.state(table)
@@ -164,7 +164,7 @@ async def test_a_replayed_move_shows_the_scores_after_that_move_not_todays(servi
     table = await service.reading.table(game_id)
     game = engine.get_game(table.slug)
     rows = await service.store.games.actions(game_id)
-    state = game.setup(len(table.players), table.game.seed, dict(table.game.options))
+    state = game.setup(len(table.players), table.row.seed, dict(table.row.options))
     then = None
     for row in rows:  # the first move after which the scores differ from today's
         state = game.apply(state, row.seat, engine.Action.from_dict(row.payload))

@@ -68,7 +68,7 @@ async def test_a_1930_games_pages_and_log_show_no_contract_of_any_hand_and_no_di
         leaked = sorted(word for word in secrets if word in text)
         assert not leaked, f"hidden contracts shown: {leaked}"
         assert not any(str(user) in text for user in (ANN, BOB, CY))
-        assert str(table.game.seed) not in text
+        assert str(table.row.seed) not in text
     assert drawing.views and all("you" not in view for view in drawing.views)  # only public views were drawn
     assert all(view["seat_names"] == list(table.names) for view in drawing.views)
     assert re.search(r"Move \d+ of \d+", pages[2])
