@@ -16,6 +16,7 @@ import pytest
 import bot
 from engine.cli.admin import EXIT_FAILED, EXIT_NO_DATABASE, check
 from engine.platform.records import DueKind, Status
+from engine.services.caching import CACHE_MB
 from engine.store import Store
 from engine.store.backup import BadTarget, backup_target
 from engine.store.health import no_database_yet
@@ -86,7 +87,7 @@ async def test_the_readme_check_example_is_what_check_prints(tmp_path: Path, mon
         await store.games.set_status(ids[11], Status.ABANDONED)
         await store.dues.set(ids[4], 0, 0.0, {DueKind.REMINDER: 4_102_444_800.0})
     printed: list[str] = []
-    assert await asyncio.to_thread(lambda: check(Path("data/contrail.sqlite3"), printed.append, cache_mb=256)) == 0
+    assert await asyncio.to_thread(lambda: check(Path("data/contrail.sqlite3"), printed.append, cache_mb=CACHE_MB)) == 0
     version = re.compile(r"SQLite [0-9.]+")
     assert version.sub("SQLite X", shown[0]) == version.sub("SQLite X", printed[0])  # the schema: N of N
     assert shown[1] == printed[1]

@@ -106,6 +106,6 @@ def test_the_readme_quotes_the_snapshot_check_and_the_cache_log_line_as_they_are
     quoted = next(line for line in readme.splitlines() if line.startswith("Snapshots: "))
     assert SnapshotCheck(checked=310, stale=2).lines() == [quoted]
     logged = next(line for line in readme.splitlines() if " INFO engine.service: table cache: " in line)
-    stats = CacheStats(256 * MB, int(41.5 * MB), 310, 970, 30)
+    stats = CacheStats(CACHE_MB * MB, int(41.5 * MB), 310, 970, 30)
     assert logged.split(" INFO engine.service: ")[1] == stats.line()
     assert f"every {LOG_EVERY:,} tables" in readme
