@@ -49,7 +49,7 @@ class Scheduler:
             except Exception:  # a bad turn must not stop every other game's clock
                 log.exception("the scheduler failed; it tries again at the next due time")
             due = await tables(self._client).clock.next_due()
-            now = discord.utils.utcnow().timestamp()
+            now = tables(self._client).core.clock()  # the one clock the services were handed
             wait = IDLE_SECONDS if due is None else max(0.0, min(due - now, IDLE_SECONDS))
             if self._woken:
                 continue  # a move changed the due times while we were busy

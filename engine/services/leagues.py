@@ -5,7 +5,6 @@ from __future__ import annotations
 import enum
 import logging
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 
 import engine
 from engine.core import GameError
@@ -17,9 +16,9 @@ from engine.platform.leagues import (
 from engine.platform.levels import Level
 from engine.platform.notify import Alerts, quiet_until
 from engine.platform.spreadsheets import Cell, csv_text
-from engine.platform.records import DueRow, Notify, PostKind, Status, StoreError
+from engine.platform.records import DueKind, Notify, PostKind, Status, StoreError
 from engine.store import LeagueGame, LeagueRow, LeagueStatus, NewTable
-from engine.services.clock import ClockNews
+from engine.services.dues import DueSpec, DueWork, declare
 from engine.services.core import MAX_AUTOMATIC, TableCore
 from engine.services.packs import Packs
 from engine.services.ratings import Ratings
@@ -98,10 +97,6 @@ def in_season(league: LeagueRow, season: int | None) -> LeagueRow:
         raise LeagueError(f"{league.name} has had seasons 1 to {league.season}." if league.season > 1
                           else f"{league.name} is in its first season.")
     return replace(league, season=season, status=LeagueStatus.FINISHED, round=league.rounds, round_ends=None)
-
-
-def _now_text() -> str:
-    return datetime.now(UTC).isoformat()
 
 
 def results_of(games: list[LeagueGame]) -> list[GameResult]:
@@ -382,8 +377,9 @@ class Leagues:
         prefs, now = await self._store.prefs.of(people), self._core.clock()
         return tuple(u for u in people if prefs[u].notify is not Notify.OFF and quiet_until(prefs[u], now) is None)
 
-    async def round_end_due(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
+    async def round_end_due(self, work: DueWork) -> None:
         """The round's deadline: every seat goes on autopilot and the game is played out now; the log says so."""
+        table, due, news = work.table, work.due, work.news
         if table.status is Status.LOBBY:  # never started (Discord refused so far): once it is, it is played out
             await self._store.dues.add(replace(due, due_at=self._core.clock() + LOBBY_RETRY_SECONDS))
             return
@@ -394,10 +390,14 @@ class Leagues:
                 await self._store.seats.set_autopilot(table.id, player.user_id, True)
         # Said once: a process that died half-way through a round's end leaves it to be done again by another.
         if (table.version, ROUND_END_WORDS) not in await self._store.seats.events(table.id):
-            await self._store.seats.add_event(table.id, table.version, ROUND_END_WORDS, _now_text())
+            await self._store.seats.add_event(table.id, table.version, ROUND_END_WORDS, self._store.db.now_text())
         self._core.seats_changed(table.id)
         start = await self._core.now(await self._core.load.table(table.id))
         # Each chain of the bot's is bounded; a game always ends long before this many moves.
         moved = await self._core.play_automatic(start, limit=100 * MAX_AUTOMATIC)
         news.notices.append((start.table, ROUND_END_NOTICE))
         news.moves.append(await self._core.result(moved, await self._core.news(moved, start.to_act)))
+
+
+declare(DueSpec(DueKind.ROUND_END, Leagues, Leagues.round_end_due,
+                "a league round ends and the autopilot plays its games out", after_end=True))

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
 
 from engine.core import GameError
 from engine.platform.leagues import runs_leagues
 from engine.platform.records import DueKind, DueRow, KickVote, SeatRow, Status
-from engine.services.clock import ClockNews
+from engine.services.dues import DueSpec, DueWork, declare
 from engine.services.core import TableCore
 from engine.services.refusals import refusals
 from engine.services.tables import NotCreator, NotSeated, Table, require_seat_in_play
@@ -59,7 +58,7 @@ class Seating:
                 raise NotCreator("Only the game's creator, someone with Manage Server, or the player themselves can "
                                  "hand a seat over (a seat on autopilot may be taken by a newcomer).")
             text = f"{new_name} takes over {old.name}'s seat."
-            stamp = datetime.now(UTC).isoformat()
+            stamp = self._store.db.now_text()
             with refusals(table, "hand over a seat in", already="The newcomer already has a seat in this game.",
                           missing="That player has no seat in this game."):  # another process got there first
                 await self._store.seats.replace(game_id, old_user, new_user, new_name, table.version, text, stamp)
@@ -134,14 +133,18 @@ class Seating:
         await self._log_seat(table, f"{table.name_of(user_id)} is removed: the autopilot plays their seat.")
 
     async def _log_seat(self, table: Table, text: str) -> None:
-        await self._store.seats.add_event(table.id, table.version, text, datetime.now(UTC).isoformat())
+        await self._store.seats.add_event(table.id, table.version, text, self._store.db.now_text())
         self._core.seats_changed(table.id)
 
-    async def kick_vote_due(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
+    async def kick_vote_due(self, work: DueWork) -> None:
         """A kick vote's day is over: without a majority, nothing changes."""
+        table, now, news = work.table, work.now, work.news
         vote = await self._store.votes.kick_vote(table.id)
         if vote is not None and vote.expires_at <= now:
             await self._store.votes.end_kick_vote(table.id)
             news.notices.append((table, f"The vote on {table.name_of(vote.target)}'s seat ran out "
                                         "without a majority: nothing changes."))
 
+
+
+declare(DueSpec(DueKind.KICK_VOTE, Seating, Seating.kick_vote_due, "a vote to hand a seat to the autopilot closes"))
