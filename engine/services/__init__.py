@@ -64,11 +64,13 @@ class Services:
         self.sharing = Sharing(self.core, public_url)
         self.stats = Statistics(self.core)
         self.core.on_finish(self.ratings.rate_finished)
+        self.core.on_finish(self.leagues.game_finished)
         self.clock.serve(*vars(self).values())  # each kind of due item is done by a method of one of these
 
     async def resume_automatic(self) -> AsyncIterator[MoveResult]:
         """At start: rate games that finished just before a stop, then let the bot's seats that owe moves play,
         each game's moves given as soon as they are made (the bot answers everyone else meanwhile)."""
         await self.ratings.rate_unrated()  # before any newer game finishes, so results keep their order
+        await self.leagues.look_at_running()  # what a stop left undone in a league is done once the scheduler looks
         async for result in self.clock.play_owed():
             yield result

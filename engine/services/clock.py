@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator
+from contextlib import nullcontext
 from dataclasses import replace
 from typing import Any
 
@@ -45,29 +46,34 @@ class TurnClock:
         another round takes it again, where every move still goes through the game's version check."""
         news = ClockNews()
         now = self._core.clock()
-        # At one time, a turn's held first ping goes before its reminder, which then counts from that ping.
-        for due in sorted(await self._store.dues.claim(now), key=lambda d: (d.due_at, d.kind != DueKind.HELD_PING)):
-            assert due.game_id is not None
-            async with self._core.hold(due.game_id):
+        # At one time, a turn's held first ping goes before its reminder, which then counts from that ping; a
+        # league's due items come after its games' (a round its games just finished opens the next).
+        order = sorted(await self._store.dues.claim(now),
+                       key=lambda d: (d.league_id is not None, d.due_at, d.kind != DueKind.HELD_PING))
+        for due in order:
+            whose = f"game {due.game_id}" if due.league_id is None else f"league {due.league_id}"
+            async with self._core.hold(due.game_id) if due.game_id is not None else nullcontext():
                 if not await self._store.dues.holds(due):
                     continue  # replaced while the batch ran: by a new turn, or given a new time
                 try:
                     await self._do(due, now, news)
                 except GameError as error:  # the game moved on under the due (a race lost, a seat changed): done
-                    log.info("game %s: the %s due found the game moved on (%s)", due.game_id, due.kind.value, error)
+                    log.info("%s: the %s due found it moved on (%s)", whose, due.kind.value, error)
                 except Exception:  # one game's failure must not hold up the others' clocks
-                    log.exception("game %s: the %s due failed; it is tried again when its claim runs out",
-                                  due.game_id, due.kind.value)
+                    log.exception("%s: the %s due failed; it is tried again when its claim runs out",
+                                  whose, due.kind.value)
                     continue
                 await self._store.dues.finish(due)
         return news
 
     async def _do(self, due: DueRow, now: float, news: ClockNews) -> None:
-        """One due item of a game, by its kind's declaration: a kind no longer declared is dropped undone."""
-        assert due.game_id is not None
+        """One due item, by its kind's declaration: a kind no longer declared is dropped undone."""
         spec = DUE_KINDS.get(due.kind)
         if spec is None:
-            log.warning("game %s: no kind of due item is declared as %r; dropped", due.game_id, due.kind.value)
+            log.warning("no kind of due item is declared as %r; dropped", due.kind.value)
+            return
+        if due.game_id is None:
+            await spec.handler(self._owner(spec), DueWork(due, None, now, news))
             return
         table = await self._core.load.table(due.game_id)
         if table.status is Status.ACTIVE or spec.after_end:
@@ -90,7 +96,7 @@ class TurnClock:
 
     async def _reminder(self, work: DueWork) -> None:
         """Ping the players a turn waits on again (or for the first time, once their quiet hours end)."""
-        table, due, now, news = work.table, work.due, work.now, work.news
+        table, due, now, news = work.game, work.due, work.now, work.news
         moved = await self._turn_due(table, due)
         if moved is None or await self._waits_for_return(table, due, moved.to_act, now):
             return
@@ -115,7 +121,7 @@ class TurnClock:
 
     async def _deadline(self, work: DueWork) -> None:
         """A missed deadline: the autopilot plays the rest of the turn; a third miss in a row keeps the seat."""
-        table, due, now, news = work.table, work.due, work.now, work.news
+        table, due, now, news = work.game, work.due, work.now, work.news
         start = await self._turn_due(table, due)
         if start is None or await self._waits_for_return(table, due, start.to_act, now):
             return

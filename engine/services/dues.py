@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from engine.platform.records import DueKind, DueRow
+from engine.services.league_news import LeagueNews
 from engine.services.tables import MoveResult, Reminder, Table
 
 Owner = TypeVar("Owner")
@@ -19,6 +20,7 @@ class ClockNews:
     moves: list[MoveResult] = field(default_factory=list)
     reminders: list[Reminder] = field(default_factory=list)
     notices: list[tuple[Table, str]] = field(default_factory=list)  # (table, sentence), e.g. a seat on autopilot
+    leagues: list[LeagueNews] = field(default_factory=list)  # a league's next round opened, or its season over
 
 
 @dataclass(frozen=True)
@@ -26,9 +28,16 @@ class DueWork:
     """One due item being done: its row, its game's table, the clock's time, and the news it adds to."""
 
     due: DueRow
-    table: Table
+    table: Table | None  # None for a league's due item (`due.league_id`)
     now: float
     news: ClockNews
+
+    @property
+    def game(self) -> Table:
+        """The table of a game's due item."""
+        if self.table is None:
+            raise TypeError(f"the {self.due.kind.value} due item belongs to a league, not a game")
+        return self.table
 
 
 @dataclass(frozen=True)

@@ -233,5 +233,8 @@ MIGRATIONS: list[list[str]] = [
         "CREATE UNIQUE INDEX dues_of_league ON dues (league_id, kind) WHERE league_id IS NOT NULL",
         "CREATE INDEX dues_at ON dues (due_at)",
         "CREATE INDEX dues_claimed ON dues (claimed_until) WHERE claimed_until IS NOT NULL",
+        # A running league's round was looked at on every wake of the scheduler; now by its due item, at once.
+        "INSERT INTO dues (league_id, kind, due_at, turn, since)"
+        " SELECT id, 'league_round', 0, 0, 0 FROM leagues WHERE status = 'running'",
     ],
 ]
