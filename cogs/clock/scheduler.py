@@ -1,4 +1,4 @@
-"""The turn clock in Discord: one task sleeps until the next due time, then posts autopilot moves and reminders."""
+"""The turn clock in Discord: one task sleeps until the next due time, then posts what came due (moves, pings, leagues)."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ class Scheduler:
             except Exception:  # a bad turn must not stop every other game's clock
                 log.exception("the scheduler failed; it tries again at the next due time")
             due = await tables(self._client).clock.next_due()
-            now = discord.utils.utcnow().timestamp()
+            now = tables(self._client).core.clock()  # the one clock the services were handed
             wait = IDLE_SECONDS if due is None else max(0.0, min(due - now, IDLE_SECONDS))
             if self._woken:
                 continue  # a move changed the due times while we were busy
@@ -82,7 +82,8 @@ async def _run_due(client: discord.Client) -> None:
         await moves.send_dms(client, reminder.table, reminder.alerts.dm, lead)
     for table, sentence in news.notices:
         await _post_quietly(client, table, Reply(content=sentence))
-    await league_posts.run_league_work(client)  # after the moves: a round they finished opens the next
+    for league_news in news.leagues:  # after the moves: a round they finished opens the next
+        await league_posts.show_league_news(client, league_news)
 
 
 async def _post_quietly(client: discord.Client, table: Table, reply: Reply) -> None:

@@ -29,12 +29,6 @@ _OPENERS: weakref.WeakKeyDictionary[discord.Client, asyncio.Lock] = weakref.Weak
 # -- what the league does on its own ------------------------------------------------------------------
 
 
-async def run_league_work(client: discord.Client) -> None:
-    """Open rounds that are due and post finished seasons' recaps (the scheduler calls this on every wake)."""
-    for news in await tables(client).leagues.league_work():
-        await show_league_news(client, news)
-
-
 async def show_league_news(client: discord.Client, news: LeagueNews) -> None:
     if news.kind is LeagueNewsKind.ROUND_OPENED:
         await open_round(client, news)

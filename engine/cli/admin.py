@@ -16,6 +16,7 @@ from engine.store import Store, StoreError, is_postgres_url
 from engine.store.backend import redacted_url
 from engine.cli.check_snapshots import check_snapshots
 from engine.cli.move_database import move_database
+from engine.services import due_words
 from engine.services.caching import LOG_EVERY
 from engine.words import count
 
@@ -98,7 +99,7 @@ def check(database: str | Path, out: Callable[[str], Any] = print, *, cache_mb: 
     except Unreachable as exc:
         print(exc, file=sys.stderr)
         return EXIT_FAILED
-    for line in health.lines(time.time()):
+    for line in health.lines(time.time(), due_words()):
         out(line)
     if cache_mb is not None:
         out(f"Table cache: {cache_mb} MB (CACHE_MB); a running bot logs its use and hit rate every"

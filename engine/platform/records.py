@@ -6,7 +6,7 @@ import enum
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.options import stored_edition
 from engine.platform.levels import Level
@@ -163,25 +163,48 @@ GAME_COLUMNS = (
 )
 
 
-class DueKind(str, enum.Enum):
-    """What the scheduler does when a due time comes."""
+class DueKind(str):
+    """A kind of due item, by the name it is stored under. What each kind does is declared once, beside its handler
+    (engine/services/dues.py): a new kind is `DueKind("name")` in its own module, added to no list here."""
 
-    DEADLINE = "deadline"  # the turn's time is up: the autopilot plays it
-    REMINDER = "reminder"  # the player to act is pinged again
-    KICK_VOTE = "kick_vote"  # a vote to hand a seat to the autopilot runs out
-    HELD_PING = "held_ping"  # a turn's first ping, held through its player's quiet hours
-    UNDO_VOTE = "undo_vote"  # a request to take moves back runs out
-    ROUND_END = "round_end"  # a league round's deadline: the autopilot plays the game out
+    __slots__ = ()
+
+    # The built-in kinds' names, as databases in the wild hold them (the store writes some of them itself).
+    DEADLINE: ClassVar[DueKind]  # the turn's time is up: the autopilot plays it
+    REMINDER: ClassVar[DueKind]  # the player to act is pinged again
+    KICK_VOTE: ClassVar[DueKind]  # a vote to hand a seat to the autopilot runs out
+    HELD_PING: ClassVar[DueKind]  # a turn's first ping, held through its player's quiet hours
+    UNDO_VOTE: ClassVar[DueKind]  # a request to take moves back runs out
+    ROUND_END: ClassVar[DueKind]  # a league round's deadline: the autopilot plays a game out
+    LEAGUE_ROUND: ClassVar[DueKind]  # a league's round to look at: the next round opens, or the season ends
+
+    @property
+    def value(self) -> str:
+        """The stored name."""
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"DueKind({str(self)!r})"
+
+
+DueKind.DEADLINE = DueKind("deadline")
+DueKind.REMINDER = DueKind("reminder")
+DueKind.KICK_VOTE = DueKind("kick_vote")
+DueKind.HELD_PING = DueKind("held_ping")
+DueKind.UNDO_VOTE = DueKind("undo_vote")
+DueKind.ROUND_END = DueKind("round_end")
+DueKind.LEAGUE_ROUND = DueKind("league_round")
 
 
 @dataclass(frozen=True)
 class DueRow:
-    game_id: int
+    game_id: int | None  # None: a league's due item (league_id)
     kind: DueKind
     due_at: float  # seconds since the epoch
     turn: int  # the version the turn began at: a due of an older turn does nothing
     since: float  # when that turn began
     claim: str = field(default="", compare=False)  # the claim a process took it under ("": not taken)
+    league_id: int | None = None  # the league whose due item it is (game_id None)
 
 
 @dataclass(frozen=True)

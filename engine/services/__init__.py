@@ -10,6 +10,7 @@ from engine.services.clock import TurnClock
 from engine.services.core import TableCore
 from engine.platform.levels import THINKING_SECONDS
 from engine.services.drawing import Drawing
+from engine.services.dues import due_words
 from engine.services.hints import Hints
 from engine.services.leagues import Leagues
 from engine.services.lobby import Lobby
@@ -22,10 +23,10 @@ from engine.services.seating import Seating
 from engine.services.sharing import Sharing
 from engine.services.stats import Statistics
 from engine.services.undo import Undoing
-from engine.store import DueKind, Store
+from engine.store import Store
 from engine.services.tables import MoveResult
 
-__all__ = ["Drawing", "Services"]
+__all__ = ["Drawing", "Services", "due_words"]  # due_words: every kind is declared once this package is imported
 
 
 class Services:
@@ -45,6 +46,7 @@ class Services:
         public_url: str | None = None,
     ) -> None:
         self.store = store
+        store.db.clock = clock  # one clock: the store stamps its rows by the clock the services and the scheduler use
         self.core = TableCore(store, drawing, drawing_processes=drawing_processes,
                               thinking_processes=thinking_processes, thinking_seconds=thinking_seconds,
                               cache_mb=cache_mb, clock=clock, on_change=on_change)
@@ -62,13 +64,13 @@ class Services:
         self.sharing = Sharing(self.core, public_url)
         self.stats = Statistics(self.core)
         self.core.on_finish(self.ratings.rate_finished)
-        self.clock.handle(DueKind.KICK_VOTE, self.seating.kick_vote_due)
-        self.clock.handle(DueKind.UNDO_VOTE, self.undo.undo_vote_due)
-        self.clock.handle(DueKind.ROUND_END, self.leagues.round_end_due, live_only=False)
+        self.core.on_finish(self.leagues.game_finished)
+        self.clock.serve(*vars(self).values())  # each kind of due item is done by a method of one of these
 
     async def resume_automatic(self) -> AsyncIterator[MoveResult]:
         """At start: rate games that finished just before a stop, then let the bot's seats that owe moves play,
         each game's moves given as soon as they are made (the bot answers everyone else meanwhile)."""
         await self.ratings.rate_unrated()  # before any newer game finishes, so results keep their order
+        await self.leagues.look_at_running()  # what a stop left undone in a league is done once the scheduler looks
         async for result in self.clock.play_owed():
             yield result

@@ -1,15 +1,18 @@
-"""The turn clock: what comes due (deadlines, reminders, held pings, votes, round ends), each kind by its handler."""
+"""The turn clock: what comes due, each kind by the handler it declares; a turn's deadline, reminders and held pings."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field, replace
+from collections.abc import AsyncIterator
+from contextlib import nullcontext
+from dataclasses import replace
+from typing import Any
 
 from engine.core import GameError
 from engine.platform.notify import alerts_for, quiet_until
 from engine.platform.records import DueKind, DueRow, PostKind, Status
 from engine.services.core import Moved, TableCore
+from engine.services.dues import DUE_KINDS, ClockNews, DueSpec, DueWork, declare
 from engine.services.tables import MoveResult, Reminder, Table, require_seat_in_play
 
 MISSED_IN_A_ROW = 3  # deadlines a player may miss in a row before the autopilot keeps their seat
@@ -17,37 +20,20 @@ MISSED_IN_A_ROW = 3  # deadlines a player may miss in a row before the autopilot
 log = logging.getLogger("contrail.clock")
 
 
-@dataclass(frozen=True)
-class ClockNews:
-    """What came due: moves the autopilot made, reminders to send, and words for the table."""
-
-    moves: list[MoveResult] = field(default_factory=list)
-    reminders: list[Reminder] = field(default_factory=list)
-    notices: list[tuple[Table, str]] = field(default_factory=list)  # (table, sentence), e.g. a seat on autopilot
-
-
-# A handler does one due item of its kind for a live table and tells the table through the news.
-DueHandler = Callable[[Table, DueRow, float, ClockNews], Awaitable[None]]
-
-
 class TurnClock:
-    """Runs the due items of every game; each feature that makes a kind of due item gives its handler."""
+    """Runs the due items of every game, each by the handler its kind declares (engine/services/dues.py)."""
 
     def __init__(self, core: TableCore) -> None:
         self._core = core
         self._store = core.store
-        self._handlers: dict[DueKind, DueHandler] = {
-            DueKind.DEADLINE: self._deadline,
-            DueKind.REMINDER: self._reminder,
-            DueKind.HELD_PING: self._reminder,
-        }
-        self._any_status: set[DueKind] = set()
+        self._features: tuple[object, ...] = (self, core)
 
-    def handle(self, kind: DueKind, handler: DueHandler, *, live_only: bool = True) -> None:
-        """Give the handler of a kind of due item; `live_only=False`: it also runs for a game not being played."""
-        self._handlers[kind] = handler
-        if not live_only:
-            self._any_status.add(kind)
+    def serve(self, *features: object) -> None:
+        """The services whose methods handle due items: each kind's handler runs on the one of its owner's type."""
+        self._features = (self, self._core, *features)
+
+    def _owner(self, spec: DueSpec[Any]) -> object:
+        return next(f for f in self._features if isinstance(f, spec.owner))
 
     async def next_due(self) -> float | None:
         """When the scheduler must next wake (seconds since the epoch), or None when nothing is due."""
@@ -60,23 +46,38 @@ class TurnClock:
         another round takes it again, where every move still goes through the game's version check."""
         news = ClockNews()
         now = self._core.clock()
-        # At one time, a turn's held first ping goes before its reminder, which then counts from that ping.
-        for due in sorted(await self._store.dues.claim(now), key=lambda d: (d.due_at, d.kind is not DueKind.HELD_PING)):
-            async with self._core.hold(due.game_id):
+        # At one time, a turn's held first ping goes before its reminder, which then counts from that ping; a
+        # league's due items come after its games' (a round its games just finished opens the next).
+        order = sorted(await self._store.dues.claim(now),
+                       key=lambda d: (d.league_id is not None, d.due_at, d.kind != DueKind.HELD_PING))
+        for due in order:
+            whose = f"game {due.game_id}" if due.league_id is None else f"league {due.league_id}"
+            async with self._core.hold(due.game_id) if due.game_id is not None else nullcontext():
                 if not await self._store.dues.holds(due):
                     continue  # replaced while the batch ran: by a new turn, or given a new time
                 try:
-                    table = await self._core.load.table(due.game_id)
-                    if table.status is Status.ACTIVE or due.kind in self._any_status:
-                        await self._handlers[due.kind](table, due, now, news)
+                    await self._do(due, now, news)
                 except GameError as error:  # the game moved on under the due (a race lost, a seat changed): done
-                    log.info("game %s: the %s due found the game moved on (%s)", due.game_id, due.kind.value, error)
+                    log.info("%s: the %s due found it moved on (%s)", whose, due.kind.value, error)
                 except Exception:  # one game's failure must not hold up the others' clocks
-                    log.exception("game %s: the %s due failed; it is tried again when its claim runs out",
-                                  due.game_id, due.kind.value)
+                    log.exception("%s: the %s due failed; it is tried again when its claim runs out",
+                                  whose, due.kind.value)
                     continue
                 await self._store.dues.finish(due)
         return news
+
+    async def _do(self, due: DueRow, now: float, news: ClockNews) -> None:
+        """One due item, by its kind's declaration: a kind no longer declared is dropped undone."""
+        spec = DUE_KINDS.get(due.kind)
+        if spec is None:
+            log.warning("no kind of due item is declared as %r; dropped", due.kind.value)
+            return
+        if due.game_id is None:
+            await spec.handler(self._owner(spec), DueWork(due, None, now, news))
+            return
+        table = await self._core.load.table(due.game_id)
+        if table.status is Status.ACTIVE or spec.after_end:
+            await spec.handler(self._owner(spec), DueWork(due, table, now, news))
 
     async def _turn_due(self, table: Table, due: DueRow) -> Moved | None:
         """The table where a turn's due item still means something: that turn is still being played."""
@@ -89,12 +90,13 @@ class TurnClock:
         """A turn that came during time away gets its whole clock once its player is back."""
         away = await self._store.prefs.away_until([table.at_seat(s).user_id for s in movers], now)
         if away:
-            interval = table.row.turn_seconds if due.kind is DueKind.DEADLINE else table.row.reminder_seconds
+            interval = table.row.turn_seconds if due.kind == DueKind.DEADLINE else table.row.reminder_seconds
             await self._store.dues.add(replace(due, due_at=max(away.values()) + (interval or 0)))
         return bool(away)
 
-    async def _reminder(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
+    async def _reminder(self, work: DueWork) -> None:
         """Ping the players a turn waits on again (or for the first time, once their quiet hours end)."""
+        table, due, now, news = work.game, work.due, work.now, work.news
         moved = await self._turn_due(table, due)
         if moved is None or await self._waits_for_return(table, due, moved.to_act, now):
             return
@@ -109,16 +111,17 @@ class TurnClock:
         if prompt is not None and (alerts.thread or alerts.dm):
             posts = await self._core.load.posts(table.id)
             prompt = replace(prompt, deadline=await self._core.schedule.deadline(table.id))
-            first = due.kind is DueKind.HELD_PING
+            first = due.kind == DueKind.HELD_PING
             news.reminders.append(Reminder(table, prompt, due.since, posts.get(PostKind.TURN), alerts, first))
             if first and table.row.reminder_seconds:  # one ping at a time: reminders count from this one
                 await self._store.dues.retime(table.id, DueKind.REMINDER, due.turn, now + table.row.reminder_seconds)
-        if due.kind is DueKind.REMINDER and table.row.reminder_seconds:
+        if due.kind == DueKind.REMINDER and table.row.reminder_seconds:
             # The next one counts from now: a reminder missed while the bot was down is sent once.
             await self._store.dues.add(replace(due, due_at=now + table.row.reminder_seconds))
 
-    async def _deadline(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
+    async def _deadline(self, work: DueWork) -> None:
         """A missed deadline: the autopilot plays the rest of the turn; a third miss in a row keeps the seat."""
+        table, due, now, news = work.game, work.due, work.now, work.news
         start = await self._turn_due(table, due)
         if start is None or await self._waits_for_return(table, due, start.to_act, now):
             return
@@ -184,3 +187,11 @@ class TurnClock:
     async def deadline(self, game_id: int) -> float | None:
         """When the autopilot plays the turn now being played; None without a clock."""
         return await self._core.schedule.deadline(game_id)
+
+
+declare(DueSpec(DueKind.DEADLINE, TurnClock, TurnClock._deadline, "the autopilot plays a turn whose time is up",
+                of_turn=True))
+declare(DueSpec(DueKind.REMINDER, TurnClock, TurnClock._reminder, "a reminder to the player whose turn it is",
+                of_turn=True))
+declare(DueSpec(DueKind.HELD_PING, TurnClock, TurnClock._reminder,
+                "a turn's first ping, held through quiet hours, is sent", of_turn=True))

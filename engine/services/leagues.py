@@ -1,13 +1,12 @@
-"""Leagues in the table service: seasons, sign-ups, rounds paired and opened, round deadlines and the champion."""
+"""Leagues in the table service: seasons, sign-ups, rounds paired and opened by due items, and the champion."""
 
 from __future__ import annotations
 
-import enum
 import logging
 from dataclasses import dataclass, replace
 
 import engine
-from engine.core import GameError
+from engine.core import GameError, Outcome
 from engine.options import PACK, with_edition
 from engine.platform.leagues import (
     GameResult, LeagueError, Standing, entrants_by_rating, entrants_by_standing, game_points, meetings, pair_round,
@@ -16,9 +15,10 @@ from engine.platform.leagues import (
 from engine.platform.levels import Level
 from engine.platform.notify import Alerts, quiet_until
 from engine.platform.spreadsheets import Cell, csv_text
-from engine.platform.records import DueRow, Notify, PostKind, Status, StoreError
+from engine.platform.records import DueKind, DueRow, Notify, PostKind, Status, StoreError
 from engine.store import LeagueGame, LeagueRow, LeagueStatus, NewTable
-from engine.services.clock import ClockNews
+from engine.services.dues import DueSpec, DueWork, declare
+from engine.services.league_news import LeagueNews, LeagueNewsKind
 from engine.services.core import MAX_AUTOMATIC, TableCore
 from engine.services.packs import Packs
 from engine.services.ratings import Ratings
@@ -40,22 +40,6 @@ ROUND_END_NOTICE = "The round's deadline came, so the autopilot played this game
 
 class NotLeagueAdmin(GameError):
     """Only members with Manage Server or a league admin role may run leagues."""
-
-
-class LeagueNewsKind(str, enum.Enum):
-    ROUND_OPENED = "round_opened"  # a round's games are in their lobbies: the Discord layer opens and posts them
-    SEASON_OVER = "season_over"  # the last round finished: the recap and the champion
-
-
-@dataclass(frozen=True)
-class LeagueNews:
-    """Something the league did on its own (or at /league start) that the Discord layer must show."""
-
-    kind: LeagueNewsKind
-    league: LeagueRow
-    round: int
-    game_ids: tuple[int, ...] = ()
-    standings: tuple[Standing, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -339,35 +323,46 @@ class Leagues:
         if game_ids is None:
             return None
         self._core.on_change(None)  # the round's end and its games' reminders are new due times: look again
+        await self._look_again(league.id, now)  # shown at once by the scheduler if /league start's caller could not
         return LeagueNews(LeagueNewsKind.ROUND_OPENED, await self._fresh(league), round_, tuple(game_ids))
 
-    async def league_work(self) -> list[LeagueNews]:
-        """What the running leagues owe now: the next round once a round's games are over, or the season's end.
+    async def league_round_due(self, work: DueWork) -> None:
+        """A running league's round looked at: its games shown if never shown, the next round, or the season's end."""
+        league = await self._store.leagues.get(work.due.league_id or 0)
+        if league is None or league.status is not LeagueStatus.RUNNING:
+            return
+        games = await self._store.leagues.games(league.id, league.season, league.round)
+        waiting = tuple([g.game_id for g in games if g.status is Status.LOBBY or (
+            g.status is Status.ACTIVE and PostKind.TURN not in await self._store.games.posts(g.game_id))])
+        if waiting:  # the bot stopped before it started or posted them (or Discord refused): shown now, and again
+            work.news.leagues.append(LeagueNews(LeagueNewsKind.ROUND_OPENED, league, league.round, waiting))
+            return await self._look_again(league.id, work.now + LOBBY_RETRY_SECONDS)
+        if games and not all(g.over for g in games):  # its last game's end brings it back, or the round's end does
+            return await self._look_again(league.id, league.round_ends or work.now + LOBBY_RETRY_SECONDS)
+        if league.round < league.rounds:
+            opened = await self._open_round(league, league.round + 1)
+            work.news.leagues.extend([opened] if opened is not None else [])
+            return
+        if await self._store.leagues.set_status(league.id, league.season, LeagueStatus.RUNNING, LeagueStatus.FINISHED):
+            lines = await self._standings(league, await self._store.leagues.games(league.id, league.season))
+            work.news.leagues.append(LeagueNews(LeagueNewsKind.SEASON_OVER, await self._fresh(league), league.round,
+                                                standings=tuple(lines)))
 
-        Run by the scheduler whenever it wakes (a game finishing wakes it), and at start-up, so a round that
-        ended while the bot was down opens then. The store opens each round once, even with two processes.
-        """
-        news: list[LeagueNews] = []
+    async def _look_again(self, league_id: int, when: float) -> None:
+        """The league's round is looked at by `when` at the latest (its due item)."""
+        await self._store.dues.soon(DueRow(None, DueKind.LEAGUE_ROUND, when, 0, self._core.clock(), league_id=league_id))
+        self._core.on_change(when)
+
+    async def game_finished(self, table: Table, outcome: Outcome) -> None:
+        """A league game's end: its round is looked at now (the next may open)."""
+        found = await self._store.leagues.of_game(table.id)
+        if found is not None:
+            await self._look_again(found[0], self._core.clock())
+
+    async def look_at_running(self) -> None:
+        """At start: every running league's round is looked at at once (games a stop left unshown are shown)."""
         for league in await self._store.leagues.running():
-            games = await self._store.leagues.games(league.id, league.season, league.round)
-            waiting = tuple([g.game_id for g in games if g.status is Status.LOBBY or (
-                g.status is Status.ACTIVE and PostKind.TURN not in await self._store.games.posts(g.game_id))])
-            if waiting:  # the bot stopped before it started or posted them: the Discord layer does it now
-                news.append(LeagueNews(LeagueNewsKind.ROUND_OPENED, league, league.round, waiting))
-                continue
-            if games and not all(g.over for g in games):
-                continue
-            if league.round < league.rounds:
-                opened = await self._open_round(league, league.round + 1)
-                if opened is not None:
-                    news.append(opened)
-                continue
-            if await self._store.leagues.set_status(league.id, league.season, LeagueStatus.RUNNING,
-                                                   LeagueStatus.FINISHED):
-                lines = await self._standings(league, await self._store.leagues.games(league.id, league.season))
-                news.append(LeagueNews(LeagueNewsKind.SEASON_OVER, await self._fresh(league), league.round,
-                                       standings=tuple(lines)))
-        return news
+            await self._look_again(league.id, self._core.clock())
 
     async def welcome_pings(self, table: Table, first_turn: Alerts) -> tuple[int, ...]:
         """Who a table's welcome pings: each person once, so not those its first turn already tells (or holds
@@ -377,8 +372,9 @@ class Leagues:
         prefs, now = await self._store.prefs.of(people), self._core.clock()
         return tuple(u for u in people if prefs[u].notify is not Notify.OFF and quiet_until(prefs[u], now) is None)
 
-    async def round_end_due(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
+    async def round_end_due(self, work: DueWork) -> None:
         """The round's deadline: every seat goes on autopilot and the game is played out now; the log says so."""
+        table, due, news = work.game, work.due, work.news
         if table.status is Status.LOBBY:  # never started (Discord refused so far): once it is, it is played out
             await self._store.dues.add(replace(due, due_at=self._core.clock() + LOBBY_RETRY_SECONDS))
             return
@@ -395,3 +391,9 @@ class Leagues:
         moved = await self._core.play_automatic(start, limit=100 * MAX_AUTOMATIC)
         news.notices.append((start.table, ROUND_END_NOTICE))
         news.moves.append(await self._core.result(moved, await self._core.news(moved, start.to_act)))
+
+
+declare(DueSpec(DueKind.ROUND_END, Leagues, Leagues.round_end_due,
+                "a league round ends and the autopilot plays its games out", after_end=True))
+declare(DueSpec(DueKind.LEAGUE_ROUND, Leagues, Leagues.league_round_due,
+                "a league's round is looked at: its next round opens, or its season ends"))

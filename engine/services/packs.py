@@ -11,7 +11,6 @@ from engine.platform.records import NotFound, PackRow
 from engine.rules.packs import MAX_BYTES, Pack, PackError
 from engine.services.core import TableCore
 from engine.services.trials import TrialBusy
-from engine.store.database import now_text
 from engine.store.packs import TooManyPacks
 
 __all__ = ["MAX_BYTES", "MAX_PACKS", "PackRefused", "Packs", "ShownPack", "template"]
@@ -59,7 +58,7 @@ class Packs:
         except PackError as error:
             raise PackRefused(f"That pack can't be used: {error}") from None
         pack = checked.pack
-        row = PackRow(guild_id, pack.name, slug, pack.digest, pack.note, user_id, now_text())
+        row = PackRow(guild_id, pack.name, slug, pack.digest, pack.note, user_id, self._store.db.now_text())
         try:
             same = await self._store.packs.get(guild_id, pack.name)
         except NotFound:

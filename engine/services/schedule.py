@@ -6,10 +6,9 @@ from collections.abc import Callable
 
 from engine.platform.notify import Alerts, alerts_for, quiet_until
 from engine.platform.turns import History, Turn
+from engine.services.dues import turn_kinds
 from engine.services.tables import Table
 from engine.store import DueKind, DueRow, Store
-
-TURN_DUES = (DueKind.DEADLINE, DueKind.REMINDER, DueKind.HELD_PING)
 
 
 class Schedule:
@@ -24,11 +23,11 @@ class Schedule:
         """Set the due times of the turn now being played (a new turn only); its deadline, if it has one."""
         movers = tuple(s for s in to_act if s not in table.automatic_seats)
         if over or not movers:
-            await self._store.dues.set(table.id, 0, 0.0, {})
+            await self._store.dues.set(table.id, 0, 0.0, {}, clear=turn_kinds())
             return None
         turn = history.turn_start(movers)
         current = await self._store.dues.of(table.id)
-        if any(due.turn == turn for due in current.values() if due.kind in TURN_DUES):
+        if any(due.turn == turn for due in current.values() if due.kind in turn_kinds()):
             deadline = current.get(DueKind.DEADLINE)  # the same turn goes on: its clock keeps running
             return deadline.due_at if deadline else None
         now = self._clock()
@@ -37,7 +36,7 @@ class Schedule:
             dues[DueKind.DEADLINE] = now + table.row.turn_seconds
         if table.row.reminder_seconds:
             dues[DueKind.REMINDER] = now + table.row.reminder_seconds
-        await self._store.dues.set(table.id, turn, now, dues)
+        await self._store.dues.set(table.id, turn, now, dues, clear=turn_kinds())
         self._on_change(min(dues.values(), default=None))
         return dues.get(DueKind.DEADLINE)
 

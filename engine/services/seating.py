@@ -8,7 +8,7 @@ from dataclasses import replace
 from engine.core import GameError
 from engine.platform.leagues import runs_leagues
 from engine.platform.records import DueKind, DueRow, KickVote, SeatRow, Status
-from engine.services.clock import ClockNews
+from engine.services.dues import DueSpec, DueWork, declare
 from engine.services.core import TableCore
 from engine.services.refusals import refusals
 from engine.services.tables import NotCreator, NotSeated, Table, require_seat_in_play
@@ -129,11 +129,15 @@ class Seating:
         await self._core.seats.log(table, f"{table.name_of(user_id)} is removed: the autopilot plays their seat.")
         return table
 
-    async def kick_vote_due(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
+    async def kick_vote_due(self, work: DueWork) -> None:
         """A kick vote's day is over: without a majority, nothing changes."""
+        table, now, news = work.game, work.now, work.news
         vote = await self._store.votes.kick_vote(table.id)
         if vote is not None and vote.expires_at <= now:
             await self._store.votes.end_kick_vote(table.id)
             news.notices.append((table, f"The vote on {table.name_of(vote.target)}'s seat ran out "
                                         "without a majority: nothing changes."))
 
+
+
+declare(DueSpec(DueKind.KICK_VOTE, Seating, Seating.kick_vote_due, "a vote to hand a seat to the autopilot closes"))

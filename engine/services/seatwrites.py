@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime
 from typing import Any
 
 from engine.services.caching import Memos
@@ -33,12 +32,12 @@ class SeatWrites:
 
     async def hand_over(self, table: Table, old_user: int, new_user: int, new_name: str, text: str) -> None:
         """Give a seat to another person, as it is, and log `text` with it (one transaction)."""
-        await self._store.seats.replace(table.id, old_user, new_user, new_name, table.version, text, _stamp())
+        await self._store.seats.replace(table.id, old_user, new_user, new_name, table.version, text, self._store.db.now_text())
         self._changed(table.id)
 
     async def log(self, table: Table, text: str) -> None:
         """Log what happened to a seat, in words, at the game's version now (/log and the web log show it)."""
-        await self._store.seats.add_event(table.id, table.version, text, _stamp())
+        await self._store.seats.add_event(table.id, table.version, text, self._store.db.now_text())
         self._changed(table.id)
 
     def _changed(self, game_id: int) -> None:
@@ -51,7 +50,3 @@ class SeatWrites:
 
 def _with_seat(table: Table, user_id: int, **changes: Any) -> Table:
     return replace(table, players=tuple(replace(p, **changes) if p.user_id == user_id else p for p in table.players))
-
-
-def _stamp() -> str:
-    return datetime.now(UTC).isoformat()

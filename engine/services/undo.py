@@ -7,7 +7,7 @@ from dataclasses import replace
 from engine.core import Action, GameError, StaleAction
 from engine.platform.secrets import dealer, shows_hidden
 from engine.platform.records import DueKind, DueRow, DuplicateInteraction, StaleVersion, Status, UndoVote
-from engine.services.clock import ClockNews
+from engine.services.dues import DueSpec, DueWork, declare
 from engine.services.core import TableCore
 from engine.services.positions import opening_state
 from engine.services.tables import AlreadyPlayed, MoveResult, NeedsConsent, NotSeated, Table, require_player
@@ -126,9 +126,13 @@ class Undoing:
         moved = replace(moved, events=[moved.history.rows[-1][1]])  # "ann takes back moves 5 to 7."
         return await self._core.result(moved, news, f"Take back {moves(to_version + 1, row.version - 1)}")
 
-    async def undo_vote_due(self, table: Table, due: DueRow, now: float, news: ClockNews) -> None:
+    async def undo_vote_due(self, work: DueWork) -> None:
         """A request to take moves back that a day passed on: nothing is taken back."""
+        table, now, news = work.game, work.now, work.news
         request = await self._store.votes.undo_vote(table.id)
         if request is not None and request.expires_at <= now:
             await self._store.votes.end_undo_vote(table.id)
             news.notices.append((table, "A day passed without every player agreeing: nothing is taken back."))
+
+
+declare(DueSpec(DueKind.UNDO_VOTE, Undoing, Undoing.undo_vote_due, "a request to take moves back runs out"))

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -14,9 +15,12 @@ from engine.platform.records import StoreError
 from engine.store.backend import Backend
 
 
-def now_text() -> str:
-    """The time a row is written at, as the store keeps it (ISO 8601, UTC)."""
-    return datetime.now(UTC).isoformat()
+Clock = Callable[[], float]  # seconds since the epoch
+
+
+def stamp(seconds: float) -> str:
+    """A time as the store keeps it in its rows (ISO 8601, UTC)."""
+    return datetime.fromtimestamp(seconds, UTC).isoformat()
 
 
 @dataclass
@@ -46,8 +50,13 @@ class Database:
     that fails is rolled back alone, as if it had never run, whether its caller lets the error go on or not.
     """
 
-    def __init__(self, backend: Backend) -> None:
+    def __init__(self, backend: Backend, clock: Clock = time.time) -> None:
         self.backend = backend
+        self.clock = clock  # the one clock of the store, its services and the scheduler (Services hands it in)
+
+    def now_text(self) -> str:
+        """The time a row is written at, on the store's clock, as the store keeps it (ISO 8601, UTC)."""
+        return stamp(self.clock())
 
     @property
     def name(self) -> str:

@@ -11,7 +11,7 @@ from engine.platform.records import (
     StaleVersion, Status, StoreError,
 )
 from engine.store.backend import Conflict
-from engine.store.database import Database, now_text
+from engine.store.database import Database
 from engine.store.packs import make_packs_known
 from engine.store.web import LinkKind, link_if_on
 
@@ -81,7 +81,7 @@ class GameStore:
         *, turn_seconds: int | None = None, reminder_seconds: int | None = None,
     ) -> GameRow:
         """A new game in its lobby."""
-        now = now_text()
+        now = self._db.now_text()
         async with self._db.transaction():
             rows = await self._db.q(
                 "INSERT INTO games (slug, guild_id, channel_id, thread_id, creator_id, options, seed,"
@@ -97,7 +97,7 @@ class GameStore:
         async with self._db.transaction():
             rows = await self._db.q(
                 "UPDATE games SET thread_id = ?, updated_at = ? WHERE id = ? RETURNING id",
-                (thread_id, now_text(), game_id),
+                (thread_id, self._db.now_text(), game_id),
             )
             if not rows:
                 raise NotFound(f"game {game_id} does not exist")
@@ -116,7 +116,7 @@ class GameStore:
             await lobby_or_raise(self._db, game_id)
             rows = await self._db.q(
                 f"UPDATE games SET {column} = ?, updated_at = ? WHERE id = ? RETURNING {GAME_COLUMNS}",
-                (value, now_text(), game_id),
+                (value, self._db.now_text(), game_id),
             )
         return (await decoded(self._db, rows))[0]
 
@@ -209,7 +209,7 @@ class GameStore:
             rows = await self._db.q(
                 "UPDATE games SET status = ?, outcome = COALESCE(?, outcome), updated_at = ?"
                 f" WHERE id = ? RETURNING {GAME_COLUMNS}",
-                (Status(status).value, None if outcome is None else dumps(outcome), now_text(), game_id),
+                (Status(status).value, None if outcome is None else dumps(outcome), self._db.now_text(), game_id),
             )
             if not rows:
                 raise NotFound(f"game {game_id} does not exist")
@@ -253,7 +253,7 @@ class GameStore:
         status_value = None if status is None else Status(status).value
         if snapshot is not None and not isinstance(snapshot, bytes | bytearray | memoryview):
             raise TypeError(f"snapshot must be bytes, not {type(snapshot).__name__}")
-        now = now_text()
+        now = self._db.now_text()
         # shared: moves of other games need not wait for this one on PostgreSQL; any other writer still waits.
         async with self._db.transaction(shared=True):
             # The version check and the bump are one statement: no window between reading and writing.

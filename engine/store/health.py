@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from contextlib import closing
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,17 +21,6 @@ from engine.store.backend import redacted_url as redacted
 
 # How long the check waits for a lock held by the running bot before it calls the database unreachable.
 CHECK_BUSY_TIMEOUT_S = 5.0
-
-# What each due item makes the bot do, as the check prints it.
-DUE_WORDS: dict[DueKind, str] = {
-    DueKind.DEADLINE: "the autopilot plays a turn whose time is up",
-    DueKind.REMINDER: "a reminder to the player whose turn it is",
-    DueKind.KICK_VOTE: "a vote to hand a seat to the autopilot closes",
-    DueKind.HELD_PING: "a turn's first ping, held through quiet hours, is sent",
-    DueKind.UNDO_VOTE: "a request to take moves back runs out",
-    DueKind.ROUND_END: "a league round ends and the autopilot plays its games out",
-}
-
 
 # The schema version whose migration added claims on due items (a process doing one holds it for a while).
 DUE_CLAIMS_SCHEMA = 9
@@ -56,14 +46,19 @@ def no_database_yet(path: Path) -> str:
 
 @dataclass(frozen=True)
 class NextDue:
-    game_id: int
+    game_id: int | None  # None: a league's due item
     kind: DueKind
     due_at: float  # seconds since the epoch
     taken_until: float | None = None  # a bot process is doing it, and holds it until then
 
-    def describe(self, now: float) -> str:
-        """'game 12: a reminder ... at 2026-12-01T05:00:00+00:00 (in 3 minutes)', and who holds it, if anyone."""
-        text = (f"game {self.game_id}: {DUE_WORDS.get(self.kind, self.kind.value)}"
+    @property
+    def whose(self) -> str:
+        return "a league" if self.game_id is None else f"game {self.game_id}"
+
+    def describe(self, now: float, tells: Mapping[DueKind, str]) -> str:
+        """'game 12: a reminder ... at 2026-12-01T05:00:00+00:00 (in 3 minutes)', and who holds it, if anyone;
+        `tells`: what each kind does, as the kinds declare it (engine/services/dues.py)."""
+        text = (f"{self.whose}: {tells.get(self.kind, self.kind.value)}"
                 f" at {_iso(self.due_at)} ({relative(self.due_at - now)})")
         if self.taken_until is not None and self.taken_until > now:
             # A process that died holding it is not told apart from one at work: either way it comes back then.
@@ -89,13 +84,13 @@ class Health:
     def schema_known(self) -> int:
         return len(MIGRATIONS)
 
-    def lines(self, now: float) -> list[str]:
+    def lines(self, now: float, tells: Mapping[DueKind, str]) -> list[str]:
         schema = f"schema {self.schema} of {self.schema_known}"
         if self.schema < self.schema_known:
             schema += " (the bot migrates it when it starts)"
         counts = ", ".join(f"{self.games.get(status, 0)} {status.value}" for status in Status)
         total = sum(self.games.values())
-        due = self.next_due.describe(now) if self.next_due else "nothing is due"
+        due = self.next_due.describe(now, tells) if self.next_due else "nothing is due"
         return [
             f"Database: {self.backend} at {self.location}, {schema}.",
             f"Games: {total} ({counts}).",

@@ -13,7 +13,7 @@ from engine.platform.records import DueKind, DueRow, Status, StoreError
 from engine.store.backend import Conflict
 from engine.store.database import Database
 from engine.store.dues import DueStore
-from engine.store.games import GameStore, now_text
+from engine.store.games import GameStore
 from engine.store.web import LinkKind, link_if_on
 from engine.store.seats import SeatStore
 
@@ -107,7 +107,7 @@ class LeagueStore:
                     " rounds, allow_ai, points, status, creator_id, created_at, ai_level, pack)"
                     f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING {LEAGUE_COLUMNS}",
                     (guild_id, channel_id, name, slug, table_size, turn_seconds, round_seconds, rounds, int(allow_ai),
-                     points, LeagueStatus.SIGNUP.value, creator_id, now_text(), ai_level.value, pack),
+                     points, LeagueStatus.SIGNUP.value, creator_id, self._db.now_text(), ai_level.value, pack),
                 )
                 await link_if_on(self._db, guild_id, LinkKind.LEAGUE, str(rows[0][0]))
         except Conflict as exc:
@@ -143,7 +143,7 @@ class LeagueStore:
                 "INSERT INTO league_members (league_id, season, user_id, name, joined_at)"
                 " SELECT id, ?, ?, ?, ? FROM leagues WHERE id = ? AND season = ? AND status = ?"
                 " ON CONFLICT DO NOTHING RETURNING user_id",
-                (season, user_id, name, now_text(), league_id, season, LeagueStatus.SIGNUP.value),
+                (season, user_id, name, self._db.now_text(), league_id, season, LeagueStatus.SIGNUP.value),
             )
         return bool(rows)
 

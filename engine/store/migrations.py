@@ -215,4 +215,26 @@ MIGRATIONS: list[list[str]] = [
         # The pack a league's games play with (its digest; '' for the built-in cards), fixed when it is created.
         "ALTER TABLE leagues ADD COLUMN pack TEXT NOT NULL DEFAULT ''",
     ],
+    [
+        # A due item belongs to a game or to a league (a league's round to look at), never both; each has one of
+        # a kind. The table is built again, since neither SQLite nor a primary key lets game_id become optional.
+        """CREATE TABLE due_items (
+            game_id INTEGER REFERENCES games(id) ON DELETE CASCADE,
+            league_id INTEGER REFERENCES leagues(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL, due_at REAL NOT NULL, turn INTEGER NOT NULL, since REAL NOT NULL,
+            claimed_by TEXT, claimed_until REAL,
+            CHECK ((game_id IS NULL) <> (league_id IS NULL))
+        )""",
+        "INSERT INTO due_items (game_id, kind, due_at, turn, since, claimed_by, claimed_until)"
+        " SELECT game_id, kind, due_at, turn, since, claimed_by, claimed_until FROM dues",
+        "DROP TABLE dues",
+        "ALTER TABLE due_items RENAME TO dues",
+        "CREATE UNIQUE INDEX dues_of_game ON dues (game_id, kind) WHERE game_id IS NOT NULL",
+        "CREATE UNIQUE INDEX dues_of_league ON dues (league_id, kind) WHERE league_id IS NOT NULL",
+        "CREATE INDEX dues_at ON dues (due_at)",
+        "CREATE INDEX dues_claimed ON dues (claimed_until) WHERE claimed_until IS NOT NULL",
+        # A running league's round was looked at on every wake of the scheduler; now by its due item, at once.
+        "INSERT INTO dues (league_id, kind, due_at, turn, since)"
+        " SELECT id, 'league_round', 0, 0, 0 FROM leagues WHERE status = 'running'",
+    ],
 ]

@@ -8,7 +8,7 @@ from engine.options import pack_of
 from engine.platform import packs
 from engine.platform.records import GameRow, NotFound, PackRow, StoreError
 from engine.rules.packs import is_known
-from engine.store.database import Database, now_text
+from engine.store.database import Database
 
 
 class TooManyPacks(StoreError):
@@ -78,7 +78,7 @@ class PackStore:
         """Keep a pack's text (an imported game's), once."""
         async with self._db.transaction():
             await self._db.q("INSERT INTO pack_texts (digest, game, text, created_at) VALUES (?, ?, ?, ?)"
-                             " ON CONFLICT (digest) DO NOTHING", (digest, game, text, now_text()))
+                             " ON CONFLICT (digest) DO NOTHING", (digest, game, text, self._db.now_text()))
 
 
 async def make_packs_known(db: Database, games: Iterable[GameRow]) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from engine.platform.ratings import Placed, Skill, StoredResult, rate_game, recompute
@@ -66,7 +65,7 @@ class RatingStore:
             before = {u: Skill(mu, sigma, games, wins) for u, mu, sigma, games, wins in rows}
             after = rate_game(list(ordered), before)
             (rated,) = (await self._db.q("SELECT COALESCE(MAX(rated), 0) + 1 FROM results"))[0]
-            now = datetime.now(UTC).isoformat()
+            now = self._db.now_text()
             await self._db.q_many(
                 "INSERT INTO results (game_id, seat, guild_id, slug, user_id, name, place, score, rated, rated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -6,7 +6,7 @@ import secrets
 from collections.abc import Iterable
 
 from engine.platform.records import LinkKind, WebLink
-from engine.store.database import Database, now_text
+from engine.store.database import Database
 
 TOKEN_BYTES = 16  # 22 URL-safe characters: 128 random bits, not a number anyone could count through
 
@@ -42,7 +42,7 @@ class WebStore:
                 "INSERT INTO web_sites (guild_id, enabled, changed_by, changed_at) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET enabled = excluded.enabled,"
                 " changed_by = excluded.changed_by, changed_at = excluded.changed_at",
-                (guild_id, int(enabled), changed_by, now_text()),
+                (guild_id, int(enabled), changed_by, self._db.now_text()),
             )
 
     async def site_on(self, guild_id: int) -> bool:
@@ -120,7 +120,7 @@ class WebStore:
             rows = await self._db.q(
                 "INSERT INTO watchers (game_id, user_id, since) VALUES (?, ?, ?)"
                 " ON CONFLICT (game_id, user_id) DO NOTHING RETURNING user_id",
-                (game_id, user_id, now_text()),
+                (game_id, user_id, self._db.now_text()),
             )
         return bool(rows)
 

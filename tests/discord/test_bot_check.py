@@ -18,6 +18,7 @@ from engine.cli.admin import EXIT_NO_DATABASE
 from engine.store.health import NextDue, NoDatabaseYet, Unreachable, check_postgres, check_sqlite, relative
 from engine.store.migrations import MIGRATIONS
 from engine.platform.records import DueKind, Status
+from engine.services import due_words
 from engine.store import Store
 
 BOT = Path(__file__).resolve().parents[2] / "bot.py"
@@ -58,7 +59,7 @@ async def test_an_empty_database_has_nothing_due(tmp_path: Path) -> None:
     await (await Store.open(database)).close()  # created and migrated, with no game yet
     health = check_sqlite(database)
     assert health.games == {} and health.next_due is None
-    assert health.lines(0.0)[1:] == ["Games: 0 (0 lobby, 0 active, 0 finished, 0 abandoned).", "Next due: nothing is due."]
+    assert health.lines(0.0, due_words())[1:] == ["Games: 0 (0 lobby, 0 active, 0 finished, 0 abandoned).", "Next due: nothing is due."]
 
 
 def test_an_older_schema_is_reported_as_migrated_on_the_next_start(tmp_path: Path) -> None:
@@ -69,7 +70,7 @@ def test_an_older_schema_is_reported_as_migrated_on_the_next_start(tmp_path: Pat
         connection.execute("PRAGMA user_version=1")
     health = check_sqlite(database)
     assert health.schema == 1 and health.next_due is None  # no dues table yet: nothing is due
-    assert f"schema 1 of {len(MIGRATIONS)} (the bot migrates it when it starts)" in health.lines(0.0)[0]
+    assert f"schema 1 of {len(MIGRATIONS)} (the bot migrates it when it starts)" in health.lines(0.0, due_words())[0]
 
 
 def test_before_the_first_start_it_says_no_database_yet_with_exit_3_and_creates_none(tmp_path: Path) -> None:
@@ -147,7 +148,7 @@ async def test_the_check_reads_either_backend_without_writing(database: Path | s
         [taken] = await store.dues.claim(4_102_444_800.0)  # a bot process takes it and is doing it
     health = check_sqlite(Path(database)) if backend == "sqlite" else await check_postgres(str(database))
     assert health.next_due == NextDue(2, DueKind.REMINDER, 4_102_444_800.0, 4_102_445_100.0)
-    assert health.next_due.describe(4_102_444_810.0) == (
+    assert health.next_due.describe(4_102_444_810.0, due_words()) == (
         "game 2: a reminder to the player whose turn it is at 2100-01-01T00:00:00+00:00 (10 seconds ago);"
         " a bot process is doing it, holding it until 2100-01-01T00:05:00+00:00")
 

@@ -15,6 +15,7 @@ from test_restart import _restart
 
 from cogs.leagues import posts as league_posts
 from engine.platform.records import Status
+from engine.services.leagues import LeagueNews
 from engine.rules.airships import ai as airships_ai
 
 DAY = 86400.0
@@ -165,11 +166,11 @@ async def test_a_round_opened_just_before_a_stop_is_started_and_posted_once_afte
     organiser, members = await _league_of_nine(lounge)
     # The bot stops right after the round was stored: one game started, none shown in Discord.
 
-    async def stopped(client: discord.Client) -> None:
+    async def stopped(client: discord.Client, news: LeagueNews) -> None:
         return None
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(league_posts, "run_league_work", stopped)  # the old bot's scheduler shows nothing
+        patch.setattr(league_posts, "show_league_news", stopped)  # the old bot's scheduler shows nothing
         news = await lounge.service.leagues.start_league(lounge.guild.id, None, [], can_manage=True)
         started = news.game_ids[0]  # type: ignore[union-attr]
         await lounge.service.lobby.start(started, (await lounge.service.reading.table(started)).creator_id)

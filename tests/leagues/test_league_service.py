@@ -101,24 +101,24 @@ async def test_round_deadlines_play_the_games_out_and_the_season_ends_with_stand
     assert (table.row.turn_seconds, table.row.reminder_seconds) == (None, 86400)  # the league's clock, daily reminders
     assert table.row.options == {"edition": engine.get_game("airships").edition}  # today's rules
     await service.lobby.start(game_id, table.creator_id)
-    assert [n.game_ids for n in await service.leagues.league_work()] == [(game_id,)]  # started, but shown nowhere yet
+    assert [n.game_ids for n in (await service.clock.run_due()).leagues] == [(game_id,)]  # started, but shown nowhere yet
     await service.core.record_post(game_id, PostKind.TURN, 10, 99, table.version)  # as the Discord layer does
-    assert await service.leagues.league_work() == []  # the round is being played
+    assert (await service.clock.run_due()).leagues == []  # the round is being played
     clock.now += 7 * DAY + 1
     await service.clock.run_due()
     assert (await service.reading.table(game_id)).status is Status.FINISHED
     assert any("The round's deadline came" in line for line in await _whole_log(service, game_id))
     assert any(line.startswith("Autopilot for p100") for line in await _whole_log(service, game_id))
-    [second] = await service.leagues.league_work()
+    [second] = (await service.clock.run_due()).leagues
     assert second.kind is LeagueNewsKind.ROUND_OPENED and second.round == 2
     [game_two] = second.game_ids
     await service.lobby.start(game_two, (await service.reading.table(game_two)).creator_id)
     clock.now += 7 * DAY + 1
     await service.clock.run_due()
-    [over] = await service.leagues.league_work()
+    [over] = (await service.clock.run_due()).leagues
     assert over.kind is LeagueNewsKind.SEASON_OVER
     assert sum(s.points for s in over.standings) == 2 * 3  # 2 + 1 + 0 per game
-    assert await service.leagues.league_work() == []
+    assert (await service.clock.run_due()).leagues == []
     _, text = await service.leagues.league_csv(1, None)
     assert text.count("\n") == 1 + 6 and text.startswith("league,season,round,game")
 
@@ -138,7 +138,7 @@ async def test_a_game_still_in_its_lobby_at_the_deadline_is_played_out_once_star
     clock.now += 3600
     await service.clock.run_due()
     assert (await service.reading.table(game_id)).status is Status.FINISHED
-    [over] = await service.leagues.league_work()
+    [over] = (await service.clock.run_due()).leagues
     assert over.kind is LeagueNewsKind.SEASON_OVER
 
 

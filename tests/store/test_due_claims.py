@@ -78,7 +78,7 @@ async def test_an_item_put_back_while_being_done_outlives_the_claim(store: Store
     # The next reminder of the same turn takes the place of the one being done ...
     await store.dues.add(DueRow(game.id, DueKind.REMINDER, NOW + 3600, 1, 0.0))
     # ... and a move meanwhile gives the other game a new turn's dues.
-    await store.dues.set(other.id, 2, NOW, {DueKind.REMINDER: NOW + 60})
+    await store.dues.set(other.id, 2, NOW, {DueKind.REMINDER: NOW + 60}, clear=(DueKind.DEADLINE, DueKind.REMINDER))
     for due in taken.values():
         await store.dues.finish(due)
     dues = {g: await store.dues.of(g) for g in (game.id, other.id)}

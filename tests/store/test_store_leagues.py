@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from engine.platform.records import DueKind, Status, StoreError
+from engine.platform.records import DueKind, DueRow, Status, StoreError
 from engine.store import LeagueStatus, NewTable, Store
 
 pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL with TEST_DATABASE_URL
@@ -69,3 +71,19 @@ async def test_league_admin_roles(store: Store) -> None:
     assert await store.leagues.set_admin(1, 55, True) and not await store.leagues.set_admin(1, 55, True)
     assert await store.leagues.admins(1) == [55] and await store.leagues.admins(2) == []
     assert await store.leagues.set_admin(1, 55, False) and await store.leagues.admins(1) == []
+
+
+async def test_a_league_has_one_due_item_of_a_kind_beside_its_games_and_the_soonest_time_wins(store: Store) -> None:
+    spring = await _league(store)
+    game = await store.games.create("airships", 1, 2, 3, seed=7, options={"players": 2})
+    await store.dues.add(DueRow(game.id, DueKind.LEAGUE_ROUND, 900.0, 0, 0.0))  # a game's item of the same kind
+    look = DueRow(None, DueKind.LEAGUE_ROUND, 500.0, 0, 0.0, league_id=spring)
+    await store.dues.soon(look)
+    await store.dues.soon(replace(look, due_at=800.0))  # later: the sooner look stays
+    assert [d.due_at for d in (await store.dues.of_league(spring)).values()] == [500.0]
+    [taken, _] = await store.dues.claim(1000.0)
+    assert (taken.league_id, taken.game_id) == (spring, None)
+    await store.dues.soon(replace(look, due_at=1000.0))  # asked for while being done: it replaces the claimed one
+    await store.dues.finish(taken)
+    assert [d.due_at for d in (await store.dues.of_league(spring)).values()] == [1000.0]
+    assert [d.due_at for d in (await store.dues.of(game.id)).values()] == [900.0]

@@ -78,7 +78,7 @@ async def test_another_task_waits_for_the_unit_instead_of_joining_it(store: Stor
 
     async def elsewhere() -> None:
         assert not store.db.in_transaction  # it inherited the context, not the transaction
-        await store.dues.set(game.id, 0, 1.0, {DueKind.REMINDER: 2.0})
+        await store.dues.set(game.id, 0, 1.0, {DueKind.REMINDER: 2.0}, clear=(DueKind.DEADLINE,))
         order.append("other task")
 
     async with store.transaction():
