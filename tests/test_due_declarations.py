@@ -87,7 +87,7 @@ async def test_a_kind_declared_in_one_place_is_kept_or_cleared_as_it_says_and_do
     # Not declared to outlive the game: at a game no longer played it is dropped undone.
     await services.core.schedule.add_due(DueRow(game_id, lasting, clock.now + HOUR, 0, clock.now))
     await store.games.set_status(game_id, Status.ABANDONED, only_live=True)
-    services.core.seats_changed(game_id)
+    services.core.forget(game_id)  # the store changed behind the cache
     clock.now += HOUR
     assert (await services.clock.run_due()).notices == [] and await store.dues.of(game_id) == {}
 

@@ -55,10 +55,16 @@ async def test_the_bot_closing_stops_it_even_when_a_wake_up_came_at_the_same_mom
         pass
 
     monkeypatch.setattr("cogs.clock.scheduler.run_due", nothing_due)
-    monkeypatch.setattr("cogs.clock.scheduler.tables", lambda client: type("Tables", (), {"clock": Clock()})())
+    class Core:
+        def clock(self) -> float:
+            return 0.0
+
+    monkeypatch.setattr("cogs.clock.scheduler.tables",
+                        lambda client: type("Tables", (), {"clock": Clock(), "core": Core()})())
     scheduler = Scheduler(client=Client())  # type: ignore[arg-type]
     running = asyncio.create_task(scheduler.run())
     while scheduler._sleep is None:
+        assert not running.done(), running  # a scheduler that died would leave this loop waiting for good
         await asyncio.sleep(0)
     scheduler.wake(None)  # a move, in the same moment as the bot's shutdown
     running.cancel()
