@@ -58,24 +58,21 @@ class DueStore:
 
         A row of that kind still there and claimed is the one being done now: the new time takes its place
         (unclaimed), so finishing the old claim leaves it be."""
-        async with self._db.transaction():
-            await self._db.q(
-                "INSERT INTO dues (game_id, league_id, kind, due_at, turn, since) VALUES (?, ?, ?, ?, ?, ?)"
-                f" ON CONFLICT {_conflict(due)} DO UPDATE SET due_at = excluded.due_at, turn = excluded.turn,"
-                " since = excluded.since, claimed_by = NULL, claimed_until = NULL"
-                " WHERE dues.claimed_by IS NOT NULL",
-                (due.game_id, due.league_id, due.kind.value, due.due_at, due.turn, due.since),
-            )
+        await self._upsert(due, "due_at = excluded.due_at, turn = excluded.turn, since = excluded.since,"
+                                " claimed_by = NULL, claimed_until = NULL WHERE dues.claimed_by IS NOT NULL")
 
     async def soon(self, due: DueRow) -> None:
         """A due item by this time at the latest: an earlier one waiting stays, a later one moves to this time, and
         one being done now is replaced (its work may have looked before what calls for this one)."""
+        await self._upsert(due, "due_at = CASE WHEN dues.claimed_by IS NULL AND dues.due_at < excluded.due_at"
+                                " THEN dues.due_at ELSE excluded.due_at END, claimed_by = NULL, claimed_until = NULL")
+
+    async def _upsert(self, due: DueRow, update: str) -> None:
+        """Write a due row; where its game's or league's row of that kind exists, `update` it instead."""
         async with self._db.transaction():
             await self._db.q(
                 "INSERT INTO dues (game_id, league_id, kind, due_at, turn, since) VALUES (?, ?, ?, ?, ?, ?)"
-                f" ON CONFLICT {_conflict(due)} DO UPDATE SET due_at = CASE WHEN dues.claimed_by IS NULL"
-                " AND dues.due_at < excluded.due_at THEN dues.due_at ELSE excluded.due_at END,"
-                " claimed_by = NULL, claimed_until = NULL",
+                f" ON CONFLICT {_conflict(due)} DO UPDATE SET {update}",
                 (due.game_id, due.league_id, due.kind.value, due.due_at, due.turn, due.since),
             )
 
