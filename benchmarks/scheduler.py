@@ -18,6 +18,9 @@ from engine.store.games import seats_mask
 
 LIVE_GAMES = 10_000
 TARGETS = {"scheduler_due_ms": 5.0, "startup_ms_10k_games": 2000.0}  # the targets, both "<"
+# Every kind of due item a game may hold at once (a league's own round is not a game's).
+GAME_KINDS = (DueKind.DEADLINE, DueKind.REMINDER, DueKind.KICK_VOTE, DueKind.HELD_PING, DueKind.UNDO_VOTE,
+              DueKind.ROUND_END)
 
 
 def fill(path: Path, games: int, now: float) -> None:
@@ -37,8 +40,8 @@ def fill(path: Path, games: int, now: float) -> None:
         )
         db.executemany(
             "INSERT INTO dues (game_id, kind, due_at, turn, since) VALUES (?, ?, ?, 5, ?)",
-            [(n, kind.value, now + 3600 + n * (7 if kind is DueKind.DEADLINE else 3), now)
-             for n in range(1, games + 1) for kind in DueKind],
+            [(n, kind.value, now + 3600 + n * (7 if kind == DueKind.DEADLINE else 3), now)
+             for n in range(1, games + 1) for kind in GAME_KINDS],
         )
 
 

@@ -74,7 +74,7 @@ async def test_an_item_put_back_while_being_done_outlives_the_claim(store: Store
     game, other = await new_game(store), await new_game(store)
     await store.dues.set(game.id, 1, 0.0, {DueKind.REMINDER: 5.0})
     await store.dues.set(other.id, 1, 0.0, {DueKind.DEADLINE: 5.0, DueKind.REMINDER: 6.0})
-    taken = {due.game_id: due for due in await store.dues.claim(NOW) if due.kind is DueKind.REMINDER}
+    taken = {due.game_id: due for due in await store.dues.claim(NOW) if due.kind == DueKind.REMINDER}
     # The next reminder of the same turn takes the place of the one being done ...
     await store.dues.add(DueRow(game.id, DueKind.REMINDER, NOW + 3600, 1, 0.0))
     # ... and a move meanwhile gives the other game a new turn's dues.
