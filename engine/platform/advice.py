@@ -10,7 +10,8 @@ from engine.core import Action, Game, GameAI, find_choice, redealt
 from engine.platform.thinking import MOVE, Clock, Search, Spread, Weighed, play_on, ranked, told_worth
 
 ALTERNATIVES = 2  # the choices a hint names beside its suggestion
-TOLD_WORLDS = 4  # worlds an AI seat's reason looks into: a few milliseconds a move, and a steadier estimate
+TOLD_WORLDS = 4  # worlds an AI seat's reason looks into: a steadier estimate; each costs the AI playing the move on
+# (measured: 31, 48 and 106 ms a reason in all for Airships, 1930 and Air Alliance, most of an AI chain's time)
 
 
 @dataclass(frozen=True)
