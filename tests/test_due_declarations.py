@@ -32,7 +32,7 @@ class Clock:
 
 async def _told(core: TableCore, work: DueWork) -> None:
     """The test kinds' handler: it tells the table, as a feature's handler would."""
-    work.news.notices.append((work.game, f"{work.due.kind.value} came"))
+    work.news.notices.append((work.game_table, f"{work.due.kind.value} came"))
 
 
 @pytest.fixture

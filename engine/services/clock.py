@@ -96,7 +96,7 @@ class TurnClock:
 
     async def _reminder(self, work: DueWork) -> None:
         """Ping the players a turn waits on again (or for the first time, once their quiet hours end)."""
-        table, due, now, news = work.game, work.due, work.now, work.news
+        table, due, now, news = work.game_table, work.due, work.now, work.news
         moved = await self._turn_due(table, due)
         if moved is None or await self._waits_for_return(table, due, moved.to_act, now):
             return
@@ -121,7 +121,7 @@ class TurnClock:
 
     async def _deadline(self, work: DueWork) -> None:
         """A missed deadline: the autopilot plays the rest of the turn; a third miss in a row keeps the seat."""
-        table, due, now, news = work.game, work.due, work.now, work.news
+        table, due, now, news = work.game_table, work.due, work.now, work.news
         start = await self._turn_due(table, due)
         if start is None or await self._waits_for_return(table, due, start.to_act, now):
             return

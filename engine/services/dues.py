@@ -33,8 +33,8 @@ class DueWork:
     news: ClockNews
 
     @property
-    def game(self) -> Table:
-        """The table of a game's due item."""
+    def game_table(self) -> Table:
+        """The table of a game's due item (a league's has none)."""
         if self.table is None:
             raise TypeError(f"the {self.due.kind.value} due item belongs to a league, not a game")
         return self.table

@@ -374,7 +374,7 @@ class Leagues:
 
     async def round_end_due(self, work: DueWork) -> None:
         """The round's deadline: every seat goes on autopilot and the game is played out now; the log says so."""
-        table, due, news = work.game, work.due, work.news
+        table, due, news = work.game_table, work.due, work.news
         if table.status is Status.LOBBY:  # never started (Discord refused so far): once it is, it is played out
             await self._store.dues.add(replace(due, due_at=self._core.clock() + LOBBY_RETRY_SECONDS))
             return

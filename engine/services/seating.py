@@ -131,7 +131,7 @@ class Seating:
 
     async def kick_vote_due(self, work: DueWork) -> None:
         """A kick vote's day is over: without a majority, nothing changes."""
-        table, now, news = work.game, work.now, work.news
+        table, now, news = work.game_table, work.now, work.news
         vote = await self._store.votes.kick_vote(table.id)
         if vote is not None and vote.expires_at <= now:
             await self._store.votes.end_kick_vote(table.id)

@@ -128,7 +128,7 @@ class Undoing:
 
     async def undo_vote_due(self, work: DueWork) -> None:
         """A request to take moves back that a day passed on: nothing is taken back."""
-        table, now, news = work.game, work.now, work.news
+        table, now, news = work.game_table, work.now, work.news
         request = await self._store.votes.undo_vote(table.id)
         if request is not None and request.expires_at <= now:
             await self._store.votes.end_undo_vote(table.id)
