@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import engine
@@ -52,23 +52,31 @@ def as_run(tree: ast.Module, named: frozenset[str] = frozenset()) -> str:
     return ast.dump(tree)
 
 
+@lru_cache(maxsize=512)  # a module's print by its text: a changed copy of the engine parses only what changed
+def module_print(name: str, source: str) -> tuple[str, frozenset[str]]:
+    """One module's code as Python runs it (`as_run`), and the modules it imports."""
+    tree = ast.parse(source)
+    found = frozenset(imports(tree))  # before as_run, which drops the docstrings only, never an import
+    return as_run(tree, NAMED_BY_THE_RUN.get(name, frozenset())), found
+
+
 @cache  # the code does not change under a running process
 def code_print(slug: str) -> str:
     """A short fingerprint of every engine module a game's play reaches by its imports, and of its component data
     (not its rules guide, which only tells): the same for the same play, whatever the comments and docstrings say."""
     game_package = engine.game_package(slug)
     todo = [game_package, f"{game_package}.ai", *PLAYED_FROM]
-    reached: dict[str, ast.Module] = {}
+    reached: dict[str, str] = {}
     while todo:
         name = todo.pop()
         path = module_file(name)
         if path is None or name in reached:
             continue
-        reached[name] = ast.parse(path.read_text(encoding="utf-8"))
-        todo += imports(reached[name])
+        reached[name], found = module_print(name, path.read_text(encoding="utf-8"))
+        todo += found
     digest = hashlib.sha256()
     for name in sorted(reached):
-        digest.update(f"{name}\n{as_run(reached[name], NAMED_BY_THE_RUN.get(name, frozenset()))}\n".encode())
+        digest.update(f"{name}\n{reached[name]}\n".encode())
     data = module_file(game_package)
     assert data is not None
     for path in sorted(data.parent.glob("components*.toml")):
