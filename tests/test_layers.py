@@ -27,11 +27,16 @@ def module_name(path: Path) -> str:
     return ".".join(path.relative_to(ROOT).with_suffix("").parts)
 
 
+@cache  # every test of a module reads the same tree: parse each source once (no caller changes a tree)
+def parsed(source: str) -> ast.Module:
+    return ast.parse(source)
+
+
 def imported_modules(source: str, module: str) -> set[str]:
     """Every module a source file imports, relative imports resolved, `from a import b` also giving `a.b`."""
     found: set[str] = set()
     package = module.rsplit(".", 1)[0] if "." in module else ""
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parsed(source)):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -218,7 +223,7 @@ def import_arrows(sources: dict[str, str], packages: set[str] | None = None) -> 
     arrows: set[Arrow] = set()
     for module, source in sources.items():
         package = module if module in packages else module.rpartition(".")[0]
-        arrows.update(module_arrows(module, ast.parse(source), package, modules))
+        arrows.update(module_arrows(module, parsed(source), package, modules))
     return sorted(arrows, key=lambda a: (a.source, a.target, a.line))
 
 

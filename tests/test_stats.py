@@ -95,12 +95,15 @@ def test_time_reads_in_hours_under_a_day() -> None:
 # -- through the service: real games played to the end ----------------------------------------------------
 
 
-async def finished_airships(service: Services, seed: int, guild_id: int = GUILD) -> int:
-    """An Airships game of ann against one AI seat, played to its end (the AI's moves make it quick)."""
-    table = await service.lobby.open_table("airships", guild_id=guild_id, channel_id=CHANNEL, creator_id=ANN,
-                                           creator_name="ann", ai=1)
+async def finished_airships(service: Services, seed: int, guild_id: int = GUILD, channel_id: int = CHANNEL) -> int:
+    """An Airships game of ann and bob, played to its end by random choices. People, not an AI seat: the figures do
+    not care who played, and an AI seat's moves each cost a told reason (about half of such a game's time)."""
+    table = await service.lobby.open_table("airships", guild_id=guild_id, channel_id=channel_id, creator_id=ANN,
+                                           creator_name="ann")
+    await service.lobby.join(table.id, BOB, "bob")
     await service.lobby.start(table.id, ANN)
     await play_out(service, table.id, random.Random(seed))
+    assert (await service.reading.table(table.id)).status is Status.FINISHED
     return table.id
 
 

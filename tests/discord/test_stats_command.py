@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from simcord import InteractionResult, ResponseMessage
 from simtable import Lounge, ephemeral_text
 from test_limits import reply_problems
@@ -12,8 +10,7 @@ from cogs.stats.commands import stats_reply
 from engine.figures import Tally
 from engine.platform.records import LinkKind
 from engine.platform.stats import Figure, GameFigures, SeatShare, Spread
-from engine.store import Status
-from tests.test_ratings import play_out
+from tests.test_stats import finished_airships
 
 
 def answer(result: InteractionResult) -> ResponseMessage:
@@ -23,16 +20,9 @@ def answer(result: InteractionResult) -> ResponseMessage:
     return shown
 
 
-async def finished_against_ai(lounge: Lounge, seed: int, guild_id: int | None = None) -> int:
-    """ann against one AI seat in Airships, played to the end through the bot's own services."""
-    ann = lounge.members[0]
-    table = await lounge.service.lobby.open_table("airships", guild_id=guild_id or lounge.guild.id,
-                                                  channel_id=lounge.channel.id, creator_id=ann.id,
-                                                  creator_name="ann", ai=1)
-    await lounge.service.lobby.start(table.id, ann.id)
-    await play_out(lounge.service, table.id, random.Random(seed))
-    assert (await lounge.service.reading.table(table.id)).status is Status.FINISHED
-    return table.id
+async def finished_game(lounge: Lounge, seed: int, guild_id: int | None = None) -> int:
+    """A game of Airships played to the end through the bot's own services, in this lounge's channel."""
+    return await finished_airships(lounge.service, seed, guild_id or lounge.guild.id, lounge.channel.id)
 
 
 async def test_no_finished_game_yet_gets_a_friendly_private_answer(lounge: Lounge) -> None:
@@ -44,8 +34,8 @@ async def test_no_finished_game_yet_gets_a_friendly_private_answer(lounge: Loung
 
 
 async def test_stats_show_the_servers_finished_games_with_one_chart(lounge: Lounge) -> None:
-    await finished_against_ai(lounge, 1)
-    await finished_against_ai(lounge, 2, guild_id=lounge.guild.id + 1)  # another server's game: not counted here
+    await finished_game(lounge, 1)
+    await finished_game(lounge, 2, guild_id=lounge.guild.id + 1)  # another server's game: not counted here
     shown = answer(await lounge.members[1].slash(lounge.channel, "stats", game="airships"))
     [embed] = shown.embeds
     assert embed.title == "Airships: statistics" and embed.url is None  # the server's pages are off: no link
@@ -60,7 +50,7 @@ async def test_stats_show_the_servers_finished_games_with_one_chart(lounge: Loun
 
 
 async def test_with_the_servers_pages_on_the_answer_links_the_statistics_page(lounge: Lounge) -> None:
-    await finished_against_ai(lounge, 3)
+    await finished_game(lounge, 3)
     sharing = lounge.service.sharing
     sharing.public_url = "https://contrail.example"  # as PUBLIC_URL would set it
     await sharing.turn_on(lounge.guild.id, lounge.members[0].id)

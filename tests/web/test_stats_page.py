@@ -16,6 +16,7 @@ from PIL import Image
 from engine.platform.records import LinkKind
 from engine.services import Services
 from engine.store import Store
+from tests.conftest import no_board
 from tests.stub_drawing import stub_drawing
 from tests.test_ratings import GUILD
 from tests.test_stats import OTHER_GUILD, finished_airships
@@ -27,8 +28,8 @@ SITE = "http://pages.test"
 
 @pytest.fixture
 def writer(store: Store) -> Services:
-    """The bot's side: it plays the games and turns the server's pages on."""
-    return Services(store, stub_drawing(), public_url=SITE)
+    """The bot's side: it plays the games and turns the server's pages on (their boards are not this page's)."""
+    return Services(store, stub_drawing(no_board), public_url=SITE)
 
 
 @pytest_asyncio.fixture
