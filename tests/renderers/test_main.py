@@ -16,10 +16,11 @@ from tests.test_layers import ROOT, forbidden, imported_modules
 
 def test_simulate_writes_every_board_of_the_game_the_engine_plays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "boards"
-    assert main(["simulate", "airships", "--players", "2", "--seed", "7", "--out", str(out)]) == 0
+    # seed 25: one of the shortest random games (42 moves), each board drawn for real
+    assert main(["simulate", "airships", "--players", "2", "--seed", "25", "--out", str(out)]) == 0
     game = engine.get_game("airships")
-    views = []  # the very game `python -m engine simulate airships --players 2 --seed 7` plays as its game 0
-    playout = play_random(game, 2, 7, on_move=lambda state, seat, action: views.append(game.view(state, None)))
+    views = []  # the very game `python -m engine simulate airships --players 2 --seed 25` plays as its game 0
+    playout = play_random(game, 2, 25, on_move=lambda state, seat, action: views.append(game.view(state, None)))
     files = sorted(out.iterdir())
     assert [f.name for f in files] == [f"{n:04d}.png" for n in range(len(playout.moves) + 1)]  # the setup, then each move
     for index in (0, len(files) // 2, len(files) - 1):
