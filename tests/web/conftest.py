@@ -28,6 +28,14 @@ GUILD = 1
 MANAGER = 5  # the member with Manage Server who turns the pages on
 PUBLIC_URL = "http://pages.test"
 POLL_SECONDS = 0.05  # the live pages' poll in tests: a move shows within a tick or two
+LOOK_SECONDS = 0.1  # how often a quiet stream looks whether its page is still open: a closed page leaves at once
+
+
+@pytest.fixture(autouse=True)
+def quick_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page closed is seen at the stream's next look (a second in the product): the tests that close one wait for
+    it, and would each wait up to that second."""
+    monkeypatch.setattr("web.live.LOOK_SECONDS", LOOK_SECONDS)
 
 
 def tiny_png(slug: str, view: dict[str, Any]) -> bytes:

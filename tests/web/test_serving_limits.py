@@ -86,7 +86,7 @@ async def test_a_client_past_its_streams_gets_a_plain_503_and_others_still_watch
         assert (await stream(stack, server, path, source="127.0.0.2")).status == 200
         assert server.gate.streams == 3
         held[0].close()
-        for _ in range(30):  # the server sees a page gone within a second (web/live.py LOOK_SECONDS)
+        for _ in range(30):  # the server sees a page gone at its next look (web/live.py LOOK_SECONDS)
             if server.gate.streams == 2:
                 break
             await asyncio.sleep(0.1)
