@@ -49,10 +49,10 @@ TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "")
 POSTGRES_SKIPPED = "TEST_DATABASE_URL is not set: the PostgreSQL store tests were skipped"
 
 
-# The fast tier (`-m "not slow"`) plays the first of each playout test's random games (20 Airships games per
+# The fast tier (`-m "not slow"`) plays the first of each playout test's random games (10 Airships games per
 # player count, as many of the others as weigh the same); the rest are a test of their own, marked slow, so the full
 # suite plays every game it played before the tiers.
-FAST_PLAYOUTS = 20
+FAST_PLAYOUTS = 10
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
