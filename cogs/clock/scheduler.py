@@ -19,6 +19,7 @@ from engine.words import joined
 log = logging.getLogger(__name__)
 
 IDLE_SECONDS = 6 * 3600.0  # with nothing due, look again now and then (another process may have scheduled)
+RETRY_SECONDS = 60.0  # the next due time could not be read (the database away): look again this soon
 
 
 class Scheduler:
@@ -48,8 +49,12 @@ class Scheduler:
                 await run_due(self._client)  # what came due while the bot was down is done once, first
             except Exception:  # a bad turn must not stop every other game's clock
                 log.exception("the scheduler failed; it tries again at the next due time")
-            due = await tables(self._client).clock.next_due()
             now = tables(self._client).core.clock()  # the one clock the services were handed
+            try:
+                due = await tables(self._client).clock.next_due()
+            except Exception:  # the same: a failed read must not stop the clock for good (it did, until a restart)
+                log.exception("the scheduler could not read the next due time; it looks again in a minute")
+                due = now + RETRY_SECONDS
             wait = IDLE_SECONDS if due is None else max(0.0, min(due - now, IDLE_SECONDS))
             if self._woken:
                 continue  # a move changed the due times while we were busy

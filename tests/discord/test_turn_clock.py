@@ -64,6 +64,30 @@ async def test_reminders_ping_whoever_the_turn_waits_on_at_the_chosen_interval(l
     assert [pings(b) for b in new] == [list(mover_now)]  # only whoever must act now is reminded
 
 
+@pytest.mark.bot_errors
+async def test_a_failed_read_of_the_next_due_time_leaves_the_clock_running(
+        lounge: Lounge, monkeypatch: pytest.MonkeyPatch) -> None:
+    await clocked_game(lounge, reminders="6h")
+    thread = lounge.thread_of()
+    clock = lounge.service.clock
+    next_due, failed = clock.next_due, []
+
+    async def once_away() -> float | None:
+        if not failed:
+            failed.append(True)
+            raise ConnectionError("the database is away")
+        return await next_due()
+
+    monkeypatch.setattr(clock, "next_due", once_away)
+    prompt = latest_prompt(thread)
+    assert prompt is not None
+    await lounge.click_choice(lounge.member(prompt.raw_mentions[0]), prompt, choices_of(prompt)[0][1])  # wakes it
+    before = len(lounge.posted(thread))
+    await lounge.env.advance_time(6 * HOUR + 1)
+    [reminder] = lounge.posted(thread)[before:]  # the reminder still came, at its time
+    assert failed and pings(reminder) and "has waited on you since" in reminder["content"]
+
+
 async def test_a_deadline_lets_the_autopilot_play_the_turn_and_the_posts_say_so(lounge: Lounge) -> None:
     await clocked_game(lounge, turn_time="12h")
     thread = lounge.thread_of()
