@@ -64,6 +64,17 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "both_backends: run the module's store tests on SQLite and on PostgreSQL")
     config.addinivalue_line("markers", "sqlite_only: a test of SQLite itself (its file, WAL, PRAGMAs)")
     config.addinivalue_line("markers", "slow: left out of the fast tier, `python -m pytest -m \"not slow\"`")
+    config.addinivalue_line("markers", "synced: the store syncs every commit to the disk, as the bot's does")
+
+
+@pytest.fixture(autouse=True)
+def unsynced_sqlite(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests' SQLite files skip the sync to the disk at each commit (synchronous=OFF), as CI's PostgreSQL runs
+    with fsync off: a test's database never has to outlive a power cut, and the syncs were a fifth of the fast
+    tier's time, waited for with the core idle. A process killed mid-commit still loses nothing (the kill tests run
+    the bot's own processes, synced); the test of the setting itself is marked `synced`."""
+    if request.node.get_closest_marker("synced") is None:
+        monkeypatch.setattr("engine.store.backend.SYNCHRONOUS", "OFF")
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

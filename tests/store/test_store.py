@@ -99,6 +99,7 @@ async def test_open_creates_parent_dirs_and_turns_on_wal(store: Store, db_path: 
 
 
 @pytest.mark.sqlite_only
+@pytest.mark.synced
 async def test_every_commit_is_synced_to_disk_so_an_acknowledged_move_survives_a_power_cut(store: Store) -> None:
     # synchronous is a setting of the connection, not the file: ask the store's own. 2 is FULL (1 NORMAL, 0 OFF).
     assert await store.db.read("PRAGMA synchronous") == [(2,)]
