@@ -83,6 +83,7 @@ def test_before_the_first_start_it_says_no_database_yet_with_exit_3_and_creates_
 
 
 @pytest.mark.both_backends
+@pytest.mark.no_database_yet
 async def test_a_database_the_bot_has_not_created_yet_is_no_database_yet_on_either_backend(
     database: Path | str, backend: str
 ) -> None:

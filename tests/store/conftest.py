@@ -16,3 +16,9 @@ def db_path(tmp_path: Path) -> Path:
 def sqlite_path(db_path: Path) -> Path:
     """The SQLite file the shared `store` fixture opens (tests/conftest.py)."""
     return db_path
+
+
+@pytest.fixture
+def database_template() -> None:
+    """The store's own tests start from no file at all: creating and migrating one is what some of them test."""
+    return None
