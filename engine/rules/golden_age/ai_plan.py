@@ -8,7 +8,7 @@ from collections.abc import Callable
 from engine.core import Action
 from engine.rules.golden_age import board, rules
 from engine.rules.golden_age.end_of_turn import contract
-from engine.rules.golden_age.operations import CITY, DONE, FROM
+from engine.rules.golden_age.operation_decisions import CITY, DONE, FROM
 from engine.rules.golden_age.state import GoldenAgeState, Operation, Phase, Step
 from engine.rules.golden_age.stock import TRADE_IN
 
