@@ -126,13 +126,13 @@ def test_a_look_stops_following_lines_at_its_step_budget(monkeypatch: pytest.Mon
     (A small budget, so that the sample reaches it: the real one binds only at the largest six-player menus.)"""
     sample, most = positions()[::7], 0
 
-    def counted(self: ai_plan.Search, *args: Any) -> Any:
+    def counted(self: ai_plan.Planner, *args: Any) -> Any:
         nonlocal most
         most = max(most, self.steps + 1)
         return advance(self, *args)
 
-    advance = ai_plan.Search.advance
-    monkeypatch.setattr(ai_plan.Search, "advance", counted)
+    advance = ai_plan.Planner.advance
+    monkeypatch.setattr(ai_plan.Planner, "advance", counted)
     monkeypatch.setattr(ai_plan, "STEP_BUDGET", 40)
     for state, seat in sample:
         ai.choose(state, seat, random.Random(2))

@@ -1,4 +1,4 @@
-"""1930's operation phase: who acts with which token, each operation's choices step by step, flights and dividends."""
+"""1930's Operation Phase decisions: who acts with which token, and each operation's choices step by step."""
 
 from __future__ import annotations
 

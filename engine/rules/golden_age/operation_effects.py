@@ -1,4 +1,4 @@
-"""1930's operation steps applied: a token or bought action chosen, its operation built choice by choice, the flight."""
+"""1930's Operation Phase effects: what each of its choices does, a token or bought action, each step, the flight."""
 
 from __future__ import annotations
 
