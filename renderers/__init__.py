@@ -1,23 +1,37 @@
-"""Board images: `render(slug, view)` turns a game's public view into PNG bytes."""
+"""Board images: `render(slug, view)` turns a game's public view into PNG bytes, by the renderer its manifest names."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from renderers import air_alliance, airships, golden_age
+import engine
 from renderers.common import shown_name
 
 __all__ = ["RENDERERS", "Renderer", "render", "shown_name"]  # shown_name: the one rule for names the font can't draw
 
 Renderer = Callable[[dict[str, Any]], bytes]
 
-# One entry per game slug.
-RENDERERS: dict[str, Renderer] = {
-    "airships": airships.render,
-    "air-alliance": air_alliance.render,
-    "1930": golden_age.render,
-}
+
+class Renderers(Mapping[str, Renderer]):
+    """Each game's board renderer by slug: the `render` of the module its manifest names, imported when first
+    drawn (the engine names it and never imports it)."""
+
+    def __getitem__(self, slug: str) -> Renderer:
+        if slug not in engine.list_games():
+            raise KeyError(slug)
+        renderer: Renderer = importlib.import_module(engine.manifest(slug).renderer).render
+        return renderer
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(engine.list_games())
+
+    def __len__(self) -> int:
+        return len(engine.list_games())
+
+
+RENDERERS = Renderers()
 
 
 def render(slug: str, view: dict[str, Any]) -> bytes:

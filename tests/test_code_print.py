@@ -54,14 +54,22 @@ def test_a_change_to_code_that_plays_changes_the_print(printed: Callable[[], str
     assert printed() != before
 
 
-def test_the_look_ahead_table_is_left_to_the_run_s_own_header(printed: Callable[[], str]) -> None:
-    # A log with a strong seat names the look-ahead it plays by, so the table of every game's is not printed: a new
-    # look-ahead for Air Alliance leaves an Airships log good (and Airships' own new one is refused by its name).
+def test_the_look_ahead_is_left_to_the_run_s_own_header(printed: Callable[[], str]) -> None:
+    # A log with a strong seat names the look-ahead it plays by, so no game's manifest is printed: a new look-ahead
+    # for Airships is refused by its name, not by the print (and another game's leaves an Airships log good).
     before = printed()
-    edit(code_print.PACKAGE / "platform/thinking.py", '"air-alliance": Search(', '"air-alliance": Search(keep=2, ')
+    edit(code_print.PACKAGE / "rules/airships/manifest.py", "LookAhead(keep=6,", "LookAhead(keep=2,")
+    edit(code_print.PACKAGE / "rules/air_alliance/manifest.py", "LookAhead(samples=16,", "LookAhead(keep=2, samples=16,")
     assert printed() == before
     edit(code_print.PACKAGE / "platform/thinking.py", "\ndef look_ahead(", "\nLATER = 1\n\n\ndef look_ahead(")
-    assert printed() != before  # only the table is left out: the rest of the module still prints
+    assert printed() != before  # the look-ahead's own code still prints
+
+
+def test_a_new_game_in_the_registry_leaves_every_print_as_it_was(printed: Callable[[], str]) -> None:
+    # The registry lists the games and plays none: one more line there leaves the kept logs of the others good.
+    before = printed()
+    edit(code_print.PACKAGE / "__init__.py", '    "engine.rules.golden_age",\n', '    "engine.rules.golden_age",\n    "engine.rules.fourth",\n')
+    assert printed() == before
 
 
 def test_a_change_to_the_component_data_changes_the_print(printed: Callable[[], str]) -> None:

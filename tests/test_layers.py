@@ -134,7 +134,8 @@ PRODUCT = ("engine", "cogs", "renderers", "web")  # folders, and bot.py and sett
 
 # The engine's layers, lowest first: a module may import its own layer and those below it, never one above.
 ENGINE_LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("contract", ("engine.core", "engine.figures", "engine.options", "engine.sentences", "engine.view", "engine.words")),
+    ("contract", ("engine.core", "engine.figures", "engine.manifest", "engine.options", "engine.sentences", "engine.view",
+                  "engine.words")),
     ("rules", ("engine.rules",)),
     ("registry", ("engine",)),  # engine/__init__.py alone: the games by slug, over the rules it loads
     ("platform", ("engine.platform",)),
@@ -143,10 +144,11 @@ ENGINE_LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("cli", ("engine.cli", "engine.__main__")),
 ]
 # Beside and above the engine, what each may import besides itself. Renderers draw the public view: the contract at
-# most (of it, only engine.words: the shared plurals). Cogs go through the services (no store, rules or drawing).
+# most (of it, only engine.words: the shared plurals), and the registry, whose manifests name each game's renderer.
+# Cogs go through the services (no store, rules or drawing).
 # bot.py is the top and may import anything; nothing imports it.
 SIDE_LAYERS: dict[str, tuple[tuple[str, ...], set[str]]] = {
-    "renderers": (("renderers",), {"contract"}),
+    "renderers": (("renderers",), {"contract", "registry"}),
     "cogs": (("cogs",), {"contract", "registry", "platform", "services"}),
     # The board-drawing command (`python -m renderers simulate`) plays games through the engine and draws them.
     "tools": (("renderers.__main__",), {name for name, _ in ENGINE_LAYERS} | {"renderers"}),

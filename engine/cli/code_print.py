@@ -12,9 +12,10 @@ import engine
 PACKAGE = Path(engine.__file__).parent
 # Where a game's play begins: its package and AI, and the levels and look-ahead every game's AI seats play by.
 PLAYED_FROM = ("engine.platform.levels", "engine.platform.thinking")
-# What a run's log names on its own, left out of the print: its header names the look-ahead its strong seats play
-# by, so a new look-ahead for one game leaves every other game's kept logs good, and still refuses this game's.
-NAMED_BY_THE_RUN = {"engine.platform.thinking": frozenset({"LOOK_AHEADS"})}
+# The registry (engine/__init__.py) is followed no further: it lists the games and plays none, so a new game
+# leaves every other game's kept logs good. A game's manifest is not reached either: the AI it names starts the
+# print, and the look-ahead it declares is named by the run's own log, which refuses another look-ahead.
+NOT_PLAYED = frozenset({"engine"})
 
 
 def module_file(name: str) -> Path | None:
@@ -37,12 +38,8 @@ def imports(tree: ast.Module) -> set[str]:
     return names
 
 
-def as_run(tree: ast.Module, named: frozenset[str] = frozenset()) -> str:
-    """The code as Python runs it: comments are gone already, docstrings go too (words that play no part), and so
-    do the module's assignments to `named` (what the run's log names on its own)."""
-    tree.body = [node for node in tree.body
-                 if not (isinstance(node, ast.Assign)
-                         and {getattr(target, "id", None) for target in node.targets} <= named)]
+def as_run(tree: ast.Module) -> str:
+    """The code as Python runs it: comments are gone already, and docstrings go too (words that play no part)."""
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body \
@@ -53,11 +50,11 @@ def as_run(tree: ast.Module, named: frozenset[str] = frozenset()) -> str:
 
 
 @lru_cache(maxsize=512)  # a module's print by its text: a changed copy of the engine parses only what changed
-def module_print(name: str, source: str) -> tuple[str, frozenset[str]]:
+def module_print(source: str) -> tuple[str, frozenset[str]]:
     """One module's code as Python runs it (`as_run`), and the modules it imports."""
     tree = ast.parse(source)
-    found = frozenset(imports(tree))  # before as_run, which drops the docstrings only, never an import
-    return as_run(tree, NAMED_BY_THE_RUN.get(name, frozenset())), found
+    found = frozenset(imports(tree))  # before as_run, which drops docstrings only, never an import
+    return as_run(tree), found
 
 
 @cache  # the code does not change under a running process
@@ -65,14 +62,14 @@ def code_print(slug: str) -> str:
     """A short fingerprint of every engine module a game's play reaches by its imports, and of its component data
     (not its rules guide, which only tells): the same for the same play, whatever the comments and docstrings say."""
     game_package = engine.game_package(slug)
-    todo = [game_package, f"{game_package}.ai", *PLAYED_FROM]
+    todo = [game_package, engine.manifest(slug).ai, *PLAYED_FROM]
     reached: dict[str, str] = {}
     while todo:
         name = todo.pop()
         path = module_file(name)
-        if path is None or name in reached:
+        if path is None or name in reached or name in NOT_PLAYED:
             continue
-        reached[name], found = module_print(name, path.read_text(encoding="utf-8"))
+        reached[name], found = module_print(path.read_text(encoding="utf-8"))
         todo += found
     digest = hashlib.sha256()
     for name in sorted(reached):

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
+import engine
 from engine.core import NAVIGATION, Action, Chooser, Game, GameAI, find_choice, redealt
 
 ROLLOUT_LIMIT = 80  # decisions a look-ahead plays at most, so a long turn cannot hold a decision up
@@ -341,19 +342,12 @@ class Search:
         return weighed[-pick].action if lead > self.confidence else weighed[0].action
 
 
-# Each game's look-ahead, from arena trials (strong against standard, two players, 200 games); docs/ai.md, "The AI
-# levels in the arena", keeps every trial and its figures. Airships' worlds are cheap and its close calls need many
-# of them against the dice: 6 choices in up to 48 worlds, steadied by the dice's luck, won 62.3% (seed 1) and 60.0%
-# (seed 0); unsteadied they won 58.2% and 58.5%, and seventeen other look-aheads and judges did no better. A world
-# of Air Alliance is dear, and more of them is what its level needs (8 worlds won 58.8% of 200 games, 24 about three
-# in four of shorter runs): it weighs two streams of 8 (67.0% of 200), which the bot weighs at once in two worker
-# processes, each in about what a second buys on one core. The defaults won 68.0% in 1930.
-LOOK_AHEADS = {
-    "airships": Search(keep=6, samples=48, confidence=1.0),
-    "air-alliance": Search(samples=16, streams=2),
-}
-
-
 def look_ahead(slug: str) -> Search:
-    """The strong level's look-ahead in this game (its keep, worlds and confidence; the budget is the bot's)."""
-    return LOOK_AHEADS.get(slug, Search())
+    """The strong level's look-ahead in this game: these defaults, with what its trials changed (its manifest's
+    look_ahead: its keep, worlds, confidence and streams; the budget is the bot's)."""
+    tuned, default = engine.manifest(slug).look_ahead, Search()
+    return replace(default,
+                   keep=default.keep if tuned.keep is None else tuned.keep,
+                   samples=default.samples if tuned.samples is None else tuned.samples,
+                   confidence=default.confidence if tuned.confidence is None else tuned.confidence,
+                   streams=default.streams if tuned.streams is None else tuned.streams)

@@ -12,7 +12,7 @@ import pytest
 import engine
 from airships_helpers import GAME, WHITE_STARTERS, act, give, set_chips, table, throw_for
 from engine.core import Action, GameError
-from engine.rules.airships import ai, dice, odds, prospects, rules
+from engine.rules.airships import ai, dice, odds, ai_value, rules
 from engine.rules.airships.data import components
 from engine.rules.airships.state import AirshipsState, Step, Throw
 from engine.cli.simulate import play_random
@@ -129,13 +129,13 @@ def test_choose_never_makes_the_games_dice(monkeypatch: pytest.MonkeyPatch) -> N
 
 @pytest.mark.slow
 def test_the_ais_odds_are_the_exact_odds() -> None:
-    # prospects adds the colours up in floats for speed; it must agree with odds' exact fractions.
+    # ai_value adds the colours up in floats for speed; it must agree with odds' exact fractions.
     for state in positions()[::14]:
         seat = state.current
-        strength = prospects.strength(state, seat)
+        strength = ai_value.strength(state, seat)
         for card in rules.eligible_targets(state, seat):
             exact = max(odds.throw_chance(state, seat, card, option).with_chip for option in ai.roll_options(state, seat, card))
-            assert prospects.chance(state.data, strength, card) == pytest.approx(float(exact), abs=1e-9)
+            assert ai_value.chance(state.data, strength, card) == pytest.approx(float(exact), abs=1e-9)
 
 
 # --- plain good play ---------------------------------------------------------------------------------------
@@ -269,19 +269,19 @@ def log_odds(chance: float) -> float:
 
 def test_calibrated_chance_gives_the_seat_about_to_throw_the_edge() -> None:
     first, second = two_alike(0), two_alike(1)
-    assert prospects.forecast(first) == prospects.forecast(second)  # only the seat to throw differs
-    gap = log_odds(prospects.calibrated_chance(first, 0)) - log_odds(prospects.calibrated_chance(second, 0))
-    assert gap == pytest.approx(2 * prospects.TEMPO)
-    assert prospects.calibrated_chance(first, 1) == pytest.approx(1 - prospects.calibrated_chance(first, 0))
+    assert ai_value.forecast(first) == ai_value.forecast(second)  # only the seat to throw differs
+    gap = log_odds(ai_value.calibrated_chance(first, 0)) - log_odds(ai_value.calibrated_chance(second, 0))
+    assert gap == pytest.approx(2 * ai_value.TEMPO)
+    assert ai_value.calibrated_chance(first, 1) == pytest.approx(1 - ai_value.calibrated_chance(first, 0))
 
 
 def test_calibrated_chance_rises_with_the_forecast_lead() -> None:
     even, ahead = two_alike(1), two_alike(1)
     give(ahead, 0, "a-medium-1")
-    more = prospects.lead(prospects.forecast(ahead), 0, 1) - prospects.lead(prospects.forecast(even), 0, 1)
+    more = ai_value.lead(ai_value.forecast(ahead), 0, 1) - ai_value.lead(ai_value.forecast(even), 0, 1)
     assert more > 2  # an airship's VP, less the prize it no longer is
-    gain = log_odds(prospects.calibrated_chance(ahead, 0)) - log_odds(prospects.calibrated_chance(even, 0))
-    assert gain == pytest.approx(prospects.LEAD_WEIGHT * more)
+    gain = log_odds(ai_value.calibrated_chance(ahead, 0)) - log_odds(ai_value.calibrated_chance(even, 0))
+    assert gain == pytest.approx(ai_value.LEAD_WEIGHT * more)
 
 
 def test_the_table_s_calibrated_chances_sum_to_one_and_are_the_chance_a_hint_tells() -> None:
@@ -290,7 +290,7 @@ def test_the_table_s_calibrated_chances_sum_to_one_and_are_the_chance_a_hint_tel
         for seat in range(players):
             give(state, seat, WHITE_STARTERS[seat])
         give(state, 2 % players, "a-medium-1")
-        chances = [prospects.calibrated_chance(state, seat) for seat in range(players)]
+        chances = [ai_value.calibrated_chance(state, seat) for seat in range(players)]
         assert sum(chances) == pytest.approx(1.0) and all(0 < chance < 1 for chance in chances)
         assert [ai.told(state, seat) for seat in range(players)] == chances
 
@@ -299,7 +299,7 @@ def test_calibrated_chance_at_the_end_is_the_share_of_first_place() -> None:
     for players, seed in ((2, 3), (3, 11), (4, 5)):
         state = play_random(GAME, players, seed).state
         winners = GAME.outcome(state).winners
-        assert [prospects.calibrated_chance(state, seat) for seat in range(players)] == \
+        assert [ai_value.calibrated_chance(state, seat) for seat in range(players)] == \
             [1 / len(winners) if seat in winners else 0.0 for seat in range(players)]
 
 
@@ -317,8 +317,8 @@ def test_calibrated_chance_foretells_the_standard_ai_s_games_better_than_a_coin(
         winners = GAME.outcome(state).winners
         for position, seat in seen:
             won = 1 / len(winners) if seat in winners else 0.0
-            told.append((prospects.calibrated_chance(position, seat), won))
-            sure.append((prospects.winning_chance(position, seat), won))
+            told.append((ai_value.calibrated_chance(position, seat), won))
+            sure.append((ai_value.winning_chance(position, seat), won))
 
     def log_loss(pairs: list[tuple[float, float]]) -> float:
         clipped = [(min(max(p, 1e-6), 1 - 1e-6), y) for p, y in pairs]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from engine.core import Action
-from engine.rules.golden_age import GAME, ai, ai_search
+from engine.rules.golden_age import GAME, ai, ai_plan
 from engine.rules.golden_age.state import GoldenAgeState, Operation, Phase, Step
 
 Policy = Callable[[GoldenAgeState, int, Any], Action]
@@ -126,18 +126,18 @@ def test_a_look_stops_following_lines_at_its_step_budget(monkeypatch: pytest.Mon
     (A small budget, so that the sample reaches it: the real one binds only at the largest six-player menus.)"""
     sample, most = positions()[::7], 0
 
-    def counted(self: ai_search.Search, *args: Any) -> Any:
+    def counted(self: ai_plan.Planner, *args: Any) -> Any:
         nonlocal most
         most = max(most, self.steps + 1)
         return advance(self, *args)
 
-    advance = ai_search.Search.advance
-    monkeypatch.setattr(ai_search.Search, "advance", counted)
-    monkeypatch.setattr(ai_search, "STEP_BUDGET", 40)
+    advance = ai_plan.Planner.advance
+    monkeypatch.setattr(ai_plan.Planner, "advance", counted)
+    monkeypatch.setattr(ai_plan, "STEP_BUDGET", 40)
     for state, seat in sample:
         ai.choose(state, seat, random.Random(2))
     assert 40 < most <= 40 + 100
-    monkeypatch.setattr(ai_search, "STEP_BUDGET", 0)  # judged at once: still a legal choice that moves on
+    monkeypatch.setattr(ai_plan, "STEP_BUDGET", 0)  # judged at once: still a legal choice that moves on
     for state, seat in sample:
         checked(state, seat, ai.choose(state, seat, random.Random(2)))
 
@@ -172,7 +172,7 @@ def test_a_relocation_is_finished_even_when_the_quick_look_misses_every_move_tha
     """The quick look at a relocation's destinations may miss every move that keeps the income (it ranks cities by a
     rough estimate); a second look must then find one, so that a seat whose only operation is Relocate never cancels
     and starts again for ever. Here the quick look is made to pick the worst destination."""
-    from engine.rules.golden_age import ai_search
+    from engine.rules.golden_age import ai_plan
     from engine.rules.golden_age.ai_value import immediate
 
     def worst_first(state: GoldenAgeState, seat: int, choices: list[Action], keep: int) -> list[Action]:
@@ -182,10 +182,10 @@ def test_a_relocation_is_finished_even_when_the_quick_look_misses_every_move_tha
         gain = {a: state.airlines[pending.airline].income for a in choices}
         for action in choices:
             if action.kind == "city":
-                gain[action] = ai_search.advance(state, seat, action).airlines[pending.airline].income
+                gain[action] = ai_plan.advance(state, seat, action).airlines[pending.airline].income
         return sorted(choices, key=lambda a: gain[a])[:1]
 
-    monkeypatch.setattr(ai_search, "shortlist", worst_first)
+    monkeypatch.setattr(ai_plan, "shortlist", worst_first)
     tried = 0
     for state, seat in positions():
         if state.step is not Step.ACTION or Action("operation", ("relocate",)) not in GAME.legal_actions(state, seat):
@@ -193,10 +193,10 @@ def test_a_relocation_is_finished_even_when_the_quick_look_misses_every_move_tha
         tried += 1
         state = GAME.apply(state, seat, Action("operation", ("relocate",)))
         while state.pending is not None and state.current == seat and state.step is not Step.DIVIDEND:
-            view = ai_search.hidden_removed(state, seat)
-            value, action = max(ai_search.scored(view, seat, immediate, widths=(1,), candidates=1, sources=1),
+            view = ai_plan.hidden_removed(state, seat)
+            value, action = max(ai_plan.scored(view, seat, immediate, widths=(1,), candidates=1, sources=1),
                                 key=lambda item: item[0])
-            assert action.kind != "cancel" and value > ai_search.STUCK / 2, (state.step, action.key)
+            assert action.kind != "cancel" and value > ai_plan.STUCK / 2, (state.step, action.key)
             state = GAME.apply(state, seat, action)
         if tried == 12:
             break

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine.rules.golden_age import GAME, end_of_turn, market, operations
+from engine.rules.golden_age import GAME, end_of_turn, market, operation_decisions
 from engine.rules.golden_age.data import Colour
 from engine.rules.golden_age.state import TURNS, GoldenAgeState, Phase, Step
 from tests.engine.golden_age_helpers import keys, operating, play
@@ -190,7 +190,8 @@ def test_the_ceo_holds_strictly_more_tokens_than_any_other_player() -> None:
     assert market.ceo(state, "green") == 0 and market.ceo(state, "orange") == 2
     state.seats[1].tokens["orange"] = 2
     assert market.ceo(state, "orange") is None
-    assert operations.purchasable(state, 1) == ["blue"] or state.seats[1].money < market.action_cost(state, "blue")
+    assert operation_decisions.purchasable(state, 1) == ["blue"] \
+        or state.seats[1].money < market.action_cost(state, "blue")
 
 
 def test_a_bought_actions_price_is_fixed_when_bought_even_if_the_action_lifts_the_stock() -> None:

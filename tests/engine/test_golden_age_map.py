@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.rules.golden_age import GAME, actions, board
+from engine.rules.golden_age import GAME, airline_operations, board
 from engine.rules.golden_age.data import Colour, Region
 from tests.engine.golden_age_helpers import gates_of, operating
 
@@ -46,12 +46,12 @@ def test_when_a_gate_leaves_the_gates_to_its_right_slide_left_and_incomes_follow
 
 def test_white_technology_expands_one_gate_in_the_usa_and_yellow_two_in_the_usa_or_canada() -> None:
     state = operating()
-    assert actions.gates_per_expand(state, "green") == 1
-    assert all(state.data.cities[k].region is Region.USA for k in actions.expand_cities(state, "green"))
+    assert airline_operations.gates_per_expand(state, "green") == 1
+    assert all(state.data.cities[k].region is Region.USA for k in airline_operations.expand_cities(state, "green"))
     state.airlines["green"].tech_box = 2
     state.cities["winnipeg"].colour = Colour.YELLOW  # in play
-    assert actions.gates_per_expand(state, "green") == 2
-    assert "winnipeg" in actions.expand_cities(state, "green")
+    assert airline_operations.gates_per_expand(state, "green") == 2
+    assert "winnipeg" in airline_operations.expand_cities(state, "green")
 
 
 def test_a_gate_goes_only_where_the_city_is_in_play_has_room_and_the_airline_is_not() -> None:
@@ -83,15 +83,15 @@ def test_tiles_are_the_airlines_own_colour_never_lower_and_skipped_ones_are_gone
 def test_a_hub_needs_the_airlines_gate_in_usa_or_canada_one_per_city_and_counts_the_plain_value() -> None:
     state = operating()
     state.airlines["green"].hubs_available = 2
-    assert actions.hub_cities(state, "green") == ["seattle"]
+    assert airline_operations.hub_cities(state, "green") == ["seattle"]
     before = state.airlines["green"].income
-    actions.hub(state, 0, "green", "seattle")
+    airline_operations.hub(state, 0, "green", "seattle")
     assert state.airlines["green"].income == before + 4  # no bonus or penalty on a hub
     assert board.locked(state, "green", "seattle")  # its gate may never leave
-    assert "seattle" not in actions.movable_gates(state, "green")
+    assert "seattle" not in airline_operations.movable_gates(state, "green")
     state.cities["seattle"].gates.append("orange")
     state.airlines["orange"].hubs_available = 1
-    assert "seattle" not in actions.hub_cities(state, "orange")  # one hub per city
+    assert "seattle" not in airline_operations.hub_cities(state, "orange")  # one hub per city
     state.airlines["green"].tech_box = 6
     state.cities["santiago"].colour = Colour.GREEN
     state.cities["santiago"].gates.append("green")
@@ -140,9 +140,9 @@ def test_the_cities_open_offers_are_exactly_those_with_a_gate_that_keeps_the_inc
             for airline in state.live_airlines():
                 slow = [key for key, city in state.cities.items()
                         if airline not in city.gates and board.free_spot(state, key)
-                        and actions.open_sources(state, airline, key)]
-                assert actions.open_cities(state, airline) == slow
-                assert bool(actions.open_cities(state, airline, first=True)) == bool(slow)
+                        and airline_operations.open_sources(state, airline, key)]
+                assert airline_operations.open_cities(state, airline) == slow
+                assert bool(airline_operations.open_cities(state, airline, first=True)) == bool(slow)
                 positions += bool(slow)
             state = GAME.apply(state, to_act[0], chooser.choice(GAME.legal_actions(state, to_act[0])))
         assert positions > 0, "the games reached no position where a city could be opened"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.rules.golden_age import GAME, actions, board, market
+from engine.rules.golden_age import GAME, airline_operations, board, market
 from engine.rules.golden_age.data import Colour
 from engine.rules.golden_age.state import Phase, Step
 from tests.engine.golden_age_helpers import gates_of, keys, operating, play
@@ -34,7 +34,7 @@ def test_gray_begins_at_the_eighth_box_and_entering_it_lifts_the_stock() -> None
     state = operating()
     state.airlines["green"].tech_box = 7
     price = state.airlines["green"].price_box
-    actions.research(state, 0, "green")
+    airline_operations.research(state, 0, "green")
     assert board.tech_colour(state, "green") is Colour.GRAY
     assert state.airlines["green"].price_box == price + 1
 
@@ -52,7 +52,7 @@ def stuck_at_gray(edition: int) -> object:
 
 def test_the_tech_tracks_gray_box_is_one_box_so_an_airline_there_researches_no_more() -> None:
     state = stuck_at_gray(GAME.edition)
-    assert board.tech_colour(state, "green") is Colour.GRAY and not actions.can_step_tech(state, "green")
+    assert board.tech_colour(state, "green") is Colour.GRAY and not airline_operations.can_step_tech(state, "green")
     state = play(state, 0, "airline", "green")
     assert keys(state, 0)[0] == "operation:stand"  # no second gray box to research into: Stand is allowed
     assert "operation:research" not in keys(state, 0)

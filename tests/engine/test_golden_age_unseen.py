@@ -204,7 +204,7 @@ def test_the_twin_test_catches_a_policy_that_peeks() -> None:
 
 
 def test_the_ai_reads_nothing_hidden_even_from_the_real_state() -> None:
-    # 1930's AI strips the other hands and the deck itself (ai_search.hidden_removed) before it looks ahead.
+    # 1930's AI strips the other hands and the deck itself (ai_plan.hidden_removed) before it looks ahead.
     twins, differed = chosen_on_twins(ai.choose, False, 3, range(1), GAME.edition)
     assert twins >= 20 and differed == 0
 

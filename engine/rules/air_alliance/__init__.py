@@ -6,13 +6,11 @@ from typing import Any
 
 from engine.core import Action, Dealer, GameError, News, Outcome, Rules
 from engine.figures import StatLine
-from engine.options import edition_of
 from engine.rules.air_alliance import checks, choices, data, events, rules, scoring, unseen, view
-from engine.rules.air_alliance.data import EDITION, components
+from engine.rules.air_alliance.data import EDITION
 from engine.rules.air_alliance.options import OPTIONS
-from engine.rules.air_alliance.setup import setup_state
+from engine.rules.air_alliance.setup import new_table
 from engine.rules.air_alliance.state import AirAllianceState
-from engine.rules.air_alliance.turn import begin_turn
 from engine.rules.guide import RulesTopic, load_guide
 from engine.view import plain
 
@@ -39,11 +37,7 @@ class AirAlliance(Rules[AirAllianceState]):
     def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> AirAllianceState:
         if not self.min_players <= players <= self.max_players:
             raise GameError(f"Air Alliance is for {self.min_players} to {self.max_players} players, not {players}.")
-        components()  # validate the data before the first game, naming any bad entry
-        options = dict(options or {})
-        state = setup_state(players, seed, options, edition_of(options, self.edition))
-        begin_turn(state, 0)  # the start player's first turn
-        return state
+        return new_table(players, seed, dict(options or {}))
 
     def to_act(self, state: AirAllianceState) -> list[int]:
         return rules.to_act(state)

@@ -4,13 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.options import pack_of
+from engine.options import edition_of, pack_of
 
 from engine.rules.air_alliance import runways
-from engine.rules.air_alliance.data import NPA_COLOURS, PLAYER_COLOURS, components
+from engine.rules.air_alliance.data import EDITION, NPA_COLOURS, PLAYER_COLOURS, components
 from engine.rules.air_alliance.options import read_options
 from engine.rules.air_alliance.state import CLAIM_SIZE, AirAllianceState, Airline, planes_per_airline
+from engine.rules.air_alliance.turn import begin_turn
 from engine.rules.rng import GameRng
+
+
+def new_table(players: int, seed: int, options: dict[str, Any]) -> AirAllianceState:
+    """A new game as its first decision finds it: the data checked, the table prepared, the first turn begun."""
+    components()  # validate the data before the first game, naming any bad entry
+    state = setup_state(players, seed, options, edition_of(options, EDITION))
+    begin_turn(state, 0)  # the start player's first turn
+    return state
 
 
 def setup_state(players: int, seed: int, options: dict[str, Any], edition: int) -> AirAllianceState:

@@ -1,4 +1,4 @@
-"""Air Alliance game state: the board, the baggage claim, the airlines, and the setup of a new game."""
+"""Air Alliance game state: the board, the baggage claim and the airlines (setup.py lays out a new game)."""
 
 from __future__ import annotations
 

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.options import edition_of, pack_of
 from engine.core import Action, Dealer, GameError, News, Outcome, Rules
 from engine.figures import StatLine, Tally
 from engine.rules.airships import checks, choices, data, events, rules, scoring, unseen, view
-from engine.rules.airships.data import EDITION, components
 from engine.rules.airships.records import Back
-from engine.rules.airships.setup import setup_state
+from engine.rules.airships.setup import new_table
 from engine.rules.airships.state import AirshipsState
 from engine.rules.guide import RulesTopic, load_guide
 from engine.view import plain
@@ -34,12 +32,7 @@ class Airships(Rules[AirshipsState]):
     def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> AirshipsState:
         if not self.min_players <= players <= self.max_players:
             raise GameError(f"Airships is for {self.min_players} to {self.max_players} players, not {players}.")
-        options = dict(options or {})
-        components(EDITION, pack_of(options))  # validate the data before the first game, naming any bad entry
-        edition_of(options, self.edition)  # Airships has one edition so far: only a wrong one is refused
-        state = setup_state(players, seed, options)
-        rules.begin_go(state, 0)  # the starting player's first go begins with turning over a card
-        return state
+        return new_table(players, seed, dict(options or {}))
 
     def to_act(self, state: AirshipsState) -> list[int]:
         return rules.to_act(state)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import Action, Chooser
 from engine.rules.choosing import best, required
-from engine.rules.airships import dice, odds, prospects, rules
+from engine.rules.airships import ai_value, dice, odds, rules
 from engine.rules.airships.state import ADDITIONAL_GO_PRICE, AirshipsState, Step, phase_number
 
 
@@ -83,9 +83,9 @@ def throw_worth(state: AirshipsState, seat: int, card_id: str, option: dice.Exch
     """The expected chance of winning the game after throwing for the card this way (`missed`: after a miss)."""
     chance = odds.throw_chance(state, seat, card_id, option)
     alone, short = float(chance.alone), float(chance.with_chip - chance.alone)
-    worth = alone * prospects.winning_chance(won(state, seat, card_id), seat) + (1 - alone - short) * missed
+    worth = alone * ai_value.winning_chance(won(state, seat, card_id), seat) + (1 - alone - short) * missed
     if short:  # one short: the chip is used only if the card is worth more than keeping it
-        worth += short * max(prospects.winning_chance(won(state, seat, card_id, -1), seat), missed)
+        worth += short * max(ai_value.winning_chance(won(state, seat, card_id, -1), seat), missed)
     return worth
 
 
@@ -105,8 +105,8 @@ def best_go(state: AirshipsState, seat: int) -> float:
     """What a go from this table is worth: the best card's expected chance of winning (the card to come unknown)."""
     cards = rules.eligible_targets(state, seat)
     if not cards:
-        return prospects.winning_chance(state, seat)  # a pass: no throw, no compensation chip
-    missed = prospects.winning_chance(with_chips(state, seat, 1), seat)
+        return ai_value.winning_chance(state, seat)  # a pass: no throw, no compensation chip
+    missed = ai_value.winning_chance(with_chips(state, seat, 1), seat)
     return max(card_worth(state, seat, card, missed) for card in cards)
 
 
@@ -116,35 +116,35 @@ def choose(state: AirshipsState, seat: int, rng: Chooser) -> Action:
     if len(legal) == 1:
         return legal[0]
     if state.step is Step.CHOOSE_CARD:
-        missed = prospects.winning_chance(with_chips(state, seat, 1), seat)
+        missed = ai_value.winning_chance(with_chips(state, seat, 1), seat)
         return best([(card_worth(state, seat, str(a.args[0]), missed), a) for a in legal], rng)
     if state.step is Step.EXCHANGE:
         assert state.chosen is not None
-        missed = prospects.winning_chance(with_chips(state, seat, 1), seat)
+        missed = ai_value.winning_chance(with_chips(state, seat, 1), seat)
         options = dice.exchange_options(state, seat, state.chosen)
         return best([(throw_worth(state, seat, state.chosen, option_of(a, options), missed), a)
                      for a in legal if a.kind == rules.ROLL], rng)
     if state.step is Step.BONUS_CHIP:
         assert state.pending is not None
-        use = prospects.winning_chance(won(state, seat, state.pending.card, -1), seat)
-        keep = prospects.winning_chance(with_chips(state, seat, 1), seat)
+        use = ai_value.winning_chance(won(state, seat, state.pending.card, -1), seat)
+        keep = ai_value.winning_chance(with_chips(state, seat, 1), seat)
         return next(a for a in legal if a.args[0] == ("use" if use > keep else "keep"))
     if state.step is Step.ADDITIONAL_GO:
         again = best_go(with_chips(state, seat, -ADDITIONAL_GO_PRICE), seat)
-        stop = prospects.winning_chance(state, seat)
+        stop = ai_value.winning_chance(state, seat)
         return next(a for a in legal if a.args[0] == ("again" if again > stop else "end"))
     return legal[0]
 
 
 def worth(state: AirshipsState, seat: int) -> float:
     """How well the seat stands: its chance of winning, from the odds and the prizes left (what `choose` raises)."""
-    return prospects.winning_chance(state, seat)
+    return ai_value.winning_chance(state, seat)
 
 
 def told(state: AirshipsState, seat: int) -> float:
     """The seat's chance of winning as a hint tells it: `worth` ranks tables well but is far too sure of itself,
     so the words come from the chance the standard AI's own games bear out."""
-    return prospects.calibrated_chance(state, seat)
+    return ai_value.calibrated_chance(state, seat)
 
 
 def worth_words(value: float) -> str:

@@ -4,14 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.options import pack_of
+from engine.options import edition_of, pack_of
 from engine.rules.airships.data import EDITION, components
+from engine.rules.airships.rules import begin_go
 from engine.rules.airships.records import NATIONS, Back, Department, Era
 from engine.rules.airships.state import (
     AIRSHIP_FIELDS, DISPLAY_FIELDS, FIRST_PLAYER_CHIPS, OTHER_PLAYER_CHIPS, STARTING_DISPLAY, AirshipsState, Company,
     Step, place_in_display,
 )
 from engine.rules.rng import GameRng
+
+
+def new_table(players: int, seed: int, options: dict[str, Any]) -> AirshipsState:
+    """A new game as its first decision finds it: the data checked, the table laid out, the first go begun."""
+    components(EDITION, pack_of(options))  # validate the data before the first game, naming any bad entry
+    edition_of(options, EDITION)  # Airships has one edition so far: only a wrong one is refused
+    state = setup_state(players, seed, options)
+    begin_go(state, 0)  # the starting player's first go begins with turning over a card
+    return state
 
 
 def setup_state(players: int, seed: int, options: dict[str, Any]) -> AirshipsState:

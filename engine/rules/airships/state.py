@@ -1,4 +1,4 @@
-"""Airships game state: the table, the companies, and the setup of a new game."""
+"""Airships game state: the table and the companies (setup.py lays out a new game)."""
 
 from __future__ import annotations
 

@@ -6,11 +6,10 @@ from typing import Any
 
 from engine.core import Action, Dealer, GameError, News, Outcome, Rules
 from engine.figures import StatLine, Tally
-from engine.options import edition_of
 from engine.rules.golden_age import checks, choices, data, events, rules, scoring, unseen, view
-from engine.rules.golden_age.data import EDITION, Colour, Region, components
+from engine.rules.golden_age.data import EDITION, Colour, Region
 from engine.rules.golden_age.market import value_of
-from engine.rules.golden_age.setup import setup_state
+from engine.rules.golden_age.setup import new_table
 from engine.rules.golden_age.state import GoldenAgeState, Phase
 from engine.rules.guide import RulesTopic, load_guide
 from engine.view import plain
@@ -37,10 +36,7 @@ class GoldenAge(Rules[GoldenAgeState]):
     def setup(self, players: int, seed: int, options: dict[str, Any] | None = None) -> GoldenAgeState:
         if not self.min_players <= players <= self.max_players:
             raise GameError(f"1930 is for {self.min_players} to {self.max_players} players, not {players}.")
-        for edition in range(1, self.edition + 1):  # every edition's data, before the first game: a bad entry is named
-            components(edition)
-        options = dict(options or {})
-        return setup_state(players, seed, options, edition_of(options, self.edition))
+        return new_table(players, seed, dict(options or {}))
 
     def to_act(self, state: GoldenAgeState) -> list[int]:
         return rules.to_act(state)

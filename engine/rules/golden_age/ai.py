@@ -7,7 +7,7 @@ from typing import Any
 from engine.core import Action, Chooser
 from engine.rules.choosing import best, required
 from engine.rules.golden_age import rules
-from engine.rules.golden_age.ai_search import hidden_removed, scored
+from engine.rules.golden_age.ai_plan import hidden_removed, scored
 from engine.rules.golden_age.ai_value import immediate, standing
 from engine.rules.golden_age.state import GoldenAgeState, Step
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import MAX_LABEL, Action
 from engine.rules.golden_age import board
-from engine.rules.golden_age.actions import SUPPLY, gates_per_expand, expand_cities
+from engine.rules.golden_age.airline_operations import SUPPLY, gates_per_expand, expand_cities
 from engine.rules.golden_age.state import GoldenAgeState, Operation, Pending
 from engine.words import count
 

@@ -8,7 +8,7 @@ from engine.rules.golden_age.board import name
 from engine.rules.golden_age.choices import shortened, worded
 from engine.rules.golden_age.data import Contract
 from engine.rules.golden_age.events import PLAIN_WORDS, SENTENCES
-from engine.rules.golden_age.operating import next_purchaser
+from engine.rules.golden_age.operation_effects import next_purchaser
 from engine.rules.golden_age.state import TURNS, GoldenAgeState, Phase, Step
 from engine.rules.golden_age.stock import begin_normal_round
 

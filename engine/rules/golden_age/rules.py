@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from engine.core import MAX_CHOICES, Action, Effect
-from engine.rules.golden_age import end_of_turn, operating, operations, stock
+from engine.rules.golden_age import end_of_turn, operation_decisions, operation_effects, stock
 from engine.rules.golden_age.state import GoldenAgeState, Phase
 
 PAGE = "page"
-BACK, DONE = operations.BACK, operations.DONE  # words more than one phase uses
+BACK, DONE = operation_decisions.BACK, operation_decisions.DONE  # words more than one phase uses
 
 
 def to_act(state: GoldenAgeState) -> list[int]:
@@ -19,7 +19,7 @@ def all_choices(state: GoldenAgeState, seat: int) -> list[Action]:
     if state.phase in STOCK_PHASES:
         return stock.legal(state, seat)
     if state.phase in (Phase.OPERATIONS, Phase.PURCHASE):
-        return operations.legal(state, seat)
+        return operation_decisions.legal(state, seat)
     if state.phase is Phase.CONTRACTS:
         return end_of_turn.legal(state, seat)
     return []
@@ -63,7 +63,7 @@ def on_back(state: GoldenAgeState, seat: int, action: Action) -> None:
     elif state.phase is Phase.CONTRACTS:
         end_of_turn.on_back(state, seat, action)
     else:
-        operating.on_back(state, seat, action)
+        operation_effects.on_back(state, seat, action)
 
 
 def on_done(state: GoldenAgeState, seat: int, action: Action) -> None:
@@ -71,7 +71,7 @@ def on_done(state: GoldenAgeState, seat: int, action: Action) -> None:
     if state.phase is Phase.CONTRACTS:
         end_of_turn.on_done(state, seat, action)
     else:
-        operating.on_done(state, seat, action)
+        operation_effects.on_done(state, seat, action)
 
 
 STOCK_PHASES = (Phase.FIRST_STOCK, Phase.STOCK)
@@ -80,10 +80,10 @@ STOCK_PHASES = (Phase.FIRST_STOCK, Phase.STOCK)
 MOVES: dict[str, Effect[GoldenAgeState]] = {
     stock.BUY: stock.on_buy, stock.PASS: stock.on_pass, stock.PRICE: stock.on_price,
     stock.TRADE_IN: stock.on_trade_in, end_of_turn.CONTRACT: end_of_turn.on_contract,
-    end_of_turn.AWARD: end_of_turn.on_award, operations.AIRLINE: operating.on_airline,
-    operations.OPERATION: operating.on_operation, operations.CITY: operating.on_build,
-    operations.FROM: operating.on_build, operations.CANCEL: operating.on_cancel,
-    operations.DIVIDEND: operating.on_dividend, BACK: on_back, DONE: on_done,
+    end_of_turn.AWARD: end_of_turn.on_award, operation_decisions.AIRLINE: operation_effects.on_airline,
+    operation_decisions.OPERATION: operation_effects.on_operation, operation_decisions.CITY: operation_effects.on_build,
+    operation_decisions.FROM: operation_effects.on_build, operation_decisions.CANCEL: operation_effects.on_cancel,
+    operation_decisions.DIVIDEND: operation_effects.on_dividend, BACK: on_back, DONE: on_done,
 }
 
 
@@ -109,7 +109,7 @@ def settle(state: GoldenAgeState) -> None:
     while state.phase_done:
         state.phase_done = False
         if state.phase in STOCK_PHASES:
-            operations.begin_operations(state)
+            operation_decisions.begin_operations(state)
         elif state.phase is Phase.OPERATIONS:
             end_of_turn.begin_end_of_turn(state)
         elif state.phase is Phase.PURCHASE:

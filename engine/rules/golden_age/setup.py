@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.options import pack_of
+from engine.options import edition_of, pack_of
 
 from engine.rules.golden_age.board import refresh_incomes
-from engine.rules.golden_age.data import components
+from engine.rules.golden_age.data import EDITION, components
 from engine.rules.golden_age.state import BANK, Airline, CityState, GoldenAgeState, Player
 from engine.rules.rng import GameRng
+
+
+def new_table(players: int, seed: int, options: dict[str, Any]) -> GoldenAgeState:
+    """A new game as its first decision finds it: every edition's data checked, the table laid out; its first
+    decision, the First Stock Round's founding buy, needs nothing begun (GoldenAgeState starts there)."""
+    for edition in range(1, EDITION + 1):  # every edition's data, before the first game: a bad entry is named
+        components(edition)
+    return setup_state(players, seed, options, edition_of(options, EDITION))
 
 
 def setup_state(players: int, seed: int, options: dict[str, Any], edition: int) -> GoldenAgeState:

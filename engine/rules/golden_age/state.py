@@ -1,4 +1,4 @@
-"""1930 game state: the map's gates and tiles, the airlines, the players' money and tokens, and a new game's setup."""
+"""1930 game state: the map's gates and tiles, the airlines, the players' money and tokens (setup.py deals a game)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Airships prospects: each seat's chance of winning, from the airships still to share out and how well each seat throws."""
+"""Airships AI value: each seat's chance of winning, from the airships still to share out and how each throws."""
 
 from __future__ import annotations
 

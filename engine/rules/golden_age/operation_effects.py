@@ -1,15 +1,15 @@
-"""1930's operation steps applied: a token or bought action chosen, its operation built choice by choice, the flight."""
+"""1930's Operation Phase effects: what each of its choices does, a token or bought action, each step, the flight."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from engine.core import Action, News, seat_token
-from engine.rules.golden_age import actions, market
+from engine.rules.golden_age import airline_operations, market
 from engine.rules.golden_age.board import name
 from engine.rules.golden_age.choices import Dividend, dividend_words
 from engine.rules.golden_age.events import PLAIN_WORDS, SENTENCES, edition_1
-from engine.rules.golden_age.operations import (
+from engine.rules.golden_age.operation_decisions import (
     CITY, DONE, FROM, gates_per_expand_left, more_keys,
     next_actor, purchasable, upgrade_cost,
 )
@@ -86,10 +86,10 @@ def begin(state: GoldenAgeState, seat: int, pending: Pending) -> None:
     state.before.pending = pending
     state.pending = pending
     if op is Operation.RESEARCH:
-        actions.research(state, seat, airline)
+        airline_operations.research(state, seat, airline)
         finish(state, seat)
     elif op is Operation.STAND:
-        actions.stand(state, seat, airline)
+        airline_operations.stand(state, seat, airline)
         finish(state, seat)
     elif op is Operation.FLY:
         fly(state, seat, airline)
@@ -108,26 +108,26 @@ def step(state: GoldenAgeState, seat: int, pending: Pending, kind: str, key: str
         if kind == FROM:
             state.pending, state.step = replace(pending, source=key), Step.CITY
             return
-        actions.relocate(state, seat, airline, pending.source, key)
+        airline_operations.relocate(state, seat, airline, pending.source, key)
         moves = (*pending.moves, (pending.source, key))
         state.pending = replace(pending, moves=moves, source="")
         state.step = Step.MORE
-        if len(moves) == 2 or not actions.movable_gates(state, airline, tuple(to for _, to in moves)):
+        if len(moves) == 2 or not airline_operations.movable_gates(state, airline, tuple(to for _, to in moves)):
             finish_if_kept(state, seat)
         return
     if op is Operation.OPEN:
         if kind == CITY:
             state.pending, state.step = replace(pending, cities=(key,)), Step.GATE_FROM
             return
-        actions.open_city(state, seat, airline, pending.cities[0], key)
+        airline_operations.open_city(state, seat, airline, pending.cities[0], key)
         finish(state, seat)
         return
     if op is Operation.HUB:
-        actions.hub(state, seat, airline, key)
+        airline_operations.hub(state, seat, airline, key)
         finish(state, seat)
         return
     if op is Operation.EXPAND:
-        actions.expand(state, seat, airline, key)
+        airline_operations.expand(state, seat, airline, key)
         state.pending = replace(pending, cities=(*pending.cities, key))
         state.step = Step.MORE
         if not gates_per_expand_left(state, state.pending):
@@ -135,7 +135,7 @@ def step(state: GoldenAgeState, seat: int, pending: Pending, kind: str, key: str
         return
     # Upgrade: the first two tiles are free, the next two are paid for by the player
     cost = upgrade_cost(state, pending, key)
-    actions.upgrade(state, seat, airline, key, cost)
+    airline_operations.upgrade(state, seat, airline, key, cost)
     state.pending = replace(pending, cities=(*pending.cities, key), paid=pending.paid + cost)
     state.step = Step.MORE
     if len(state.pending.cities) == 4 or not any_more(state, seat):
@@ -204,11 +204,11 @@ def choose_dividend(state: GoldenAgeState, choice: str) -> None:
     elif choice in (Dividend.HALF_TECH, Dividend.HALF_GATES):
         market.pay_dividend(state, airline, market.half(level), "a half dividend")
     if choice in (Dividend.HALF_GATES, Dividend.NONE_THREE_TECH):
-        actions.add_gates(state, airline, 3)
+        airline_operations.add_gates(state, airline, 3)
     if choice == Dividend.NONE_SIX:
-        actions.add_gates(state, airline, 6)
+        airline_operations.add_gates(state, airline, 6)
     if choice in (Dividend.HALF_TECH, Dividend.NONE_THREE_TECH):
-        actions.research(state, state.current, airline, flag=False)
+        airline_operations.research(state, state.current, airline, flag=False)
     state.current = state.acting
     finish(state, state.acting)
 
@@ -221,15 +221,15 @@ def no_ceo_payout(state: GoldenAgeState, airline: str, level: int) -> None:
     three_to_add = record.gates_reserve >= 3 or state.edition < 2
     if record.gates_available == 0 and record.gates_reserve == 6:
         state.events.append(NO_CEO_NO_GATES.say(state.edition, airline=name(state, airline)))
-        actions.add_gates(state, airline, 6)
+        airline_operations.add_gates(state, airline, 6)
     elif record.gates_available <= 1 and three_to_add:
         state.events.append(NO_CEO_FEW_GATES.say(state.edition, airline=name(state, airline)))
         market.pay_dividend(state, airline, market.half(level), "a half dividend")
-        actions.add_gates(state, airline, 3)
-    elif actions.tech_behind(state, airline) >= 3:
+        airline_operations.add_gates(state, airline, 3)
+    elif airline_operations.tech_behind(state, airline) >= 3:
         state.events.append(NO_CEO_BEHIND.say(state.edition, airline=name(state, airline)))
         market.pay_dividend(state, airline, market.half(level), "a half dividend")
-        actions.research(state, None, airline, flag=False)
+        airline_operations.research(state, None, airline, flag=False)
     else:
         market.pay_dividend(state, airline, level, "a full dividend (no CEO)")
 

@@ -1,4 +1,4 @@
-"""1930's airline operations: which of the eight an airline can take now, and what each does to the map and tracks."""
+"""1930's eight Airline Operations: which an airline can take now, and what each does to the map and tracks."""
 
 from __future__ import annotations
 

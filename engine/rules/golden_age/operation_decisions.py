@@ -1,10 +1,10 @@
-"""1930's operation phase: who acts with which token, each operation's choices step by step, flights and dividends."""
+"""1930's Operation Phase decisions: who acts with which token, and each operation's choices step by step."""
 
 from __future__ import annotations
 
 from engine.core import Action, IllegalAction
-from engine.rules.golden_age import actions, board, choices, market
-from engine.rules.golden_age.actions import UPGRADES_FREE, UPGRADES_PAID
+from engine.rules.golden_age import airline_operations, board, choices, market
+from engine.rules.golden_age.airline_operations import UPGRADES_FREE, UPGRADES_PAID
 from engine.rules.golden_age.board import article, name
 from engine.rules.golden_age.choices import Dividend, dividend_label
 from engine.rules.golden_age.state import MAX_ACTIONS, GoldenAgeState, Operation, Pending, Phase, Step
@@ -47,7 +47,7 @@ def legal(state: GoldenAgeState, seat: int) -> list[Action]:
     assert pending is not None
     airline = pending.airline
     if step is Step.ACTION:
-        ops = actions.available(state, airline, purchased=not pending.token)
+        ops = airline_operations.available(state, airline, purchased=not pending.token)
         return [*(Action(OPERATION, (op.value,), choices.OPERATION_NAMES[op],
                          detail=choices.operation_detail(state, airline, op)) for op in ops),
                 Action(BACK, (), "Back: use another token" if pending.token else "Back: choose another airline",
@@ -88,33 +88,33 @@ def city_keys(state: GoldenAgeState, pending: Pending) -> list[str]:
     """The cities the operation under way may choose now."""
     airline, op = pending.airline, pending.operation
     if op is Operation.EXPAND:
-        return actions.expand_cities(state, airline)
+        return airline_operations.expand_cities(state, airline)
     if op is Operation.RELOCATE:
         return [k for k in board.gate_cities(state, airline) if k != pending.source]
     if op is Operation.UPGRADE:
-        return actions.upgrade_cities(state, airline, pending.cities)
+        return airline_operations.upgrade_cities(state, airline, pending.cities)
     if op is Operation.OPEN:
-        return actions.open_cities(state, airline)
-    return actions.hub_cities(state, airline)
+        return airline_operations.open_cities(state, airline)
+    return airline_operations.hub_cities(state, airline)
 
 
 def source_keys(state: GoldenAgeState, pending: Pending) -> list[str]:
     """Where the gate being relocated or opened may come from."""
     if pending.operation is Operation.OPEN:
-        return actions.open_sources(state, pending.airline, pending.cities[0])
-    return actions.movable_gates(state, pending.airline, tuple(to for _, to in pending.moves))
+        return airline_operations.open_sources(state, pending.airline, pending.cities[0])
+    return airline_operations.movable_gates(state, pending.airline, tuple(to for _, to in pending.moves))
 
 
 def more_keys(state: GoldenAgeState, seat: int, pending: Pending) -> tuple[str, list[str]]:
     """After a first gate, city or move: a second one, or (Upgrade) the paid ones: the choice's kind and keys."""
     airline, op = pending.airline, pending.operation
-    if op is Operation.EXPAND and len(pending.cities) < actions.gates_per_expand(state, airline):
-        return CITY, actions.expand_cities(state, airline)
+    if op is Operation.EXPAND and len(pending.cities) < airline_operations.gates_per_expand(state, airline):
+        return CITY, airline_operations.expand_cities(state, airline)
     if op is Operation.RELOCATE and len(pending.moves) < 2:
         return FROM, source_keys(state, pending)
     if op is Operation.UPGRADE and len(pending.cities) < UPGRADES_FREE + UPGRADES_PAID:
         money = spendable(state, seat, pending)
-        return CITY, [key for key in actions.upgrade_cities(state, airline, pending.cities)
+        return CITY, [key for key in airline_operations.upgrade_cities(state, airline, pending.cities)
                       if upgrade_cost(state, pending, key) <= money]
     return CITY, []
 
@@ -176,7 +176,7 @@ def dividend_choices(state: GoldenAgeState) -> list[Action]:
     record = state.airlines[airline]
     level = state.data.dividend(record.income)
     half = market.half(level)
-    tech = actions.can_step_tech(state, airline)
+    tech = airline_operations.can_step_tech(state, airline)
     gates = record.gates_reserve > 0
     possible = {Dividend.FULL: True, Dividend.HALF_TECH: tech, Dividend.HALF_GATES: gates, Dividend.NONE_SIX: gates,
                 Dividend.NONE_THREE_TECH: gates and tech}
@@ -200,10 +200,10 @@ def purchasable(state: GoldenAgeState, seat: int) -> list[str]:
     """Airlines whose CEO this player is, whose action they can afford and that could do something."""
     player = state.seats[seat]
     return [key for key in state.live_airlines() if market.ceo(state, key) == seat
-            and market.action_cost(state, key) <= player.money and actions.anything_possible(state, key)]
+            and market.action_cost(state, key) <= player.money and airline_operations.anything_possible(state, key)]
 
 
 def gates_per_expand_left(state: GoldenAgeState, pending: Pending) -> bool:
     """Whether an Expand under way may place another gate."""
-    return (len(pending.cities) < actions.gates_per_expand(state, pending.airline)
-            and bool(actions.expand_cities(state, pending.airline)))
+    return (len(pending.cities) < airline_operations.gates_per_expand(state, pending.airline)
+            and bool(airline_operations.expand_cities(state, pending.airline)))

@@ -1,4 +1,4 @@
-"""1930 AI lookahead: a decision's choices followed to the end of the seat's move (an operation, a buy, a contract)."""
+"""1930 AI plan: a decision's choices followed to the end of the seat's move (an operation, a buy, a contract)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Callable
 from engine.core import Action
 from engine.rules.golden_age import board, rules
 from engine.rules.golden_age.end_of_turn import contract
-from engine.rules.golden_age.operations import CITY, DONE, FROM
+from engine.rules.golden_age.operation_decisions import CITY, DONE, FROM
 from engine.rules.golden_age.state import GoldenAgeState, Operation, Phase, Step
 from engine.rules.golden_age.stock import TRADE_IN
 
@@ -134,7 +134,7 @@ def contract_cities(state: GoldenAgeState, seat: int) -> set[str]:
     return {key for n in state.seats[seat].contracts for key in contract(state, n).cities}
 
 
-class Search:
+class Planner:
     """Lines followed from a decision: `widths` lines kept after each choice that changes the map (the first choice
     first), `candidates` cities given a full look where there are many, sources of a relocation likewise."""
 
@@ -204,7 +204,7 @@ def others_choice(state: GoldenAgeState, actor: int, evaluate: Evaluate) -> Gold
 def scored(state: GoldenAgeState, seat: int, evaluate: Evaluate, **breadth: Any) -> list[tuple[float, Action]]:
     """The decision's choices with the values of their lines; if every line followed ends where only cancelling is
     left (a relocation that must keep its income), a second look follows every first move and then 'done'."""
-    result = Search(seat, evaluate, **breadth).scored(state)
+    result = Planner(seat, evaluate, **breadth).scored(state)
     if result and max(value for value, _ in result) <= STUCK / 2:
-        result = Search(seat, evaluate, widths=(RESCUE_WIDTH,), rescue=True).scored(state)
+        result = Planner(seat, evaluate, widths=(RESCUE_WIDTH,), rescue=True).scored(state)
     return result
