@@ -16,7 +16,7 @@ from typing import Any, Generic, ParamSpec, TypeVar
 
 from PIL import Image
 
-BUDGET_MB = 64  # measured at the scale burst: 128 drew as fast and held 70 MB more (README, "Memory")
+BUDGET_MB = 64  # measured at the scale burst: 128 drew as fast and held 70 MB more (docs/scale.md, "Memory")
 MB = 1024 * 1024
 OVERHEAD = 1024  # bytes a cached image or container costs besides its pixels (its objects, the allocator's rounding)
 SMALL = 64  # bytes of a number, a font or another small object

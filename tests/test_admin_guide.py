@@ -1,4 +1,5 @@
-"""The admin's guides (README.md, docs/hosting.md) say what the bot really prints and explain every placeholder."""
+"""The admin's guides (README.md, docs/hosting.md, docs/scale.md) say what the bot really prints and explain every
+placeholder."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from engine.store.health import no_database_yet
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 HOSTING = ROOT / "docs" / "hosting.md"
+SCALE = ROOT / "docs" / "scale.md"
 GUIDES = (README, HOSTING)
 FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
 
@@ -72,8 +74,8 @@ def test_the_connected_line_the_guides_quote_is_the_one_the_bot_logs(
 
 
 async def test_the_readme_check_example_is_what_check_prints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    example = re.search(r"^```\n(Database: .*?)^```", README.read_text(encoding="utf-8"), re.MULTILINE | re.DOTALL)
-    assert example, "the README shows no --check output"
+    example = re.search(r"^```\n(Database: .*?)^```", SCALE.read_text(encoding="utf-8"), re.MULTILINE | re.DOTALL)
+    assert example, "docs/scale.md shows no --check output"
     shown = example.group(1).splitlines()
     monkeypatch.chdir(tmp_path)
     async with await Store.open(Path("data/contrail.sqlite3")) as store:  # the games the example counts
@@ -96,14 +98,14 @@ async def test_the_readme_check_example_is_what_check_prints(tmp_path: Path, mon
 
 
 def test_the_exit_codes_the_readme_lists_for_check_are_the_ones_it_uses() -> None:
-    rows = dict(re.findall(r"^\| (\d) \| (.*) \|$", README.read_text(encoding="utf-8"), re.MULTILINE))
+    rows = dict(re.findall(r"^\| (\d) \| (.*) \|$", SCALE.read_text(encoding="utf-8"), re.MULTILINE))
     assert sorted(rows) == ["0", "1", "2", "3"]
     assert "cannot be read" in rows[str(EXIT_FAILED)]
     assert "bad setting" in rows[str(bot.EXIT_BAD_SETTING)]
     assert no_database_yet(Path("data/contrail.sqlite3")) in rows[str(EXIT_NO_DATABASE)]
 
 
-@pytest.mark.parametrize("guide", GUIDES, ids=lambda path: path.name)
+@pytest.mark.parametrize("guide", (HOSTING, SCALE), ids=lambda path: path.name)
 def test_the_guides_say_no_database_yet_and_its_exit_code_where_check_and_backup_are_introduced(guide: Path) -> None:
     text = flat(guide)
     assert "No database yet at data/contrail.sqlite3" in text

@@ -16,7 +16,7 @@ from engine.services.workers import exit_with_parent, give_back_memory, nothing,
 log = logging.getLogger("engine.service")
 T = TypeVar("T")
 # Every this many pictures a drawing process gives its heap's free pages back: the pieces its caches let go leave
-# them scattered, and glibc keeps them. Measured at the scale benchmark's burst: see README "Running at scale".
+# them scattered, and glibc keeps them. Measured at the scale benchmark's burst: see docs/scale.md, "Memory".
 TRIM_EVERY = 20
 THREADS = 2  # drawing threads when no processes are asked for: Pillow holds the GIL for much of a board anyway
 

@@ -201,9 +201,8 @@ def test_an_ai_game_with_the_test_pack_reaches_its_end(slug: str) -> None:
     assert any("Pack " in label for label in labels) or "Pack " in str(game.view(state, None))
 
 
-def test_the_readme_example_pack_is_accepted_and_changes_two_airships() -> None:
-    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Playing with your own cards"):]
+def test_the_docs_example_pack_is_accepted_and_changes_two_airships() -> None:
+    section = (Path(__file__).parents[2] / "docs" / "packs.md").read_text(encoding="utf-8")
     example = section[section.index("```toml\n") + 8:section.index("```\n", section.index("```toml\n") + 8)]
     [line] = packs.check(engine.get_game("airships"), example.encode()).changes
     assert line.startswith("airship: 18 entries, ") and line.endswith(" changed") and line.count(",") == 2
