@@ -9,6 +9,7 @@ from typing import Any
 
 import engine
 from engine.core import Action, GameError, hand_name
+from engine.rules.guide import load_guide
 from engine.services.core import TableCore
 from engine.services.loading import asks, headline, public_view, with_headline
 from engine.services.tables import (
@@ -207,7 +208,7 @@ class Reading:
         """One topic of a game's rules guide (the first when none is named): named by its title, as autocomplete
         and the footer show it, or by the key autocomplete sends, in any case."""
         game = engine.get_game(slug)
-        topics = game.guide
+        topics = game.guide + load_guide("engine.platform")  # the game's own topics, then how it is played here
         asked = (topic or "").strip().casefold()
         chosen = next((t for t in topics if asked in (t.key, t.title.casefold())), None) if asked else topics[0]
         if chosen is None:

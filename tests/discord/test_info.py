@@ -243,6 +243,16 @@ async def test_rules_topics_have_one_name_in_the_footer_in_autocomplete_and_when
     assert typed is not None and typed.embeds[0].title == "Airships (2–4 players): Your go (a turn)"
 
 
+@pytest.mark.parametrize("game", ["airships", "air-alliance", "1930"])
+async def test_every_game_has_a_rules_topic_on_playing_here(lounge: Lounge, game: str) -> None:
+    offered = await lounge.members[0].autocomplete(lounge.channel, "rules", "topic", "here", game=game)
+    assert [c["name"] for c in offered] == ["Playing here"]
+    answer = (await lounge.members[0].slash(lounge.channel, "rules", game=game, topic="here")).response
+    assert answer is not None and answer.embeds[0].title.endswith(": Playing here")
+    text = answer.embeds[0].description or ""
+    assert all(f"`/{command}`" in text for command in ("move", "hand", "undo", "hint", "board", "log", "notify"))
+
+
 async def test_abandon_by_a_stranger_is_refused(lounge: Lounge) -> None:
     thread, game_id = await lounge.started_game(players=2)
     result = await lounge.members[1].slash(thread, "game abandon")  # a player, but not the creator
