@@ -1,4 +1,4 @@
-"""A game's wins by seat position as a PNG: one bar per position, its standard error and the fair share marked."""
+"""A game's wins by seat position as a PNG: one bar per position, the fair share and what luck alone gives marked."""
 
 from __future__ import annotations
 
@@ -35,8 +35,8 @@ FAIR = VERMILLION
 
 
 def draw_stats(chart: Mapping[str, Any]) -> bytes:
-    """PNG bytes of the chart: `chart` has a title, a subtitle and seats, each a dict of label, share, error (one
-    standard error of a fair seat's share), fair and games, shares from 0 to 1."""
+    """PNG bytes of the chart: `chart` has a title, a subtitle and seats, each a dict of label, share, fair, games and
+    luck (the [low, high] shares luck alone gives a fair seat, or None while too few games tell it), from 0 to 1."""
     seats: Sequence[Mapping[str, Any]] = list(chart.get("seats", ()))
     height = HEADER_HEIGHT + ROW_HEIGHT * max(1, len(seats)) + AXIS_HEIGHT + FOOTER_HEIGHT
     pen = Pen(Image.new("RGB", (WIDTH, height), PAPER))  # one picture, no palette to share
@@ -51,13 +51,14 @@ def draw_stats(chart: Mapping[str, Any]) -> bytes:
         _bar(pen, HEADER_HEIGHT + index * ROW_HEIGHT, seat, top)
     if not seats:
         pen.text((MARGIN, HEADER_HEIGHT + ROW_HEIGHT / 2), "No finished games yet.", TEXT_SIZE, fill=MUTED)
-    _legend(pen, height - FOOTER_HEIGHT + 20)
+    _legend(pen, height - FOOTER_HEIGHT + 20, luck=any(seat.get("luck") for seat in seats))
     return encode_png(pen.image)
 
 
 def _scale_top(seats: Sequence[Mapping[str, Any]]) -> float:
     """The share at the right end of the bars: the next 10 % above every bar, whisker and fair mark, at most 100 %."""
-    highest = max((max(float(s["share"]) + float(s["error"]), float(s["fair"])) for s in seats), default=0.5)
+    highest = max((max(float(s["share"]), float(s["fair"]), *(float(end) for end in s.get("luck") or ()))
+                   for s in seats), default=0.5)
     return min(1.0, math.ceil(highest * 10 + 0.5) / 10)
 
 
@@ -76,7 +77,7 @@ def _grid(pen: Pen, top: float, bottom: int) -> None:
 
 def _bar(pen: Pen, row_top: int, seat: Mapping[str, Any], top: float) -> None:
     middle = row_top + ROW_HEIGHT / 2
-    share, error, fair = float(seat["share"]), float(seat["error"]), float(seat["fair"])
+    share, fair = float(seat["share"]), float(seat["fair"])
     pen.text((MARGIN, middle - 12), ellipsize(drawable(str(seat["label"])), TEXT_SIZE, LABEL_WIDTH - 8), TEXT_SIZE,
              bold=True)
     games = int(seat.get("games", 0))
@@ -84,10 +85,13 @@ def _bar(pen: Pen, row_top: int, seat: Mapping[str, Any], top: float) -> None:
     right = _x(share, top)
     if right > BAR_LEFT:
         pen.draw.rectangle((BAR_LEFT, middle - BAR_HEIGHT / 2, right, middle + BAR_HEIGHT / 2), fill=BAR)
-    low, high = _x(share - error, top), _x(share + error, top)
-    pen.draw.line((low, middle, high, middle), fill=INK, width=3)
-    for end in (low, high):
-        pen.draw.line((end, middle - 12, end, middle + 12), fill=INK, width=3)
+    high = right
+    luck = seat.get("luck")
+    if luck:  # drawn only once enough games tell luck from an edge
+        low, high = _x(float(luck[0]), top), _x(float(luck[1]), top)
+        pen.draw.line((low, middle, high, middle), fill=INK, width=3)
+        for end in (low, high):
+            pen.draw.line((end, middle - 12, end, middle + 12), fill=INK, width=3)
     _dashed(pen, _x(fair, top), middle - BAR_HEIGHT / 2 - 10, middle + BAR_HEIGHT / 2 + 10)
     pen.text((max(right, high) + 10, middle), f"{share:.0%}", TEXT_SIZE, bold=True)
 
@@ -99,13 +103,14 @@ def _dashed(pen: Pen, x: float, top: float, bottom: float) -> None:
         y += 2 * DASH
 
 
-def _legend(pen: Pen, y: int) -> None:
+def _legend(pen: Pen, y: int, *, luck: bool) -> None:
     pen.draw.rectangle((MARGIN, y - 10, MARGIN + 28, y + 10), fill=BAR)
     pen.text((MARGIN + 38, y), "share of wins", SMALL_SIZE, fill=INK)
-    whisker = MARGIN + 250
-    pen.draw.line((whisker, y, whisker + 28, y), fill=INK, width=3)
-    for end in (whisker, whisker + 28):
-        pen.draw.line((end, y - 10, end, y + 10), fill=INK, width=3)
-    pen.text((whisker + 38, y), "± 1 standard error", SMALL_SIZE, fill=INK)
+    if luck:
+        whisker = MARGIN + 250
+        pen.draw.line((whisker, y, whisker + 28, y), fill=INK, width=3)
+        for end in (whisker, whisker + 28):
+            pen.draw.line((end, y - 10, end, y + 10), fill=INK, width=3)
+        pen.text((whisker + 38, y), "what luck alone gives", SMALL_SIZE, fill=INK)
     _dashed(pen, MARGIN + 14, y + 24, y + 46)
     pen.text((MARGIN + 38, y + 35), "fair share (1 in the number of players)", SMALL_SIZE, fill=INK)

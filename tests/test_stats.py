@@ -41,7 +41,7 @@ def test_two_games_won_by_the_first_to_play_give_it_every_win() -> None:
     assert (first.games, first.wins, first.share, first.fair) == (2, 2, 1.0, 0.5)
     assert (second.wins, second.share) == (0, 0.0)
     assert first.error == pytest.approx(math.sqrt(0.25 / 2))  # a fair seat's binomial spread over 2 games
-    assert first.text == "1st to play: won 100% of 2 games (fair 50% ± 35 points)"
+    assert first.text == "1st to play: won 100% of 2 games (fair 50%)"  # two games tell nothing yet
 
 
 def test_a_shared_first_place_is_split_between_its_seats() -> None:
@@ -86,6 +86,19 @@ def test_the_games_own_figures_are_averaged_and_yes_no_figures_are_a_share() -> 
 def test_a_fair_seat_is_within_chance() -> None:
     share = SeatShare(0, 100, 52, 0.5, 0.05)
     assert share.share == 0.52 and share.z == pytest.approx(0.4)
+    assert share.text == "1st to play: won 52% of 100 games (fair 50%: within what luck gives)"
+
+
+def test_an_edge_is_told_in_words_only_once_enough_games_tell_it() -> None:
+    assert SeatShare(0, 100, 65, 0.5, 0.05).text.endswith("(fair 50%: more than luck gives)")
+    assert SeatShare(1, 100, 35, 0.5, 0.05).text.endswith("(fair 50%: less than luck gives)")
+    assert SeatShare(0, 29, 25, 0.5, 0.09).text == "1st to play: won 86% of 29 games (fair 50%)"
+    few = game_figures("airships", [played(1, (0,), (12, 8))], "1-1", everywhere=False)
+    assert dict(few.sections())["Wins by seat position"][-1] == (
+        "Too few games yet to tell an edge from luck: that takes about 30 at each position.")
+    many = game_figures("airships", [played(n, (n % 2,), (12, 8)) for n in range(40)], "40-40", everywhere=False)
+    assert all("luck" not in line or "within what luck gives" in line
+               for line in dict(many.sections())["Wins by seat position"])
 
 
 def test_time_reads_in_hours_under_a_day() -> None:

@@ -19,6 +19,7 @@ from engine.words import count, score
 
 SECONDS_PER_DAY = 86_400
 CHANCE_EDGE = 2  # a seat's gap from its fair share within about 2 standard errors is what chance alone gives
+TELLING_GAMES = 30  # games at a seat position before its wins tell an edge from luck (a fair share's error: 9 points)
 
 
 def seat_positions(first_played: Sequence[int], players: int) -> tuple[int, ...]:
@@ -112,10 +113,31 @@ class SeatShare:
         return (self.share - self.fair) / self.error if self.error else 0.0
 
     @property
+    def telling(self) -> bool:
+        """Whether enough games were played at this position for its wins to tell an edge from luck."""
+        return self.games >= TELLING_GAMES
+
+    @property
+    def luck(self) -> tuple[float, float] | None:
+        """The shares luck alone gives a fair seat (within CHANCE_EDGE errors of its fair share), once telling."""
+        if not self.telling:
+            return None
+        return max(0.0, self.fair - CHANCE_EDGE * self.error), min(1.0, self.fair + CHANCE_EDGE * self.error)
+
+    @property
+    def verdict(self) -> str:
+        """What the wins say, in a player's words: nothing yet, or luck, or an edge one way or the other."""
+        if not self.telling:
+            return ""
+        if abs(self.z) <= CHANCE_EDGE:
+            return ": within what luck gives"
+        return ": more than luck gives" if self.z > 0 else ": less than luck gives"
+
+    @property
     def text(self) -> str:
-        """'1st to play: won 60% of 10 games (fair 50% ± 16 points)'."""
+        """'1st to play: won 60% of 10 games (fair 50%)', '... of 300 games (fair 50%: more than luck gives)'."""
         return (f"{ordinal(self.position + 1)} to play: won {self.share:.0%} of {count(self.games, 'game')}"
-                f" (fair {self.fair:.0%} ± {100 * self.error:.0f} points)")
+                f" (fair {self.fair:.0%}{self.verdict})")
 
 
 @dataclass(frozen=True)
@@ -165,9 +187,9 @@ class GameFigures:
     def sections(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """The figures as headed lines of words: the embed, the page and the command line show the same."""
         length = (spread_text("Moves", self.moves, lambda n: f"{n:,.0f}"), spread_text("Time", self.days, days_text))
-        seats = (*(share.text for share in self.seats),
-                 f"± is one standard error of a fair seat's share: a gap within about {CHANCE_EDGE} of them can be"
-                 " chance.")
+        seats = tuple(share.text for share in self.seats)
+        if not all(share.telling for share in self.seats):
+            seats += (f"Too few games yet to tell an edge from luck: that takes about {TELLING_GAMES} at each position.",)
         scores = (spread_text("Winning score", self.winning, self._score),
                   f"Winner's margin: {self._score(self.margin.median)} median, {self._score(self.margin.highest)} "
                   "at the widest")
@@ -247,5 +269,5 @@ def plain_chart(figures: GameFigures) -> dict[str, Any]:
     """The chart's data as plain values for the renderer, which knows nothing of these types."""
     return {"title": figures.title,
             "subtitle": f"Wins by seat position, {count(figures.games, 'finished game')} {figures.where}",
-            "seats": [{"label": f"{ordinal(s.position + 1)} to play", "share": s.share, "error": s.error,
-                       "fair": s.fair, "games": s.games} for s in figures.seats]}
+            "seats": [{"label": f"{ordinal(s.position + 1)} to play", "share": s.share, "fair": s.fair,
+                       "games": s.games, "luck": list(s.luck) if s.luck else None} for s in figures.seats]}

@@ -43,7 +43,7 @@ async def test_stats_show_the_servers_finished_games_with_one_chart(lounge: Loun
     assert [f.name for f in embed.fields] == ["Length", "Wins by seat position", "Scores", "Airships figures"]
     seats = embed.fields[1].value.splitlines()
     assert seats[0].startswith("1st to play: won ") and seats[1].startswith("2nd to play: won ")
-    assert "of 1 game (fair 50% ± 50 points)" in seats[0]
+    assert "of 1 game (fair 50%)" in seats[0] and "Too few games yet" in seats[-1]
     assert "Hindenburg phases built: " in embed.fields[3].value and "Light airships: " in embed.fields[3].value
     assert embed.image.url == "attachment://stats.png"
     assert [a.filename for a in shown.message.attachments] == ["stats.png"]

@@ -8,9 +8,9 @@ from renderers.common import BLUE
 from renderers.stats import BAR_LEFT, ROW_HEIGHT, SMALL_SIZE, WIDTH, draw_stats, HEADER_HEIGHT
 
 
-def chart(shares: list[float], fair: float = 0.5) -> dict[str, object]:
+def chart(shares: list[float], fair: float = 0.5, luck: list[float] | None = None) -> dict[str, object]:
     return {"title": "Airships", "subtitle": "Wins by seat position, 10 finished games on this server",
-            "seats": [{"label": f"{n + 1}st to play", "share": share, "error": 0.15, "fair": fair, "games": 10}
+            "seats": [{"label": f"{n + 1}st to play", "share": share, "fair": fair, "games": 10, "luck": luck}
                       for n, share in enumerate(shares)]}
 
 
@@ -28,6 +28,14 @@ def test_six_positions_draw_a_png_within_bounds_legible_on_a_phone() -> None:
     assert 6 * ROW_HEIGHT < image.height < 6 * ROW_HEIGHT + 400
     assert len(data) < 300_000
     assert SMALL_SIZE >= WIDTH / 36  # the smallest text stays legible when a phone shows it 360 px wide
+
+
+def test_what_luck_gives_is_drawn_only_where_the_figures_tell_it() -> None:
+    told = open_png(draw_stats(chart([0.6, 0.4], luck=[0.4, 0.6]))).convert("RGB")
+    untold = open_png(draw_stats(chart([0.6, 0.4]))).convert("RGB")
+    assert told.tobytes() != untold.tobytes()  # the range and its legend
+    bare = draw_stats(chart([0.6, 0.4]))
+    assert bare == draw_stats(chart([0.6, 0.4], luck=None))
 
 
 def test_a_bigger_share_draws_a_longer_bar() -> None:
