@@ -172,3 +172,35 @@ async def test_the_replay_steps_back_and_forth_with_the_arrow_keys(
     assert f"Move 3 of {moves}" in text and "Scores after move 3" in text
     await call(browser.get_screenshot_as_file, str(tmp_path / "replay.png"))
     assert console_errors(browser) == []
+
+
+# Sideways scrolling anywhere on the page, a table's own box included: a table cut at the screen's edge hides its
+# last columns from a phone.
+OVERFLOW = """
+const wide = [...document.querySelectorAll('*')].filter(el => el.scrollWidth > el.clientWidth + 1
+  && getComputedStyle(el).overflowX !== 'visible');
+return [document.documentElement.scrollWidth, window.innerWidth, wide.map(el => el.tagName + '.' + el.className)];
+"""
+
+
+async def test_every_page_fits_a_phone_without_sideways_scrolling(
+    browser: Any, served: tuple[WebServer, Services], service: Services, tmp_path: Path,
+) -> None:
+    from engine.platform.records import LinkKind
+    from tests.web.test_league_pages import league_with_a_round, page_path
+
+    server, _ = served
+    league_id, game_ids = await league_with_a_round(service)
+    paths = {
+        "game": await game_path(service, game_ids[0]),
+        "league": await page_path(service, LinkKind.LEAGUE, league_id),
+        "leaderboard": await page_path(service, LinkKind.LEADERBOARD, "airships"),
+        "stats": await page_path(service, LinkKind.STATS, "airships"),
+        "missing": "/games/not-a-page",
+    }
+    await call(browser.set_window_size, *PHONE)
+    for name, path in paths.items():
+        await call(browser.get, f"http://127.0.0.1:{server.port}{path}")
+        page, screen, boxes = await call(browser.execute_script, OVERFLOW)
+        await call(browser.get_screenshot_as_file, str(tmp_path / f"{name}-390.png"))
+        assert page <= screen and boxes == [], f"the {name} page scrolls sideways at 390 px: {page} > {screen} {boxes}"
