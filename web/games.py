@@ -15,7 +15,7 @@ from engine.words import count, joined
 from web.pages import BOARDS, FRAMES, LIVE, PAGES, REPLAYING, SERVICES, html_page, link_of, page, rendered
 from web.images import FOREVER, FRESH, Frame, Picture, png
 from web.live import Stamp, stream
-from web.words import ago, moment, result_lines, standing_rows, status_words, winners_words
+from web.words import ago, instant, moment, result_lines, standing_rows, status_words, winners_words
 
 routes = web.RouteTableDef()
 
@@ -125,7 +125,8 @@ def turn_of(status: TableStatus, since: float | None) -> dict[str, object] | Non
     if prompt is None:
         return None
     return {"who": joined([m.name for m in prompt.movers]), "asks": prompt.asks,
-            "since": moment(since) if since is not None else None, "ago": ago(since) if since is not None else None}
+            "since": moment(since) if since is not None else None, "ago": ago(since) if since is not None else None,
+            "since_iso": instant(since) if since is not None else None}
 
 
 async def lobby_page(request: web.Request, table: Table) -> web.Response:

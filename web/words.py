@@ -73,8 +73,14 @@ def winners_words(table: Table, outcome: Outcome | None) -> str:
 
 
 def moment(when: float) -> str:
-    """'2 Dec 2026, 05:10 UTC': one time for every reader, wherever they are."""
+    """'2 Dec 2026, 05:10 UTC': one time for every reader, as a page without JavaScript shows it."""
     return datetime.fromtimestamp(when, UTC).strftime("%-d %b %Y, %H:%M UTC")
+
+
+def instant(when: float) -> str:
+    """'2026-12-02T05:10:00Z': the same time for a <time> element, which the page's script shows in the reader's
+    own time zone."""
+    return datetime.fromtimestamp(when, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def ago(when: float, now: float | None = None) -> str:

@@ -10,6 +10,8 @@ import asyncio
 import shutil
 import tempfile
 import time
+import urllib.request
+from datetime import datetime, timedelta
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -204,3 +206,25 @@ async def test_every_page_fits_a_phone_without_sideways_scrolling(
         page, screen, boxes = await call(browser.execute_script, OVERFLOW)
         await call(browser.get_screenshot_as_file, str(tmp_path / f"{name}-390.png"))
         assert page <= screen and boxes == [], f"the {name} page scrolls sideways at 390 px: {page} > {screen} {boxes}"
+
+
+async def test_a_time_reads_in_the_viewers_own_time_zone_and_in_utc_without_javascript(
+    browser: Any, served: tuple[WebServer, Services], service: Services,
+) -> None:
+    server, _ = served
+    game_id = await started(service)
+    url = f"http://127.0.0.1:{server.port}{await game_path(service, game_id)}"
+    await call(browser.set_window_size, *PHONE)
+    await call(browser.execute_cdp_cmd, "Emulation.setTimezoneOverride", {"timezoneId": "Asia/Tokyo"})
+    try:
+        await call(browser.get, url)
+        stamp = await call(browser.execute_script, "const t = document.querySelector('time[datetime]');"
+                                                   "return [t.getAttribute('datetime'), t.textContent];")
+    finally:
+        await call(browser.execute_cdp_cmd, "Emulation.setTimezoneOverride", {"timezoneId": "UTC"})
+    iso, shown = stamp
+    without_script = await call(lambda: urllib.request.urlopen(url, timeout=10).read().decode())
+    assert f'<time datetime="{iso}">' in without_script and " UTC</time>" in without_script
+    assert "UTC" not in shown and "GMT+9" in shown, shown  # Tokyo's time, named as such
+    tokyo = datetime.fromisoformat(iso.replace("Z", "+00:00")) + timedelta(hours=9)
+    assert f"{tokyo.hour:02d}:{tokyo.minute:02d}" in shown or f"{tokyo.hour % 12 or 12}:{tokyo.minute:02d}" in shown

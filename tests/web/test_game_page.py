@@ -13,7 +13,7 @@ import engine
 from engine.platform.records import Status
 from engine.services import Services
 from web.pages import BOARDS
-from web.words import moment
+from web.words import instant, moment
 from tests.web.playing import ANN, BOB, game_path, opened, play, play_out, started
 
 
@@ -38,7 +38,7 @@ async def test_a_live_games_page_shows_its_board_turn_scores_and_numbered_log(se
     for move, text in await service.reading.numbered_log(game_id):
         assert f'<a href="{path}/move/{move}">{escape(text)}</a>' in html
     since = await service.reading.turn_since(game_id)
-    assert since is not None and f"since <time>{moment(since)}</time> (just now)" in html
+    assert since is not None and f'since <time datetime="{instant(since)}">{moment(since)}</time> (just now)' in html
     assert html.index('class="scores"') < html.index("<img")  # the scores come first: above the fold on a phone
     assert '<noscript><meta http-equiv="refresh" content="15"></noscript>' in html
     assert f'data-events="{path}/events?v={table.version}&amp;s=active"' in html

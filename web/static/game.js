@@ -10,6 +10,13 @@
     event.preventDefault();
     window.location.assign(link.href);
   });
+  // Times come in UTC, which a page without JavaScript shows; here they read in the reader's own time zone.
+  document.querySelectorAll("time[datetime]").forEach(function (element) {
+    var when = new Date(element.getAttribute("datetime"));
+    if (isNaN(when.getTime())) return;
+    element.textContent = when.toLocaleString(undefined, { day: "numeric", month: "short", year: "numeric",
+      hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
+  });
   var game = document.querySelector("[data-events]");
   if (!game || !window.EventSource) return;
   var source = new EventSource(game.getAttribute("data-events"));
