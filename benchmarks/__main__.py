@@ -22,7 +22,7 @@ from PIL import Image
 
 import engine
 import renderers
-from benchmarks import leaderboard, pairing, processes, scale, scheduler
+from benchmarks import calendar, leaderboard, pairing, processes, scale, scheduler
 from benchmarks import levels as level_figures
 from benchmarks import snapshots as snapshot_figures
 from benchmarks import web as web_pages
@@ -305,6 +305,18 @@ def scale_report(results: dict[str, Any], as_json: bool, judged: bool = True) ->
     return 0 if met or not judged else 1
 
 
+def calendar_report(results: dict[str, Any], as_json: bool) -> int:
+    """The calendar's figures, each table size a line, under the model they were measured on. No target yet: the
+    standing orders of issue 56 are judged against these figures."""
+    print(f"calendar: {results['model']}")
+    for name, figures in results.items():
+        if name != "model":
+            print(f"  {name}: " + ", ".join(f"{key} {value}" for key, value in figures.items()))
+    if as_json:
+        print(json.dumps(results))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="random games for the engine figures")
@@ -318,11 +330,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="instead: a big community's load at 1,000, 10,000 and 100,000 stored games (minutes;"
                              " SQLite, and PostgreSQL with --postgresql)")
     parser.add_argument("--sizes", default=",".join(map(str, scale.SIZES)), help="with --scale: the stored games")
+    parser.add_argument("--calendar", action="store_true",
+                        help="instead: whole games played by a simulated community on a virtual clock: days per game,"
+                             " handoffs and pings per player (a few minutes)")
     parser.add_argument("--quick", action="store_true",
                         help="the smallest run through every measurement (with --scale too), as CI's smoke test:"
                              " its figures mean nothing, so it exits 0 whenever it runs through")
     args = parser.parse_args(argv)
     sizes = QUICK if args.quick else FULL
+    if args.calendar:
+        return calendar_report(calendar.run(args.quick), args.json)
     if args.scale:
         stored = [int(n) for n in args.sizes.split(",")]
         return scale_report(scale.scale(stored, args.postgresql, sizes.burst), args.json, judged=not args.quick)

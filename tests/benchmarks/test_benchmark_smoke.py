@@ -1,5 +1,5 @@
 """Every mode of `python -m benchmarks` runs through at its smallest (--quick), so a benchmark cannot break unseen:
-the default run and --scale, on SQLite and, with TEST_DATABASE_URL, on PostgreSQL too (--postgresql)."""
+the default run, --calendar and --scale, on SQLite and, with TEST_DATABASE_URL, on PostgreSQL too (--postgresql)."""
 
 from __future__ import annotations
 
@@ -55,3 +55,12 @@ def test_the_scale_run_builds_a_community_and_measures_it_on_each_backend() -> N
         assert f"{name}:" in table
         assert row["stored_games"] == STORED and row["owed_made"] == row["owed_games"] == 1
         assert row["moves"] > 0 and set(row["cold_table_load_ms"]) == set(engine.list_games())
+
+
+def test_the_calendar_plays_each_title_to_its_end_and_states_its_model() -> None:
+    table, results = benchmark("--calendar")
+    assert "looks at Discord 4 times" in results["model"] and "calendar: " in table
+    for name in ("airships_3p", "air-alliance_3p", "1930_3p", "1930_5p"):
+        figures = results[name]
+        assert figures["finished"] == figures["games"] == 1 and f"{name}: " in table
+        assert figures["days_median"] > 0 and figures["handoffs_median"] > 0 and figures["pings_per_player_median"] > 0
