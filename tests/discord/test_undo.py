@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
+import discord
 import pytest
-from simtable import Lounge, choices_of, ephemeral_text, latest_prompt, public
+from simcord import ChannelHandle, MemberActor
+from simtable import Lounge, choices_of, click_removed, ephemeral_text, latest_prompt, public, public_count
 
 import engine
+from engine.cli.admin import check
+from engine.platform.records import DueKind
 from engine.platform.undo import is_undo
 
 
@@ -85,3 +90,69 @@ async def test_nothing_of_yours_to_take_back_once_someone_else_has_moved(lounge:
     result = await lounge.member(waiting.user_id).slash(thread, "undo")
     assert ephemeral_text(result) == "There's nothing of yours to take back: someone else has moved since your last decision."
     assert engine.get_game("airships")  # the game itself knows nothing of undo: it lives in the log
+
+
+async def open_request(lounge: Lounge, thread: ChannelHandle, game_id: int) -> tuple[MemberActor, discord.Message]:
+    """A throw's player asks to take it back: (the asker, the request's message)."""
+    await play_until(lounge, game_id, "take another go or end your turn", random.Random(5))
+    prompt = await lounge.service.reading.prompt(game_id)
+    assert prompt is not None
+    asker = lounge.member(prompt.user_ids[0])
+    asked = await asker.slash(thread, "undo")
+    assert ephemeral_text(asked) == "Dice or a card were shown since, so the other players are asked."
+    [request] = [m for m in public(thread) if "asks to take back" in m.content]
+    return asker, request
+
+
+def due_kinds_checked(database_path: Path) -> str:
+    """What `--check` prints, whose next due item would name an undo request's."""
+    said: list[str] = []
+    assert check(database_path, said.append) == 0
+    return "\n".join(said)
+
+
+async def test_an_undo_request_closes_when_the_game_moves_on_and_another_may_ask(lounge: Lounge,
+                                                                                  database_path: Path) -> None:
+    thread, game_id = await lounge.started_game(players=3, reminders="off")  # the request's due is the next one
+    asker, request = await open_request(lounge, thread, game_id)
+    assert "take moves back" in due_kinds_checked(database_path)
+    posted, messages = len(lounge.posted(thread)), public_count(thread)
+
+    # The asker plays on instead of waiting for the answer: the request is moot.
+    turn = latest_prompt(thread)
+    assert turn is not None
+    await lounge.click_choice(asker, turn, choices_of(turn)[-1][1])
+
+    assert await lounge.store.votes.undo_vote(game_id) is None
+    assert DueKind.UNDO_VOTE not in await lounge.store.dues.of(game_id)
+    assert "take moves back" not in due_kinds_checked(database_path)
+    closed = next(m for m in public(thread) if m.id == request.id)
+    assert closed.content.endswith("— closed: the game moved on.") and not closed.components
+    name = (await lounge.service.reading.table(game_id)).player(asker.id).name  # type: ignore[union-attr]
+    assert closed.content.startswith(f"{name}'s request to take back move")
+    # Closing is an edit: the move posted what a move posts, and nobody was pinged about the request again.
+    assert [m for m in public(thread)[messages:] if "closed" in m.content] == []
+    assert all("asks to take back" not in body.get("content", "") for body in lounge.posted(thread)[posted:])
+    # Approving the closed request does nothing: it is over.
+    voter = next(lounge.member(u) for u in request.raw_mentions)
+    late = await click_removed(voter, closed, f"undo:{game_id}:yes")
+    assert ephemeral_text(late) == "That request is over."
+
+    # Another player's throw can now be asked back: not refused as "open already".
+    _, again = await open_request(lounge, thread, game_id)
+    assert again.id != request.id and again.components
+
+
+async def test_an_undo_request_closes_when_the_game_is_abandoned(lounge: Lounge, database_path: Path) -> None:
+    thread, game_id = await lounge.started_game(players=3, reminders="off")
+    creator = lounge.members[0]
+    _, request = await open_request(lounge, thread, game_id)
+    assert "take moves back" in due_kinds_checked(database_path)
+
+    await creator.slash(thread, "game abandon")
+
+    assert await lounge.store.votes.undo_vote(game_id) is None
+    assert DueKind.UNDO_VOTE not in await lounge.store.dues.of(game_id)
+    assert "take moves back" not in due_kinds_checked(database_path)
+    closed = next(m for m in public(thread) if m.id == request.id)
+    assert closed.content.endswith("— closed: the game is over.") and not closed.components
