@@ -94,8 +94,8 @@ class Undoing:
         numbers = {row.seq for row in target.rows}
         names = {p.seat: p.name for p in table.players if p.seat is not None}
         told = [(n, text) for n, text in (await self._core.load.history(table)).numbered_lines(names) if n in numbers]
-        # The steps of a move still being made have no line yet: each is told by its choice's label.
-        steps = [f"{row.seq}. {label_of(table, target.replayer.states[row.seq - 1], row.seat, row.payload)}"
+        # The steps of a move still being made have no line yet: each is told by its choice, as its menu said.
+        steps = [f"{row.seq}. Your choice: {label_of(table, target.replayer.states[row.seq - 1], row.seat, row.payload)}"
                  for row in target.rows if row.seq not in {n for n, _ in told}]
         return TakeBack(table, target.to_version, target.revealed, len(target.rows),
                         tuple(text for _, text in told) + tuple(steps))

@@ -12,6 +12,7 @@ from simtable import Lounge, choices_of, click_removed, ephemeral_text, latest_p
 
 import engine
 from engine.cli.admin import check
+from engine.core import GameError
 from engine.platform.records import DueKind
 from engine.platform.undo import is_undo
 
@@ -156,3 +157,56 @@ async def test_an_undo_request_closes_when_the_game_is_abandoned(lounge: Lounge,
     assert "take moves back" not in due_kinds_checked(database_path)
     closed = next(m for m in public(thread) if m.id == request.id)
     assert closed.content.endswith("— closed: the game is over.") and not closed.components
+
+
+async def play_until_several(lounge: Lounge, game: str, rng: random.Random) -> tuple[ChannelHandle, int, MemberActor]:
+    """A game played by random clicks until its mover could take back several decisions alone (none showed a card
+    or dice): (its thread, its id, the mover)."""
+    thread, game_id = await lounge.started_game(players=2, game=game)
+    for _ in range(300):
+        prompt = await lounge.service.reading.prompt(game_id)
+        assert prompt is not None, "the game ended first"
+        mover = lounge.member(prompt.user_ids[0])
+        try:
+            plan = await lounge.service.undo.plan(game_id, mover.id)
+        except GameError:
+            plan = None
+        if plan is not None and plan.decisions > 1 and not plan.revealed:
+            return thread, game_id, mover
+        message = await lounge.private_choices(mover, latest_prompt(thread))  # type: ignore[arg-type]
+        await lounge.click_choice(mover, message, rng.choice(choices_of(message))[1])
+    raise AssertionError("no run of several decisions came up")
+
+
+async def test_taking_back_several_decisions_shows_them_privately_and_asks_first(lounge: Lounge) -> None:
+    thread, game_id, mover = await play_until_several(lounge, "air-alliance", random.Random(2))
+    version = (await lounge.service.reading.table(game_id)).version
+    plan = await lounge.service.undo.plan(game_id, mover.id)
+    messages, posted = public_count(thread), len(lounge.posted(thread))
+
+    asked = await mover.slash(thread, "undo")
+
+    [question] = [m.message for m in [asked.response, *asked.followups] if m is not None and m.ephemeral]
+    assert question.content.startswith(f"This takes back {plan.decisions} decisions of yours "
+                                       f"(moves {plan.to_version + 1} to {version}):\n")
+    assert all(line in question.content for line in plan.lines) and question.content.endswith("Take them back?")
+    assert [b.label for row in question.components for b in row.children] == ["Confirm", "Keep them"]  # type: ignore[attr-defined]
+    assert (await lounge.service.reading.table(game_id)).version == version  # nothing taken back yet
+    assert (public_count(thread), len(lounge.posted(thread))) == (messages, posted)  # asked privately, nobody pinged
+
+    first = question
+    kept = await mover.click(question, label="Keep them")
+    assert kept.acknowledged
+    assert (await lounge.service.reading.table(game_id)).version == version
+    assert ephemeral_text(asked) == "Kept: nothing is taken back."  # the question, edited in place
+
+    asked = await mover.slash(thread, "undo")
+    [question] = [m.message for m in [asked.response, *asked.followups] if m is not None and m.ephemeral]
+    assert (await mover.click(question, label="Confirm")).acknowledged
+    table = await lounge.service.reading.table(game_id)
+    assert table.version == version + 1 and is_undo((await lounge.store.games.actions(game_id))[-1].payload)
+    assert ephemeral_text(asked) == f"Done: take back moves {plan.to_version + 1} to {version}."
+    assert public_count(thread) == messages  # the turn's message is edited back, not posted anew
+    # A Confirm from before the game moved takes nothing back: the decisions it listed are no longer the latest.
+    late = await click_removed(mover, first, f"undo:{game_id}:v{version}:take")
+    assert late.acknowledged and (await lounge.service.reading.table(game_id)).version == version + 1
