@@ -65,8 +65,9 @@ def hint_reply(found: TableHint) -> Reply:
         embed.add_field(name="Other choices", value=clip("\n".join(lines), FIELD_VALUE_MAX), inline=False)
     worlds = hint.suggestion.worlds
     fewer = any(w.worlds < worlds for w, _ in hint.alternatives)  # one that fell behind early was played less
-    embed.set_footer(text=f"Each choice played on {'up to ' if fewer else ''}{worlds} {'time' if worlds == 1 else 'times'}"
-                          ", with the cards and dice you can't see dealt anew each time. The choice is yours.")
+    times = f"{'up to ' if fewer else ''}{worlds} {'time' if worlds == 1 else 'times'}"
+    embed.set_footer(text=f"Each choice played on {times}, with the cards and dice you can't see dealt anew each time. "
+                          "The choice is yours.")
     return Reply(embeds=[embed])
 
 

@@ -44,15 +44,17 @@ def undo_vote_reply(table: Table, vote: UndoVote) -> Reply:
 
 def confirm_reply(plan: TakeBack) -> Reply:
     """The private question before several decisions are taken back: what they did, then Confirm or Keep them."""
-    first, last = plan.to_version + 1, plan.table.version
-    text = (f"This takes back {count(plan.decisions, 'decision')} of yours ({moves(first, last)}):\n"
-            + "\n".join(plan.lines) + "\nTake them back?")
+    taken = moves(plan.to_version + 1, plan.table.version)
+    head, tail = f"This takes back {count(plan.decisions, 'decision')} of yours ({taken}):", "Take them back?"
+    # A long turn's list loses its end, never the question.
+    lines = clip("\n".join(plan.lines), CONTENT_MAX - len(head) - len(tail) - 2)
+    text = f"{head}\n{lines}\n{tail}"
     version = plan.table.version
     view = view_of(
         button(f"undo:{plan.table.id}:v{version}:take", "Confirm", discord.ButtonStyle.danger),
         button(f"undo:{plan.table.id}:v{version}:keep", "Keep them", discord.ButtonStyle.secondary),
     )
-    return Reply(content=clip(text, CONTENT_MAX), view=view)
+    return Reply(content=text, view=view)
 
 
 async def undo(interaction: discord.Interaction, table: Table) -> None:

@@ -32,10 +32,6 @@ class TakeBack:
     decisions: int
     lines: tuple[str, ...]  # what the decisions did, in the log's words
 
-    @property
-    def label(self) -> str:
-        return f"Take back {moves(self.to_version + 1, self.table.version)}"
-
 
 @dataclass(frozen=True)
 class _Target:
@@ -94,9 +90,11 @@ class Undoing:
         numbers = {row.seq for row in target.rows}
         names = {p.seat: p.name for p in table.players if p.seat is not None}
         told = [(n, text) for n, text in (await self._core.load.history(table)).numbered_lines(names) if n in numbers]
-        # The steps of a move still being made have no line yet: each is told by its choice, as its menu said.
-        steps = [f"{row.seq}. Your choice: {label_of(table, target.replayer.states[row.seq - 1], row.seat, row.payload)}"
-                 for row in target.rows if row.seq not in {n for n, _ in told}]
+        # The steps of a move still being made have no line yet (a step before a move is told by that move's line,
+        # '12–14. ...'): each is told by its choice, as its menu said.
+        states, last = target.replayer.states, max((n for n, _ in told), default=0)
+        steps = [f"{row.seq}. Your choice: {label_of(table, states[row.seq - 1], row.seat, row.payload)}"
+                 for row in target.rows if row.seq > last]
         return TakeBack(table, target.to_version, target.revealed, len(target.rows),
                         tuple(text for _, text in told) + tuple(steps))
 
