@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import engine
-from engine.core import GameOver, IllegalAction, NotYourTurn, StaleAction
+from engine.core import GameError, GameOver, IllegalAction, NotYourTurn, StaleAction
 from engine.options import current_edition
 from engine.services import Services
 from engine.services.caching import CACHE_MB, LOG_EVERY, MB, Memo, Memos
@@ -378,3 +378,24 @@ async def test_a_table_keeps_the_edition_of_the_rules_it_was_opened_under(servic
     changed = await service.lobby.set_options(table.id, ANN, ["kobe_economy"])
     assert changed.row.options["edition"] == table.row.options["edition"]
     assert changed.row.options["kobe_economy"] is True and changed.row.options["kobe_flush"] is False
+
+
+async def test_an_undo_request_open_at_the_last_move_closes_with_the_game(service: Services, store: Store) -> None:
+    game_id = await started(service, (ANN, BOB))
+    rng = random.Random(3)
+    result = None
+    while (prompt := await service.reading.prompt(game_id)) is not None:
+        last = (await store.games.actions(game_id))[-1:]
+        asker = (await service.reading.table(game_id)).at_seat(last[0].seat).user_id if last else ANN
+        if last and await store.votes.undo_vote(game_id) is None:
+            try:  # whoever decided last asks to take back a throw (refused when it showed nothing)
+                await service.undo.ask_undo(game_id, asker)
+            except GameError:
+                pass
+        opened = await store.votes.undo_vote(game_id) is not None
+        result = await service.core.play(game_id, prompt.movers[0].user_id,
+                                         rng.randrange(len(prompt.movers[0].choices)), version=prompt.version)
+        assert [c.words.rsplit(" — ", 1)[1] for c in result.closed] == (
+            (["closed: the game is over."] if result.outcome else ["closed: the game moved on."]) if opened else [])
+    assert result is not None and result.outcome is not None and opened  # a request was open at the last move
+    assert await store.votes.undo_vote(game_id) is None and not await store.dues.of(game_id)

@@ -121,6 +121,7 @@ class LobbyCommands(commands.Cog):  # a Cog only for discord.py's typing: cogs.g
         table = await tables(interaction).lobby.abandon(table.id, interaction.user.id, can_manage=can_manage)
         if table.started:
             await moves.close_turn(interaction, table)  # the buttons of a game that is over go
+            await moves.show_closed(interaction, await tables(interaction).undo.close(table.id))  # its undo request
         else:
             await posts.refresh_lobby(interaction, table)
         reply = messages.abandoned_reply(table, interaction.user.id)

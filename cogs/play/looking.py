@@ -61,10 +61,13 @@ def hint_reply(found: TableHint) -> Reply:
     embed.description = clip(f"**{label}**{hint.because.removeprefix(label)}", EMBED_DESCRIPTION_MAX)
     if hint.alternatives:
         lines = [f"• {what_it_brings(w.action)}: {words}" for w, words in hint.alternatives]
-        embed.add_field(name="Next best", value=clip("\n".join(lines), FIELD_VALUE_MAX), inline=False)
+        # Not "next best": an alternative may read higher than the suggestion, its words then saying why.
+        embed.add_field(name="Other choices", value=clip("\n".join(lines), FIELD_VALUE_MAX), inline=False)
     worlds = hint.suggestion.worlds
-    embed.set_footer(text=f"Each choice played on {worlds} {'time' if worlds == 1 else 'times'}, with the cards and "
-                          "dice you can't see dealt anew each time. The choice is yours.")
+    fewer = any(w.worlds < worlds for w, _ in hint.alternatives)  # one that fell behind early was played less
+    times = f"{'up to ' if fewer else ''}{worlds} {'time' if worlds == 1 else 'times'}"
+    embed.set_footer(text=f"Each choice played on {times}, with the cards and dice you can't see dealt anew each time. "
+                          "The choice is yours.")
     return Reply(embeds=[embed])
 
 

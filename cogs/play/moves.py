@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterable
 
 import discord
 
@@ -34,7 +35,7 @@ from cogs.web.watching import tell_watchers
 from engine.core import StaleAction
 from engine.platform.records import LinkKind, PostKind
 from engine.services import logs
-from engine.services.tables import MoveResult, Opening, Table
+from engine.services.tables import Closed, MoveResult, Opening, Table
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +120,20 @@ async def show_move(interaction: discord.Interaction | discord.Client, result: M
     """Edit or post the turn messages a move changed; True if the clicked message was the one edited."""
     edited_here = await _show_move(interaction, result)
     logs.posted(result.table.id)
+    await show_closed(interaction, result.closed)
     return edited_here
+
+
+async def show_closed(source: discord.Interaction | discord.Client, closed: Iterable[Closed]) -> None:
+    """Requests the game moved past or ended (a vote to take moves back): each message says why, without buttons.
+    An edit, never a new message: nobody is pinged again."""
+    for request in closed:
+        if request.post is None:
+            continue
+        try:
+            await edit_post(source, request.post, Reply(content=request.words))
+        except discord.HTTPException:
+            log.info("could not close the request's message %s", request.post.message_id, exc_info=True)
 
 
 async def _show_move(interaction: discord.Interaction | discord.Client, result: MoveResult) -> bool:

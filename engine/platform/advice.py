@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.core import Action, Game, GameAI, find_choice, redealt
 from engine.platform.thinking import MOVE, Clock, Search, Spread, Weighed, play_on, ranked, told_worth
+from engine.words import count
 
 ALTERNATIVES = 2  # the choices a hint names beside its suggestion
 TOLD_WORLDS = 4  # worlds an AI seat's reason looks into: a steadier estimate; each costs the AI playing the move on
@@ -64,10 +65,20 @@ def hint(game: Game, ai: GameAI, state: Any, seat: int, deal: random.Random, sea
 
 
 def alternative_words(ai: GameAI, alternative: Weighed, suggestion: Weighed) -> str:
-    """An alternative's told worth; where it tells no less than the suggestion's, why it is not the suggestion:
-    the look-ahead keeps the standard choice unless another is ahead of it beyond doubt in the same worlds."""
+    """An alternative's told worth; where it reads better than the suggestion's, why the suggestion is still the
+    one, by what the look-ahead saw: the alternative fell behind in its first worlds and was played no further; or
+    the AI's own measure, which it chooses by, put it behind in the same worlds (the words tell another); or its
+    lead is within luck, and the look-ahead keeps the standard choice unless another is ahead beyond doubt."""
     words = ai.worth_words(alternative.told)
-    return words if alternative.told < suggestion.told else f"{words}, but not clearly better than the suggestion"
+    if alternative.told <= suggestion.told or words == ai.worth_words(suggestion.told):
+        return words
+    if alternative.worlds < suggestion.worlds:
+        return (f"{words} from {count(alternative.worlds, 'try', 'tries')} (the suggestion had "
+                f"{suggestion.worlds}): it fell behind early, so the look-ahead tried it no further")
+    tries = count(suggestion.worlds, "try", "tries")
+    if alternative.value < suggestion.value:
+        return f"{words}, but the AI's ranking of where each leads put it behind the suggestion in the same {tries}"
+    return f"{words}: ahead in {tries}, but by less than luck explains, so the hint keeps the AI's usual choice"
 
 
 def told_reason(game: Game, ai: GameAI, state: Any, seat: int, action: Action, deal: random.Random) -> str:

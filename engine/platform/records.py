@@ -138,6 +138,7 @@ class PostKind(str, enum.Enum):
     LOBBY = "lobby"  # the lobby in the game's thread
     INVITE = "invite"  # the invitation in the channel the game was opened from
     TURN = "turn"  # the message of the turn being played
+    UNDO = "undo"  # the open request to take moves back, edited once it is answered or closed
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from engine.services.positions import encoded, snapshot_due
 from engine.services.schedule import Schedule
 from engine.services.seatwrites import SeatWrites
 from engine.services.tables import (
-    AlreadyPlayed, MoveResult, Prompt, Table, TableRef, pick_action, require_player, standings_from_view,
+    AlreadyPlayed, Closed, MoveResult, Prompt, Table, TableRef, pick_action, require_player, standings_from_view,
 )
 from engine.services.thinking import ThinkingPool
 from engine.services.trials import TrialPool
@@ -38,6 +38,7 @@ log = logging.getLogger("engine.service")
 
 MAX_AUTOMATIC = 1000  # AI moves in one chain; a longer chain is a loop the rules never leave
 FinishHook = Callable[[Table, Outcome], Awaitable[None]]
+Closer = Callable[[Table], Awaitable[Closed | None]]  # closes a request that moves made moot (see on_moved)
 
 
 @dataclass(frozen=True)
@@ -96,10 +97,16 @@ class TableCore:
         self.schedule = Schedule(store, clock, on_change)
         self.seats = SeatWrites(store, self.memos)  # every seat write goes through it: it keeps the cache right
         self._finish_hooks: list[FinishHook] = []
+        self._closers: list[Closer] = []
 
     def on_finish(self, hook: FinishHook) -> None:
         """Run `hook` once for every game that finishes, whoever made its last move (the ratings listen)."""
         self._finish_hooks.append(hook)
+
+    def on_moved(self, closer: Closer) -> None:
+        """After every move shown (a person's, an AI's, the autopilot's, an undo), `closer` may close a request
+        those moves made moot (an open vote to take moves back); its message is edited with the move's."""
+        self._closers.append(closer)
 
     def hold(self, game_id: int) -> AbstractAsyncContextManager[None]:
         """The game's lock: one change at a time in this process (the store's version check covers the others)."""
@@ -322,8 +329,9 @@ class TableCore:
             drawing.cancel()
             raise
         standings = standings_from_view(moved.table, moved.view)
+        closed = tuple(c for c in [await closer(moved.table) for closer in self._closers] if c is not None)
         return MoveResult(moved.table, moved.events, await drawing, prompt, moved.outcome, standings, news, label,
-                          alerts)
+                          alerts, closed)
 
     # -- the cache, kept right here alone --------------------------------------------------------
 

@@ -234,6 +234,15 @@ class MoveResult:
     turn: TurnNews
     label: str  # the move in words, e.g. to confirm a /move to the player who typed it
     alerts: Alerts = Alerts()  # how the players of a turn that begins are told
+    closed: tuple[Closed, ...] = ()  # requests the moves made moot (a vote to take moves back): their messages
+
+
+@dataclass(frozen=True)
+class Closed:
+    """A request that closed without an answer because the game moved on or ended: its message and why."""
+
+    post: PostRow | None  # the request's message, to edit (None: it was never posted, or not remembered)
+    words: str  # what the message says now, e.g. "ann's request to take back move 8 — closed: the game moved on."
 
 
 @dataclass(frozen=True)

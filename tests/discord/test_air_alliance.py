@@ -85,7 +85,11 @@ async def test_undo_takes_back_a_landing_that_drew_no_card_and_status_and_mine_n
         await lounge.click_choice(mover, prompt, pick)
     version = (await lounge.service.reading.table(game_id)).version
     result = await mover.slash(thread, "undo")
-    assert ephemeral_text(result) == "Done: take back moves 1 to 3."  # the turn so far: nothing was revealed
+    # The turn so far (nothing was revealed), three decisions: shown privately first, and taken back on Confirm.
+    assert ephemeral_text(result).startswith("This takes back 3 decisions of yours (moves 1 to 3):")
+    [question] = [m.message for m in [result.response, *result.followups] if m is not None and m.ephemeral]
+    await mover.click(question, label="Confirm")
+    assert ephemeral_text(result) == "Done: take back moves 1 to 3."
     assert (await lounge.service.reading.table(game_id)).version == version + 1
     back = await lounge.service.reading.prompt(game_id)
     assert back is not None and back.asks == "place a marker" and back.movers[0].user_id == mover.id

@@ -58,7 +58,7 @@ async def test_the_player_to_act_gets_a_private_hint_with_reasons_and_alternativ
     assert ". It leaves " in description and description.endswith(".")
     fields = {f.name: f.value for f in embed.fields}
     if len(labels) > 1:
-        assert fields["Next best"].startswith("• ")
+        assert fields["Other choices"].startswith("• ")
     assert "The choice is yours." in (embed.footer.text or "")
 
 
