@@ -8,6 +8,7 @@ from engine.rules.golden_age import board, market
 from engine.rules.golden_age.end_of_turn import contract, contract_words, eligible
 from engine.rules.golden_age.scoring import outcome
 from engine.rules.golden_age.state import TURNS, GoldenAgeState, Phase, Step
+from engine.events import Event
 from engine.view import CommonView
 
 
@@ -32,7 +33,7 @@ class GoldenAgeView(CommonView):
     contracts_played: list[str]
     bank: int
     winners: list[int]
-    news: list[str]
+    news: list[Event]
     turn_order: NotRequired[list[int]]  # edition 2 on (edition 1's recorded views had none)
     you: NotRequired[dict[str, Any]]  # a seat's view only
 
