@@ -154,7 +154,8 @@ def read(view: dict[str, Any]) -> Table:
         tech=tuple(str(b.get("colour") or "white") for b in view.get("tech") or []),
         seats=seats(view, seats_raw, names, airlines),
         contracts_played=tuple(drawable(str(c)) for c in view.get("contracts_played") or []),
-        events=tuple(event_text(str(e), names) for e in view.get("news") or view.get("events") or []),
+        # worded by the services, the names in
+        events=tuple(drawable(str(e)) for e in view.get("news") or view.get("events") or []),
         winners=tuple(int(s) for s in view.get("winners") or [] if isinstance(s, int)),
         turn_order=turn_order(view.get("turn_order"), first if isinstance(first, int) else None, players),
         headline=drawable(str(view.get("headline") or "")),
@@ -174,13 +175,6 @@ def name_of(names: tuple[str, ...], seat: int | None) -> str:
     if seat is None:
         return ""
     return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
-
-
-def event_text(line: str, names: tuple[str, ...]) -> str:
-    """An event line with its {p0} placeholders replaced by the seats' names."""
-    for seat, name in enumerate(names):
-        line = line.replace(f"{{p{seat}}}", name)
-    return drawable(line)
 
 
 def label_for(key: str) -> str:

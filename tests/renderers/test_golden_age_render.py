@@ -20,6 +20,7 @@ from tests.renderers.drawing import open_png
 from tests.renderers.golden_age_sample import (
     LONG_NAMES, bankrupt_view, full_city_view, over_view, sample_view, start_view, with_names,
 )
+from engine.platform.wording import tableless
 
 SLUG = "1930"
 MAX_BYTES = 1_000_000
@@ -125,7 +126,7 @@ CHANGES: dict[str, Callable[[dict[str, Any]], None]] = {
     "a contract is played": lambda v: v["seats"][3].update(contracts=4),
     "the turn passes": lambda v: v.update(current=2),
     "the operating round ends": lambda v: v.update(operating_round=3),
-    "an event happens": lambda v: v["events"].append("{p1} passes."),
+    "an event happens": lambda v: v["events"].append("Bartholomew passes."),
     "another airline acts": lambda v: v.update(last="blue:fly"),
     "the turn order differs": lambda v: v.update(turn_order=[0, 2, 1, 3]),
 }
@@ -165,7 +166,7 @@ def test_the_board_keeps_its_height_move_after_move() -> None:
     quiet = sample_view()
     quiet["events"] = []
     busy = sample_view()
-    busy["events"] = [f"Airline {n} pays a final full dividend of $9 a token: {{p0}} $9, {{p1}} $18." for n in range(12)]
+    busy["events"] = [f"Airline {n} pays a final full dividend of $9 a token: Alice $9, Bartholomew $18." for n in range(12)]
     assert open_png(renderers.render(SLUG, quiet)).size == open_png(renderers.render(SLUG, busy)).size
 
 
@@ -276,12 +277,12 @@ def test_the_board_shows_the_first_turns_order_from_the_view_on_each_player() ->
     assert golden_age.final_places(over) and not golden_age.turn_badges(over)  # once over, places instead
 
 
-def test_event_placeholders_become_the_players_names_or_seat_numbers() -> None:
+def test_names_the_board_cannot_draw_are_seat_numbers_and_events_are_drawn_as_the_services_worded_them() -> None:
     view = sample_view()
     view["seat_names"] = ["🚀 Zoë", "李雷"]
     table = golden_age_table.read(view)
     assert table.names == ("Zoë (Seat 1)", "Seat 2", "Seat 3", "Seat 4")  # as renderers.shown_name names them
-    assert table.events[0] == "Zoë (Seat 1) (Green Airline) opens a gate in New York."
+    assert table.events[0] == "Alice (Green Airline) opens a gate in New York."  # a renderer words no event
 
 
 def test_the_game_over_header_names_the_winner_and_the_worth() -> None:
@@ -389,14 +390,14 @@ def engine_views(players: int, seed: int, every: int) -> list[dict[str, Any]]:
     game = rules.GAME
     chooser = random.Random(seed)
     state = game.setup(players, seed)
-    views, moves = [game.view(state, None)], 0
+    views, moves = [tableless(game.sentences, game.view(state, None))], 0
     while to_act := game.to_act(state):
         seat = to_act[0]
         state = game.apply(state, seat, chooser.choice(game.legal_actions(state, seat)))
         moves += 1
         if moves % every == 0:
-            views.append(game.view(state, None))
-    return views + [game.view(state, None)]
+            views.append(tableless(game.sentences, game.view(state, None)))
+    return views + [tableless(game.sentences, game.view(state, None))]
 
 
 @pytest.mark.parametrize("players", [2, *(pytest.param(n, marks=pytest.mark.slow) for n in (3, 4, 5, 6))])
