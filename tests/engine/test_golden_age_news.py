@@ -9,7 +9,12 @@ from engine.core import News, news_of
 from engine.events import Event
 from engine.platform.turns import History, LogLine
 from engine.rules.golden_age import GAME
-from engine.rules.golden_age.events import SENTENCES
+from engine.events import Seat
+from engine.rules.golden_age.actions import GATE_OPENED, UPGRADED
+from engine.rules.golden_age.end_of_turn import AWARDED
+from engine.rules.golden_age.events import ACTOR, SENTENCES, own_news
+from engine.rules.golden_age.market import DIVIDEND_PAID
+from engine.rules.golden_age.stock import BOUGHT, NOTHING_TO_BUY
 from engine.rules.golden_age.state import GoldenAgeState
 from tests.engine.golden_age_helpers import operating, play
 from tests.engine.test_golden_age_playouts import random_game
@@ -87,3 +92,23 @@ def test_the_headline_of_a_flight_is_its_dividend_not_the_choices_around_it() ->
         state = play(state, 0, kind, arg)
         history = history.extended(0, said(state), [news_of(GAME, event) for event in state.events])
     assert history.headline((1,)) == "Green Airline pays a full dividend of $1 a token: {p0} $2, {p1} $1."
+
+
+def test_the_news_a_highlighted_action_did_are_found_by_key_and_airline_for_the_boards_tag() -> None:
+    green, actor = "Green Airline", ACTOR.event(seat=Seat(0), airline="Green Airline")
+    news = [
+        GATE_OPENED.event(actor=actor, airline=green, city="Chicago"),
+        DIVIDEND_PAID.event(airline="Orange Airline", words="a full dividend", per_token=3, to_whom=""),
+        DIVIDEND_PAID.event(airline=green, words="a full dividend", per_token=5, to_whom=""),
+        UPGRADED.event(actor=actor, airline=green, city="Chicago", colour="yellow", paid=""),
+        BOUGHT.event(seat=Seat(2), airline="Pink Airline", cost=5, given=""),
+        NOTHING_TO_BUY.event(seat=Seat(2)),
+        AWARDED.event(seat=Seat(2), card="$3: Chicago", airline="Blue Airline", value=3),
+    ]
+    assert own_news(news, "expand", green) == [0]  # not another airline's dividend, nor its own (no expand's)
+    assert own_news(news, "fly", green) == [2]  # the flight's dividend
+    assert own_news(news, "buy", "Pink Airline") == [4]  # not a pass
+    assert own_news(news, "upgrade", "Yellow Airline") == []  # yellow the tile is not Yellow Airline
+    assert own_news(news, "contract", "Blue Airline") == [6]
+    state = expanded(GAME.edition)
+    assert GAME.view(state, None)["own_news"] == [0]  # the view says it of its own news

@@ -314,18 +314,17 @@ def test_the_headline_is_the_headers_main_news_and_the_newest_event_comes_under_
     assert news_text(view).startswith("Alice (Green Airline) opens a gate in Chicago.")
 
 
-@pytest.mark.parametrize(("last", "headline", "tagged"), [
-    ("green:expand", "Alice (Green Airline) opens a gate in Chicago.", True),
-    ("green:expand", DIVIDEND, False),  # another airline's news
-    ("green:expand", "Green Airline pays a full dividend of $5 a token: Alice $10.", False),  # not an expand's
-    ("green:fly", "Green Airline pays a full dividend of $5 a token: Alice $10.", True),  # the flight's dividend
-    ("pink:buy", "Chen buys a token of Pink Airline for $5.", True),
-    ("pink:buy", "Chen can buy nothing and passes.", False),
-    ("yellow:upgrade", "Alice (Green Airline) upgrades Chicago to yellow.", False),  # yellow the tile, not Yellow
-    ("blue:contract", "Chen awards contract $3: Chicago to Blue Airline and takes $3.", True),
+@pytest.mark.parametrize(("own", "headline", "tagged"), [
+    ([0, 1], "Alice (Green Airline) opens a gate in Chicago.", True),  # news the game says the last action did
+    ([0, 1], DIVIDEND, False),  # other news
+    ([0], "Alice (Green Airline) opens a gate in Chicago.", False),  # the game says that action did only the first
+    ([0, 1], None, True),  # no headline: the newest event leads, the expand's own
 ])
-def test_the_last_actions_tag_stands_only_beside_news_of_that_action(last: str, headline: str, tagged: bool) -> None:
-    view = {**sample_view(), "last": last, "headline": headline}
+def test_the_last_actions_tag_stands_only_beside_news_the_game_says_that_action_did(
+        own: list[int], headline: str | None, tagged: bool) -> None:
+    """Which news an action did is the game's to say (by its events' keys and airline, engine.rules.golden_age
+    .events.own_news): the board reads no event's words to find out."""
+    view = {**sample_view(), "own_news": own, **({"headline": headline} if headline else {})}
     tag = golden_age_header.shown_tag(golden_age_table.read(view))
     assert (tag is not None) is tagged
 
@@ -342,7 +341,7 @@ def test_the_final_board_names_the_winner_first_and_shows_no_stale_tag() -> None
 
 @pytest.mark.parametrize(("view", "words"), [
     (start_view(), "The game begins: each player founds an airline"),
-    ({**sample_view(), "events": []}, "Last action: Green · expand"),
+    ({**sample_view(), "events": [], "news": []}, "Last action: Green · expand"),
     ({}, "The game goes on"),
 ])
 def test_the_headers_news_is_never_empty(view: dict[str, Any], words: str) -> None:

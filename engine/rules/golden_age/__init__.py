@@ -22,6 +22,9 @@ class GoldenAge(Rules[GoldenAgeState]):
 
     slug = "1930"
     sentences = events.SENTENCES  # the catalogue every event of the game is emitted from and worded by
+    # Which news the last action did tags the board's news, no part of the position: a fingerprint leaves it out (and
+    # so matches the positions fingerprinted before it was told).
+    view_words = ("own_news",)
     title = "1930: The Golden Age of Airlines"
     min_players = 2
     max_players = 6
