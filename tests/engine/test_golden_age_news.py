@@ -112,3 +112,12 @@ def test_the_news_a_highlighted_action_did_are_found_by_key_and_airline_for_the_
     assert own_news(news, "contract", "Blue Airline") == [6]
     state = expanded(GAME.edition)
     assert GAME.view(state, None)["own_news"] == [0]  # the view says it of its own news
+
+
+def test_a_dividend_names_the_players_it_pays() -> None:
+    """Each payee is a seat value the wording step names, never a seat written into words no one fills in."""
+    state = operating()
+    for kind, arg in (("airline", "green"), ("operation", "fly"), ("dividend", "full")):
+        state = play(state, 0, kind, arg)
+    paid = [e for e in state.events if e.key == "dividend_paid"]
+    assert paid and GAME.sentences.words(paid[0], {0: "ann", 1: "bob"}, state.edition).endswith(": ann $2, bob $1.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import News
+from engine.events import Run, Seat
 from engine.rules.golden_age.board import name, refresh_incomes
 from engine.rules.golden_age.events import SENTENCES
 
@@ -16,6 +17,8 @@ STOCK_DOWN = SENTENCES.add("stock_down", "{airline} stock down to ${price} ({why
 # The $1 box: bankrupt at the End of Turn unless the stock climbs out of it first.
 BANKRUPT_BOX = SENTENCES.add("bankrupt_box", "{airline} stock down to ${price} ({why}). It is in the bankrupt box.", News.MILESTONE)
 DIVIDEND_PAID = SENTENCES.add("dividend_paid", "{airline} pays {words} of ${per_token} a token{to_whom}.", News.MILESTONE)
+TO_WHOM = SENTENCES.add("to_whom", ": {paid}", News.ROUTINE)  # DIVIDEND_PAID's clause: a run of PAID_TO
+PAID_TO = SENTENCES.add("paid_to", "{seat} ${amount}", News.ROUTINE)
 BANKRUPT = SENTENCES.add("bankrupt", "{airline} goes bankrupt: its tokens, gates and hubs leave the game.", News.MILESTONE)
 
 
@@ -104,8 +107,8 @@ def pay_dividend(state: GoldenAgeState, airline: str, per_token: int, words: str
         if amount:
             state.writable_seat(seat).money += amount
             state.bank -= amount
-            paid.append(f"{{p{seat}}} ${amount}")
-    to_whom = ": " + ", ".join(paid) if paid else ""
+            paid.append(PAID_TO.event(seat=Seat(seat), amount=amount))
+    to_whom = TO_WHOM.event(paid=Run(tuple(paid), joint=", ")) if paid else ""
     state.events.append(DIVIDEND_PAID.event(airline=name(state, airline), words=words, per_token=per_token,
                                           to_whom=to_whom))
 
