@@ -9,6 +9,7 @@ import pytest
 from engine.rules.golden_age import GAME, end_of_turn, market, operations
 from engine.rules.golden_age.data import Colour
 from engine.rules.golden_age.state import TURNS, GoldenAgeState, Phase, Step
+from engine.view import json_ready
 from tests.engine.golden_age_helpers import keys, operating, play
 from said import said
 
@@ -131,7 +132,7 @@ def test_the_first_edition_asks_only_who_can_play_a_contract_now() -> None:
 @pytest.mark.parametrize("players", range(2, 7))
 def test_contract_hands_never_appear_in_the_public_view(players: int) -> None:
     state = GAME.setup(players, 3)
-    public = json.dumps(GAME.view(state, None))
+    public = json.dumps(json_ready(GAME.view(state, None)))
     assert '"you"' not in public and "contract_deck" not in public
     for seat in range(players):
         mine = GAME.view(state, seat)["you"]["contracts"]
