@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, Final, Union
 
 
 class News(enum.IntEnum):
@@ -40,8 +40,8 @@ class Seat(int):
 # of the catalogue worded in its place (a clause that names a seat: 'ann takes 2 bonus chips'), or a run of them.
 Blank = Union[Seat, int, str, "Event", "Run"]
 Packed = tuple[Any, ...]  # an event as an exact tuple of plain values (Event.packed)
-RUN = ""  # what a packed run begins with where a packed event has its key (a key is never empty)
-SEAT_MARK = "@"  # before a packed blank's name: it holds a seat (a Seat, like any instance of a class, is tracked)
+RUN: Final = ""  # what a packed run begins with where a packed event has its key (a key is never empty)
+SEAT_MARK: Final = "@"  # before a packed blank's name: it holds a seat (a Seat, like any instance of a class, is tracked)
 _SHAPES: dict[tuple[str, ...], tuple[str, ...]] = {}  # the packed names of each shape of blanks, shared: few kinds
 
 

@@ -10,7 +10,7 @@ import string
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.events import Blank, Event, News, Run, Seat
+from engine.events import RUN, SEAT_MARK, Blank, Event, News, Packed, Run, Seat
 
 Namer = Callable[[int], str]  # a seat's name as a surface shows it
 Names = Namer | Mapping[int, str] | Sequence[str]  # a namer, or the names by seat
@@ -95,13 +95,43 @@ class Sentences:
 
     def words(self, event: Event, names: Names = token, edition: int | None = None) -> str:
         """The event in the words of the game's edition, each seat named by `names` (a seat it lacks: by number)."""
-        namer = names if callable(names) else _lookup(names if isinstance(names, Mapping) else dict(enumerate(names)))
-        return self.sentence(event).words_for(edition).format_map(
-            {name: self._blank(value, namer, edition) for name, value in event.blanks})
+        return self.worded(event, namer(names), edition)
+
+    def worded(self, event: Event, names: Namer, edition: int | None = None) -> str:
+        """words() with the namer made: a cold table words a whole game's events at once, each in microseconds."""
+        blanks: dict[str, object] = {}
+        for name, value in event.blanks:
+            if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, Seat)):
+                blanks[name] = value  # format_map writes an amount as str() would
+            else:
+                blanks[name] = self._blank(value, names, edition)
+        return self._by_key[event.key].words_for(edition).format_map(blanks)
+
+    def kept_words(self, packed: Packed, names: Namer, edition: int | None = None) -> tuple[str, News]:
+        """A packed event (Event.packed, as the chronicle keeps it) in words, and its weight, without unpacking it:
+        a cold table of a long game words a thousand at once."""
+        key, shape, *values = packed
+        blanks: dict[str, object] = {}
+        for name, value in zip(shape, values):
+            if name[:1] == SEAT_MARK:
+                blanks[name[1:]] = names(value)
+            elif isinstance(value, tuple):
+                blanks[name] = self._kept_clause(value, names, edition)
+            else:
+                blanks[name] = value
+        sentence = self._by_key[key]
+        return sentence.words_for(edition).format_map(blanks), sentence.weight
+
+    def _kept_clause(self, packed: Packed, names: Namer, edition: int | None) -> str:
+        if packed[0] != RUN:
+            return self.kept_words(packed, names, edition)[0]
+        _, joint, lead, *clauses = packed
+        return str(joint).join(lead + self.kept_words(clause, names, edition)[0] for clause in clauses)
 
     def lines(self, events: list[Event], names: Names = token, edition: int | None = None) -> list[str]:
         """Each event in words (Sentences.words)."""
-        return [self.words(e, names, edition) for e in events]
+        named = namer(names)
+        return [self.worded(e, named, edition) for e in events]
 
     def actor(self, event: Event, edition: int | None = None) -> int | None:
         """The seat the event's words begin with ('{who} throws ...'), if they begin with one: who did it."""
@@ -116,11 +146,15 @@ class Sentences:
         if isinstance(value, Seat):
             return names(int(value))
         if isinstance(value, Event):
-            return self.words(value, names, edition)
+            return self.worded(value, names, edition)
         if isinstance(value, Run):
-            return value.joint.join(value.lead + self.words(clause, names, edition) for clause in value.events)
+            return value.joint.join(value.lead + self.worded(clause, names, edition) for clause in value.events)
         return str(value)
 
 
-def _lookup(names: Mapping[int, str]) -> Namer:
-    return lambda seat: names.get(seat, token(seat))
+def namer(names: Names) -> Namer:
+    """How seats are named: a namer as it is, names by seat looked up (a seat without one: by number)."""
+    if callable(names):
+        return names
+    lookup = names if isinstance(names, Mapping) else dict(enumerate(names))
+    return lambda seat: lookup[seat] if seat in lookup else token(seat)

@@ -43,6 +43,16 @@ class Told(NamedTuple):
     why: str = ""  # an AI seat's reason for the move, as the log keeps it
 
 
+class Kept(NamedTuple):
+    """A Told as the chronicle keeps it: its events packed (Event.packed)."""
+
+    seat: int
+    events: tuple[Packed, ...] = ()
+    by: str | None = None
+    undo_to: int | None = None
+    why: str = ""
+
+
 @dataclass(frozen=True)
 class Chronicle:
     """What the log told so far: the setup's events and each entry's, in order (entries[seq - 1] is move seq).
@@ -64,10 +74,6 @@ class Chronicle:
     def version(self) -> int:
         return len(self.entries)
 
-    @property
-    def setup_events(self) -> list[Event]:
-        return [Event.unpacked(e) for e in self.setup]
-
     def extended(self, told: Told) -> Chronicle:
         seat, events, by, undo_to, why = told
         entry = (seat, tuple([e.packed() for e in events]), by, undo_to, *((why,) if why else ()))
@@ -75,7 +81,12 @@ class Chronicle:
 
     def told(self) -> list[Told]:
         """Every entry with its fields named (an entry stored before a field existed takes its default)."""
-        return [Told(seat, tuple(Event.unpacked(e) for e in events), *rest) for seat, events, *rest in self.entries]
+        return [Told(kept.seat, tuple(Event.unpacked(e) for e in kept.events), kept.by, kept.undo_to, kept.why)
+                for kept in self.kept()]
+
+    def kept(self) -> list[Kept]:
+        """Every entry with its fields named, its events packed as kept (a cold table words each distinct one once)."""
+        return [Kept(*entry) for entry in self.entries]
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_chronicle, (self.setup, self.entries))

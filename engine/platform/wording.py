@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.events import Event
-from engine.sentences import Sentences
+from engine.events import Event, Packed
+from engine.sentences import Namer, Sentences, namer
 
 
 @dataclass(frozen=True)
@@ -21,12 +21,26 @@ class Wording:
     sentences: Sentences
     names: Mapping[int, str] = field(default_factory=dict)  # a seat without one is named by number ('{p1}')
     edition: int | None = None  # None: today's words
+    _namer: Namer = field(init=False, repr=False, compare=False)
+    # Each packed event worded once (told): a cold table words a whole game, whose events repeat.
+    _told: dict[Packed, tuple[str, int]] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_namer", namer(self.names))
 
     def line(self, event: Event) -> str:
-        return self.sentences.words(event, self.names, self.edition)
+        return self.sentences.worded(event, self._namer, self.edition)
 
     def lines(self, events: Iterable[Event]) -> list[str]:
         return [self.line(event) for event in events]
+
+    def told(self, packed: Packed) -> tuple[str, int]:
+        """A packed event (as the chronicle keeps it) in words, and its weight: each distinct one worded once."""
+        found = self._told.get(packed)
+        if found is None:
+            words, weight = self.sentences.kept_words(packed, self._namer, self.edition)
+            found = self._told[packed] = (words, int(weight))
+        return found
 
     def news(self, events: Iterable[Event]) -> list[int]:
         """Each event's weight for the headline, as its sentence declares it."""

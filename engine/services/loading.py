@@ -135,12 +135,10 @@ def told_history(table: Table, chronicle: Chronicle) -> History:
     back (the board never headlines one)."""
     wording = table.wording
     names = wording.names
-    entries = chronicle.told()
-    setup = chronicle.setup_events
-    lines = [row(0, text, weight) for text, weight in zip(wording.lines(setup), wording.news(setup))]
+    lines = [row(0, *wording.told(packed)) for packed in chronicle.setup]
     actors: list[int] = []
     undos: list[tuple[int, dict[str, Any]]] = []
-    for seq, entry in enumerate(entries, start=1):
+    for seq, entry in enumerate(chronicle.kept(), start=1):
         actors.append(entry.seat)
         if entry.undo_to is not None:
             by = names.get(entry.seat, "A player")
@@ -149,13 +147,14 @@ def told_history(table: Table, chronicle: Chronicle) -> History:
             continue
         if not entry.events and entry.by != AUTOPILOT and not entry.why:
             continue  # a decision that changed nothing anyone sees: /log numbers it all the same
-        news = wording.news(entry.events)
-        events = wording.lines(entry.events)
+        told = [wording.told(packed) for packed in entry.events]
+        events, news = [text for text, _ in told], [weight for _, weight in told]
         if entry.by == AUTOPILOT:
             events = autopilot_events(names.get(entry.seat, "A player"), events)
         weights = news + [int(News.PLAY)] * (len(events) - len(news))  # as History.extended pads them
-        events, weights = with_reason(events, weights, wording.own_lines(entry.events, entry.seat),
-                                      names.get(entry.seat, "The AI"), entry.why)
+        if entry.why:  # who did which of the move's events: their values, only where a reason goes among them
+            own = wording.own_lines([Event.unpacked(packed) for packed in entry.events], entry.seat)
+            events, weights = with_reason(events, weights, own, names.get(entry.seat, "The AI"), entry.why)
         lines += [row(seq, e, w) for e, w in zip(events, weights)]
     taken_back = undone(undos)
     if taken_back:

@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import News
 from engine.events import Event, Run, Seat, event
-from engine.sentences import Sentence, Sentences, blank_names
+from engine.sentences import Sentence, Sentences, blank_names, namer
 
 
 def catalogue() -> Sentences:
@@ -107,3 +107,15 @@ def test_an_event_goes_to_json_and_back_and_packs_into_tuples_the_collector_stop
     assert not gc.is_tracked(packed) and not gc.is_tracked(packed[0])
     with pytest.raises(ValueError):
         Event.from_json({"key": "x", "blanks": {"who": [1]}})
+
+
+def test_a_packed_event_is_worded_and_weighed_as_the_event_itself() -> None:
+    """The chronicle's packed events are worded without unpacking them (a cold table words a whole game)."""
+    sentences = catalogue()
+    scores = Run(tuple(event("score", who=Seat(s), miles=m) for s, m in ((0, "41,000"), (2, "9,000"))), joint=", ")
+    hub = event("hub_built", actor=event("actor", seat=Seat(1), airline="Orange"), airline="Orange", city="Rome")
+    names = namer({0: "ann", 1: "bob"})
+    for told in (hub, event("over", scores=scores), event("joins", card="X", who=Seat(0), chips="")):
+        for edition in (1, 2):
+            assert sentences.kept_words(told.packed(), names, edition) == (
+                sentences.words(told, {0: "ann", 1: "bob"}, edition), sentences.weight(told))
