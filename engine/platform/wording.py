@@ -10,7 +10,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core import Game
 from engine.events import Event, Packed
+from engine.options import current_edition, edition_of
 from engine.sentences import Namer, Sentences, namer
 
 
@@ -69,3 +71,8 @@ def tableless(sentences: Sentences, view: dict[str, Any]) -> dict[str, Any]:
     """A view drawn with no table behind it (a drawing worker's warm-up, a data pack's check, the command line):
     its events worded with the view's own seat names (Airships' nations, 'Player 1')."""
     return Wording(sentences, dict(enumerate(view.get("seat_names") or []))).view(view)
+
+
+def table_wording(game: Game, options: Mapping[str, Any], names: Mapping[int, str]) -> Wording:
+    """How a table of `game` set up with `options` words its events: in the edition it plays by, with its names."""
+    return Wording(game.sentences, names, edition_of(options, current_edition(game)))

@@ -120,7 +120,7 @@ class TableCore:
 
     async def draw(self, table: Table, view: CommonView) -> bytes | None:
         """The board off the event loop; a drawing bug must not lose a move that is already stored."""
-        shown = table.wording.view(dict(view))  # the board's words: its events worded, the players' names in
+        shown = table.wording().view(dict(view))  # the board's words: its events worded, the players' names in
         return await self.pictures.draw(f"game {table.id} at version {table.version}", "board", table.slug, shown)
 
     # -- committing ----------------------------------------------------------------------------
@@ -186,7 +186,7 @@ class TableCore:
         raw = list(view["events"])
         events, news = move_events(table, raw, seat, by)
         chronicle = before.chronicle.extended(Told(seat, tuple(raw), by, why=why))
-        events, news = with_reason(events, news, table.wording.own_lines(raw, seat), table.at_seat(seat).name, why)
+        events, news = with_reason(events, news, table.wording().own_lines(raw, seat), table.at_seat(seat).name, why)
         to_act = tuple(game.to_act(new_state))
         snapshot, body_length, snapshot_at = None, before.body_length, before.snapshot_at
         if snapshot_due(table.version + 1, before.snapshot_at, to_act != start.to_act):

@@ -123,7 +123,7 @@ class Loader:
 def move_events(table: Table, raw: list[Event], seat: int = -1, by: str | None = None) -> tuple[list[str], list[int]]:
     """A move's events (the public view's) in words, the players' names put in, and each one's news
     (engine.core.News) for the headline; a move the autopilot made for a person says so."""
-    wording = table.wording
+    wording = table.wording()
     events = wording.lines(raw)
     if by == AUTOPILOT:
         events = autopilot_events(table.at_seat(seat).name, events)
@@ -133,7 +133,7 @@ def move_events(table: Table, raw: list[Event], seat: int = -1, by: str | None =
 def told_history(table: Table, chronicle: Chronicle) -> History:
     """The history of the chronicle's moves, names put in; /log keeps every move, and says which were taken
     back (the board never headlines one)."""
-    wording = table.wording
+    wording = table.wording()
     names = wording.names
     lines = [row(0, *wording.told(packed)) for packed in chronicle.setup]
     actors: list[int] = []

@@ -9,8 +9,7 @@ from typing import Any
 
 from engine.platform.packs import name_of
 from engine.core import Action, Game, GameError, GameOver, IllegalAction, Outcome, RulesTopic, StaleAction
-from engine.options import current_edition, edition_of
-from engine.platform.wording import Wording
+from engine.platform.wording import Wording, table_wording
 from engine.store import GameRow, PostRow, SeatRow, Status
 from engine.platform.levels import Level
 from engine.platform.notify import Alerts
@@ -169,11 +168,9 @@ class Table:
     def at_seat(self, seat: int) -> SeatRow:
         return next(p for p in self.players if p.seat == seat)
 
-    @property
     def wording(self) -> Wording:
-        """How the table's events read: its game's sentences in the edition it plays by, the players' names in."""
-        names = {p.seat: p.name for p in self.players if p.seat is not None}
-        return Wording(self.rules.sentences, names, edition_of(self.row.options, current_edition(self.rules)))
+        """How the table's events read (made on each call): its game's sentences, its edition, its players' names."""
+        return table_wording(self.rules, self.row.options, {p.seat: p.name for p in self.players if p.seat is not None})
 
 
 TableRef = Table | int  # the table a request loaded already (nothing loads it again), or a game's id to load it
