@@ -29,6 +29,7 @@ from benchmarks import web as web_pages
 from benchmarks.processes import fresh_schema
 from engine.cli.arena import arena
 from engine.platform.levels import THINKING_SECONDS
+from engine.platform.wording import tableless
 from engine.services import Services
 from engine.services.caching import MB
 from renderers.drawing import PillowDrawing
@@ -137,7 +138,7 @@ def render_figures(slug: str, playout: Playout, players: int,
     """Draw every position of one game (a move's board reuses the strips of rows earlier boards compressed);
     encode the middle one again alone, whole, for the bare cost."""
     game = engine.get_game(slug)
-    views = [game.view(s, None) for s in states_of(slug, playout, players)][:positions]
+    views = [tableless(game.sentences, game.view(s, None)) for s in states_of(slug, playout, players)][:positions]
     renders, sizes = [], []
     for view in views:
         started = time.perf_counter()

@@ -9,7 +9,7 @@ from typing import Any
 
 import engine
 from engine.cli.simulate import Playout
-from engine.core import events_of, news_of
+from engine.core import events_of
 from engine.platform.snapshots import Chronicle, Told
 from engine.services import Services
 from engine.services.positions import encoded, snapshot_due
@@ -28,7 +28,7 @@ async def logged(store: Store, slug: str, playout: Playout) -> tuple[int, list[f
         await store.seats.add(row.id, 10 + seat, f"player {seat}")
     await store.seats.start_game(row.id, [10 + seat for seat in range(playout.players)])
     state = game.setup(playout.players, playout.seed, {})
-    chronicle = Chronicle(tuple(events_of(game, state)))
+    chronicle = Chronicle.opening(events_of(game, state))
     encodes: list[float] = []
     sizes: list[int] = []
     snapshot_at = 0
@@ -36,7 +36,7 @@ async def logged(store: Store, slug: str, playout: Playout) -> tuple[int, list[f
         before = tuple(game.to_act(state))
         state = game.apply(state, seat, action)
         events = tuple(events_of(game, state))
-        chronicle = chronicle.extended(Told(seat, events, news=tuple(news_of(game, e) for e in events)))
+        chronicle = chronicle.extended(Told(seat, events))
         snapshot = None
         if snapshot_due(seq, snapshot_at, tuple(game.to_act(state)) != before):
             started = time.perf_counter()

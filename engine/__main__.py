@@ -12,7 +12,8 @@ from typing import Any
 
 import engine
 from engine.cli.arena import POLICIES, arena
-from engine.core import Action, GameError, name_seats
+from engine.core import Action, GameError
+from engine.platform.wording import tableless
 from engine.options import read_options
 from engine.platform.export import ExportError, parse_export, replay_export, view_fingerprint
 from engine.cli.simulate import play_random
@@ -36,7 +37,7 @@ def simulate(args: argparse.Namespace) -> int:
             view = game.view(state, None)
             if index == 0 and not args.json:  # noqa: B023  # called only while this game plays
                 who = "" if seat < 0 else f"{view['seat_names'][seat]}: {action.label}\n  "
-                print(f"[{step}] {who}" + "\n  ".join(name_seats(view["events"], view["seat_names"])))
+                print(f"[{step}] {who}" + "\n  ".join(tableless(game.sentences, view)["events"]))
             step += 1
 
         try:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import enum
-import re
 from dataclasses import dataclass, field
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
+from engine.events import Event, News as News  # News is part of the contract every game imports from here
+from engine.sentences import Sentences
 from engine.words import score
 
 MAX_CHOICES = 25  # one select menu; the contract promises never more
@@ -16,24 +17,12 @@ FIRST_EDITION = 1  # a game's rules before they first changed (engine.options: e
 # The kinds of action every game uses to move about a decision's menus (go back a step, cancel it, turn a page):
 # they decide nothing, so a hint never suggests one.
 NAVIGATION = frozenset({"back", "cancel", "page"})
-SEAT_TOKEN = re.compile(r"\{p(\d+)\}")  # how events name a seat; whoever shows them puts a name in
 T = TypeVar("T")
 
 # The refusals every game gives, in the words players see (tests and the services match them).
 GAME_OVER_TEXT = "This game is over."
 NOT_YOUR_TURN_TEXT = "It's not your turn."
 NOT_A_CHOICE_TEXT = "That choice isn't available right now."
-
-
-def seat_token(seat: int) -> str:
-    """How an event names a seat ('{p1}'): whoever shows the event puts the player's name in its place."""
-    return f"{{p{seat}}}"
-
-
-def name_seats(lines: list[str], names: dict[int, str] | list[str]) -> list[str]:
-    """Put players' names into the engine's '{pN}' seat tokens, in one pass (a name may contain '{p1}')."""
-    lookup = dict(enumerate(names)) if isinstance(names, list) else names
-    return [SEAT_TOKEN.sub(lambda m: lookup.get(int(m.group(1)), m.group(0)), line) for line in lines]
 
 
 @dataclass(frozen=True)
@@ -175,7 +164,8 @@ class Game(Protocol):
     the seats that must decide now ([] once the game is over); `legal_actions` gives the current decision's
     choices, never more than MAX_CHOICES; `apply` returns a new state, never changes its input, and raises
     IllegalAction with a sentence a player understands (every game's apply is `Rules.apply`, below); `outcome` is None until the game ends; `view` is a
-    JSON-ready dict, and `seat=None` is the public view, without hidden cards or the order of a deck.
+    dict, and `seat=None` is the public view, without hidden cards or the order of a deck; its "events" are
+    engine.events.Event values, which the surfaces word from `sentences`, the game's catalogue of sentences.
 
     Optional: `stats(state) -> dict[str, float]`, figures about a finished game (how long it ran, what was
     built) that the arena averages over many games. It is not a member of this protocol, so a game without it
@@ -186,6 +176,7 @@ class Game(Protocol):
     title: str
     min_players: int
     max_players: int
+    sentences: Sentences  # every event the rules emit, by key: its words (per edition) and its news weight
 
     @property
     def guide(self) -> tuple[RulesTopic, ...]:
@@ -216,38 +207,20 @@ class Game(Protocol):
         ...
 
 
-class News(enum.IntEnum):
-    """How much an event matters to a player coming back to the game: the board's headline is the biggest one
-    since that player's last turn (the newest of equals)."""
-
-    ROUTINE = 0  # a step within a move: a pass, an end of turn, a choice that changes nothing yet
-    PLAY = 1  # an ordinary move: a card placed, a plane landed, a gate opened
-    GAIN = 2  # something won: points, money, passengers, a card
-    MILESTONE = 3  # what a table talks about: an airship built, an alliance formed, a dividend, a new era
-    FINAL = 4  # the game's end
-
-
-@runtime_checkable
-class HasNews(Protocol):
-    """A game that says how newsworthy each of its events is (the Game protocol's optional `news`)."""
-
-    def news(self, event: str) -> News: ...
-
-
-def news_of(game: Game, event: str) -> int:
-    """An event's weight for the headline (its words with "{pN}" seat tokens); every event is PLAY by default."""
-    return int(game.news(event)) if isinstance(game, HasNews) else int(News.PLAY)
+def news_of(game: Game, event: Event) -> int:
+    """An event's weight for the headline: the one its sentence declares in the game's catalogue, by key."""
+    return int(game.sentences.weight(event))
 
 
 @runtime_checkable
 class HasEvents(Protocol):
     """A game that tells a state's events without building its whole public view (the optional `events`)."""
 
-    def events(self, state: Any) -> list[str]: ...
+    def events(self, state: Any) -> list[Event]: ...
 
 
-def events_of(game: Game, state: Any) -> list[str]:
-    """What the move that led to `state` did, as its public view says it ("events", with {pN} seat tokens)."""
+def events_of(game: Game, state: Any) -> list[Event]:
+    """What the move that led to `state` did, as its public view has it ("events": Event values)."""
     if isinstance(game, HasEvents):
         return game.events(state)  # a view costs up to a millisecond; a cold table tells many moves at once
     return list(game.view(state, None)["events"])

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, NotRequired, TypedDict, cast
 
-from engine.core import SEAT_TOKEN
+from engine.events import Event
 
 
 class CommonView(TypedDict):
     """What the services read of a game's public view, and the seats they write into it before rendering.
 
-    `events` are what the last move did, seats written as "{pN}" tokens; `seat_names` the game's own name per
+    `events` are what the last move did, as values (engine.events.Event) the surfaces word; `seat_names` the game's own name per
     seat (the services put the players' names in); `decision` what the current decision asks, in words;
     `points` every seat's score if the game ended now, counted in `points_unit`. The services add `ai_seats`,
     `autopilot_seats` and `away_seats` for the board to mark, and `headline`, the biggest news since the
@@ -19,7 +19,7 @@ class CommonView(TypedDict):
     data pack the game plays with (none for the built-in cards), for the board's footer; a game never sets them.
     """
 
-    events: list[str]
+    events: list[Event]
     seat_names: list[str]
     decision: str
     points: list[int]
@@ -38,14 +38,30 @@ PLATFORM_KEYS = ("ai_seats", "autopilot_seats", "away_seats")  # written by the 
 WORDS = ("events", "decision")  # every view's words for people: a release may reword them
 
 
-def position(view: Any, words: tuple[str, ...] = ()) -> Any:
+def position(view: Any, words: tuple[str, ...] = (), said: Callable[[Event], str] | None = None) -> Any:
     """The view without its words (WORDS, and the game's own `words` keys, at any depth): the position alone, which
-    a fingerprint covers, so a release that rewords an event or a card never reads as a different game."""
+    a fingerprint covers, so a release that rewords an event or a card never reads as a different game.
+
+    An event kept elsewhere in the view (1930's "news": the last move's events) is fingerprinted as `said` words it:
+    the text positions held before events were values (export.kept_words), so their fingerprints still match."""
     drop = (*WORDS, *words)
+    if isinstance(view, Event):
+        return said(view) if said is not None else view.to_json()
     if isinstance(view, Mapping):
-        return {key: position(value, words) for key, value in view.items() if key not in drop}
+        return {key: position(value, words, said) for key, value in view.items() if key not in drop}
     if isinstance(view, list):
-        return [position(item, words) for item in view]
+        return [position(item, words, said) for item in view]
+    return view
+
+
+def json_ready(view: Any) -> Any:
+    """A view as JSON takes it: each event (engine.events.Event, at any depth) as its own JSON, the rest as is."""
+    if isinstance(view, Event):
+        return view.to_json()
+    if isinstance(view, Mapping):
+        return {key: json_ready(value) for key, value in view.items()}
+    if isinstance(view, list):
+        return [json_ready(item) for item in view]
     return view
 
 
@@ -89,10 +105,13 @@ def check_common_view(view: Mapping[str, Any]) -> None:
     if missing:
         raise ViewError(f"the view lacks {', '.join(missing)}")
     seats = len(strings(view, "seat_names"))
-    for line in strings(view, "events"):
-        stray = [int(n) for n in SEAT_TOKEN.findall(line) if not 0 <= int(n) < seats]
+    events = view["events"]
+    if not isinstance(events, list) or not all(isinstance(e, Event) for e in events):
+        raise ViewError(f"view['events'] must be a list of events, not {events!r}")
+    for event in events:
+        stray = [seat for seat in event.seats() if not 0 <= seat < seats]
         if stray:
-            raise ViewError(f"event {line!r} names seat {stray[0]}, but the table has {seats}")
+            raise ViewError(f"event {event.key!r} names seat {stray[0]}, but the table has {seats}")
     if not isinstance(view["decision"], str) or not view["decision"]:
         raise ViewError(f"view['decision'] must be words, not {view['decision']!r}")
     points = view["points"]

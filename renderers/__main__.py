@@ -10,6 +10,7 @@ from typing import Any
 import engine
 from engine.cli.simulate import play_random
 from engine.core import Action
+from engine.platform.wording import tableless
 from renderers import RENDERERS, render
 
 
@@ -26,7 +27,7 @@ def simulate(args: argparse.Namespace) -> int:
 
     def on_move(state: Any, seat: int, action: Action) -> None:
         nonlocal written
-        (out / f"{written:04d}.png").write_bytes(render(game.slug, game.view(state, None)))
+        (out / f"{written:04d}.png").write_bytes(render(game.slug, tableless(game.sentences, game.view(state, None))))
         written += 1
 
     playout = play_random(game, args.players, args.seed, on_move=on_move)

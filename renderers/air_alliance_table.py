@@ -139,17 +139,10 @@ def read(view: dict[str, Any]) -> Table:
         players=players(view, names, colours, claim + off_board, alliances),
         flights=tuple(Flight(str(f.get("from")), str(f.get("to")), str(f.get("colour")))
                       for f in view.get("flights") or []),
-        events=tuple(event_text(str(e), names) for e in view.get("events") or []),
+        events=tuple(drawable(str(e)) for e in view.get("events") or []),  # worded by the services, names in
         winners=tuple(int(s) for s in winners) if isinstance(winners, list) else None,
-        headline=event_text(str(view.get("headline") or ""), names),
+        headline=drawable(str(view.get("headline") or "")),
     )
-
-
-def event_text(line: str, names: tuple[str, ...]) -> str:
-    """An event line with its {p0} placeholders replaced by the seats' names."""
-    for seat, name in enumerate(names):
-        line = line.replace(f"{{p{seat}}}", name)
-    return drawable(line)
 
 
 def icon(data: dict[str, Any]) -> Icon:

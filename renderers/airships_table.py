@@ -227,7 +227,7 @@ def read(view: dict[str, Any]) -> Table:
         pile_next=None if pile.get("next") is None else str(pile.get("next")),
         last_throw=last_throw(throw) if isinstance(throw, dict) else None,
         outcome=outcome(view.get("outcome")),
-        news=news(view, names),
+        news=news(view),
         headline=bool(headline_of(view)),
         marks=card_marks(
             str(chosen["id"]) if isinstance(chosen, dict) and chosen.get("id") else "",
@@ -244,31 +244,16 @@ def headline_of(view: dict[str, Any]) -> str:
     return " ".join(headline.split()) if isinstance(headline, str) else ""
 
 
-def news(view: dict[str, Any], names: tuple[str, ...]) -> str:
+def news(view: dict[str, Any]) -> str:
     """What the header says happened: the headline (already a finished sentence with the names in), else the
-    newest event with the names put in, else that the game begins."""
+    newest event (worded by the services, the names in), else that the game begins."""
     headline = headline_of(view)
     if headline:
         return headline
     events = [str(e) for e in view.get("events") or [] if str(e).strip()]
     if not events:
         return "The game begins" if not view.get("version") else "The game goes on"
-    return " ".join(named(events[-1], names).split())
-
-
-def named(line: str, names: tuple[str, ...]) -> str:
-    """An event with its '{pN}' seat tokens replaced by the names, in one pass (a name may itself hold '{p1}')."""
-    parts, start = [], 0
-    while (token := line.find("{p", start)) >= 0:
-        end = line.find("}", token)
-        digits = line[token + 2:end] if end > token else ""
-        if digits.isdigit() and int(digits) < len(names):
-            parts += [line[start:token], names[int(digits)]]
-            start = end + 1
-        else:
-            parts.append(line[start:token + 2])
-            start = token + 2
-    return "".join(parts) + line[start:]
+    return " ".join(events[-1].split())
 
 
 def _seat(value: Any) -> int | None:

@@ -9,7 +9,7 @@ from PIL import Image
 from renderers.common import INK, RGB, WHITE, YELLOW, Pen, ellipsize, text_width, wrap_fit
 from renderers.header_lines import HeaderLine, Run, fit, runs_width
 from renderers.golden_age_pieces import NAVY, PALETTE, draw_disc, money
-from renderers.golden_age_table import Disc, Table, belongs, name_of
+from renderers.golden_age_table import Disc, Table, name_of
 
 # Discord shows the board about 360 px wide on a phone: the facts a player looks for first (whose turn, what
 # just happened, the worth) are drawn at least 1/36 of the board's width tall (45 px at 1600), about 10 px there.
@@ -117,7 +117,7 @@ def quiet_news(table: Table) -> str:
 def shown_tag(table: Table) -> tuple[Disc, str] | None:
     """The last action's tag, only beside news that is that action's own: never a stale one, never at the end."""
     tag, main = last_tag(table), news(table)[0]
-    if tag is None or table.over or table.last is None or not belongs(main, table.last[1], table.last_action):
+    if tag is None or table.over or table.last is None or main not in table.own:
         return None
     return tag
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any, NamedTuple
 
 from renderers.common import MUTED, RGB, drawable, seat_names
@@ -17,13 +16,6 @@ TECH_COLOURS = ("white", "yellow", "green", "brown", "gray")
 AIRLINE_LABELS = {"green": "G", "orange": "O", "blue": "Bl", "yellow": "Y", "pink": "Pk", "brown": "Br",
                   "red": "R", "purple": "Pu", "black": "Bk", "teal": "T"}
 OPERATION_WORDS = {"buy": "token bought", "contract": "contract won"}  # view["last"]'s actions that are no operation
-# The words of the events each of view["last"]'s actions writes (and of what follows from it: a flight's
-# dividend): the action's tag stands beside a line of news only when the line is one of them, by that airline.
-ACTION_EVENTS = {
-    "expand": ("opens a gate",), "relocate": ("moves a gate",), "upgrade": ("upgrades",), "open": ("opens",),
-    "hub": ("builds a hub",), "research": ("researches", "technology"), "fly": ("flies", "dividend", "CEO"),
-    "stand": ("stands",), "buy": ("buys a token", "founds"), "contract": ("awards contract",),
-}
 
 
 class Disc(NamedTuple):
@@ -106,7 +98,7 @@ class Table(NamedTuple):
     first_player: int | None
     decision: str
     last: tuple[Disc, str, str] | None  # the airline just acting, its name and the action ("expand")
-    last_action: str  # that action as the view names it ("expand", "buy"): which events are its own
+    own: tuple[str, ...]  # the lines of news that action did (the view's "own_news"): the only ones its tag stands by
     airlines: tuple[Airline, ...]
     cities: tuple[City, ...]
     market: tuple[tuple[int, int], ...]  # (price, action cost) per box; box 0 is the $1 bankrupt box
@@ -147,14 +139,15 @@ def read(view: dict[str, Any]) -> Table:
         first_player=first if isinstance(first, int) else None,
         decision=drawable(str(view.get("decision") or "")),
         last=last_action(str(view.get("last") or ""), airlines),
-        last_action=str(view.get("last") or "").partition(":")[2],
+        own=own_lines(view),
         airlines=airlines,
         cities=tuple(city(c, discs) for c in view.get("cities") or [] if isinstance(c, dict)),
         market=tuple((int(b.get("price") or 0), int(b.get("action_cost") or 0)) for b in view.get("market") or []),
         tech=tuple(str(b.get("colour") or "white") for b in view.get("tech") or []),
         seats=seats(view, seats_raw, names, airlines),
         contracts_played=tuple(drawable(str(c)) for c in view.get("contracts_played") or []),
-        events=tuple(event_text(str(e), names) for e in view.get("news") or view.get("events") or []),
+        # worded by the services, the names in
+        events=tuple(drawable(str(e)) for e in view.get("news") or view.get("events") or []),
         winners=tuple(int(s) for s in view.get("winners") or [] if isinstance(s, int)),
         turn_order=turn_order(view.get("turn_order"), first if isinstance(first, int) else None, players),
         headline=drawable(str(view.get("headline") or "")),
@@ -174,13 +167,6 @@ def name_of(names: tuple[str, ...], seat: int | None) -> str:
     if seat is None:
         return ""
     return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
-
-
-def event_text(line: str, names: tuple[str, ...]) -> str:
-    """An event line with its {p0} placeholders replaced by the seats' names."""
-    for seat, name in enumerate(names):
-        line = line.replace(f"{{p{seat}}}", name)
-    return drawable(line)
 
 
 def label_for(key: str) -> str:
@@ -266,10 +252,10 @@ def seats(view: dict[str, Any], raw: list[dict[str, Any]], names: tuple[str, ...
     return tuple(found)
 
 
-def belongs(line: str, airline: str, action: str) -> bool:
-    """Whether a line of news is the airline's own action (or follows from it): its name and the action's words."""
-    named = re.search(rf"(?<!\w){re.escape(airline)}(?!\w)", line) is not None  # "Green", never "green" the tile
-    return named and any(words in line for words in ACTION_EVENTS.get(action, ()))
+def own_lines(view: dict[str, Any]) -> tuple[str, ...]:
+    """The lines of news (worded by the services) the game says the last action did (its "own_news" places)."""
+    news = view.get("news") or []
+    return tuple(drawable(str(news[n])) for n in view.get("own_news") or [] if isinstance(n, int) and 0 <= n < len(news))
 
 
 def last_action(last: str, airlines: tuple[Airline, ...]) -> tuple[Disc, str, str] | None:

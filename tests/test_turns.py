@@ -7,7 +7,10 @@ import gc
 from engine.platform.records import PostKind, PostRow
 from engine.platform.snapshots import Chronicle, Told
 from engine.core import News
-from engine.platform.turns import CONTINUED, SINCE_LINES, History, LogLine, own_lines, turn_news, with_reason
+from engine.events import Seat, event
+from engine.platform.turns import CONTINUED, SINCE_LINES, History, LogLine, turn_news, with_reason
+from engine.platform.wording import Wording
+from engine.sentences import Sentences
 
 
 def history(*moves: tuple[int, list[str]]) -> History:
@@ -116,20 +119,29 @@ def test_a_cached_tables_lines_and_entries_are_tuples_the_garbage_collector_stop
     # A cache of a thousand long games holds hundreds of thousands of them: tracked, each full collection walked
     # them all with the event loop stopped (150 ms in the scale benchmark's burst).
     history = History([], []).extended(0, ["ann flies to Rome", "ann lands"], [News.MILESTONE])
-    chronicle = Chronicle(("setup",)).extended(Told(0, ("ann flies to Rome",), None, news=(News.MILESTONE,)))
-    gc.collect()
-    gc.collect()  # a tuple is untracked once its items are: an inner tuple may be looked at after its outer one
+    flies = event("flies", who=Seat(0), to="Rome", clause=event("lands", who=Seat(0)))
+    chronicle = Chronicle.opening([event("setup")]).extended(Told(0, (flies,), None))
+    # A tuple is untracked once its items are, and an inner tuple may be looked at after its outer one: a collection
+    # may untrack one level of an entry (its events, each event, a clause in it) at a time.
+    for _ in range(8):
+        gc.collect()
     assert not any(gc.is_tracked(line) for line in history.rows)
-    assert not gc.is_tracked(chronicle.entries[0])
-    assert history.lines[0] == LogLine(1, "ann flies to Rome", News.MILESTONE) and chronicle.told()[0].news == (News.MILESTONE,)
+    assert not gc.is_tracked(chronicle.entries[0]) and not gc.is_tracked(chronicle.setup)
+    assert history.lines[0] == LogLine(1, "ann flies to Rome", News.MILESTONE) and chronicle.told()[0].events == (flies,)
 
 
 def test_a_moves_own_lines_end_where_another_seat_begins_to_act() -> None:
     """An AI seat's reason goes right after them: not under the next player's flip or another seat's pass."""
-    assert own_lines(["{p0} throws: short.", "{p0} takes a chip.", "{p1} turns over X.", "{p0} wins."], 0) == 2
-    assert own_lines(["{p1} buys a token.", "{p2} can buy nothing and passes.", "Stock up."], 1) == 1
-    assert own_lines(["X joins {p1}'s Engines.", "The game is over."], 1) == 2
-    assert own_lines([], 0) == 0
+    sentences = Sentences()
+    for key, words in (("throws", "{who} throws: short."), ("takes", "{who} takes a chip."), ("up", "Stock up."),
+                       ("turns", "{who} turns over X."), ("joins", "X joins {who}'s Engines."), ("over", "Over.")):
+        sentences.add(key, words, News.PLAY)
+    own = Wording(sentences).own_lines
+    throws, takes, turns = (event(key, who=Seat(0)) for key in ("throws", "takes", "turns"))
+    assert own([throws, takes, event("turns", who=Seat(1)), throws], 0) == 2
+    assert own([event("takes", who=Seat(1)), event("turns", who=Seat(2)), event("up")], 1) == 1
+    assert own([event("joins", who=Seat(0)), event("over")], 1) == 2  # words that begin with no seat are the mover's
+    assert own([], 0) == 0
     lines, news = with_reason(["a ends the turn", "b turns over X"], [0, 0], 1, "AI", "End your turn.")
     assert lines == ["a ends the turn", "↳ Why AI chose this: End its turn.", "b turns over X"] and news == [0, 0, 0]
 

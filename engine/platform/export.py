@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import engine
 from engine.core import Action, GameError, Outcome, view_words
+from engine.events import Event
 from engine.options import pack_of, stored_edition
 from engine.platform.packs import revive
 from engine.platform.records import ActionRow, GameRow, SeatRow
@@ -113,9 +114,16 @@ class Replayed:
 def view_fingerprint(game: engine.Game, state: Any) -> str:
     """A stable digest of the public position (the view without its words, engine.view.position): equal positions
     give equal digests in any process, and in any later release that only rewords them."""
-    shown = position(game.view(state, None), view_words(game))
+    shown = position(game.view(state, None), view_words(game), kept_words(game, state))
     text = json.dumps(shown, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def kept_words(game: engine.Game, state: Any) -> Callable[[Event], str]:
+    """How a fingerprint words an event the view keeps beside its "events": as the log kept events before they were
+    values (the words of the state's edition, seats as '{pN}'), so that exports and stores of then still match."""
+    edition = getattr(state, "edition", None)  # the edition a game's state was started under (engine.core.Rules)
+    return lambda event: game.sentences.words(event, edition=edition)
 
 
 def replay_log(game: engine.Game, seats: int, seed: int, options: dict[str, Any],

@@ -12,6 +12,7 @@ import engine
 from engine.core import GameError
 from engine.options import PACK, pack_of, with_edition
 from engine.platform import ratings
+from engine.platform.wording import tableless
 from engine.rules import packs
 from engine.rules.datafile import ComponentFile, DataError, edition_path
 from engine.rules.pack_lines import problem_line
@@ -136,7 +137,7 @@ def finish(game: engine.Game, pack: Pack, players: int, state: Any, board: Board
     view.update(seat_names=names, pack=pack.name, headline=f"{names[outcome.winners[0]]} wins with {words[outcome.winners[0]]}")
     check_common_view(view)
     if board is not None:
-        board(game.slug, view)
+        board(game.slug, tableless(game.sentences, view))
 
 
 def _short(error: BaseException) -> str:

@@ -13,12 +13,17 @@ from typing import Any, NamedTuple
 
 import engine
 import engine.core
+import engine.events
+from engine.events import Event, Packed
 
-FORMAT = 1  # the layout below; a change to it, like a change to a game's code, makes older snapshots unreadable
+# The layout below; a change to it, like a change to a game's code, makes older snapshots unreadable (a miss: the
+# table replays its log). 2: events are kept as values (engine.events), no longer as words.
+FORMAT = 2
 MAGIC = b"contrail-snapshot"
 COMPRESSION = 1  # zlib's fastest level: it halves a snapshot (more for a long game's events) in a fraction of a ms
 SNAPSHOT_EVERY = 10  # actions at most between two snapshots, whatever the turns: a cold table replays fewer
-SIZE_FACTOR = 8  # a cached table's bytes in memory per byte of its pickled snapshot (measured: 5.7 to 7.8)
+SIZE_FACTOR = 9  # a cached table's bytes in memory per byte of its pickled snapshot (measured 7.8 to 8.2 since events
+# are kept as values: a blank's value costs more in memory than in a pickle, which shares what repeats)
 MEMO_OVERHEAD = 2048  # bytes a cached table costs besides what its snapshot holds (its posts, its lock)
 
 
@@ -32,42 +37,62 @@ class Told(NamedTuple):
     A named tuple, not a dataclass: a cold table of a long game makes a thousand at once."""
 
     seat: int
-    events: tuple[str, ...] = ()  # the public view's events after the move, with {pN} seat tokens
+    events: tuple[Event, ...] = ()  # the public view's events after the move, as values
     by: str | None = None  # who made the move for its seat (the autopilot), as the log marks it
     undo_to: int | None = None  # an undo entry: the version it went back to
-    news: tuple[int, ...] = ()  # each event's weight for the headline (engine.core.News), worked out once
     why: str = ""  # an AI seat's reason for the move, as the log keeps it
+
+
+class Kept(NamedTuple):
+    """A Told as the chronicle keeps it: its events packed (Event.packed)."""
+
+    seat: int
+    events: tuple[Packed, ...] = ()
+    by: str | None = None
+    undo_to: int | None = None
+    why: str = ""
 
 
 @dataclass(frozen=True)
 class Chronicle:
     """What the log told so far: the setup's events and each entry's, in order (entries[seq - 1] is move seq).
 
-    Each entry is kept as an exact tuple of plain values, not as a Told: the garbage collector stops tracking
-    such tuples, and a cache of a thousand long games holds hundreds of thousands of entries, which each full
-    collection would otherwise walk with the event loop stopped. Plain tuples also pickle three times faster."""
+    Each entry, and each event in it (Event.packed), is kept as an exact tuple of plain values, not as a Told:
+    the garbage collector stops tracking such tuples, and a cache of a thousand long games holds hundreds of
+    thousands of entries, which each full collection would otherwise walk with the event loop stopped. Plain
+    tuples also pickle three times faster."""
 
-    setup: tuple[str, ...]
+    setup: tuple[Packed, ...]
     entries: tuple[tuple[Any, ...], ...] = ()
+
+    @classmethod
+    def opening(cls, events: list[Event] | tuple[Event, ...]) -> Chronicle:
+        """A chronicle of no move yet: the setup's events."""
+        return cls(tuple(e.packed() for e in events))
 
     @property
     def version(self) -> int:
         return len(self.entries)
 
     def extended(self, told: Told) -> Chronicle:
-        seat, events, by, undo_to, news, why = told
-        entry = (seat, tuple(events), by, undo_to, tuple(map(int, news)), *((why,) if why else ()))
+        seat, events, by, undo_to, why = told
+        entry = (seat, tuple([e.packed() for e in events]), by, undo_to, *((why,) if why else ()))
         return Chronicle(self.setup, (*self.entries, entry))
 
     def told(self) -> list[Told]:
         """Every entry with its fields named (an entry stored before a field existed takes its default)."""
-        return [Told(*entry) for entry in self.entries]
+        return [Told(kept.seat, tuple(Event.unpacked(e) for e in kept.events), kept.by, kept.undo_to, kept.why)
+                for kept in self.kept()]
+
+    def kept(self) -> list[Kept]:
+        """Every entry with its fields named, its events packed as kept (a cold table words each distinct one once)."""
+        return [Kept(*entry) for entry in self.entries]
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_chronicle, (self.setup, self.entries))
 
 
-def _chronicle(setup: tuple[str, ...], entries: tuple[tuple[Any, ...], ...]) -> Chronicle:
+def _chronicle(setup: tuple[Packed, ...], entries: tuple[tuple[Any, ...], ...]) -> Chronicle:
     return Chronicle(setup, entries)
 
 
@@ -93,11 +118,12 @@ def fingerprint(slug: str) -> str:
 def package_fingerprint(slug: str, package: Path) -> str:
     """A hash over every source and data file of the game's package (and the engine's core, whose Action a state
     may hold): any change to the rules or to the state's shape, even one nobody thought to mark, makes the old
-    snapshots miss, and a miss costs one replay of the log, never a wrong state. A number bumped by hand would be
+    snapshots miss, and a miss costs one replay of the log, never a wrong state (engine.events too: the events
+    a snapshot keeps are its values). A number bumped by hand would be
     forgotten some day; a comment changed costs a replay per table, once."""
     digest = hashlib.sha256(f"{FORMAT}:{slug}:{sys.version_info[:2]}:{pickle.DEFAULT_PROTOCOL}".encode())
     files = sorted(p for p in package.rglob("*") if p.suffix in (".py", ".toml") and "__pycache__" not in p.parts)
-    for path in [Path(engine.core.__file__), *files]:
+    for path in [Path(engine.core.__file__), Path(engine.events.__file__), *files]:
         digest.update((path.relative_to(package).as_posix() if path.is_relative_to(package) else path.name).encode())
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()[:32]

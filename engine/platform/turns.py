@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from itertools import groupby
 from typing import Any, NamedTuple
 
-from engine.core import SEAT_TOKEN, News
+from engine.core import News
 from engine.platform.person import third_person
 from engine.platform.records import PostRow
 
@@ -201,20 +201,10 @@ def why_line(name: str, why: str) -> str:
     return f"{WHY}{name} chose this: {third_person(why)}"
 
 
-def own_lines(raw: Sequence[str], seat: int) -> int:
-    """How many of a move's first events are the mover's own: the rest begin with another seat ('{p1} turns over
-    ...': the next turn's flip, another seat's automatic pass), which the move set off but did not do."""
-    for n, event in enumerate(raw[1:], start=1):
-        actor = SEAT_TOKEN.match(event)
-        if actor is not None and int(actor.group(1)) != seat:
-            return n
-    return len(raw)
-
-
 def with_reason(
     events: list[str], news: list[int], own: int, name: str, why: str,
 ) -> tuple[list[str], list[int]]:
-    """A move's lines and their news with an AI seat's reason placed right after its `own` lines (own_lines), so
+    """A move's lines and their news with an AI seat's reason placed right after its `own` lines (Wording.own_lines), so
     it never reads as the reason for the next player's flip; a move with no reason as is."""
     if not why:
         return events, news

@@ -17,7 +17,7 @@ from engine.platform.advice import told_reason
 from engine.platform.levels import THINKING_SECONDS, Level, Player
 from engine.platform.secrets import as_seen_by, dealer
 from engine.platform.notify import Alerts
-from engine.platform.turns import AUTOPILOT, History, Turn, TurnNews, turn_news, own_lines, with_reason
+from engine.platform.turns import AUTOPILOT, History, Turn, TurnNews, turn_news, with_reason
 from engine.services import logs as move_logs
 from engine.view import CommonView
 from engine.platform.snapshots import Told
@@ -127,7 +127,8 @@ class TableCore:
 
     async def draw(self, table: Table, view: CommonView) -> bytes | None:
         """The board off the event loop; a drawing bug must not lose a move that is already stored."""
-        return await self.pictures.draw(f"game {table.id} at version {table.version}", "board", table.slug, view)
+        shown = table.wording().view(dict(view))  # the board's words: its events worded, the players' names in
+        return await self.pictures.draw(f"game {table.id} at version {table.version}", "board", table.slug, shown)
 
     # -- committing ----------------------------------------------------------------------------
 
@@ -189,9 +190,10 @@ class TableCore:
         payload = {**action.to_dict(), **({"by": by} if by else {}), **({"why": why} if why else {})}
         view = public_view(table, new_state)  # the seats' names and kinds: the same after the commit
         assert before.chronicle is not None  # Positions.at always tells it
-        events, news = move_events(table, list(view["events"]), seat, by)
-        chronicle = before.chronicle.extended(Told(seat, tuple(view["events"]), by, news=tuple(news), why=why))
-        events, news = with_reason(events, news, own_lines(view["events"], seat), table.at_seat(seat).name, why)
+        raw = list(view["events"])
+        events, news = move_events(table, raw, seat, by)
+        chronicle = before.chronicle.extended(Told(seat, tuple(raw), by, why=why))
+        events, news = with_reason(events, news, table.wording().own_lines(raw, seat), table.at_seat(seat).name, why)
         to_act = tuple(game.to_act(new_state))
         snapshot, body_length, snapshot_at = None, before.body_length, before.snapshot_at
         if snapshot_due(table.version + 1, before.snapshot_at, to_act != start.to_act):

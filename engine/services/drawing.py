@@ -11,6 +11,7 @@ from functools import partial
 from typing import Any, Protocol, TypeVar
 
 import engine
+from engine.platform.wording import tableless
 from engine.services.workers import exit_with_parent, give_back_memory, nothing, spawned, worker_pids
 
 log = logging.getLogger("engine.service")
@@ -131,7 +132,7 @@ def samples() -> list[tuple[str, dict[str, Any]]]:
     boards = []
     for slug in engine.list_games():
         game = engine.get_game(slug)
-        boards.append((slug, dict(game.view(game.setup(2, 0, {}), None))))
+        boards.append((slug, tableless(game.sentences, dict(game.view(game.setup(2, 0, {}), None)))))
     return boards
 
 

@@ -8,11 +8,12 @@ from functools import cache
 from typing import Any
 
 import engine
-from engine.core import Game, News, Outcome, is_private, name_seats, news_of
+from engine.core import Game, News, Outcome, is_private
+from engine.events import Event
 from engine.view import CommonView, common
 from engine.words import joined, moves
 from engine.platform.snapshots import Chronicle
-from engine.platform.turns import AUTOPILOT, History, autopilot_events, own_lines, row, with_reason
+from engine.platform.turns import AUTOPILOT, History, autopilot_events, row, with_reason
 from engine.platform.undo import undo_payload, undone
 from engine.services.caching import Memos
 from engine.services.positions import Positions
@@ -119,30 +120,25 @@ class Loader:
             memo.posts[kind] = PostRow(kind, channel_id, message_id, version)
 
 
-def move_events(table: Table, raw: list[str], seat: int = -1, by: str | None = None) -> tuple[list[str], list[int]]:
-    """A move's events (the public view's, with {pN} tokens) with the players' names put in, and each one's news
+def move_events(table: Table, raw: list[Event], seat: int = -1, by: str | None = None) -> tuple[list[str], list[int]]:
+    """A move's events (the public view's) in words, the players' names put in, and each one's news
     (engine.core.News) for the headline; a move the autopilot made for a person says so."""
-    game = table.rules
-    news = [news_of(game, event) for event in raw]
-    events = table.name_events(list(raw))
+    wording = table.wording()
+    events = wording.lines(raw)
     if by == AUTOPILOT:
         events = autopilot_events(table.at_seat(seat).name, events)
-    return events, news
+    return events, wording.news(raw)
 
 
 def told_history(table: Table, chronicle: Chronicle) -> History:
     """The history of the chronicle's moves, names put in; /log keeps every move, and says which were taken
     back (the board never headlines one)."""
-    game = table.rules
-    names = {p.seat: p.name for p in table.players if p.seat is not None}
-    # A cold table tells a whole game at once: every event named in one call, each distinct one once.
-    entries = chronicle.told()
-    raw = list(dict.fromkeys([*chronicle.setup, *(e for entry in entries for e in entry.events)]))
-    named = dict(zip(raw, name_seats(raw, names)))
-    lines = [row(0, named[e], news_of(game, e)) for e in chronicle.setup]
+    wording = table.wording()
+    names = wording.names
+    lines = [row(0, *wording.told(packed)) for packed in chronicle.setup]
     actors: list[int] = []
     undos: list[tuple[int, dict[str, Any]]] = []
-    for seq, entry in enumerate(entries, start=1):
+    for seq, entry in enumerate(chronicle.kept(), start=1):
         actors.append(entry.seat)
         if entry.undo_to is not None:
             by = names.get(entry.seat, "A player")
@@ -151,14 +147,14 @@ def told_history(table: Table, chronicle: Chronicle) -> History:
             continue
         if not entry.events and entry.by != AUTOPILOT and not entry.why:
             continue  # a decision that changed nothing anyone sees: /log numbers it all the same
-        # The weights were worked out when the move was told (matching every sentence is the slow part).
-        news = list(entry.news) if len(entry.news) == len(entry.events) else [news_of(game, e) for e in entry.events]
-        events = [named[e] for e in entry.events]
+        told = [wording.told(packed) for packed in entry.events]
+        events, news = [text for text, _ in told], [weight for _, weight in told]
         if entry.by == AUTOPILOT:
             events = autopilot_events(names.get(entry.seat, "A player"), events)
         weights = news + [int(News.PLAY)] * (len(events) - len(news))  # as History.extended pads them
-        events, weights = with_reason(events, weights, own_lines(entry.events, entry.seat),
-                                      names.get(entry.seat, "The AI"), entry.why)
+        if entry.why:  # who did which of the move's events: their values, only where a reason goes among them
+            own = wording.own_lines([Event.unpacked(packed) for packed in entry.events], entry.seat)
+            events, weights = with_reason(events, weights, own, names.get(entry.seat, "The AI"), entry.why)
         lines += [row(seq, e, w) for e, w in zip(events, weights)]
     taken_back = undone(undos)
     if taken_back:

@@ -7,7 +7,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Game, events_of, news_of
+from engine.core import Game, events_of
 from engine.platform.records import ActionRow
 from engine.platform.snapshots import (
     SNAPSHOT_EVERY, Chronicle, Snapshot, SnapshotError, Told, decode, encode, pickled,
@@ -29,7 +29,7 @@ def opening_state(table: Table) -> Any:
 
 def opening(game: Game, state: Any) -> Snapshot:
     """A game before its first move, as a snapshot at version 0."""
-    return Snapshot(state, Chronicle(tuple(events_of(game, state))))
+    return Snapshot(state, Chronicle.opening(events_of(game, state)))
 
 
 def told(game: Game, row: ActionRow, state: Any) -> Told:
@@ -37,8 +37,7 @@ def told(game: Game, row: ActionRow, state: Any) -> Told:
     if is_undo(row.payload):
         return Told(row.seat, undo_to=int(row.payload["args"][0]))
     events = tuple(events_of(game, state))
-    return Told(row.seat, events, by_of(row.payload), news=tuple(news_of(game, event) for event in events),
-                why=why_of(row.payload))
+    return Told(row.seat, events, by_of(row.payload), why=why_of(row.payload))
 
 
 def replayed(game: Game, start: Snapshot, rows: Sequence[ActionRow]) -> Snapshot | None:

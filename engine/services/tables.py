@@ -8,7 +8,8 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from engine.platform.packs import name_of
-from engine.core import Action, Game, GameError, GameOver, IllegalAction, Outcome, RulesTopic, StaleAction, name_seats
+from engine.core import Action, Game, GameError, GameOver, IllegalAction, Outcome, RulesTopic, StaleAction
+from engine.platform.wording import Wording, table_wording
 from engine.store import GameRow, PostRow, SeatRow, Status
 from engine.platform.levels import Level
 from engine.platform.notify import Alerts
@@ -167,9 +168,9 @@ class Table:
     def at_seat(self, seat: int) -> SeatRow:
         return next(p for p in self.players if p.seat == seat)
 
-    def name_events(self, lines: list[str]) -> list[str]:
-        """Replace the engine's {pN} seat tokens with the players' display names."""
-        return name_seats(lines, {p.seat: p.name for p in self.players if p.seat is not None})
+    def wording(self) -> Wording:
+        """How the table's events read (made on each call): its game's sentences, its edition, its players' names."""
+        return table_wording(self.rules, self.row.options, {p.seat: p.name for p in self.players if p.seat is not None})
 
 
 TableRef = Table | int  # the table a request loaded already (nothing loads it again), or a game's id to load it

@@ -165,7 +165,7 @@ async def test_a_live_1930_replay_draws_only_the_public_view(lounge: Lounge) -> 
     table = await lounge.service.reading.table(game_id)
     rows = await lounge.store.games.actions(game_id, limit=version - 1)
     state = engine.replay(game, 3, table.row.seed, {}, [(r.seat, engine.Action.from_dict(r.payload)) for r in rows])
-    public_view = {**game.view(state, None), "seat_names": list(table.names)}
+    public_view = table.wording().view({**game.view(state, None), "seat_names": list(table.names)})  # worded to draw
     drawn = SEEN[-1]
     assert {k: v for k, v in drawn.items() if k in public_view} == public_view
     assert all(game.view(state, seat) != public_view for seat in range(3))  # seats do have more to hide

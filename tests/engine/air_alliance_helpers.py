@@ -8,6 +8,7 @@ from typing import Any
 
 import engine
 from engine.core import MAX_CHOICES, MAX_LABEL, Action
+from engine.events import Event
 from engine.rules.air_alliance import ai, events, runways
 from engine.rules.air_alliance.alliance import top_icons
 from engine.rules.air_alliance.data import NPA_COLOURS, PLAYER_COLOURS, Components, Shape, components
@@ -244,9 +245,10 @@ def check_choices(state: AirAllianceState, legal: list[Action]) -> None:
 
 
 def check_news(state: AirAllianceState) -> None:
-    """Every event of the last action was written from one of the sentences, so the headline knows its weight."""
+    """Every event of the last action was emitted from a sentence of the catalogue, which words and weighs it."""
     for event in state.events:
-        assert events.weigh(event) is not None, f"no sentence writes {event!r}: add it to events.SENTENCES"
+        assert isinstance(event, Event) and event.key in events.SENTENCES, f"{event!r}: add it to events.SENTENCES"
+        events.SENTENCES.words(event, edition=state.edition)  # every blank its words need
 
 
 def check_all(state: AirAllianceState) -> None:

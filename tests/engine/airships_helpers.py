@@ -8,7 +8,8 @@ from typing import Any
 import engine
 from engine.core import MAX_CHOICES, MAX_LABEL, Action
 from engine.rules.airships import dice as airship_dice
-from engine.rules.airships.events import weigh
+from engine.events import Event
+from engine.rules.airships.events import SENTENCES
 from engine.rules.airships.data import components
 from engine.rules.airships.records import Colour, Department, Era
 from engine.rules.airships.state import (
@@ -259,10 +260,11 @@ def check_throw(throw: Throw) -> None:
     assert throw.success == (throw.total >= throw.target), throw
 
 
-def check_events_weighed(events: list[str]) -> None:
-    """Every event matches one of the patterns that weigh it for the headline, none falls to the default."""
-    unweighed = [event for event in events if weigh(event) is None]
-    assert not unweighed, f"events no news pattern knows: {unweighed}"
+def check_events_weighed(events: list[Event]) -> None:
+    """Every event was emitted from a sentence of the catalogue, which words it and weighs it for the headline."""
+    unknown = [event for event in events if not isinstance(event, Event) or event.key not in SENTENCES]
+    assert not unknown, f"events no sentence of the catalogue emits: {unknown}"
+    SENTENCES.lines(events)  # every blank their words need
 
 
 def check_choices(state: AirshipsState) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Action, News
+from engine.events import Event
 from engine.options import EDITION
 from engine.rules.golden_age import GAME, events, rules
 from engine.rules.golden_age.state import GoldenAgeState
@@ -62,10 +63,10 @@ def gates_of(state: GoldenAgeState, airline: str) -> list[str]:
     return [key for key, city in state.cities.items() if airline in city.gates]
 
 
-def weighed(event: str) -> News:
-    """The event's weight for the headline, failing the test unless exactly one of the rules' sentences fits it
-    (an event written without a Sentence, or fitting two, could be weighed wrong without anyone noticing)."""
-    found = events.SENTENCES.fitting(event)
-    assert len(found) == 1, f"{event!r} fits {len(found)} of the rules' sentences: {[s.template for s in found]}"
-    assert GAME.news(event) is found[0].weight
-    return found[0].weight
+def weighed(event: Event) -> News:
+    """The event's weight for the headline, failing the test unless it was emitted from a sentence of the game's
+    catalogue (its key is one), which words it in every edition."""
+    assert isinstance(event, Event) and event.key in events.SENTENCES, f"{event!r} is no sentence of the catalogue"
+    for edition in range(1, GAME.edition + 1):
+        events.SENTENCES.words(event, edition=edition)  # every blank its words need, in every edition
+    return events.SENTENCES.weight(event)

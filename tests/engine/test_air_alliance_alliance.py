@@ -6,6 +6,7 @@ from air_alliance_helpers import act, boarding_pass, check_all, claim_with, keys
 from engine.rules.air_alliance import turn
 from engine.rules.air_alliance.alliance import formations, partners, shared_colours
 from engine.rules.air_alliance.state import AirAllianceState, Step
+from said import said
 
 BLACK_PASS = (("p01",), ("p05",), ("p06",))  # three code sharing black icons on top
 BLACK_WHITE_PASS = (("p07",), ("p24",), ("p29",))  # three code sharing black/white icons
@@ -59,7 +60,7 @@ def test_declining_keeps_the_boarding_pass() -> None:
     boarding_pass(state, 0, *BLACK_PASS)
     state = act(at_turn_start(state), "no_alliance")
     assert state.step is Step.MARKER and state.airlines[0].top(0) == "p01" and state.alliances == [[], [], [], []]
-    assert state.events == ["{p0} forms no alliance this turn."]  # /log tells the choice (issue 53, item 8)
+    assert said(state) == ["{p0} forms no alliance this turn."]  # /log tells the choice (issue 53, item 8)
 
 
 def test_form_a_the_player_enters_the_npas_alliance() -> None:
@@ -86,7 +87,7 @@ def test_form_c_player_and_npa_enter_any_area_and_an_area_left_without_npa_is_cl
     state = act(at_turn_start(state), "ally", "black", 3)
     assert state.alliances == [[], [], [], ["red", "black"]]  # yellow's area kept no NPA: yellow returns
     assert partners(state, 1) == []
-    assert any("Alliance area 2 is cleared (no NPA is left)" in e for e in state.events)
+    assert any("Alliance area 2 is cleared (no NPA is left)" in e for e in said(state))
 
 
 def test_an_area_left_without_a_player_is_no_alliance_and_its_npa_is_free_again() -> None:
@@ -96,7 +97,7 @@ def test_an_area_left_without_a_player_is_no_alliance_and_its_npa_is_free_again(
     boarding_pass(state, 0, *BLACK_PASS)
     state = act(at_turn_start(state), "ally", "black", 2)
     assert state.alliances == [[], [], ["red", "black"], []]
-    assert any("no player is left" in e for e in state.events)
+    assert any("no player is left" in e for e in said(state))
 
 
 def test_an_area_without_room_for_the_newcomers_is_not_offered() -> None:

@@ -25,6 +25,7 @@ from engine.core import MAX_LABEL, Action
 from engine.rules.air_alliance import markers, turn
 from engine.rules.air_alliance.data import PLAYER_COLOURS, components
 from engine.rules.air_alliance.state import SUPPLY, AirAllianceState
+from said import said
 
 
 def explained(state: AirAllianceState) -> dict[str, Action]:
@@ -151,5 +152,5 @@ def test_a_priority_takeoff_says_which_plane_moves_up_in_line() -> None:
     assert menu["swap:0:1"].label == "Move white up to first in line, black back to second in line"
     assert menu["swap:0:1"].detail == "Then white takes off before black; not a flight"
     state = act(act(act(state, "icon", 1, 1), "airport", "E2"), "swap", 0, 1)
-    assert state.events == ["{p0} uses a priority takeoff at E2 Rome: white moves up to first in line and black back "
+    assert said(state) == ["{p0} uses a priority takeoff at E2 Rome: white moves up to first in line and black back "
                             "to second in line."]

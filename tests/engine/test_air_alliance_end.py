@@ -19,6 +19,7 @@ from air_alliance_helpers import (
 )
 from engine.rules.air_alliance import claim, scoring, turn
 from engine.rules.air_alliance.state import AirAllianceState, Step
+from said import said
 
 AREA_ALL = (2, 0)
 
@@ -43,7 +44,7 @@ def test_the_deck_running_out_reshuffles_the_discards_and_announces_the_last_rou
     assert sorted(state.deck) == discards and state.discards == []
     assert state.last_round and state.final_turns == [1, 2, 0]  # from the next player, the one who ran it out last
     assert not state.in_last_round  # this turn is still an ordinary one
-    assert any("The deck runs out: {p0} shuffles" in e and "last round begins with {p1}" in e for e in state.events)
+    assert any("The deck runs out: {p0} shuffles" in e and "last round begins with {p1}" in e for e in said(state))
     check_all(state)
 
 

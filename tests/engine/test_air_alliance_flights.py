@@ -21,6 +21,7 @@ from air_alliance_helpers import (
     table,
 )
 from engine.rules.air_alliance.state import SUPPLY, AirAllianceState, Flight, Step
+from said import said
 
 # Red's printed boarding pass: slot 1 special red / A / code sharing black, slot 2 AM / priority / code sharing
 # white, slot 3 ALL / EU / code sharing purple (indices below are 0-based).
@@ -77,7 +78,7 @@ def test_a_landing_from_the_supply_is_no_flight_and_carries_no_passenger() -> No
     state = fly(state, *AREA_ALL, SUPPLY, "E1")
     assert state.board["E1"][0] == "red" and state.airlines[0].supply == 3
     assert state.flights == [] and state.gained == [] and "p05" in state.claim
-    assert state.events == ["{p0} lands a red plane from the supply on E1 London."]
+    assert said(state) == ["{p0} lands a red plane from the supply on E1 London."]
 
 
 def test_a_flight_gains_the_card_whose_route_it_flies_and_the_claim_refills() -> None:
@@ -87,7 +88,7 @@ def test_a_flight_gains_the_card_whose_route_it_flies_and_the_claim_refills() ->
     assert state.flights == [Flight(POLYNESIA, CANNES, "red", 0)]
     assert state.gained == [HONEYMOONERS] and HONEYMOONERS not in state.claim
     assert len(state.claim) == 6 and state.claim[-1] == "p01"  # shifted left, the new card on the right
-    assert state.events == ["{p0} flies red U2 Polynesia → E3 Cannes and gains Honeymooners (4,000 miles).",
+    assert said(state) == ["{p0} flies red U2 Polynesia → E3 Cannes and gains Honeymooners (4,000 miles).",
                             "The baggage claim refills: Hong Kong → Tokyo is drawn."]
     check_all(state)
 
@@ -133,7 +134,7 @@ def test_a_flight_gains_only_passengers_who_are_waiting() -> None:
     assert state.gained == []
     state = fly(state, *AREA_A, CANNES, TOKYO)
     assert state.gained == [FILM_DIRECTOR] and SURFER in state.claim
-    assert state.events[-1] == "The baggage claim refills: Polynesia → Tokyo is drawn."
+    assert said(state)[-1] == "The baggage claim refills: Polynesia → Tokyo is drawn."
 
 
 def test_a_passenger_drawn_during_a_relay_boards_only_the_flights_after_it() -> None:
@@ -277,17 +278,17 @@ def test_you_can_gain_that_passenger_card_or_leave_it_where_it_would_cover_an_al
     assert legal[0].detail == "Costs black code sharing: it will show on 1 slot, not 2 (3 form an alliance)"
     gained = act(state, "gain", ART_STUDENT)
     assert gained.gained == [FILM_DIRECTOR, ART_STUDENT] and gained.step is Step.MARKER
-    assert gained.events[0] == "{p0} gains Art Student (2,000 miles)."
-    assert gained.events[1].startswith("The baggage claim refills: ")
+    assert said(gained)[0] == "{p0} gains Art Student (2,000 miles)."
+    assert said(gained)[1].startswith("The baggage claim refills: ")
     left = act(state, "leave", ART_STUDENT)
     assert left.gained == [FILM_DIRECTOR] and ART_STUDENT in left.claim and left.step is Step.MARKER
-    assert left.events[-1] == "{p0} leaves Art Student waiting in the baggage claim."  # nothing to draw
+    assert said(left)[-1] == "{p0} leaves Art Student waiting in the baggage claim."  # nothing to draw
     check_all(left)
 
 
 def test_the_flight_says_the_player_can_gain_a_card_they_may_leave_not_that_they_gain_it() -> None:
     state = two_black_slots()
-    assert state.events == ["{p0} flies red E2 Rome → E3 Cannes; {p0} can gain Art Student (2,000 miles) or leave it "
+    assert said(state) == ["{p0} flies red E2 Rome → E3 Cannes; {p0} can gain Art Student (2,000 miles) or leave it "
                             "waiting."]
 
 

@@ -23,6 +23,7 @@ from air_alliance_helpers import (
 )
 from engine.rules.air_alliance import turn
 from engine.rules.air_alliance.state import SUPPLY, AirAllianceState, Step
+from said import said
 
 SHARE_BLACK, AREA_ALL, AREA_A, AREA_AM = (0, 2), (2, 0), (0, 1), (1, 0)  # red's printed boarding pass
 
@@ -47,7 +48,7 @@ def test_opponent_npa_two_markers_fly_an_npa_of_an_opponents_alliance() -> None:
     assert menu and all(a.label.endswith("(two markers)") for a in menu)
     state = act(act(state, "npa", "black", "M4"), "land", "A1")
     assert state.board["A1"][0] == "black" and state.markers_left == 1
-    assert state.events[-1] == "{p0} flies black M4 Arabia → A1 Tokyo (two markers on black code sharing)."
+    assert said(state)[-1] == "{p0} flies black M4 Arabia → A1 Tokyo (two markers on black code sharing)."
     assert not [k for k in keys(state) if k.startswith("icon:0:")]  # the icon's slot is used
 
 

@@ -22,6 +22,7 @@ from air_alliance_helpers import (
 )
 from engine.rules.air_alliance import ai, markers, scoring
 from engine.rules.air_alliance.state import AirAllianceState, Step
+from said import said
 
 FIRST_TURN = {"kobe_first_turn": True}
 
@@ -50,7 +51,7 @@ def test_first_turn_free_priority_takeoffs_follow_the_seat_order() -> None:
     state = act(act(state, "airport", "E2"), "swap", 0, 1)
     assert state.board["E2"] == ["red", "black", None]
     assert state.step is Step.MARKER and state.markers_left == 3  # the takeoff took no marker
-    assert any("priority takeoff (free, first turn)" in e for e in state.events)
+    assert any("priority takeoff (free, first turn)" in e for e in said(state))
 
 
 def test_first_turn_takeoffs_count_two_and_three_for_the_third_and_fourth_seats() -> None:
@@ -59,10 +60,10 @@ def test_first_turn_takeoffs_count_two_and_three_for_the_third_and_fourth_seats(
     state = finish_turn(finish_turn(state))
     state = act(state, "keep")
     assert state.current == 2 and state.takeoffs_left == 2
-    assert state.events == ["{p2} keeps the baggage claim as it is."]  # /log tells each choice (issue 53, item 8)
+    assert said(state) == ["{p2} keeps the baggage claim as it is."]  # /log tells each choice (issue 53, item 8)
     state = act(state, "done")  # a free takeoff may be declined
     assert state.step is Step.MARKER
-    assert state.events == ["{p2} skips the 2 free takeoffs left."]
+    assert said(state) == ["{p2} skips the 2 free takeoffs left."]
     state = act(finish_turn(state), "keep")
     assert state.current == 3 and state.takeoffs_left == 3
 
@@ -223,8 +224,8 @@ def test_remove_planes_the_alliance_plane_leaves_its_area_too() -> None:
     state = fly(state, 2, 0, POLYNESIA, CANNES)
     assert state.airlines[0].retired and state.alliances[0] == [] and state.alliances[1] == ["green", "white"]
     assert "{p0} has no more turns: 1 red plane leaves the board, and their alliance plane leaves alliance area 1." \
-        in state.events
-    assert "Alliance area 1 is cleared (no player is left): black returns beside the board." in state.events
+        in said(state)
+    assert "Alliance area 1 is cleared (no player is left): black returns beside the board." in said(state)
     assert markers.npa_choices(state, 1, state.data.passes["yellow"].slots[2][2]) == [("black", 1)]  # free again
     check_all(state)
 

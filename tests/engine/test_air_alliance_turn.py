@@ -32,6 +32,7 @@ from engine.platform.secrets import dealer, shows_hidden
 from engine.core import Action, IllegalAction, NotYourTurn
 from engine.rules.air_alliance import ai, claim, turn
 from engine.rules.air_alliance.state import SUPPLY, AirAllianceState, Step
+from said import said
 
 AREA_A, AREA_ALL, AREA_AM = (0, 1), (2, 0), (1, 0)  # on red's printed boarding pass
 
@@ -53,7 +54,7 @@ def test_reserving_puts_a_marker_on_a_claim_card_once_per_turn() -> None:
     state = act(state, "reserve", card)
     assert state.airlines[0].reserved == card and state.markers_left == 2
     assert not [k for k in keys(state) if k.startswith("reserve:")]  # "only 1 card per turn"
-    assert state.events == [f"{{p0}} reserves {claim.card_words(state.data, card)}."]
+    assert said(state) == [f"{{p0}} reserves {claim.card_words(state.data, card)}."]
 
 
 def test_a_card_reserved_by_someone_cannot_be_reserved_again() -> None:
@@ -70,7 +71,7 @@ def test_a_reserved_card_survives_lost_baggage_and_the_leftmost_unreserved_card_
     state = fly(state, *AREA_AM, SUPPLY, "A2")  # the third marker: phase 2 follows
     assert state.current == 1
     assert state.discards == [second] and first in state.claim and len(state.claim) == 6
-    assert any(e.startswith("Lost baggage: ") for e in state.events)
+    assert any(e.startswith("Lost baggage: ") for e in said(state))
     check_all(state)
 
 
@@ -185,7 +186,7 @@ def test_three_cards_in_a_turn_give_an_extra_turn_after_phase_3() -> None:
     state = act(act(state, "place", HONEYMOONERS, 0), "place", FILM_DIRECTOR, 1)
     assert state.current == 0 and state.extra_turn and state.markers_left == 3
     assert state.step is Step.MARKER and state.gained == [] and state.flights == []
-    assert any("plays an extra turn" in e for e in state.events)
+    assert any("plays an extra turn" in e for e in said(state))
 
 
 def test_an_extra_turn_is_counted_for_the_statistics() -> None:

@@ -12,6 +12,7 @@ from engine.core import MAX_LABEL
 from engine.rules.airships import dice as airship_dice
 from engine.rules.airships import odds
 from engine.rules.airships.state import AirshipsState, Step
+from said import said
 
 
 def details(state: AirshipsState) -> dict[str, str]:
@@ -123,7 +124,7 @@ def test_a_replaced_card_says_whose_and_that_it_is_discarded(dice) -> None:
     give(state, 0, "e2-financiers-1", "s-hangars")
     dice(3, 2, 2)
     state = throw_for(state, "e1-financiers-2")
-    assert state.events[1] == ("Henri Deutsch de la Meurthe joins {p0}'s Financiers. "
+    assert said(state)[1] == ("Henri Deutsch de la Meurthe joins {p0}'s Financiers. "
                                "It replaces their Frank Seiberling, which is discarded.")
 
 
@@ -132,7 +133,7 @@ def test_a_throw_with_more_dice_than_count_says_why(dice) -> None:
     give(state, 0, "e1-financiers-2", "s-hangars")  # 4 white: 3 thrown for a card of 2
     dice(3, 2, 1)
     state = throw_for(state, "a-light-1")
-    assert "white 3 2 1 (the best 2 count) → kept 3+2 = 5" in state.events[0]
+    assert "white 3 2 1 (the best 2 count) → kept 3+2 = 5" in said(state)[0]
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -142,4 +143,4 @@ def test_leaving_the_game_is_never_said_of_a_card(seed: int) -> None:
     while GAME.to_act(state):
         seat = GAME.to_act(state)[0]
         state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-        assert not any("leaves the game" in line for line in state.events)
+        assert not any("leaves the game" in line for line in said(state))

@@ -22,6 +22,7 @@ from engine.core import GameOver
 from engine.rules.airships import scoring
 from engine.rules.airships.records import Back, Dice
 from engine.rules.airships.state import AirshipsState, Step
+from said import said
 
 HINDENBURG_BUILDER = ("e2-financiers-3", "e2-hangars-3", "e2-captains-4")
 LAST_LIGHT = C.airships["a-light-4"]  # the last card but one: 2 white
@@ -125,7 +126,7 @@ def test_a_player_without_dice_for_any_card_passes() -> None:
     chips = [(c.chips, c.chips_in_supply) for c in state.companies]
     state = act(state, "go", "end")
     assert state.current == 1 and state.step is Step.ADDITIONAL_GO  # seat 1 passed, and may buy another go
-    assert any("passes" in line for line in state.events)
+    assert any("passes" in line for line in said(state))
     assert state.last_throw is None
     assert [(c.chips, c.chips_in_supply) for c in state.companies] == chips  # no compensation chip
     assert GAME.legal_actions(state, 1)[0].key == "go:again"

@@ -9,9 +9,11 @@ from airships_helpers import (
 )
 from engine.cli.simulate import play_random
 from engine.core import News, news_of
+from engine.events import Event
 from engine.platform.turns import History, LogLine
 from engine.rules.airships import events
 from engine.rules.airships.state import KeptDie, Step, Throw
+from said import said
 
 
 # A throw for LZ 1 (2 white, 5 needed) one short: what the chip decision is told of.
@@ -43,16 +45,14 @@ SHORT_BY_ONE = Throw(1, "a-light-1", None, {"white": (2, 2)}, (KeptDie("white", 
     (events.game_over(), News.FINAL),
     (events.game_over(stuck=True), News.FINAL),
 ])
-def test_each_kind_of_event_has_its_weight(event: str, weight: News) -> None:
-    assert events.weigh(event) is weight
+def test_each_kind_of_event_has_its_weight(event: Event, weight: News) -> None:
+    assert events.SENTENCES.weight(event) is weight
     assert news_of(GAME, event) == weight  # the platform reads the game's own weights
 
 
-def test_a_sentence_no_pattern_knows_is_an_ordinary_move_and_the_check_catches_it() -> None:
-    reworded = "{p0} constructs the airship LZ 1."
-    assert events.weigh(reworded) is None and GAME.news(reworded) is News.PLAY
+def test_an_event_no_sentence_of_the_catalogue_emits_is_caught() -> None:
     with pytest.raises(AssertionError, match="constructs"):
-        check_events_weighed([reworded])
+        check_events_weighed([Event("constructs")])
 
 
 def test_a_won_airship_outweighs_the_throw_that_won_it(dice) -> None:
@@ -61,9 +61,9 @@ def test_a_won_airship_outweighs_the_throw_that_won_it(dice) -> None:
     dice(3, 2)
     state = throw_for(state, "a-light-1")
     throw, built = state.events[:2]
-    assert throw.startswith("{p0} throws for the airship LZ 1: white 3 2") and GAME.news(throw) is News.PLAY
-    assert built == "{p0} builds the airship LZ 1 and takes the wooden airship."
-    assert GAME.news(built) is News.MILESTONE
+    assert said(state)[0].startswith("{p0} throws for the airship LZ 1: white 3 2") and news_of(GAME, throw) == News.PLAY
+    assert said(state)[1] == "{p0} builds the airship LZ 1 and takes the wooden airship."
+    assert news_of(GAME, built) == News.MILESTONE
 
 
 def test_a_failed_throw_says_what_was_missed_and_the_chip_it_brought(dice) -> None:
@@ -72,8 +72,8 @@ def test_a_failed_throw_says_what_was_missed_and_the_chip_it_brought(dice) -> No
     set_chips(state, 0, 0)  # no chip to rescue the throw: it fails at once
     dice(1, 1)
     state = throw_for(state, "a-light-1")
-    assert state.events[1] == "{p0} fails to win LZ 1 and takes a compensation chip."
-    assert GAME.news(state.events[1]) is News.GAIN
+    assert said(state)[1] == "{p0} fails to win LZ 1 and takes a compensation chip."
+    assert news_of(GAME, state.events[1]) == News.GAIN
 
 
 def test_a_card_won_with_its_chips_is_a_gain(dice) -> None:
@@ -81,8 +81,8 @@ def test_a_card_won_with_its_chips_is_a_gain(dice) -> None:
     starting_dice(state, 0)
     dice(3, 3)
     state = throw_for(state, "e1-captains-1")
-    assert state.events[1].startswith("Peter Strasser joins {p0}'s Captains.")
-    assert GAME.news(state.events[1]) is News.GAIN
+    assert said(state)[1].startswith("Peter Strasser joins {p0}'s Captains.")
+    assert news_of(GAME, state.events[1]) == News.GAIN
 
 
 def test_the_change_of_era_is_a_milestone_told_by_the_player_who_turned_it() -> None:
@@ -90,18 +90,19 @@ def test_the_change_of_era_is_a_milestone_told_by_the_player_who_turned_it() -> 
     starting_dice(state, 0, 1)
     state.step = Step.ADDITIONAL_GO
     state = act(state, "go", "end")
-    assert state.events[-1].startswith("{p1} turns over the Change of Era!")
-    assert GAME.news(state.events[-1]) is News.MILESTONE
+    assert said(state)[-1].startswith("{p1} turns over the Change of Era!")
+    assert news_of(GAME, state.events[-1]) == News.MILESTONE
 
 
 def test_the_next_player_sees_the_phase_built_not_the_turns_end() -> None:
     """The platform headlines the heaviest event since a player's last turn: the weights decide what that is."""
     built, ended = events.phase_built(C, 0, "hindenburg-1", False), events.turn_ended(0)
     throw = events.describe_throw(C, SHORT_BY_ONE)
-    history = History([LogLine(0, events.turned_over(C, 0, "e1-hangars-1", None), int(News.ROUTINE))], [])
-    history = history.extended(0, [throw, built], [news_of(GAME, throw), news_of(GAME, built)])
-    history = history.extended(0, [ended], [news_of(GAME, ended)])
-    assert history.headline((1,)) == built
+    words = events.SENTENCES.words
+    history = History([LogLine(0, words(events.turned_over(C, 0, "e1-hangars-1", None)), int(News.ROUTINE))], [])
+    history = history.extended(0, [words(throw), words(built)], [news_of(GAME, throw), news_of(GAME, built)])
+    history = history.extended(0, [words(ended)], [news_of(GAME, ended)])
+    assert history.headline((1,)) == words(built)
 
 
 def test_every_event_of_random_games_is_weighed_on_purpose() -> None:
@@ -110,9 +111,9 @@ def test_every_event_of_random_games_is_weighed_on_purpose() -> None:
     def weigh(state, seat, action) -> None:
         check_events_weighed(state.events)
         for event in state.events:
-            seen[GAME.news(event)] = seen.get(GAME.news(event), 0) + 1
+            seen[GAME.sentences.weight(event)] = seen.get(GAME.sentences.weight(event), 0) + 1
 
     for seed in range(12):
         check_events_weighed(GAME.setup(2 + seed % 3, seed).events)
         play_random(GAME, 2 + seed % 3, seed, on_move=weigh)
-    assert set(seen) == set(News)  # the games reached every weight, so every kind of pattern was tried
+    assert set(seen) == set(News)  # the games reached every weight

@@ -56,7 +56,7 @@ def test_the_view_words_rules_and_scoring_show_the_games_own_card_not_the_built_
     assert f"Throw for the airship {NEW_NAME}" in [a.label for a in GAME.legal_actions(ours, 0)]
 
     before = scoring.victory_points(ours, 0)
-    told = rules.acquire(ours, 0, card)  # the throw succeeded: the airship joins the company
+    told = GAME.sentences.words(rules.acquire(ours, 0, card))  # the throw succeeded: the airship joins the company
     assert NEW_NAME in told and built_in.name not in told
     assert scoring.victory_points(ours, 0) == before + NEW_VP
     company = GAME.view(ours, 0)["companies"][0]

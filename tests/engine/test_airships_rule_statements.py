@@ -29,6 +29,7 @@ from engine.rules.airships import rules
 from engine.rules.airships.records import Department, Dice, Era
 from engine.rules.airships.state import AirshipsState, Step, Throw
 from engine.rules.rng import GameRng
+from said import said
 
 # A company with the dice for every Hindenburg phase in era 2: 2 white, 4 red (3 thrown), 3 black.
 HINDENBURG_BUILDER = ("e2-financiers-3", "e2-hangars-3", "e2-captains-4")
@@ -220,7 +221,7 @@ def test_failed_hindenburg_throw_earns_a_compensation_chip(dice) -> None:
     assert not thrown(state).success
     assert state.hindenburg == [None] * 4 and state.companies[0].phases == []
     assert chips(state, 0) == (4, 2)  # the compensation chip, from the nation's supply
-    assert any("compensation" in line for line in state.events)
+    assert any("compensation" in line for line in said(state))
     check_chips_conserved(state)
 
 
@@ -311,4 +312,4 @@ def test_ruling_13_a_throw_is_compulsory_when_a_card_can_be_thrown_for() -> None
     state.step = Step.ADDITIONAL_GO
     state = act(state, "go", "end")
     assert not (state.current == 1 and state.step is Step.CHOOSE_CARD)
-    assert any("passes" in line for line in state.events) and state.last_throw is None
+    assert any("passes" in line for line in said(state)) and state.last_throw is None

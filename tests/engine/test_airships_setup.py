@@ -10,6 +10,7 @@ from airships_helpers import ALL_CARDS, C, CHANGE_OF_ERA, GAME, check_cards_cons
 from engine.core import GameError
 from engine.rules.airships import dice
 from engine.rules.airships.records import NATIONS, Back, Department, Dice, Era
+from engine.view import json_ready
 from engine.rules.airships.setup import setup_state
 from engine.rules.rng import GameRng
 
@@ -130,7 +131,7 @@ def test_setup_surplus_material_leaves_unused_nations_out(players: int) -> None:
     view = GAME.view(state, None)
     assert view["seat_names"] == list(NATIONS[:players])
     assert len(view["companies"]) == players
-    text = json.dumps(view)
+    text = json.dumps(json_ready(view))
     for nation in NATIONS[players:]:
         assert f'"{nation}"' not in text  # quoted: "La France" is an airship
 
@@ -170,7 +171,7 @@ def test_public_view_hides_the_pile_and_the_cards_below(players: int) -> None:
         hidden = hidden_ids(state)
         assert len(hidden) >= 6 + 8 + 24  # removed airships, cards under the tops, Era 2
         for seat in (None, *range(players)):
-            text = json.dumps(GAME.view(state, seat))
+            text = json.dumps(json_ready(GAME.view(state, seat)))
             leaked = [card for card in hidden if f'"{card}"' in text]
             leaked += [C.card_name(card) for card in hidden if f'"{C.card_name(card)}"' in text]
             assert not leaked, f"view({seat}) shows {leaked}"

@@ -29,6 +29,7 @@ from engine.rules.airships import dice as airship_dice
 from engine.rules.airships import rules, scoring
 from engine.rules.airships.records import Department, Dice
 from engine.rules.airships.state import AirshipsState, Step
+from said import said
 
 # A company with the dice for every Hindenburg phase: 2 white, 4 red (3 thrown), 3 black.
 HINDENBURG_BUILDER = ("e2-financiers-3", "e2-hangars-3", "e2-captains-4")
@@ -65,7 +66,7 @@ def test_reveal_into_a_full_row_drops_its_leftmost_card() -> None:
     state = end_go(state)
     assert state.display[Department.HANGARS] == ["e1-hangars-2", "e1-hangars-3", "e2-hangars-1"]
     assert state.removed[-1] == "e1-hangars-1"  # out of the game
-    assert any("is discarded from the display" in line for line in state.events)
+    assert any("is discarded from the display" in line for line in said(state))
     check_cards_conserved(state)
 
 
@@ -76,7 +77,7 @@ def test_reveal_is_skipped_once_the_pile_is_empty() -> None:
     state = end_go(state)
     assert state.current == 1 and state.step is Step.CHOOSE_CARD
     assert state.display == before and state.pile == []
-    assert not any("turns over" in line for line in state.events)
+    assert not any("turns over" in line for line in said(state))
 
 
 def test_change_of_era_turns_every_entrepreneur() -> None:
@@ -235,7 +236,7 @@ def test_failed_throw_pays_one_chip_from_the_nations_supply(dice) -> None:
     dice(1, 1)
     lost = throw_for(state, "a-light-4")
     assert (lost.companies[0].chips, lost.companies[0].chips_in_supply) == (6, 0)
-    assert lost.events[-1] == "{p0} fails to win Parseval PL 1; no bonus chip is left to take."
+    assert said(lost)[-1] == "{p0} fails to win Parseval PL 1; no bonus chip is left to take."
 
 
 def test_chips_are_conserved_per_nation(dice) -> None:
@@ -332,7 +333,7 @@ def test_hindenburg_opens_when_a_pile_is_used_up(dice) -> None:
     state = throw_for(state, "a-light-3")
     assert state.fields[2] == [] and state.hindenburg_open
     assert GAME.view(state, None)["hindenburg"]["open"] is True
-    assert any("Hindenburg can now be built" in line for line in state.events)
+    assert any("Hindenburg can now be built" in line for line in said(state))
     assert [c for c in rules.eligible_targets(state, 0) if c.startswith("hindenburg")] == PHASES
 
 

@@ -9,7 +9,9 @@ import pytest
 from engine.rules.golden_age import GAME, end_of_turn, market, operation_decisions
 from engine.rules.golden_age.data import Colour
 from engine.rules.golden_age.state import TURNS, GoldenAgeState, Phase, Step
+from engine.view import json_ready
 from tests.engine.golden_age_helpers import keys, operating, play
+from said import said
 
 
 def test_a_ceo_may_buy_one_action_at_the_markets_action_cost() -> None:
@@ -35,7 +37,7 @@ def test_airlines_that_did_not_fly_lose_a_box_and_cities_far_behind_their_tech_c
     end_of_turn.after_purchases(state)
     assert state.airlines["green"].price_box == green - 2
     assert state.airlines["orange"].price_box == orange - 1
-    assert "Orange Airline stock down to $4 (a lazy airline: it did not fly this turn)." in state.events
+    assert "Orange Airline stock down to $4 (a lazy airline: it did not fly this turn)." in said(state)
 
 
 def winnable(state: GoldenAgeState, airline: str = "green") -> int:
@@ -100,7 +102,7 @@ def test_every_player_holding_contracts_is_asked_in_turn_order_whatever_they_can
     assert state.current == 3  # seat 2 holds no contract, as everyone sees: nobody asks it
     state = play(state, 3, "done")
     assert state.phase is Phase.STOCK and state.turn == 2
-    assert GAME.view(state, None)["events"][0] == "{p3} plays no more contracts."
+    assert said(state)[0] == "{p3} plays no more contracts."
 
 
 def test_a_player_who_awards_their_last_contract_is_asked_no_more() -> None:
@@ -114,8 +116,8 @@ def test_passing_and_having_nothing_to_play_leave_the_same_line() -> None:
     state = contracts_at_end_of_turn(2)
     after_pass = play(state, 0, "done")  # seat 0 could have played
     after_nothing = play(after_pass, 1, "done")  # seat 1 could not
-    assert GAME.view(after_pass, None)["events"] == ["{p0} plays no more contracts."]
-    assert GAME.view(after_nothing, None)["events"] == ["{p1} plays no more contracts."]
+    assert said(after_pass) == ["{p0} plays no more contracts."]
+    assert said(after_nothing) == ["{p1} plays no more contracts."]
 
 
 def test_the_first_edition_asks_only_who_can_play_a_contract_now() -> None:
@@ -130,7 +132,7 @@ def test_the_first_edition_asks_only_who_can_play_a_contract_now() -> None:
 @pytest.mark.parametrize("players", range(2, 7))
 def test_contract_hands_never_appear_in_the_public_view(players: int) -> None:
     state = GAME.setup(players, 3)
-    public = json.dumps(GAME.view(state, None))
+    public = json.dumps(json_ready(GAME.view(state, None)))
     assert '"you"' not in public and "contract_deck" not in public
     for seat in range(players):
         mine = GAME.view(state, seat)["you"]["contracts"]

@@ -6,6 +6,7 @@ from engine.rules.golden_age import GAME, airline_operations, board, market
 from engine.rules.golden_age.data import Colour
 from engine.rules.golden_age.state import Phase, Step
 from tests.engine.golden_age_helpers import gates_of, keys, operating, play
+from said import said
 
 
 def test_a_player_acts_with_one_of_their_tokens_for_that_airline_only() -> None:
@@ -144,7 +145,7 @@ def test_without_a_ceo_rule_2_applies_only_with_three_gates_in_reserve_to_add() 
     level = state.data.dividend(state.airlines["blue"].income)
     assert state.seats[1].money - money == 2 * level  # rule 4: a full dividend
     assert (state.airlines["blue"].gates_available, state.airlines["blue"].gates_reserve) == (1, 0)
-    assert not any("gates" in event for event in state.events), state.events
+    assert not any("gates" in event for event in said(state)), said(state)
 
     def behind(state) -> None:  # type: ignore[no-untyped-def]
         setup(state)

@@ -98,7 +98,7 @@ class Seen:
         before = self.public["to_act"]
         self.state = GAME.apply(self.state, seat, action)
         self.public = public(self.state)
-        self.history = self.history.extended(seat, table_of(self.state).name_events(self.public["board"]["events"]))
+        self.history = self.history.extended(seat, table_of(self.state).wording().lines(self.public["board"]["events"]))
         return turn_news(self.history, tuple(before), tuple(self.public["to_act"]), None)
 
 

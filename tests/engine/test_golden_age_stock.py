@@ -8,6 +8,7 @@ from engine.core import IllegalAction, NotYourTurn
 from engine.rules.golden_age import GAME, market
 from engine.rules.golden_age.state import GoldenAgeState, Phase, Step
 from tests.engine.golden_age_helpers import dealt, keys, play
+from said import said
 
 CARLA, NEAL, CHUCK = 0, 1, 2
 
@@ -218,12 +219,12 @@ def test_the_rulebooks_trade_in_example_replays_to_the_dollar() -> None:
     assert words["trade-in:orange"] == ("Give back an Orange Airline token",
                                         "Worth $15 toward the new one: you pay nothing and $4 is lost")
     yellow = play(state, seat, "trade-in", "yellow")
-    assert yellow.events[0] == f"{{p{seat}}} buys a token of Green Airline for $4, giving back a Yellow Airline token worth $7."
+    assert said(yellow)[0] == f"{{p{seat}}} buys a token of Green Airline for $4, giving back a Yellow Airline token worth $7."
     assert yellow.seats[seat].money == 10 - 4
     assert yellow.seats[seat].tokens == {"yellow": 2, "orange": 3, "blue": 4, "green": 1}
     assert yellow.airlines["yellow"].pool == 4  # back to the Available Stock Pool
     orange = play(state, seat, "trade-in", "orange")
-    assert orange.events[0].endswith("giving back an Orange Airline token worth $15.")  # 'an' before a vowel
+    assert said(orange)[0].endswith("giving back an Orange Airline token worth $15.")  # 'an' before a vowel
     assert orange.seats[seat].money == 10  # nothing to pay, and nothing comes back
     assert orange.seats[seat].tokens == {"yellow": 3, "orange": 2, "blue": 4, "green": 1}
     assert sum(orange.seats[s].money for s in range(3)) + orange.bank == sum(state.seats[s].money for s in range(3)) + state.bank

@@ -17,6 +17,7 @@ import pytest
 import engine
 from engine.cli.simulate import play_random
 from engine.core import events_of
+from engine.events import Seat, event
 from engine.options import current_edition
 from engine.platform import snapshots
 from engine.platform.snapshots import Chronicle, Snapshot, SnapshotError, Told, decode, encode
@@ -47,7 +48,7 @@ def test_every_position_decodes_to_the_state_the_log_replays_to_and_plays_on_ali
         edition = editions(slug)[seed % len(editions(slug))]
         playout = play_random(game, players, seed, options={"edition": edition})
         state = game.setup(players, seed, {"edition": edition})
-        chronicle = Chronicle(tuple(events_of(game, state)))
+        chronicle = Chronicle.opening(events_of(game, state))
         for number, (seat, action) in enumerate(playout.moves):
             sampled = number % VIEWS_EVERY == 0
             decoded = round_trip(slug, state, chronicle if sampled else Chronicle(()))
@@ -90,7 +91,7 @@ def test_a_decoded_state_holds_its_editions_shared_components_not_a_copy(slug: s
 
 def test_a_damaged_snapshot_is_refused() -> None:
     game = engine.get_game("airships")
-    blob = encode("airships", Snapshot(game.setup(3, 1), Chronicle(("setup",))))
+    blob = encode("airships", Snapshot(game.setup(3, 1), Chronicle((("setup",),))))
     header = snapshots.header("airships")
     for damaged in (blob[:-10], blob[: len(header)] + b"not zlib at all", b"", b"garbage\n" + blob[len(header):],
                     header + zlib.compress(b"not a pickle"), header + zlib.compress(pickle.dumps((1, 2)))):
@@ -139,6 +140,9 @@ def test_compression_pays_on_a_long_game() -> None:
 
 
 def test_a_chronicle_keeps_undo_entries_and_who_moved_for_a_seat() -> None:
-    chronicle = Chronicle(("dealt",), (Told(0, ("{p0} throws",), "autopilot"), Told(1, undo_to=0)))
+    throws = event("throws", who=Seat(0), card="LZ 1")
+    chronicle = Chronicle.opening([event("dealt")]).extended(Told(0, (throws,), "autopilot")).extended(Told(1, undo_to=0))
     decoded = round_trip("airships", engine.get_game("airships").setup(3, random.Random(1).randrange(99)), chronicle)
     assert decoded.chronicle == chronicle and decoded.version == 2
+    assert [(told.seat, told.events, told.by, told.undo_to) for told in decoded.chronicle.told()] == [
+        (0, (throws,), "autopilot", None), (1, (), None, 0)]

@@ -164,7 +164,7 @@ def sample_view() -> dict[str, Any]:
         "flights": [{"from": "U2", "to": "E3", "colour": "red", "seat": 0},
                     {"from": "E3", "to": "A1", "colour": "black", "seat": 0}],
         "events": [
-            "{p0} flies black E3 Cannes → A1 Tokyo and gains Hollywood Star and Secret Agent (MI6) (15,000 miles); "
+            "Alice flies black E3 Cannes → A1 Tokyo and gains Hollywood Star and Secret Agent (MI6) (15,000 miles); "
             "Rome → Seoul and Nile → Polynesia are drawn.",
         ],
         "headline": RELAY_NEWS,
@@ -184,8 +184,8 @@ def over_view() -> dict[str, Any]:
     view["baggage_claim"][2]["reserved_by"] = None
     view.update(version=212, current=None, to_act=[], phase="over", decision="", last_round=True, deck=3,
                 discards=0, flights=[], winners=[1], headline="Bartholomew wins with 71,000 miles",
-                events=["{p2} places Botanist on boarding pass slot 1.",
-                        "The last round is over: the game ends. Miles: {p0} 64,000, {p1} 71,000, {p2} 64,000."])
+                events=["Chen places Botanist on boarding pass slot 1.",
+                        "The last round is over: the game ends. Miles: Alice 64,000, Bartholomew 71,000, Chen 64,000."])
     return view
 
 
@@ -235,21 +235,21 @@ def phase_view(phase: str) -> dict[str, Any]:
         view["boarding_passes"][0]["slots"][1]["marker"] = 1
         # The last marker's flight, then lost baggage by itself: the headline stays the relay's gain.
         view.update(phase="flight_control", decision="place a gained card on your boarding pass",
-                    events=["{p0} flies red U1 New York → A2 Hong Kong.",
+                    events=["Alice flies red U1 New York → A2 Hong Kong.",
                             "Lost baggage: Cape Town → Casablanca (5,000 miles) is discarded; Rome → Seoul is drawn."])
     elif phase == "refresh":  # the deck ran out: Yellow may refresh the whole claim once, in the last round
         view["scores"][0].update(markers_left=3, gained=[])
         for slot in view["boarding_passes"][0]["slots"]:
             slot["marker"] = None
-        last_round = "The deck runs out: {p0} shuffles the 17 discards into a new deck. The last round begins with {p1}."
+        last_round = "The deck runs out: Alice shuffles the 17 discards into a new deck. The last round begins with Bartholomew."
         view.update(current=1, to_act=[1], phase="refresh", decision="refresh the baggage claim or keep it",
-                    last_round=True, deck=17, discards=0, flights=[], events=[last_round, "{p0} places Yeti on "
-                    "boarding pass slot 2."], headline=last_round.replace("{p0}", "Alice").replace("{p1}", "Bartholomew"))
+                    last_round=True, deck=17, discards=0, flights=[], events=[last_round, "Alice places Yeti on "
+                    "boarding pass slot 2."], headline=last_round)
     elif phase == "first_turn":  # Kobe rules: the third player's first turn begins with two free priority takeoffs
         view = start_view(3)
         view.update(version=6, current=2, to_act=[2], phase="first_turn",
                     decision="take a free priority takeoff or go on", options=["kobe_first_turn"],
-                    events=["{p1} lands a yellow plane from the supply on M1 Istanbul."],
+                    events=["Yellow lands a yellow plane from the supply on M1 Istanbul."],
                     headline="Yellow flies black M4 Arabia → M2 Cape Town.")
     elif phase == "waiting":  # Kobe rules: Yellow and Green wait for a cancellation after Red's phase 1
         view.update(options=["kobe_wait_cancellation"], to_act=[1, 2], phase="waiting",

@@ -12,6 +12,7 @@ from renderers import airships, airships_cards, airships_header, airships_marks,
 from tests.renderers import drawing
 from tests.renderers.airships_views import end_view, mid_view, start_view
 from tests.renderers.drawing import open_png  # noqa: F401  # open_png: re-exported for the Airships render tests
+from engine.platform.wording import tableless
 
 VIEWS = {"start": start_view, "mid": mid_view, "end": end_view}
 MODULES = (common, airships_marks, airships_cards, airships_panels, airships_throw, airships_header, airships)
@@ -69,7 +70,7 @@ def _engine_views(players: int, seed: int) -> list[dict[str, Any]]:
 
     game = engine.get_game("airships")
     views: list[dict[str, Any]] = []
-    simulate.play_random(game, players, seed=seed, on_move=lambda state, seat, action: views.append(game.view(state, None)))
+    simulate.play_random(game, players, seed=seed, on_move=lambda state, seat, action: views.append(tableless(game.sentences, game.view(state, None))))
     return views
 
 

@@ -143,7 +143,7 @@ def _start() -> dict[str, Any]:
         "wooden_airship": None,
         "companies": companies,
         "last_throw": None,
-        "events": ["{p0} turns over Hugo Eckener (Engineers)."],  # the first go's card, turned over at setup
+        "events": ["Ada turns over Hugo Eckener (Engineers)."],  # the first go's card, turned over at setup
         "outcome": None,
     }
 
@@ -190,11 +190,11 @@ def _mid() -> dict[str, Any]:
             "total": 13, "target": 13, "success": True,
         },
         "events": [
-            "{p0} throws for Hindenburg phase 2 (Gas cells) (exchanging 3 white → 2 red): white 3, red 5 4 2 "
+            "Ada throws for Hindenburg phase 2 (Gas cells) (exchanging 3 white → 2 red): white 3, red 5 4 2 "
             "(the best 2 count); imaginary red 4 → kept 5+4+4 = 13 vs 13: success!",
-            "{p0} builds Hindenburg phase 2 (Gas cells) and takes the wooden airship.",
-            "{p0} ends the turn.",
-            "{p1} turns over Ludwig Dürr (Engineers).",
+            "Ada builds Hindenburg phase 2 (Gas cells) and takes the wooden airship.",
+            "Ada ends the turn.",
+            "Bartholomew Featherstonehaugh-Smythe turns over Ludwig Dürr (Engineers).",
         ],
         "outcome": None,
     }
@@ -239,9 +239,9 @@ def _end() -> dict[str, Any]:
             "total": 22, "target": 22, "success": True,
         },
         "events": [
-            "{p0} throws for Hindenburg phase 4 (Passenger decks): black 8 6 4 → kept 8+6+4 = 18 +1 bonus chip "
+            "Ada throws for Hindenburg phase 4 (Passenger decks): black 8 6 4 → kept 8+6+4 = 18 +1 bonus chip "
             "+1 wooden airship +2 engine = 22 vs 22: success!",
-            "{p0} builds Hindenburg phase 4 (Passenger decks) and takes the wooden airship. The Hindenburg is complete!",
+            "Ada builds Hindenburg phase 4 (Passenger decks) and takes the wooden airship. The Hindenburg is complete!",
             "The game is over.",
         ],
         "outcome": {"scores": [35, 31], "ranking": [[0], [1]], "tiebreak": [5, 6], "winners": [0],

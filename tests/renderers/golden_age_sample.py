@@ -191,7 +191,10 @@ def sample_view(players: int = 4) -> dict[str, Any]:
         seat.update(money=[14, 9, 23, 17, 30, 12][n], contracts=[4, 5, 3, 5, 4, 5][n],
                     tokens={k: v for k, v in tokens[n].items() if k in keys}, used=used[n])
     view["contracts_played"] = ["$1: Atlanta", "$2: Chicago + New York"]
-    view["events"] = ["{p0} (Green Airline) opens a gate in New York.", "{p0} (Green Airline) opens a gate in Chicago."]
+    # the events as the services word them for the board, the players' names in; after a move with events they are
+    # its news too, both the last action's own (green:expand)
+    view["events"] = ["Alice (Green Airline) opens a gate in New York.", "Alice (Green Airline) opens a gate in Chicago."]
+    view["news"], view["own_news"] = view["events"], [0, 1]
     with_income(view)
     with_worth(view)
     return view
@@ -204,8 +207,9 @@ def over_view(players: int = 4) -> dict[str, Any]:
                 decision="nothing: the game is over", last="blue:contract")
     for seat in view["seats"]:
         seat.update(money=seat["money"] + 60 + 25 * (seat["seat"] == 1), used={})
-    view["events"] = ["{p2} plays no more contracts.", "The final flight: every airline pays a full dividend.",
-                      "Green Airline pays a final full dividend of $6 a token: {p0} $12, {p1} $6."]
+    view["events"] = ["Chen plays no more contracts.", "The final flight: every airline pays a full dividend.",
+                      "Green Airline pays a final full dividend of $6 a token: Alice $12, Bartholomew $6."]
+    view["news"], view["own_news"] = view["events"], []
     with_worth(view)
     winner = max(view["seats"], key=lambda s: s["worth"])
     view["winners"] = [winner["seat"]]

@@ -60,7 +60,7 @@ def test_the_winner_is_the_headline_at_the_end() -> None:
 def test_without_a_headline_the_newest_event_leads_with_the_one_before_under_it() -> None:
     view = sample_view()
     del view["headline"]
-    view["events"] = ["{p1} reserves Backpacker", "{p1} flies yellow A3 Singapore → M1 Istanbul."]
+    view["events"] = ["Bartholomew reserves Backpacker", "Bartholomew flies yellow A3 Singapore → M1 Istanbul."]
     lines = air_alliance.header_lines(view)
     assert (lines[1].text, lines[2].text) == ("Bartholomew flies yellow A3 Singapore → M1 Istanbul.",
                                               "Bartholomew reserves Backpacker")

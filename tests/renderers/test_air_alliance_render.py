@@ -19,6 +19,7 @@ from renderers import (
 from tests.renderers.air_alliance_sample import (
     PHASES, off_board_view, over_view, phase_view, sample_view, start_view, with_players,
 )
+from engine.platform.wording import tableless
 
 SLUG = "air-alliance"
 MAX_BYTES = 1_000_000
@@ -97,7 +98,7 @@ CHANGES: dict[str, Callable[[dict[str, Any]], None]] = {
     "a flight is made": lambda v: v["flights"].append({"from": "A1", "to": "M1", "colour": "black", "seat": 0}),
     "the deck shrinks": lambda v: v.update(deck=22),
     "an alliance forms": lambda v: v["alliances"][2].extend(["green", "purple"]),
-    "an event happens": lambda v: v["events"].append("{p0} reserves Backpacker"),
+    "an event happens": lambda v: v["events"].append("Alice reserves Backpacker"),
     "miles are scored": lambda v: v["scores"][2].update(miles=24000),
     "the turn passes": lambda v: v.update(current=1, to_act=[1]),
     "the phase changes": lambda v: v.update(phase="flight_control"),
@@ -190,12 +191,12 @@ def test_a_special_airport_is_marked_only_for_a_colour_at_the_table() -> None:
     assert specials == {"A4", "M5"}
 
 
-def test_event_placeholders_become_the_players_names() -> None:
+def test_names_the_board_cannot_draw_are_colours_and_events_are_drawn_as_the_services_worded_them() -> None:
     view = sample_view()
     view["seat_names"] = ["🚀 Zoë", "李雷", "Ann"]
     table = air_alliance.read(view)
     assert table.names == ("Zoë (Red)", "Yellow", "Ann")  # as renderers.shown_name names them in messages
-    assert table.events[-1].startswith("Zoë (Red) flies black E3 Cannes → A1 Tokyo")
+    assert table.events[-1].startswith("Alice flies black E3 Cannes → A1 Tokyo")  # a renderer words no event
 
 
 @pytest.mark.slow
@@ -210,7 +211,7 @@ def test_every_position_of_a_real_engine_game_renders() -> None:
     for players in (2, 3, 4):
         views: list[dict[str, Any]] = []
         simulate.play_random(game, players, seed=players,
-                             on_move=lambda state, seat, action: views.append(copy.deepcopy(game.view(state, None))))  # noqa: B023  # the callback runs only during this playout
+                             on_move=lambda state, seat, action: views.append(tableless(game.sentences, copy.deepcopy(game.view(state, None)))))  # noqa: B023  # the callback runs only during this playout
         for view in views[:: max(1, len(views) // 10)] + [views[-1]]:
             data = renderers.render(SLUG, view)
             assert open_png(data).width >= MIN_WIDTH and len(data) < MAX_BYTES

@@ -14,6 +14,7 @@ import renderers
 from renderers import airships, airships_cards, airships_panels, airships_table, airships_throw, common
 from tests.renderers.airships_drawing import VIEWS, TextLog, clear_caches, drawn_views, engine_views, open_png
 from tests.renderers.airships_views import mid_view, start_view
+from engine.platform.wording import tableless
 
 MAX_BYTES = 1_000_000
 MIN_WIDTH = 1200
@@ -156,7 +157,7 @@ def test_every_position_of_a_real_engine_game_renders() -> None:
     game = engine.get_game("airships")
     for players in (2, 3, 4):
         views: list[dict[str, Any]] = []
-        simulate.play_random(game, players, seed=players, on_move=lambda state, seat, action: views.append(game.view(state, None)))  # noqa: B023  # the callback runs only during this playout
+        simulate.play_random(game, players, seed=players, on_move=lambda state, seat, action: views.append(tableless(game.sentences, game.view(state, None))))  # noqa: B023  # the callback runs only during this playout
         for view in views[:: max(1, len(views) // 12)] + [views[-1]]:
             data = renderers.render("airships", view)
             assert open_png(data).width >= MIN_WIDTH and len(data) < MAX_BYTES

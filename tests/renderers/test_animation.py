@@ -11,6 +11,7 @@ import engine
 import renderers
 from engine.cli.simulate import play_random
 from renderers.animation import FRAME_MS, LAST_FRAME_MS, WIDTHS, TooLarge, animate
+from engine.platform.wording import tableless
 
 
 @pytest.fixture(scope="module")
@@ -20,7 +21,7 @@ def boards() -> list[bytes]:
     playout = play_random(game, 2, 5)
     cut = len(playout.moves) // 2
     states = [game.setup(2, 5, {}), engine.replay(game, 2, 5, {}, playout.moves[:cut]), playout.state]
-    return [renderers.render("airships", game.view(state, None)) for state in states]
+    return [renderers.render("airships", tableless(game.sentences, game.view(state, None))) for state in states]
 
 
 @pytest.mark.slow

@@ -12,6 +12,7 @@ import renderers
 from engine.cli.simulate import play_random
 from renderers.drawing import PillowDrawing
 from tests.renderers.drawing import open_png
+from engine.platform.wording import tableless
 
 PROTOCOL = {  # the services' Drawing protocol, method by method: its parameters in order
     "board": ["slug", "view"],
@@ -33,7 +34,7 @@ def boards(drawing: PillowDrawing) -> list[bytes]:
     """The setup and the end of one random 2-player game of Airships, drawn."""
     game = engine.get_game("airships")
     playout = play_random(game, 2, 5)
-    return [drawing.board("airships", game.view(state, None)) for state in (game.setup(2, 5, {}), playout.state)]
+    return [drawing.board("airships", tableless(game.sentences, game.view(state, None))) for state in (game.setup(2, 5, {}), playout.state)]
 
 
 def test_it_has_exactly_the_protocols_methods() -> None:
@@ -47,7 +48,7 @@ def test_it_has_exactly_the_protocols_methods() -> None:
 @pytest.mark.parametrize("slug", engine.list_games())
 def test_a_board_is_a_png_for_every_game_and_the_same_as_render(drawing: PillowDrawing, slug: str) -> None:
     game = engine.get_game(slug)
-    view = game.view(play_random(game, game.min_players, 3).state, None)
+    view = tableless(game.sentences, game.view(play_random(game, game.min_players, 3).state, None))
     data = drawing.board(slug, MappingProxyType(view))  # any mapping will do, not only a dict
     assert open_png(data).format == "PNG"
     assert data == renderers.render(slug, view)

@@ -8,6 +8,7 @@ import pytest
 
 import engine
 import renderers
+from engine.platform.wording import tableless
 from engine.cli.simulate import play_random
 from renderers.__main__ import main
 from tests.renderers.drawing import open_png
@@ -24,7 +25,7 @@ def test_simulate_writes_every_board_of_the_game_the_engine_plays(tmp_path: Path
     files = sorted(out.iterdir())
     assert [f.name for f in files] == [f"{n:04d}.png" for n in range(len(playout.moves) + 1)]  # the setup, then each move
     for index in (0, len(files) // 2, len(files) - 1):
-        assert files[index].read_bytes() == renderers.render("airships", views[index])
+        assert files[index].read_bytes() == renderers.render("airships", tableless(game.sentences, views[index]))
     assert open_png(files[-1].read_bytes()).format == "PNG"
     assert f"{len(files)} board images written to {out}/" in capsys.readouterr().out
 

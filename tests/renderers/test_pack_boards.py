@@ -14,6 +14,7 @@ from engine.platform import packs
 from engine.view import common
 from renderers.common import PACK_FOOTER
 from tests.renderers.drawing import open_png
+from engine.platform.wording import tableless
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "packs"
 
@@ -28,7 +29,7 @@ def midgame_view(slug: str) -> dict[str, object]:
         if not seats:
             break
         state = game.apply(state, seats[0], rng.choice(game.legal_actions(state, seats[0])))
-    view = dict(common(game.view(state, None)))
+    view = tableless(game.sentences, dict(common(game.view(state, None))))
     view["seat_names"] = ["Ann", "Bob", "Cy"]
     return view
 

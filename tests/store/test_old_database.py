@@ -20,6 +20,7 @@ import pytest
 import engine
 from engine.core import Action, view_words
 from engine.options import stored_edition
+from engine.platform.export import kept_words
 from engine.view import position
 from engine.store import Store
 
@@ -65,10 +66,11 @@ def digests(slug: str, state: Any, seats: int) -> dict[str, str]:
     the views without their words (engine.view.position), which a release may reword."""
     game = engine.get_game(slug)
     words = view_words(game)
-    public = position(game.view(state, None), words)
+    said = kept_words(game, state)
+    public = position(game.view(state, None), words, said)
     return {
         "public_view_sha256": sha256(public),
-        "state_sha256": sha256({"public": public, "seats": [position(game.view(state, seat), words)
+        "state_sha256": sha256({"public": public, "seats": [position(game.view(state, seat), words, said)
                                                             for seat in range(seats)]}),
     }
 

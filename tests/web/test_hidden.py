@@ -12,6 +12,7 @@ import pytest_asyncio
 from aiohttp.test_utils import TestClient
 
 import engine
+from engine.platform.wording import tableless
 from engine.services import Services
 from tests.stub_drawing import StubDrawing
 from tests.web.conftest import reader, site, tiny_png, web_client
@@ -40,7 +41,7 @@ async def watched(service: Services, sqlite_path: Path):  # type: ignore[no-unty
 
 def hidden_words(game: Any, state: Any, seats: int) -> set[str]:
     """Every contract in a hand, in the words and numbers a page might print, that the public view does not hold."""
-    public = json.dumps(game.view(state, None))
+    public = json.dumps(tableless(game.sentences, game.view(state, None)))  # its words, events worded
     found = set()
     for seat in range(seats):
         for card in game.view(state, seat)["you"]["contracts"]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Dealer, GameError, News, Outcome, Rules
+from engine.core import Action, Dealer, GameError, Outcome, Rules
+from engine.events import Event
 from engine.figures import StatLine
 from engine.rules.air_alliance import checks, choices, data, events, rules, scoring, unseen, view
 from engine.rules.air_alliance.data import EDITION
@@ -19,6 +20,7 @@ class AirAlliance(Rules[AirAllianceState]):
     """The Air Alliance game, as the engine contract names it."""
 
     slug = "air-alliance"
+    sentences = events.SENTENCES  # the catalogue every event of the game is emitted from and worded by
     title = "Air Alliance"
     min_players = 2
     max_players = 4
@@ -53,7 +55,6 @@ class AirAlliance(Rules[AirAllianceState]):
     def legal_choice(self, state: AirAllianceState, seat: int, action: Action) -> Action | None:
         return checks.legal_choice(state, seat, action)
 
-
     def redeal(self, state: AirAllianceState, seat: int | None, dealer: Dealer) -> AirAllianceState:
         """The table as a seat could imagine it: the deck's order and the reshuffles to come dealt again
         (engine.core.HasHiddenInformation); nothing else is unseen, by the table or by one seat."""
@@ -62,17 +63,12 @@ class AirAlliance(Rules[AirAllianceState]):
     def outcome(self, state: AirAllianceState) -> Outcome | None:
         return scoring.outcome(state)
 
-    def events(self, state: AirAllianceState) -> list[str]:
+    def events(self, state: AirAllianceState) -> list[Event]:
         """The public view's events, without the rest of the view."""
         return list(state.events)
 
     def view(self, state: AirAllianceState, seat: int | None) -> dict[str, Any]:
         return plain(view.public_view(state) if seat is None else view.seat_view(state, seat))
-
-    def news(self, event: str) -> News:
-        """How much an event matters for the board's headline: an alliance or the last round above the miles a
-        flight gains, above an ordinary move, above lost baggage and other bookkeeping."""
-        return events.SENTENCES.news(event)
 
     def hand_fields(self, seat_view: dict[str, Any]) -> list[tuple[str, str]]:
         return view.hand_fields(seat_view)

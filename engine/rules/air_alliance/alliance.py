@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import seat_token as p  # events name seats by token (not claim.p: claim needs this module)
+from engine.events import Event, Run, Seat as p  # events name seats by value (not claim.p: claim needs this)
 from engine.rules.air_alliance import events
 from engine.rules.air_alliance.events import listed
 from engine.rules.air_alliance.data import NPA_COLOURS, Icon, IconKind
@@ -111,12 +111,12 @@ def form(state: AirAllianceState, seat: int, formation: Formation) -> None:
     airline.score_pile.extend(card for s in airline.slots for card in s)
     airline.slots = [[] for _ in range(SLOTS)]
     state.alliances_formed += 1
-    state.events.append(events.ALLIES.say(
+    state.events.append(events.ALLIES.event(
         who=p(seat), npas=listed(list(formation.npas)), area=formation.area + 1, members=listed(target),
-        cards=count(cards, "card"), go="goes" if cards == 1 else "go", cleared="".join(f" {c}" for c in cleared)))
+        cards=count(cards, "card"), go="goes" if cards == 1 else "go", cleared=Run(tuple(cleared), lead=" ")))
 
 
-def clear_areas(state: AirAllianceState) -> list[str]:
+def clear_areas(state: AirAllianceState) -> list[Event]:
     """Empty the areas that are no alliance any more, returning their marking planes beside the board.
 
     An area without NPA planes serves no purpose (rulebook, form A). Ruling: an area without any player is no
@@ -130,7 +130,7 @@ def clear_areas(state: AirAllianceState) -> list[str]:
         players = [c for c in area if c not in NPA_COLOURS]
         if not npas or not players:
             why = "no NPA is left" if not npas else "no player is left"
-            words.append(events.AREA_CLEARED.say(area=number, why=why, planes=listed(area),
+            words.append(events.AREA_CLEARED.event(area=number, why=why, planes=listed(area),
                                                  go="returns" if len(area) == 1 else "return"))
             area.clear()
     return words

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core import seat_token
+from engine.events import Event, Seat
 from engine.rules.air_alliance import events
 from engine.rules.air_alliance.events import listed
 from engine.rules.air_alliance.data import Components
@@ -15,7 +15,7 @@ from engine.rules.rng import GameRng
 from engine.words import count
 
 
-p = seat_token  # events name seats by token; the service puts the players' names in
+p = Seat  # events name seats by value; a surface puts the players' names in
 
 
 @cache
@@ -52,7 +52,7 @@ def drawn_words(data: Components, drawn: list[str]) -> str:
 def refilled(state: AirAllianceState, drawn: list[str]) -> None:
     """The event of the claim refilling after a gain: its own line, so the gain's line stays short news."""
     if drawn:
-        state.events.append(events.REFILLS.say(cards=listed([route(state.data, card) for card in drawn]),
+        state.events.append(events.REFILLS.event(cards=listed([route(state.data, card) for card in drawn]),
                                                verb="is" if len(drawn) == 1 else "are"))
 
 
@@ -82,14 +82,14 @@ def run_out(state: AirAllianceState) -> None:
     state.discards = []
     who, discards = p(state.current), count(len(state.deck), "discard")
     if state.last_round:
-        state.events.append(events.RESHUFFLES.say(who=who, discards=discards))  # a second exhaustion only reshuffles
+        state.events.append(events.RESHUFFLES.event(who=who, discards=discards))  # a second exhaustion only reshuffles
         return
     state.last_round = True
     state.final_turns = final_turns(state)
     if state.final_turns:
-        state.events.append(events.LAST_ROUND.say(who=who, discards=discards, next=p(state.final_turns[0])))
+        state.events.append(events.LAST_ROUND.event(who=who, discards=discards, next=p(state.final_turns[0])))
     else:
-        state.events.append(events.LAST_TURN.say(who=who, discards=discards))
+        state.events.append(events.LAST_TURN.event(who=who, discards=discards))
     remove_the_planeless(state)
 
 
@@ -130,7 +130,7 @@ def reservable(state: AirAllianceState) -> list[str]:
     return found
 
 
-def reserve(state: AirAllianceState, seat: int, card_id: str, cancellation: bool = False) -> str:
+def reserve(state: AirAllianceState, seat: int, card_id: str, cancellation: bool = False) -> Event:
     """Put the seat's marker on the card; Kobe: the card leaves the claim with it, which shifts and refills.
 
     Returns the event: `cancellation` when a player waiting for cancellation reserves it."""
@@ -144,7 +144,7 @@ def reserve(state: AirAllianceState, seat: int, card_id: str, cancellation: bool
         state.off_board.append(card_id)
         more = ", moving it off the board" + drawn_words(state.data, refill(state))
     sentence = events.CANCELLATION if cancellation else events.RESERVES
-    return sentence.say(who=p(seat), card=card_words(state.data, card_id), more=more)
+    return sentence.event(who=p(seat), card=card_words(state.data, card_id), more=more)
 
 
 def gainable(state: AirAllianceState, seat: int) -> list[str]:
@@ -194,7 +194,7 @@ def lost_baggage(state: AirAllianceState) -> None:
         parts.append(f"{route(state.data, card)}, no longer reserved, is discarded from off the board")
     what = "; ".join(parts) + drawn_words(state.data, refill(state))
     if what:
-        state.events.append(events.LOST_BAGGAGE.say(what=what.removeprefix("; ")))
+        state.events.append(events.LOST_BAGGAGE.event(what=what.removeprefix("; ")))
 
 
 def refresh(state: AirAllianceState, seat: int) -> None:
@@ -204,4 +204,4 @@ def refresh(state: AirAllianceState, seat: int) -> None:
     state.discards.extend(gone)
     state.claim = kept
     drawn = refill(state)
-    state.events.append(events.REFRESHES.say(who=p(seat), discarded=count(len(gone), "card"), drawn=len(drawn)))
+    state.events.append(events.REFRESHES.event(who=p(seat), discarded=count(len(gone), "card"), drawn=len(drawn)))

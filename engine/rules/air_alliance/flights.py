@@ -171,7 +171,7 @@ def move(state: AirAllianceState, seat: int, colour: str, origin: str, destinati
     runways.land(c.airports[destination].shape, state.board[destination], colour)
     if origin == SUPPLY:
         # Ruling: a plane from the supply departs from nowhere, so it is no flight and carries no passenger.
-        state.events.append(events.LANDS.say(who=p(seat), colour=colour, airport=where(c, destination)))
+        state.events.append(events.LANDS.event(who=p(seat), colour=colour, airport=where(c, destination)))
         return
     state.flights.append(Flight(origin, destination, colour, seat))
     offer(state, seat)
@@ -179,10 +179,10 @@ def move(state: AirAllianceState, seat: int, colour: str, origin: str, destinati
     route = f"{where(c, origin)} → {where(c, destination)}{how}"
     after = settled.words(state, seat)
     if settled.gained:
-        state.events.append(events.FLIES_AND_GAINS.say(who=p(seat), colour=colour, route=route,
+        state.events.append(events.FLIES_AND_GAINS.event(who=p(seat), colour=colour, route=route,
                                                        cards=passengers(c, settled.gained), after=after))
     else:
-        state.events.append(events.FLIES.say(who=p(seat), colour=colour, route=route, after=after))
+        state.events.append(events.FLIES.event(who=p(seat), colour=colour, route=route, after=after))
     refilled(state, settled.drawn)
 
 

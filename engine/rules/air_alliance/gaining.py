@@ -6,6 +6,7 @@ import copy
 from functools import cache
 from typing import NamedTuple
 
+from engine.events import Event
 from engine.rules.air_alliance import events
 from engine.rules.air_alliance.alliance import partners, top_icons
 from engine.rules.air_alliance.claim import gainable, p, passengers, refill, refilled, take
@@ -59,12 +60,12 @@ class Settled(NamedTuple):
     asked: str | None
     drawn: list[str]
 
-    def words(self, state: AirAllianceState, seat: int) -> str:
-        """The tail of the event after what was gained: '; {p0} can gain Art Student (2,000 miles) or leave it
-        waiting' (the cards drawn have an event of their own, claim.refilled)."""
+    def words(self, state: AirAllianceState, seat: int) -> Event | str:
+        """The tail of the event after what was gained: '; ann can gain Art Student (2,000 miles) or leave it
+        waiting' (the cards drawn have an event of their own, claim.refilled); nothing when no card is asked."""
         if self.asked is None:
             return ""
-        return f"; {p(seat)} can gain {passengers(state.data, [self.asked])} or leave it waiting"
+        return events.CAN_GAIN.event(who=p(seat), cards=passengers(state.data, [self.asked]))
 
 
 def settle(state: AirAllianceState, seat: int, answered: bool = False) -> Settled:
@@ -107,12 +108,12 @@ def answer(state: AirAllianceState, seat: int, card_id: str, gained: bool) -> No
     who, after, won = p(seat), settled.words(state, seat), ([card_id] if gained else []) + settled.gained
     left = state.data.cards[card_id].passenger
     if gained:
-        state.events.append(events.GAINS.say(who=who, cards=passengers(state.data, won), after=after))
+        state.events.append(events.GAINS.event(who=who, cards=passengers(state.data, won), after=after))
     elif won:
-        state.events.append(events.LEAVES_AND_GAINS.say(who=who, card=left, cards=passengers(state.data, won),
+        state.events.append(events.LEAVES_AND_GAINS.event(who=who, card=left, cards=passengers(state.data, won),
                                                         after=after))
     else:
-        state.events.append(events.LEAVES.say(who=who, card=left, after=after))
+        state.events.append(events.LEAVES.event(who=who, card=left, after=after))
     refilled(state, settled.drawn)
 
 

@@ -298,8 +298,8 @@ def swap_planes(state: AirAllianceState, seat: int, first: int, second: int) -> 
     r = state.board[code]
     names = runways.PLACE_WORDS[state.data.airports[code].shape]
     free = " (free, first turn)" if pending.slot is None else ""
-    state.events.append(events.PRIORITY.say(who=p(seat), free=free, airport=where(state.data, code), up=r[second],
-                                            ahead=names[first], down=r[first], behind=names[second]))
+    state.events.append(events.PRIORITY.event(who=p(seat), free=free, airport=where(state.data, code), up=str(r[second]),
+                                            ahead=names[first], down=str(r[first]), behind=names[second]))
     runways.swap(r, first, second)
     spend(state, seat)
 
@@ -314,7 +314,7 @@ def wait_for_cancellation(state: AirAllianceState, seat: int) -> None:
     state.markers_left -= 1
     state.reserved_this_turn = True  # "you may only either reserve or wait for cancellation once"
     state.airlines[seat].waiting = True
-    state.events.append(events.WAITS.say(who=p(seat)))
+    state.events.append(events.WAITS.event(who=p(seat)))
 
 
 def flush(state: AirAllianceState, seat: int) -> None:
@@ -324,5 +324,5 @@ def flush(state: AirAllianceState, seat: int) -> None:
     airline.score_pile.extend(cards)
     airline.slots = [[] for _ in range(SLOTS)]
     state.markers_left -= 1
-    state.events.append(events.FLUSHES.say(who=p(seat), cards=count(len(cards), "card"),
+    state.events.append(events.FLUSHES.event(who=p(seat), cards=count(len(cards), "card"),
                                            go="goes" if len(cards) == 1 else "go"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import seat_token as p
+from engine.events import Seat as p
 from engine.rules.air_alliance import events, runways
 from engine.rules.air_alliance.alliance import area_of, clear_areas
 from engine.rules.air_alliance.options import Kobe
@@ -48,7 +48,7 @@ def retire(state: AirAllianceState, seat: int) -> None:
     if state.edition >= AT_ONCE and area is not None:
         state.alliances[area].remove(airline.colour)
         alliance = f", and their alliance plane leaves alliance area {area + 1}"
-        state.events.append(events.RETIRES.say(who=p(seat), planes=planes, leave=verb, alliance=alliance))
+        state.events.append(events.RETIRES.event(who=p(seat), planes=planes, leave=verb, alliance=alliance))
         state.events.extend(clear_areas(state))
         return
-    state.events.append(events.RETIRES.say(who=p(seat), planes=planes, leave=verb, alliance=""))
+    state.events.append(events.RETIRES.event(who=p(seat), planes=planes, leave=verb, alliance=""))

@@ -129,12 +129,12 @@ def on_refresh(state: AirAllianceState, seat: int, action: Action) -> None:
 
 
 def on_keep(state: AirAllianceState, seat: int, action: Action) -> None:
-    state.events.append(events.KEEPS_CLAIM.say(who=p(seat)))
+    state.events.append(events.KEEPS_CLAIM.event(who=p(seat)))
     turn.after_refresh(state)
 
 
 def on_done(state: AirAllianceState, seat: int, action: Action) -> None:
-    state.events.append(events.SKIPS_TAKEOFFS.say(who=p(seat), takeoffs=count(state.takeoffs_left, "free takeoff")))
+    state.events.append(events.SKIPS_TAKEOFFS.event(who=p(seat), takeoffs=count(state.takeoffs_left, "free takeoff")))
     state.takeoffs_left = 0
     turn.after_takeoffs(state)
 
@@ -145,7 +145,7 @@ def on_ally(state: AirAllianceState, seat: int, action: Action) -> None:
 
 
 def on_no_alliance(state: AirAllianceState, seat: int, action: Action) -> None:
-    state.events.append(events.NO_ALLIANCE.say(who=p(seat)))
+    state.events.append(events.NO_ALLIANCE.event(who=p(seat)))
     turn.begin_markers(state)
 
 
@@ -169,7 +169,7 @@ def on_flush(state: AirAllianceState, seat: int, action: Action) -> None:
 
 
 def on_stop(state: AirAllianceState, seat: int, action: Action) -> None:
-    state.events.append(events.STOPS.say(who=p(seat), markers=count(state.markers_left, "marker")))
+    state.events.append(events.STOPS.event(who=p(seat), markers=count(state.markers_left, "marker")))
     state.markers_left = 0
     turn.end_markers(state)
 

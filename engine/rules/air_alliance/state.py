@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+
+from engine.events import Event
 from engine.rules.air_alliance.data import PLAYER_COLOURS, Components, IconKind, components
 from engine.rules.air_alliance.options import Kobe
 
@@ -144,7 +146,7 @@ class AirAllianceState:
     turns: int = 0  # turns begun, extra turns included
     extra_turns: int = 0  # extra turns won with 3+ cards
     alliances_formed: int = 0
-    events: list[str] = field(default_factory=list)  # what the last action did
+    events: list[Event] = field(default_factory=list)  # what the last action did
 
     @property
     def over(self) -> bool:

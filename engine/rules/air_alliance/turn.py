@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.events import Run
 from engine.rules.air_alliance import events, markers
 from engine.rules.air_alliance.alliance import formations
 from engine.rules.air_alliance.claim import lost_baggage, p, reservable, reserve
@@ -104,7 +105,7 @@ def next_waiting(state: AirAllianceState) -> bool:
 def answer_waiting(state: AirAllianceState, seat: int, card_id: str | None) -> None:
     state.waiting_queue.pop(0)
     if card_id is None:
-        state.events.append(events.KEEPS_WAITING.say(who=p(seat)))
+        state.events.append(events.KEEPS_WAITING.event(who=p(seat)))
     else:
         state.airlines[seat].waiting = False
         state.events.append(reserve(state, seat, card_id, cancellation=True))
@@ -145,7 +146,7 @@ def place(state: AirAllianceState, seat: int, card_id: str, slot: int) -> None:
     state.gained.remove(card_id)
     state.covered_slots.append(slot)
     cover = f", covering {state.data.cards[under].passenger}" if under else ""
-    state.events.append(events.PLACES.say(who=p(seat), card=state.data.cards[card_id].passenger, slot=slot + 1,
+    state.events.append(events.PLACES.event(who=p(seat), card=state.data.cards[card_id].passenger, slot=slot + 1,
                                           cover=cover))
 
 
@@ -154,7 +155,7 @@ def after_flight_control(state: AirAllianceState) -> None:
     earned = state.gained_this_turn >= EXTRA_TURN_CARDS
     if state.kobe(Kobe.EXTRA_MARKER) and earned and not state.extra_marker:
         state.extra_marker, state.markers_left = True, 1
-        state.events.append(events.EXTRA_MARKER.say(who=p(state.current), cards=count(state.gained_this_turn, "card")))
+        state.events.append(events.EXTRA_MARKER.event(who=p(state.current), cards=count(state.gained_this_turn, "card")))
         continue_markers(state)
         return
     end_turn(state)
@@ -167,7 +168,7 @@ def end_turn(state: AirAllianceState) -> None:
     state.step = Step.MARKER  # until the next turn's opening says otherwise
     earned = state.gained_this_turn >= EXTRA_TURN_CARDS and not state.kobe(Kobe.EXTRA_MARKER)
     if earned and not state.extra_turn:
-        state.events.append(events.EXTRA_TURN.say(who=p(seat), cards=count(state.gained_this_turn, "card")))
+        state.events.append(events.EXTRA_TURN.event(who=p(seat), cards=count(state.gained_this_turn, "card")))
         begin_turn(state, seat, extra=True)
         return
     next_turn(state)
@@ -199,5 +200,6 @@ def next_turn(state: AirAllianceState) -> None:
 def game_over(state: AirAllianceState) -> None:
     state.step = Step.OVER
     state.pending = None
-    scores = ", ".join(f"{p(seat)} {miles_of(state, seat):,}" for seat in range(state.players))
-    state.events.append(events.GAME_OVER.say(scores=scores))
+    scores = Run(tuple(events.SCORE.event(who=p(seat), miles=f"{miles_of(state, seat):,}")
+                       for seat in range(state.players)), joint=", ")
+    state.events.append(events.GAME_OVER.event(scores=scores))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Dealer, GameError, News, Outcome, Rules
+from engine.core import Action, Dealer, GameError, Outcome, Rules
+from engine.events import Event
 from engine.figures import StatLine, Tally
 from engine.rules.airships import checks, choices, data, events, rules, scoring, unseen, view
 from engine.rules.airships.records import Back
@@ -18,6 +19,7 @@ class Airships(Rules[AirshipsState]):
     """The Airships game, as the engine contract names it."""
 
     slug = "airships"
+    sentences = events.SENTENCES  # the catalogue every event of the game is emitted from and worded by
     title = "Airships"
     min_players = 2
     max_players = 4
@@ -46,13 +48,8 @@ class Airships(Rules[AirshipsState]):
     effects = rules.EFFECTS  # what each kind of action does; Rules.apply refuses and copies first
     view_words = ("gives",)  # a card's effect in words, beside its numbers: a release may reword it
 
-    def news(self, event: str) -> News:
-        """How much news an event is for the board's headline: the weight of the sentence that wrote it (events.py)."""
-        return events.SENTENCES.news(event)
-
     def legal_choice(self, state: AirshipsState, seat: int, action: Action) -> Action | None:
         return checks.legal_choice(state, seat, action)
-
 
     def redeal(self, state: AirshipsState, seat: int | None, dealer: Dealer) -> AirshipsState:
         """The table with what nobody sees dealt again: the pile's order, the airships under the tops, the dice."""
@@ -61,7 +58,7 @@ class Airships(Rules[AirshipsState]):
     def outcome(self, state: AirshipsState) -> Outcome | None:
         return scoring.outcome(state)
 
-    def events(self, state: AirshipsState) -> list[str]:
+    def events(self, state: AirshipsState) -> list[Event]:
         """The public view's events, without the rest of the view."""
         return list(state.events)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Action, Effect
+from engine.events import Event
 from engine.rules.airships import dice, events
 from engine.rules.airships.records import Components, Dice
 from engine.rules.airships.state import (
@@ -162,7 +163,7 @@ def decide_chip(state: AirshipsState, seat: int, use: bool) -> None:
     finish_throw(state, result, events.chip_decided(seat, result, use))
 
 
-def finish_throw(state: AirshipsState, result: Throw, told: str = "") -> None:
+def finish_throw(state: AirshipsState, result: Throw, told: Event | None = None) -> None:
     state.last_throw = result
     state.chosen = None
     # The throw, then what it brought, each its own event: the headline shows what it brought.
@@ -179,7 +180,7 @@ def finish_throw(state: AirshipsState, result: Throw, told: str = "") -> None:
     end_go(state, result.seat)
 
 
-def acquire(state: AirshipsState, seat: int, card_id: str) -> str:
+def acquire(state: AirshipsState, seat: int, card_id: str) -> Event:
     """Put the won card on the company board and say what came with it."""
     c = state.data
     company = state.companies[seat]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from engine.events import Event
+
 from engine.rules.airships.data import EDITION, components
 from engine.rules.airships.records import HINDENBURG_PREFIX, Components, Department
 from engine.rules.airships.records import hindenburg_id as hindenburg_id  # where the rules have always found it
@@ -104,7 +106,7 @@ class AirshipsState:
     revealed: str | None = None  # the expansion card turned over at the start of the current go
     passes_in_a_row: int = 0  # goes in a row with no card to throw for
     goes: int = 0  # goes begun so far, additional goes included: how long the game has run
-    events: list[str] = field(default_factory=list)  # what the last action did
+    events: list[Event] = field(default_factory=list)  # what the last action did
     removed: list[str] = field(default_factory=list)  # cards out of the game
     pack: str = ""  # the digest of the data pack the game plays with ("" for the built-in cards)
     # The component data of the game's pack, at hand (the rules ask for it constantly).

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Dealer, GameError, News, Outcome, Rules
+from engine.core import Action, Dealer, GameError, Outcome, Rules
+from engine.events import Event
 from engine.figures import StatLine, Tally
 from engine.rules.golden_age import checks, choices, data, events, rules, scoring, unseen, view
 from engine.rules.golden_age.data import EDITION, Colour, Region
@@ -19,6 +20,10 @@ class GoldenAge(Rules[GoldenAgeState]):
     """The 1930 game, as the engine contract names it."""
 
     slug = "1930"
+    sentences = events.SENTENCES  # the catalogue every event of the game is emitted from and worded by
+    # Which news the last action did tags the board's news, no part of the position: a fingerprint leaves it out (and
+    # so matches the positions fingerprinted before it was told).
+    view_words = ("own_news",)
     title = "1930: The Golden Age of Airlines"
     min_players = 2
     max_players = 6
@@ -47,10 +52,6 @@ class GoldenAge(Rules[GoldenAgeState]):
     def explain(self, state: GoldenAgeState, seat: int, actions: list[Action]) -> list[Action]:
         return choices.explain(state, seat, actions)
 
-    def news(self, event: str) -> News:
-        """How much an event matters for the board's headline: the weight of the sentence that wrote it (events.py)."""
-        return events.SENTENCES.news(event)
-
     def private(self, state: GoldenAgeState, seat: int) -> bool:
         """Choosing a contract to play shows the hand: that decision is offered to its player alone."""
         return state.phase is Phase.CONTRACTS
@@ -67,7 +68,7 @@ class GoldenAge(Rules[GoldenAgeState]):
     def outcome(self, state: GoldenAgeState) -> Outcome | None:
         return scoring.outcome(state)
 
-    def events(self, state: GoldenAgeState) -> list[str]:
+    def events(self, state: GoldenAgeState) -> list[Event]:
         """The public view's events, without the rest of the view."""
         return list(state.events)
 

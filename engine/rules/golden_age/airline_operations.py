@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import News
+from engine.events import Blank
 from engine.rules.golden_age import board, market
 from engine.rules.golden_age.board import actor, name
 from engine.rules.golden_age.data import Colour
@@ -15,22 +16,22 @@ UPGRADES_PAID = 2
 SUPPLY = "supply"  # an opened city's gate comes from the airline's available gates
 
 # What the operations write; "{actor}" is who acted for the airline (board.actor).
-RESEARCHED = SENTENCES.add("{actor} researches: tech box {box} ({colour}).", News.PLAY,
+RESEARCHED = SENTENCES.add("researched", "{actor} researches: tech box {box} ({colour}).", News.PLAY,
                            earlier=edition_1("{airline} researches: technology box {box} ({colour})."))
 # Edition 1 tells a new colour in RESEARCHED's words.
-NEW_COLOUR = SENTENCES.add("{actor} reaches {colour} technology: tech box {box}.", News.MILESTONE)
-GATES_ADDED = SENTENCES.add("{airline} adds {gates} to its supply.", News.ROUTINE)  # the CEO's choice said it first
-GATE_OPENED = SENTENCES.add("{actor} opens a gate in {city}.", News.PLAY,
+NEW_COLOUR = SENTENCES.add("new_colour", "{actor} reaches {colour} technology: tech box {box}.", News.MILESTONE)
+GATES_ADDED = SENTENCES.add("gates_added", "{airline} adds {gates} to its supply.", News.ROUTINE)  # the CEO's choice said it first
+GATE_OPENED = SENTENCES.add("gate_opened", "{actor} opens a gate in {city}.", News.PLAY,
                             earlier=edition_1("{airline} opens a gate in {city}."))
-GATE_MOVED = SENTENCES.add("{actor} moves a gate from {source} to {city}.", News.PLAY,
+GATE_MOVED = SENTENCES.add("gate_moved", "{actor} moves a gate from {source} to {city}.", News.PLAY,
                            earlier=edition_1("{airline} moves a gate from {source} to {city}."))
-UPGRADED = SENTENCES.add("{actor} upgrades {city} to {colour}{paid}.", News.PLAY,
+UPGRADED = SENTENCES.add("upgraded", "{actor} upgrades {city} to {colour}{paid}.", News.PLAY,
                          earlier=edition_1("{airline} upgrades {city} to {colour}{paid}."))
-CITY_OPENED = SENTENCES.add("{actor} opens {city} with a {colour} tile{origin}.", News.PLAY,
+CITY_OPENED = SENTENCES.add("city_opened", "{actor} opens {city} with a {colour} tile{origin}.", News.PLAY,
                             earlier=edition_1("{airline} opens {city} in {colour}{origin}."))
-HUB_BUILT = SENTENCES.add("{actor} builds a hub in {city}.", News.MILESTONE,
+HUB_BUILT = SENTENCES.add("hub_built", "{actor} builds a hub in {city}.", News.MILESTONE,
                           earlier=edition_1("{airline} builds a hub in {city}."))
-STOOD = SENTENCES.add("{actor} stands.", News.PLAY, earlier=edition_1("{airline} stands."))
+STOOD = SENTENCES.add("stood", "{actor} stands.", News.PLAY, earlier=edition_1("{airline} stands."))
 
 
 def gates_per_expand(state: GoldenAgeState, airline: str) -> int:
@@ -177,7 +178,7 @@ def research(state: GoldenAgeState, seat: int | None, airline: str, *, flag: boo
         record.advanced = True
     after = board.tech_colour(state, airline)
     said = NEW_COLOUR if after is not before and state.edition >= PLAIN_WORDS else RESEARCHED
-    state.events.append(said.say(state.edition, **said_by(state, seat, airline), box=record.tech_box,
+    state.events.append(said.event(**said_by(state, seat, airline), box=record.tech_box,
                                  colour=after.value))
     if after is not before:
         market.move_price(state, airline, 1, f"new technology colour, {after.value}")
@@ -191,11 +192,11 @@ def add_gates(state: GoldenAgeState, airline: str, wanted: int) -> int:
     record.gates_available += moved
     if moved:
         gates = count(moved, "gate") if state.edition >= PLAIN_WORDS else f"{moved} gates"
-        state.events.append(GATES_ADDED.say(state.edition, airline=name(state, airline), gates=gates))
+        state.events.append(GATES_ADDED.event(airline=name(state, airline), gates=gates))
     return moved
 
 
-def said_by(state: GoldenAgeState, seat: int | None, airline: str) -> dict[str, str]:
+def said_by(state: GoldenAgeState, seat: int | None, airline: str) -> dict[str, Blank]:
     """The fields every operation's sentence names its actor by (edition 1's words name the airline alone)."""
     return {"actor": actor(state, seat, airline), "airline": name(state, airline)}
 
@@ -205,14 +206,14 @@ def expand(state: GoldenAgeState, seat: int, airline: str, key: str) -> None:
     state.writable_airline(airline).gates_available -= 1
     board.refresh_incomes(state)
     city = board.city_name(state, key)
-    state.events.append(GATE_OPENED.say(state.edition, **said_by(state, seat, airline), city=city))
+    state.events.append(GATE_OPENED.event(**said_by(state, seat, airline), city=city))
 
 
 def relocate(state: GoldenAgeState, seat: int, airline: str, source: str, key: str) -> None:
     board.remove_gate(state, airline, source)
     board.place_gate(state, airline, key)
     board.refresh_incomes(state)
-    state.events.append(GATE_MOVED.say(state.edition, **said_by(state, seat, airline),
+    state.events.append(GATE_MOVED.event(**said_by(state, seat, airline),
                                        source=board.city_name(state, source), city=board.city_name(state, key)))
 
 
@@ -225,7 +226,7 @@ def upgrade(state: GoldenAgeState, seat: int, airline: str, key: str, cost: int)
         state.bank += cost
     board.refresh_incomes(state)
     paid = f" for ${cost}" if cost else ""
-    state.events.append(UPGRADED.say(state.edition, **said_by(state, seat, airline),
+    state.events.append(UPGRADED.event(**said_by(state, seat, airline),
                                      city=board.city_name(state, key), colour=colour.value, paid=paid))
 
 
@@ -240,7 +241,7 @@ def open_city(state: GoldenAgeState, seat: int, airline: str, key: str, source: 
     board.place_gate(state, airline, key)
     board.refresh_incomes(state)
     origin = "" if source == SUPPLY else f" (the gate from {board.city_name(state, source)})"
-    state.events.append(CITY_OPENED.say(state.edition, **said_by(state, seat, airline),
+    state.events.append(CITY_OPENED.event(**said_by(state, seat, airline),
                                         city=board.city_name(state, key), colour=colour.value, origin=origin))
 
 
@@ -249,11 +250,11 @@ def hub(state: GoldenAgeState, seat: int, airline: str, key: str) -> None:
     state.writable_airline(airline).hubs_available -= 1
     board.refresh_incomes(state)
     city = board.city_name(state, key)
-    state.events.append(HUB_BUILT.say(state.edition, **said_by(state, seat, airline), city=city))
+    state.events.append(HUB_BUILT.event(**said_by(state, seat, airline), city=city))
 
 
 def stand(state: GoldenAgeState, seat: int, airline: str) -> None:
-    state.events.append(STOOD.say(state.edition, **said_by(state, seat, airline)))
+    state.events.append(STOOD.event(**said_by(state, seat, airline)))
     market.move_price(state, airline, -1, "it stood")
 
 

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core import News, seat_token
+from engine.core import News
+from engine.events import Event, Seat
 from engine.rules.golden_age.data import REGION_OPENED_BY, City, Colour, Region
-from engine.rules.golden_age.events import PLAIN_WORDS, SENTENCES
+from engine.rules.golden_age.events import ACTOR, PLAIN_WORDS, SENTENCES
 
 if TYPE_CHECKING:
     from engine.rules.golden_age.state import GoldenAgeState
 
 NO_TOKEN_AT_100_WITH = 2  # "In a 2-Player game, no new Stock tokens become available" at income 100
-TOKEN_RELEASED = SENTENCES.add("{airline} reaches ${mark} income: one more stock token is for sale.", News.GAIN)
-HUB_EARNED = SENTENCES.add("{airline} earns a hub.", News.GAIN)
+TOKEN_RELEASED = SENTENCES.add("token_released", "{airline} reaches ${mark} income: one more stock token is for sale.", News.GAIN)
+HUB_EARNED = SENTENCES.add("hub_earned", "{airline} earns a hub.", News.GAIN)
 
 
 def tech_colour(state: GoldenAgeState, airline: str) -> Colour:
@@ -94,11 +95,11 @@ def refresh_incomes(state: GoldenAgeState) -> None:
                 continue
             airline.unreleased -= 1
             airline.pool += 1
-            state.events.append(TOKEN_RELEASED.say(state.edition, airline=name(state, key), mark=mark))
+            state.events.append(TOKEN_RELEASED.event(airline=name(state, key), mark=mark))
         while airline.hub_releases_done < len(data.hub_releases) and airline.income >= data.hub_releases[airline.hub_releases_done]:
             airline.hub_releases_done += 1
             airline.hubs_available += 1
-            state.events.append(HUB_EARNED.say(state.edition, airline=name(state, key)))
+            state.events.append(HUB_EARNED.event(airline=name(state, key)))
 
 
 def _next(marks: tuple[int, ...], done: int) -> float:
@@ -110,12 +111,12 @@ def name(state: GoldenAgeState, airline: str) -> str:
     return next(a.name for a in state.data.airlines if a.key == airline)
 
 
-def actor(state: GoldenAgeState, seat: int | None, airline: str) -> str:
-    """Who acted for an airline, as an event names them: '{p1} (Brown Airline)'; the airline alone where a rule
-    acted (no CEO) or in a game of edition 1, whose events never named the player."""
+def actor(state: GoldenAgeState, seat: int | None, airline: str) -> Event | str:
+    """Who acted for an airline, as an event names them: the ACTOR clause ('ann (Brown Airline)'); the airline
+    alone where a rule acted (no CEO) or in a game of edition 1, whose events never named the player."""
     if seat is None or state.edition < PLAIN_WORDS:
         return name(state, airline)
-    return f"{seat_token(seat)} ({name(state, airline)})"
+    return ACTOR.event(seat=Seat(seat), airline=name(state, airline))
 
 
 def article(word: str) -> str:

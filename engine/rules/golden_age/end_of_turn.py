@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.core import Action, News, seat_token
+from engine.core import Action, News
+from engine.events import Seat
 from engine.rules.golden_age import board, market
 from engine.rules.golden_age.board import name
 from engine.rules.golden_age.choices import shortened, worded
@@ -18,12 +19,12 @@ CONTRACT, AWARD, DONE, BACK = "contract", "award", "done", "back"
 # airline, so who was asked, and how many moves a player made, told the table what a secret hand held.
 EVERYONE_ASKED = 2
 
-AWARDED = SENTENCES.add("{seat} awards contract {card} to {airline} and takes ${value}.", News.MILESTONE)
-NO_MORE_CONTRACTS = SENTENCES.add("{seat} plays no more contracts.", News.ROUTINE)
+AWARDED = SENTENCES.add("awarded", "{seat} awards contract {card} to {airline} and takes ${value}.", News.MILESTONE)
+NO_MORE_CONTRACTS = SENTENCES.add("no_more_contracts", "{seat} plays no more contracts.", News.ROUTINE)
 # A new turn is routine: the board's status says it.
-TURN_BEGINS = SENTENCES.add("Turn {turn} begins; {seat} is the first player.", News.ROUTINE)
+TURN_BEGINS = SENTENCES.add("turn_begins", "Turn {turn} begins; {seat} is the first player.", News.ROUTINE)
 LAZY = "a lazy airline: it did not fly this turn"  # why its stock falls, in the glossary's word
-FINAL_FLIGHT = SENTENCES.add("The final flight: every airline pays a full dividend.", News.FINAL)
+FINAL_FLIGHT = SENTENCES.add("final_flight", "The final flight: every airline pays a full dividend.", News.FINAL)
 
 
 def begin_end_of_turn(state: GoldenAgeState) -> None:
@@ -130,7 +131,7 @@ def on_award(state: GoldenAgeState, seat: int, action: Action) -> None:
 
 
 def on_done(state: GoldenAgeState, seat: int, action: Action) -> None:
-    state.events.append(NO_MORE_CONTRACTS.say(state.edition, seat=seat_token(seat)))
+    state.events.append(NO_MORE_CONTRACTS.event(seat=Seat(seat)))
     no_more_contracts(state, seat)
 
 
@@ -147,7 +148,7 @@ def award(state: GoldenAgeState, seat: int, number: int, airline: str) -> None:
     state.discards.append(number)
     player.money += card.value
     state.bank -= card.value
-    state.events.append(AWARDED.say(state.edition, seat=seat_token(seat), card=contract_words(state, number),
+    state.events.append(AWARDED.event(seat=Seat(seat), card=contract_words(state, number),
                                     airline=name(state, airline), value=card.value))
     market.move_price(state, airline, 1, "a contract")
     state.last = f"{airline}:contract"
@@ -186,13 +187,13 @@ def end_turn(state: GoldenAgeState) -> None:
         return
     state.turn += 1
     state.first_player = (state.first_player + 1) % state.players
-    state.events.append(TURN_BEGINS.say(state.edition, turn=state.turn, seat=seat_token(state.first_player)))
+    state.events.append(TURN_BEGINS.event(turn=state.turn, seat=Seat(state.first_player)))
     begin_normal_round(state)
 
 
 def final_flight(state: GoldenAgeState) -> None:
     """After the sixth turn every airline flies once more, paying full dividends; then the game is scored."""
-    state.events.append(FINAL_FLIGHT.say(state.edition))
+    state.events.append(FINAL_FLIGHT.event())
     for key in state.live_airlines():
         level = state.data.dividend(state.airlines[key].income)
         market.pay_dividend(state, key, level, "a final full dividend")

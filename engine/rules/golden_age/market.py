@@ -5,18 +5,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import News
+from engine.events import Run, Seat
 from engine.rules.golden_age.board import name, refresh_incomes
 from engine.rules.golden_age.events import SENTENCES
 
 if TYPE_CHECKING:
     from engine.rules.golden_age.state import GoldenAgeState
 
-STOCK_UP = SENTENCES.add("{airline} stock up to ${price} ({why}).", News.GAIN)  # every holder's tokens are worth more
-STOCK_DOWN = SENTENCES.add("{airline} stock down to ${price} ({why}).", News.PLAY)
+STOCK_UP = SENTENCES.add("stock_up", "{airline} stock up to ${price} ({why}).", News.GAIN)  # every holder's tokens are worth more
+STOCK_DOWN = SENTENCES.add("stock_down", "{airline} stock down to ${price} ({why}).", News.PLAY)
 # The $1 box: bankrupt at the End of Turn unless the stock climbs out of it first.
-BANKRUPT_BOX = SENTENCES.add("{airline} stock down to ${price} ({why}). It is in the bankrupt box.", News.MILESTONE)
-DIVIDEND_PAID = SENTENCES.add("{airline} pays {words} of ${per_token} a token{to_whom}.", News.MILESTONE)
-BANKRUPT = SENTENCES.add("{airline} goes bankrupt: its tokens, gates and hubs leave the game.", News.MILESTONE)
+BANKRUPT_BOX = SENTENCES.add("bankrupt_box", "{airline} stock down to ${price} ({why}). It is in the bankrupt box.", News.MILESTONE)
+DIVIDEND_PAID = SENTENCES.add("dividend_paid", "{airline} pays {words} of ${per_token} a token{to_whom}.", News.MILESTONE)
+TO_WHOM = SENTENCES.add("to_whom", ": {paid}", News.ROUTINE)  # DIVIDEND_PAID's clause: a run of PAID_TO
+PAID_TO = SENTENCES.add("paid_to", "{seat} ${amount}", News.ROUTINE)
+BANKRUPT = SENTENCES.add("bankrupt", "{airline} goes bankrupt: its tokens, gates and hubs leave the game.", News.MILESTONE)
 
 
 def price(state: GoldenAgeState, airline: str) -> int:
@@ -35,7 +38,7 @@ def move_price(state: GoldenAgeState, airline: str, steps: int, why: str) -> Non
         return
     state.writable_airline(airline).price_box = new
     said = STOCK_UP if steps > 0 else BANKRUPT_BOX if new == 0 else STOCK_DOWN
-    state.events.append(said.say(state.edition, airline=name(state, airline), price=price(state, airline), why=why))
+    state.events.append(said.event(airline=name(state, airline), price=price(state, airline), why=why))
 
 
 def cap(state: GoldenAgeState) -> int:
@@ -104,9 +107,9 @@ def pay_dividend(state: GoldenAgeState, airline: str, per_token: int, words: str
         if amount:
             state.writable_seat(seat).money += amount
             state.bank -= amount
-            paid.append(f"{{p{seat}}} ${amount}")
-    to_whom = ": " + ", ".join(paid) if paid else ""
-    state.events.append(DIVIDEND_PAID.say(state.edition, airline=name(state, airline), words=words, per_token=per_token,
+            paid.append(PAID_TO.event(seat=Seat(seat), amount=amount))
+    to_whom = TO_WHOM.event(paid=Run(tuple(paid), joint=", ")) if paid else ""
+    state.events.append(DIVIDEND_PAID.event(airline=name(state, airline), words=words, per_token=per_token,
                                           to_whom=to_whom))
 
 
@@ -134,7 +137,7 @@ def go_bankrupt(state: GoldenAgeState, airline: str) -> None:
             if city.hub == airline:
                 city.hub = None
     record.gates_available = record.gates_reserve = record.hubs_available = 0
-    state.events.append(BANKRUPT.say(state.edition, airline=name(state, airline)))
+    state.events.append(BANKRUPT.event(airline=name(state, airline)))
     refresh_incomes(state)
     record.income = 0
 

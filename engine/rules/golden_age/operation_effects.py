@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core import Action, News, seat_token
+from engine.core import Action, News
+from engine.events import Seat
 from engine.rules.golden_age import airline_operations, market
 from engine.rules.golden_age.board import name
 from engine.rules.golden_age.choices import Dividend, dividend_words
@@ -15,18 +16,18 @@ from engine.rules.golden_age.operation_decisions import (
 )
 from engine.rules.golden_age.state import GoldenAgeState, Operation, Pending, Phase, Step
 
-NO_ACTION_BOUGHT = SENTENCES.add("{seat} buys no action.", News.ROUTINE)
-CANCELLED = SENTENCES.add("{seat} cancels the action and chooses again.", News.ROUTINE,
+NO_ACTION_BOUGHT = SENTENCES.add("no_action_bought", "{seat} buys no action.", News.ROUTINE)
+CANCELLED = SENTENCES.add("cancelled", "{seat} cancels the action and chooses again.", News.ROUTINE,
                           earlier=edition_1("The action is cancelled."))
-ACTION_PAID = SENTENCES.add("{seat} pays ${cost} for the bought action.", News.ROUTINE,
+ACTION_PAID = SENTENCES.add("action_paid", "{seat} pays ${cost} for the bought action.", News.ROUTINE,
                             earlier=edition_1("{seat} paid ${cost} for this action."))
-FLOWN = SENTENCES.add("{seat} flies {airline}: income ${income}, dividend level ${level} a token.", News.PLAY)
+FLOWN = SENTENCES.add("flown", "{seat} flies {airline}: income ${income}, dividend level ${level} a token.", News.PLAY)
 # The CEO's choice names what was chosen; the dividend it pays, if any, is the news that follows it.
-CEO_CHOSE = SENTENCES.add("{seat}, {airline}'s CEO, chooses {choice}.", News.PLAY,
+CEO_CHOSE = SENTENCES.add("ceo_chose", "{seat}, {airline}'s CEO, chooses {choice}.", News.PLAY,
                           earlier=edition_1("{seat}, the CEO, chooses: {choice}."))
-NO_CEO_NO_GATES = SENTENCES.add("{airline} has no CEO and no gates: no dividend, 6 more gates.", News.PLAY)
-NO_CEO_FEW_GATES = SENTENCES.add("{airline} has no CEO and few gates: half dividend, 3 more gates.", News.PLAY)
-NO_CEO_BEHIND = SENTENCES.add("{airline} has no CEO and trails in technology: half dividend, one box.", News.PLAY)
+NO_CEO_NO_GATES = SENTENCES.add("no_ceo_no_gates", "{airline} has no CEO and no gates: no dividend, 6 more gates.", News.PLAY)
+NO_CEO_FEW_GATES = SENTENCES.add("no_ceo_few_gates", "{airline} has no CEO and few gates: half dividend, 3 more gates.", News.PLAY)
+NO_CEO_BEHIND = SENTENCES.add("no_ceo_behind", "{airline} has no CEO and trails in technology: half dividend, one box.", News.PLAY)
 
 
 def on_dividend(state: GoldenAgeState, seat: int, action: Action) -> None:
@@ -43,7 +44,7 @@ def on_airline(state: GoldenAgeState, seat: int, action: Action) -> None:
 
 def on_done(state: GoldenAgeState, seat: int, action: Action) -> None:
     if state.step is Step.AIRLINE:  # a CEO buys no action this turn
-        state.events.append(NO_ACTION_BOUGHT.say(state.edition, seat=seat_token(seat)))
+        state.events.append(NO_ACTION_BOUGHT.event(seat=Seat(seat)))
         end_purchase(state, seat)
     else:
         on_build(state, seat, action)
@@ -55,7 +56,7 @@ def on_back(state: GoldenAgeState, seat: int, action: Action) -> None:
 
 def on_cancel(state: GoldenAgeState, seat: int, action: Action) -> None:
     restore(state)
-    state.events.append(CANCELLED.say(state.edition, seat=seat_token(seat)))
+    state.events.append(CANCELLED.event(seat=Seat(seat)))
 
 
 def on_operation(state: GoldenAgeState, seat: int, action: Action) -> None:
@@ -166,7 +167,7 @@ def finish(state: GoldenAgeState, seat: int) -> None:
         cost = pending.price
         player.money -= cost
         state.bank += cost
-        state.events.append(ACTION_PAID.say(state.edition, seat=seat_token(seat), cost=cost))
+        state.events.append(ACTION_PAID.event(seat=Seat(seat), cost=cost))
     state.last = f"{airline}:{pending.operation.value if pending.operation else ''}"
     state.pending, state.before = None, None
     if state.phase is Phase.OPERATIONS:
@@ -180,7 +181,7 @@ def fly(state: GoldenAgeState, seat: int, airline: str) -> None:
     record = state.writable_airline(airline)
     record.flown = True
     level = state.data.dividend(record.income)
-    state.events.append(FLOWN.say(state.edition, seat=seat_token(seat), airline=name(state, airline),
+    state.events.append(FLOWN.event(seat=Seat(seat), airline=name(state, airline),
                                   income=record.income, level=level))
     chief = market.ceo(state, airline)
     state.acting = seat
@@ -197,7 +198,7 @@ def choose_dividend(state: GoldenAgeState, choice: str) -> None:
     level = state.data.dividend(state.airlines[airline].income)
     reserve = state.airlines[airline].gates_reserve
     words = dividend_words(choice, reserve) if state.edition >= PLAIN_WORDS else choice.replace("+", ", ")
-    state.events.append(CEO_CHOSE.say(state.edition, seat=seat_token(state.current), airline=name(state, airline),
+    state.events.append(CEO_CHOSE.event(seat=Seat(state.current), airline=name(state, airline),
                                       choice=words))
     if choice == Dividend.FULL:
         market.pay_dividend(state, airline, level, "a full dividend")
@@ -220,14 +221,14 @@ def no_ceo_payout(state: GoldenAgeState, airline: str, level: int) -> None:
     # edition 1 paid its half dividend with an empty reserve too.
     three_to_add = record.gates_reserve >= 3 or state.edition < 2
     if record.gates_available == 0 and record.gates_reserve == 6:
-        state.events.append(NO_CEO_NO_GATES.say(state.edition, airline=name(state, airline)))
+        state.events.append(NO_CEO_NO_GATES.event(airline=name(state, airline)))
         airline_operations.add_gates(state, airline, 6)
     elif record.gates_available <= 1 and three_to_add:
-        state.events.append(NO_CEO_FEW_GATES.say(state.edition, airline=name(state, airline)))
+        state.events.append(NO_CEO_FEW_GATES.event(airline=name(state, airline)))
         market.pay_dividend(state, airline, market.half(level), "a half dividend")
         airline_operations.add_gates(state, airline, 3)
     elif airline_operations.tech_behind(state, airline) >= 3:
-        state.events.append(NO_CEO_BEHIND.say(state.edition, airline=name(state, airline)))
+        state.events.append(NO_CEO_BEHIND.event(airline=name(state, airline)))
         market.pay_dividend(state, airline, market.half(level), "a half dividend")
         airline_operations.research(state, None, airline, flag=False)
     else:

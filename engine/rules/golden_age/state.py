@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+
+from engine.events import Event
 from engine.core import Action
 from engine.rules.golden_age.data import Colour, Components, components
 
@@ -184,8 +186,8 @@ class GoldenAgeState:
     phase_done: bool = False  # the phase has ended: rules.py begins the next one
     seq: int = 0
     last: str = ""  # the airline and action just taken, for the board's highlight
-    events: list[str] = field(default_factory=list)  # what the last move did
-    news: list[str] = field(default_factory=list)  # what the last move that did something did (kept for the board)
+    events: list[Event] = field(default_factory=list)  # what the last move did
+    news: list[Event] = field(default_factory=list)  # what the last move that did something did (kept for the board)
 
     @property
     def over(self) -> bool:

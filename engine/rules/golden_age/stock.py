@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.core import Action, News, seat_token
+from engine.core import Action, News
+from engine.events import Blank, Seat
 from engine.rules.golden_age import market
 from engine.rules.golden_age.board import article, name
 from engine.rules.golden_age.choices import worded
@@ -15,11 +16,11 @@ from engine.words import count
 BUY, PASS, PRICE, TRADE_IN, BACK = "buy", "pass", "price", "trade-in", "back"
 FOUNDING_TOKENS = 2  # the First Stock Round's first buy founds an airline with two tokens
 
-FOUNDED = SENTENCES.add("{seat} founds {airline} at ${price} and buys {tokens} for ${cost}{given}.", News.PLAY)
-BOUGHT = SENTENCES.add("{seat} buys a token of {airline} for ${cost}{given}.", News.PLAY)
-PASSED = SENTENCES.add("{seat} passes.", News.ROUTINE)
-NOTHING_TO_BUY = SENTENCES.add("{seat} can buy nothing and passes.", News.ROUTINE)
-NO_FIRST_ROUND_BUY = SENTENCES.add("{seat} cannot afford or may not buy another token, and buys none.", News.ROUTINE)
+FOUNDED = SENTENCES.add("founded", "{seat} founds {airline} at ${price} and buys {tokens} for ${cost}{given}.", News.PLAY)
+BOUGHT = SENTENCES.add("bought", "{seat} buys a token of {airline} for ${cost}{given}.", News.PLAY)
+PASSED = SENTENCES.add("passed", "{seat} passes.", News.ROUTINE)
+NOTHING_TO_BUY = SENTENCES.add("nothing_to_buy", "{seat} can buy nothing and passes.", News.ROUTINE)
+NO_FIRST_ROUND_BUY = SENTENCES.add("no_first_round_buy", "{seat} cannot afford or may not buy another token, and buys none.", News.ROUTINE)
 
 
 def founding_count(state: GoldenAgeState) -> int:
@@ -131,7 +132,7 @@ def on_back(state: GoldenAgeState, seat: int, action: Action) -> None:
 
 def on_pass(state: GoldenAgeState, seat: int, action: Action) -> None:
     state.writable_seat(seat).passed = True
-    state.events.append(PASSED.say(state.edition, seat=seat_token(seat)))
+    state.events.append(PASSED.event(seat=Seat(seat)))
     advance(state)
 
 
@@ -181,12 +182,12 @@ def complete(state: GoldenAgeState, seat: int, key: str, initial: int | None, re
     if state.phase is Phase.STOCK and not airline.purchased:
         airline.purchased = True
     player.bought.append(key)
-    fields = {"seat": seat_token(seat), "airline": name(state, key), "cost": cost, "given": given}
+    fields: dict[str, Blank] = {"seat": Seat(seat), "airline": name(state, key), "cost": cost, "given": given}
     if initial is not None:
         bought = "two tokens" if tokens == 2 else "a token"
-        state.events.append(FOUNDED.say(state.edition, **fields, price=market.price(state, key), tokens=bought))
+        state.events.append(FOUNDED.event(**fields, price=market.price(state, key), tokens=bought))
     else:
-        state.events.append(BOUGHT.say(state.edition, **fields))
+        state.events.append(BOUGHT.event(**fields))
     state.last = f"{key}:buy"
     state.step, state.choosing = Step.AIRLINE, ""
     advance(state)
@@ -213,7 +214,7 @@ def advance_first(state: GoldenAgeState) -> None:
         if buyable(state, seat):
             state.current = seat
             return
-        state.events.append(NO_FIRST_ROUND_BUY.say(state.edition, seat=seat_token(seat)))
+        state.events.append(NO_FIRST_ROUND_BUY.event(seat=Seat(seat)))
         position += 1
 
 
@@ -223,7 +224,7 @@ def advance_normal(state: GoldenAgeState) -> None:
             continue
         if not buyable(state, seat):
             state.writable_seat(seat).passed = True
-            state.events.append(NOTHING_TO_BUY.say(state.edition, seat=seat_token(seat)))
+            state.events.append(NOTHING_TO_BUY.event(seat=Seat(seat)))
             continue
         state.current = seat
         return

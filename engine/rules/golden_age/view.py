@@ -6,8 +6,10 @@ from typing import Any, NotRequired
 
 from engine.rules.golden_age import board, market
 from engine.rules.golden_age.end_of_turn import contract, contract_words, eligible
+from engine.rules.golden_age.events import own_news
 from engine.rules.golden_age.scoring import outcome
 from engine.rules.golden_age.state import TURNS, GoldenAgeState, Phase, Step
+from engine.events import Event
 from engine.view import CommonView
 
 
@@ -32,7 +34,8 @@ class GoldenAgeView(CommonView):
     contracts_played: list[str]
     bank: int
     winners: list[int]
-    news: list[str]
+    news: list[Event]
+    own_news: list[int]
     turn_order: NotRequired[list[int]]  # edition 2 on (edition 1's recorded views had none)
     you: NotRequired[dict[str, Any]]  # a seat's view only
 
@@ -124,10 +127,16 @@ def public_view(state: GoldenAgeState) -> GoldenAgeView:
         "winners": list(result.winners) if result else [],
         "events": list(state.events),
         "news": list(state.news),  # the events of the last move that had any: a choice within an action has none
+        "own_news": last_own_news(state),  # which of them the last action ("last") did: the board tags those
     }
     if state.edition >= 2:  # the turn's order; a game of edition 1 keeps the view it was recorded with
         view["turn_order"] = state.turn_order()
     return view
+
+
+def last_own_news(state: GoldenAgeState) -> list[int]:
+    key, _, action = state.last.partition(":")
+    return own_news(state.news, action, board.name(state, key)) if key in state.airlines else []
 
 
 def seat_view(state: GoldenAgeState, seat: int) -> GoldenAgeView:
