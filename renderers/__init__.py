@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from renderers import air_alliance, airships, golden_age
+from renderers.air_alliance import render as air_alliance
+from renderers.airships import render as airships
+from renderers.golden_age import render as golden_age
 from renderers.common import shown_name
 
 __all__ = ["RENDERERS", "Renderer", "render", "shown_name"]  # shown_name: the one rule for names the font can't draw

@@ -8,7 +8,13 @@ from typing import Any
 
 import pytest
 
-from renderers import airships, airships_cards, airships_header, airships_marks, airships_panels, airships_throw, common
+from renderers import common
+from renderers.airships import render as airships
+from renderers.airships import cards as airships_cards
+from renderers.airships import header as airships_header
+from renderers.airships import marks as airships_marks
+from renderers.airships import panels as airships_panels
+from renderers.airships import throw as airships_throw
 from tests.renderers import drawing
 from tests.renderers.airships_views import end_view, mid_view, start_view
 from tests.renderers.drawing import open_png  # noqa: F401  # open_png: re-exported for the Airships render tests

@@ -7,7 +7,10 @@ from typing import Any
 import pytest
 
 import renderers
-from renderers import air_alliance, air_alliance_header, air_alliance_pieces, common
+from renderers import common
+from renderers.air_alliance import render as air_alliance
+from renderers.air_alliance import header as air_alliance_header
+from renderers.air_alliance import pieces as air_alliance_pieces
 from tests.renderers.air_alliance_sample import (
     PHASES, RELAY_NEWS, over_view, phase_view, sample_view, start_view, with_players,
 )

@@ -12,10 +12,14 @@ from PIL import ImageChops
 import renderers
 from tests.renderers import drawing
 from tests.renderers.drawing import open_png
-from renderers import (
-    air_alliance, air_alliance_board, air_alliance_cards, air_alliance_header, air_alliance_panels,
-    air_alliance_pieces, air_alliance_table, common,
-)
+from renderers import common
+from renderers.air_alliance import render as air_alliance
+from renderers.air_alliance import board as air_alliance_board
+from renderers.air_alliance import cards as air_alliance_cards
+from renderers.air_alliance import header as air_alliance_header
+from renderers.air_alliance import panels as air_alliance_panels
+from renderers.air_alliance import pieces as air_alliance_pieces
+from renderers.air_alliance import table as air_alliance_table
 from tests.renderers.air_alliance_sample import (
     PHASES, off_board_view, over_view, phase_view, sample_view, start_view, with_players,
 )

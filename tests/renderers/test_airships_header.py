@@ -8,7 +8,9 @@ import pytest
 from PIL import Image
 
 import renderers
-from renderers import airships, airships_header, common
+from renderers import common
+from renderers.airships import render as airships
+from renderers.airships import header as airships_header
 from tests.renderers.airships_drawing import VIEWS, clear_caches, drawn_views, open_png
 from tests.renderers.airships_views import end_view, mid_view, phase_card, start_view
 

@@ -8,8 +8,12 @@ import pytest
 from PIL import Image, ImageChops
 
 import renderers
-from renderers import airships, airships_cards, airships_marks, airships_panels, airships_table
-from renderers.airships_marks import CAN_THROW, CHOSEN, NEW
+from renderers.airships import render as airships
+from renderers.airships import cards as airships_cards
+from renderers.airships import marks as airships_marks
+from renderers.airships import panels as airships_panels
+from renderers.airships import table as airships_table
+from renderers.airships.marks import CAN_THROW, CHOSEN, NEW
 from tests.renderers.airships_drawing import TextLog, clear_caches, open_png
 from tests.renderers.airships_views import LAKEHURST, LEHMANN, end_view, expansion, dice, mid_view, start_view
 

@@ -11,7 +11,12 @@ import pytest
 from PIL import ImageChops
 
 import renderers
-from renderers import airships, airships_cards, airships_panels, airships_table, airships_throw, common
+from renderers import common
+from renderers.airships import render as airships
+from renderers.airships import cards as airships_cards
+from renderers.airships import panels as airships_panels
+from renderers.airships import table as airships_table
+from renderers.airships import throw as airships_throw
 from tests.renderers.airships_drawing import VIEWS, TextLog, clear_caches, drawn_views, engine_views, open_png
 from tests.renderers.airships_views import mid_view, start_view
 
@@ -126,7 +131,7 @@ def test_renderers_import_no_discord_store_or_engine() -> None:
     # math: a chart's axis rounded up
     allowed = {"__future__", "collections", "dataclasses", "functools", "io", "json", "math", "pathlib", "re", "struct",
                "threading", "typing", "unicodedata", "zlib", "PIL", "renderers"}
-    for path in RENDERER_DIR.glob("*.py"):
+    for path in RENDERER_DIR.rglob("*.py"):
         if path.name == "__main__.py":  # the command line, not a renderer: it plays games through the engine to draw them
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

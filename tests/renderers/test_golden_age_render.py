@@ -11,10 +11,15 @@ import pytest
 from PIL import ImageChops
 
 import renderers
-from renderers import (
-    common, golden_age, golden_age_airlines, golden_age_header, golden_age_map, golden_age_market,
-    golden_age_panels, golden_age_pieces, golden_age_table,
-)
+from renderers import common
+from renderers.golden_age import render as golden_age
+from renderers.golden_age import airlines as golden_age_airlines
+from renderers.golden_age import header as golden_age_header
+from renderers.golden_age import map as golden_age_map
+from renderers.golden_age import market as golden_age_market
+from renderers.golden_age import panels as golden_age_panels
+from renderers.golden_age import pieces as golden_age_pieces
+from renderers.golden_age import table as golden_age_table
 from tests.renderers import drawing
 from tests.renderers.drawing import open_png
 from tests.renderers.golden_age_sample import (

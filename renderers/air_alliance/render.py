@@ -14,16 +14,16 @@ from typing import Any, NamedTuple
 
 from PIL import Image
 
-from renderers.air_alliance_board import BOARD_HEIGHT, board_image
-from renderers.air_alliance_cards import CARD_WIDTH, CLAIM_TILE, LOST_NEXT, LOST_OFF_BOARD, claim_tile, free_claim_place
-from renderers.air_alliance_header import HEADER_HEIGHT, HeaderLine, header_band
-from renderers.air_alliance_header import header_lines as _header_lines
-from renderers.air_alliance_panels import (
+from renderers.air_alliance.board import BOARD_HEIGHT, board_image
+from renderers.air_alliance.cards import CARD_WIDTH, CLAIM_TILE, LOST_NEXT, LOST_OFF_BOARD, claim_tile, free_claim_place
+from renderers.air_alliance.header import HEADER_HEIGHT, HeaderLine, header_band
+from renderers.air_alliance.header import header_lines as _header_lines
+from renderers.air_alliance.panels import (
     LEGEND_HEIGHT, MAX_EVENT_LINES, PLAYER_SIZE, STRIP_HEIGHT, event_lines, events_height, events_panel, legend,
     player_panel, strip_panel,
 )
-from renderers.air_alliance_pieces import PALETTE, PAPER
-from renderers.air_alliance_table import Card, Table, read
+from renderers.air_alliance.pieces import PALETTE, PAPER
+from renderers.air_alliance.table import Card, Table, read
 from renderers.common import MIN_TEXT, MUTED, Pen, with_pack_footer
 from renderers.png import encode_board
 

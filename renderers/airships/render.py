@@ -6,7 +6,7 @@
 # compressed again (renderers/png.py).
 # A card's marks (chosen, new, ✓ can throw) are part of its tile's cache key, and each header line is
 # cached on its words, so a new player to act costs a few tiles and a line, not a board.
-# The view is read once (renderers/airships_table.py) into frozen values, which are the pieces' cache keys.
+# The view is read once (renderers/airships/table.py) into frozen values, which are the pieces' cache keys.
 
 from __future__ import annotations
 
@@ -17,18 +17,18 @@ from typing import Any
 
 from PIL import Image
 
-from renderers.airships_cards import (
+from renderers.airships.cards import (
     AIRSHIP_SIZE, DEPARTMENT_COLOUR, DEPARTMENT_NAME, DEPARTMENTS, EXPANSION_SIZE, PALETTE, PAPER, Atom,
     airship_tile, draw_atoms, draw_die, empty_field, expansion_tile,
 )
-from renderers.airships_header import HEADER_HEIGHT, HeaderLine, header_band
-from renderers.airships_header import header_lines as _header_lines
-from renderers.airships_marks import Marks, draw_marks_legend
-from renderers.airships_panels import (
+from renderers.airships.header import HEADER_HEIGHT, HeaderLine, header_band
+from renderers.airships.header import header_lines as _header_lines
+from renderers.airships.marks import Marks, draw_marks_legend
+from renderers.airships.panels import (
     COMPANY_SIZE, PILE_HEIGHT, SIDE_WIDTH, company_panel, hindenburg_panel, pile_box, ranking_box, reference_box,
 )
-from renderers.airships_table import Card, Table, read
-from renderers.airships_throw import THROW_HEIGHT, throw_panel
+from renderers.airships.table import Card, Table, read
+from renderers.airships.throw import THROW_HEIGHT, throw_panel
 from renderers.common import INK, MIN_TEXT, MUTED, Pen, ink_on, with_pack_footer
 from renderers.png import encode_board
 

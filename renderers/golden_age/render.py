@@ -14,16 +14,16 @@ from typing import Any, NamedTuple
 from PIL import Image
 
 from renderers.common import MIN_TEXT, MUTED, Pen, with_pack_footer
-from renderers.golden_age_airlines import table_height, table_image
-from renderers.golden_age_header import HeaderLine, header_band, header_height
-from renderers.golden_age_header import header_lines as _header_lines
-from renderers.golden_age_map import map_image, map_layout, layout_key
-from renderers.golden_age_market import MARKET_HEIGHT, market_image, markers
-from renderers.golden_age_panels import (
+from renderers.golden_age.airlines import table_height, table_image
+from renderers.golden_age.header import HeaderLine, header_band, header_height
+from renderers.golden_age.header import header_lines as _header_lines
+from renderers.golden_age.map import map_image, map_layout, layout_key
+from renderers.golden_age.market import MARKET_HEIGHT, market_image, markers
+from renderers.golden_age.panels import (
     EVENTS_HEIGHT, LEGEND_HEIGHT, PLAYER_HEIGHT, events_panel, legend, player_columns, player_panel,
 )
-from renderers.golden_age_pieces import PALETTE, PAPER
-from renderers.golden_age_table import Table, name_of, read
+from renderers.golden_age.pieces import PALETTE, PAPER
+from renderers.golden_age.table import Table, name_of, read
 from renderers.png import encode_board
 
 WIDTH = 1600

@@ -7,9 +7,9 @@ from typing import NamedTuple
 
 from PIL import Image
 
-from renderers.airships_cards import NAVY, PALETTE
-from renderers.airships_table import Outcome, Table
-from renderers.airships_throw import VERDICT, card_words, verdict
+from renderers.airships.cards import NAVY, PALETTE
+from renderers.airships.table import Outcome, Table
+from renderers.airships.throw import VERDICT, card_words, verdict
 from renderers.common import ELLIPSIS, INK, RGB, WHITE, YELLOW, ellipsize, ink_on, text_width, wrap_fit
 from renderers.header_lines import Run, runs_width
 

@@ -8,8 +8,8 @@ from PIL import Image
 
 from renderers.common import INK, RGB, WHITE, YELLOW, Pen, ellipsize, text_width, wrap_fit
 from renderers.header_lines import HeaderLine, Run, fit, runs_width
-from renderers.golden_age_pieces import NAVY, PALETTE, draw_disc, money
-from renderers.golden_age_table import Disc, Table, belongs, name_of
+from renderers.golden_age.pieces import NAVY, PALETTE, draw_disc, money
+from renderers.golden_age.table import Disc, Table, belongs, name_of
 
 # Discord shows the board about 360 px wide on a phone: the facts a player looks for first (whose turn, what
 # just happened, the worth) are drawn at least 1/36 of the board's width tall (45 px at 1600), about 10 px there.

@@ -7,8 +7,8 @@ from renderers.memo import cached
 from PIL import Image
 
 from engine.words import count
-from renderers.air_alliance_pieces import NAVY, PALETTE, miles, tag_width
-from renderers.air_alliance_table import Table
+from renderers.air_alliance.pieces import NAVY, PALETTE, miles, tag_width
+from renderers.air_alliance.table import Table
 from renderers.common import ELLIPSIS, RGB, VERMILLION, WHITE, YELLOW, ellipsize, ink_on, text_width, wrap_fit
 from renderers.header_lines import HeaderLine, Run, fit, runs_width
 

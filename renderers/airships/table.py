@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from renderers.airships_marks import Marks, card_marks
+from renderers.airships.marks import Marks, card_marks
 from renderers.common import seat_names
 
 DEPARTMENTS = ("engineers", "captains", "financiers", "materials", "hangars", "engines")
