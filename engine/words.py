@@ -23,6 +23,17 @@ def score(points: int, unit: str) -> str:
     return f"${points:,}" if unit in MONEY else f"{points:,} {unit}"
 
 
+def score_order(points: int | None, seat: int) -> tuple[bool, int, int]:
+    """Where a seat's score stands wherever scores are shown (the turn message, /game status, the web page, the
+    boards): the highest first, equal scores in seat order, a seat without a score last. The one ranking."""
+    return (points is None, -(points or 0), seat)
+
+
+def ranked_seats(points: Sequence[int]) -> list[int]:
+    """The seats in score_order: [2, 0, 1] for points [37, 28, 40]."""
+    return sorted(range(len(points)), key=lambda seat: score_order(points[seat], seat))
+
+
 def joined(items: Sequence[str]) -> str:
     """'ann', 'ann and bob', 'ann, bob and cy'."""
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}" if items else ""

@@ -14,7 +14,7 @@ from engine.platform.levels import Level
 from engine.platform.notify import Alerts
 from engine.view import CommonView
 from engine.platform.turns import Turn, TurnNews
-from engine.words import score
+from engine.words import score, score_order
 
 
 # -- errors a player can cause: each message is shown to them as is ----------------------------
@@ -346,7 +346,7 @@ def standings_from_view(table: Table, view: CommonView) -> tuple[Standing, ...]:
 
 def ranked(standings: Iterable[Standing]) -> tuple[Standing, ...]:
     """The standings highest first, equal scores in seat order, seats without a score last."""
-    return tuple(sorted(standings, key=lambda s: (s.score is None, -(s.score or 0), s.seat)))
+    return tuple(sorted(standings, key=lambda s: score_order(s.score, s.seat)))
 
 
 def scores_words(standings: Iterable[Standing]) -> str:

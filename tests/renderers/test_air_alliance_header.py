@@ -31,7 +31,7 @@ def test_turn_news_and_miles_are_large_enough_for_a_phone(name: str) -> None:
 def test_the_turn_line_names_the_player_to_act_and_the_decision() -> None:
     lines = air_alliance.header_lines(sample_view())
     assert lines[0].text == "▶ Alice: place a marker"
-    assert lines[3].text == "Miles: Alice 26,000  ·  Bartholomew 41,000  ·  Chen 19,000"
+    assert lines[3].text == "Miles: Bartholomew 41,000  ·  Alice 26,000  ·  Chen 19,000"  # ranked
 
 
 def test_the_headline_comes_first_whole_on_two_lines() -> None:
@@ -116,7 +116,7 @@ def test_long_names_give_way_but_no_score_is_cut() -> None:
     view["seat_names"] = LONG_NAMES
     turn, _, _, scores = air_alliance.header_lines(view)
     assert turn.text.endswith(": place a marker")
-    assert [text for text, bold in scores.runs if bold] == [" 26,000", " 41,000", " 19,000", " 0"]
+    assert [text for text, bold in scores.runs if bold] == [" 41,000", " 26,000", " 19,000", " 0"]
     width = air_alliance_header.runs_width(scores.runs, scores.size)
     assert width <= air_alliance.INNER - 2 * air_alliance_header.PAD
 

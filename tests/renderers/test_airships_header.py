@@ -95,7 +95,7 @@ def test_the_header_says_who_acts_and_what_they_decide() -> None:
     assert "…" in turn.text  # the long name gives way to the decision
     assert news.text == view["headline"]
     assert throw.text == "Last throw: Ada 13 vs 13 for Hindenburg phase 2 ✓ success"
-    assert scores.text.startswith("VP: Ada 15  ·  Bartholomew") and scores.text.endswith("2  ·  Chiara 3")
+    assert scores.text.startswith("VP: Ada 15  ·  Chiara 3  ·  Bartholomew") and scores.text.endswith(" 2")  # ranked
 
 
 def test_the_headline_is_the_headers_news_line_in_bold() -> None:
