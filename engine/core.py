@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import enum
-import re
 from dataclasses import dataclass, field
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
-from engine.words import score
+from engine.view import CommonView
+from engine.words import SEAT_TOKEN, score
 
 MAX_CHOICES = 25  # one select menu; the contract promises never more
 MAX_LABEL = 100  # a select option's label
@@ -16,7 +16,6 @@ FIRST_EDITION = 1  # a game's rules before they first changed (engine.options: e
 # The kinds of action every game uses to move about a decision's menus (go back a step, cancel it, turn a page):
 # they decide nothing, so a hint never suggests one.
 NAVIGATION = frozenset({"back", "cancel", "page"})
-SEAT_TOKEN = re.compile(r"\{p(\d+)\}")  # how events name a seat; whoever shows them puts a name in
 T = TypeVar("T")
 
 # The refusals every game gives, in the words players see (tests and the services match them).
@@ -174,8 +173,9 @@ class Game(Protocol):
     `setup` builds a state from a player count and a seed (all chance derives from the seed); `to_act` lists
     the seats that must decide now ([] once the game is over); `legal_actions` gives the current decision's
     choices, never more than MAX_CHOICES; `apply` returns a new state, never changes its input, and raises
-    IllegalAction with a sentence a player understands (every game's apply is `Rules.apply`, below); `outcome` is None until the game ends; `view` is a
-    JSON-ready dict, and `seat=None` is the public view, without hidden cards or the order of a deck.
+    IllegalAction with a sentence a player understands (every game's apply is `Rules.apply`, below); `outcome` is None until the game ends; `view` is the
+    game's typed view (a CommonView, engine.view.to_json makes its JSON), and `seat=None` is the public view, without
+    hidden cards or the order of a deck.
 
     Optional: `stats(state) -> dict[str, float]`, figures about a finished game (how long it ran, what was
     built) that the arena averages over many games. It is not a member of this protocol, so a game without it
@@ -209,9 +209,9 @@ class Game(Protocol):
 
     def outcome(self, state: Any) -> Outcome | None: ...
 
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+    def view(self, state: Any, seat: int | None) -> CommonView: ...
 
-    def hand_fields(self, view: dict[str, Any]) -> list[tuple[str, str]]:
+    def hand_fields(self, view: CommonView) -> list[tuple[str, str]]:
         """A seat's view (from `view(state, seat)`) as titled lines of words, for a private message."""
         ...
 
@@ -250,7 +250,7 @@ def events_of(game: Game, state: Any) -> list[str]:
     """What the move that led to `state` did, as its public view says it ("events", with {pN} seat tokens)."""
     if isinstance(game, HasEvents):
         return game.events(state)  # a view costs up to a millisecond; a cold table tells many moves at once
-    return list(game.view(state, None)["events"])
+    return list(game.view(state, None).events)
 
 
 @runtime_checkable

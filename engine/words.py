@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+
+SEAT_TOKEN = re.compile(r"\{p(\d+)\}")  # how events name a seat; whoever shows them puts a name in
 
 
 def count(number: int, word: str, plural: str = "") -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine.view import CommonView
+
 from renderers.air_alliance import render as air_alliance
 from renderers.airships import render as airships
 from renderers.golden_age import render as golden_age
@@ -12,7 +14,7 @@ from renderers.common import shown_name
 
 __all__ = ["RENDERERS", "Renderer", "render", "shown_name"]  # shown_name: the one rule for names the font can't draw
 
-Renderer = Callable[[dict[str, Any]], bytes]
+Renderer = Callable[[Any], bytes]  # each game's render takes its own view type (engine/views/)
 
 # One entry per game slug.
 RENDERERS: dict[str, Renderer] = {
@@ -22,8 +24,8 @@ RENDERERS: dict[str, Renderer] = {
 }
 
 
-def render(slug: str, view: dict[str, Any]) -> bytes:
-    """PNG bytes of the board for a game's public view; raises ValueError for a game without a renderer."""
+def render(slug: str, view: CommonView) -> bytes:
+    """PNG bytes of the board for a game's public (typed) view; raises ValueError for a game without a renderer."""
     try:
         renderer = RENDERERS[slug]
     except KeyError:

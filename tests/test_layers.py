@@ -129,7 +129,8 @@ PRODUCT = ("engine", "cogs", "renderers", "web")  # folders, and bot.py and sett
 
 # The engine's layers, lowest first: a module may import its own layer and those below it, never one above.
 ENGINE_LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("contract", ("engine.core", "engine.figures", "engine.options", "engine.sentences", "engine.view", "engine.words")),
+    ("contract", ("engine.core", "engine.figures", "engine.options", "engine.sentences", "engine.view", "engine.views",
+                  "engine.words")),
     ("rules", ("engine.rules",)),
     ("registry", ("engine",)),  # engine/__init__.py alone: the games by slug, over the rules it loads
     ("platform", ("engine.platform",)),

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from itertools import groupby
 from typing import Any, NamedTuple
 
-from engine.core import SEAT_TOKEN, News
+from engine.core import News
+from engine.words import SEAT_TOKEN
 from engine.platform.person import third_person
 from engine.platform.records import PostRow
 

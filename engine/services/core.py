@@ -182,9 +182,9 @@ class TableCore:
         payload = {**action.to_dict(), **({"by": by} if by else {}), **({"why": why} if why else {})}
         view = public_view(table, new_state)  # the seats' names and kinds: the same after the commit
         assert before.chronicle is not None  # Positions.at always tells it
-        events, news = move_events(table, list(view["events"]), seat, by)
-        chronicle = before.chronicle.extended(Told(seat, tuple(view["events"]), by, news=tuple(news), why=why))
-        events, news = with_reason(events, news, own_lines(view["events"], seat), table.at_seat(seat).name, why)
+        events, news = move_events(table, list(view.events), seat, by)
+        chronicle = before.chronicle.extended(Told(seat, tuple(view.events), by, news=tuple(news), why=why))
+        events, news = with_reason(events, news, own_lines(list(view.events), seat), table.at_seat(seat).name, why)
         to_act = tuple(game.to_act(new_state))
         snapshot, body_length, snapshot_at = None, before.body_length, before.snapshot_at
         if snapshot_due(table.version + 1, before.snapshot_at, to_act != start.to_act):

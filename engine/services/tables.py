@@ -337,8 +337,8 @@ def standings_from_view(table: Table, view: CommonView) -> tuple[Standing, ...]:
     """Scores so far from the public view's `points` (one per seat) and `points_unit`, ranked: the highest first,
     equal scores in seat order, seats without a score last. Every surface (the turn message, /game status, the
     web page and its board's words) shows them in this one order."""
-    scores = dict(enumerate(view["points"]))
-    unit = view["points_unit"]
+    scores = dict(enumerate(view.points))
+    unit = view.points_unit
     away = dict(table.away)
     return ranked(Standing(p.seat, p.name, scores.get(p.seat), p.ai, p.autopilot, away.get(p.seat), unit)
                   for p in table.players if p.seat is not None)

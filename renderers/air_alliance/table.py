@@ -1,12 +1,14 @@
-"""Air Alliance public view read into small hashable values: the renderer's caches key on what each piece shows."""
+"""Air Alliance's typed view (engine/views/air_alliance.py) as the small hashable values the board is drawn from:
+the renderer's caches key on what each piece shows."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from engine.views.air_alliance import AirAllianceView, ClaimCard
+from engine.views.air_alliance import Airport as ShownAirport, Card as ShownCard, Icon as ShownIcon, Slot as ShownSlot
 from renderers.common import drawable, seat_names
 
-PLAYER_COLOURS = ("red", "yellow", "green", "blue")  # seat i plays PLAYER_COLOURS[i] unless the view says otherwise
 NPA_COLOURS = ("black", "white", "purple")
 AREAS = ("A", "E", "M", "U")
 ALL = "all"
@@ -111,37 +113,36 @@ class Table(NamedTuple):
         return self.phase == "over" or self.winners is not None
 
 
-def read(view: dict[str, Any]) -> Table:
-    """The view as a Table; missing keys read as an empty table, so a half-built view still draws."""
-    colours = tuple(str(c) for c in view.get("colours") or PLAYER_COLOURS[: int(view.get("players") or 0)])
+def read(view: AirAllianceView) -> Table:
+    """The typed view as the board's Table: the names as the font draws them, each player's score, pass and
+    alliance together, the seats the service marks."""
+    colours = view.colours
     # a name the font cannot draw falls back to the seat's colour
-    names = seat_names(list(view.get("seat_names") or []), [colour.capitalize() for colour in colours])
-    claim = tuple(card(c) for c in view.get("baggage_claim") or [])
-    off_board = tuple(card(c) for c in view.get("off_board") or [])
-    alliances = tuple(tuple(str(c) for c in area or []) for area in (list(view.get("alliances") or []) + [[]] * 4)[:4])
-    winners = view.get("winners")
+    names = seat_names(view.seat_names, [colour.capitalize() for colour in colours])
+    claim = tuple(card(c) for c in view.baggage_claim)
+    off_board = tuple(card(c) for c in view.off_board)
+    alliances = (*view.alliances, *((),) * 4)[:4]
     return Table(
-        version=int(view.get("version") or 0),
+        version=view.version,
         names=names,
         colours=colours,
-        current=view.get("current") if isinstance(view.get("current"), int) else None,
-        to_act=tuple(int(s) for s in view.get("to_act") or []),
-        phase=str(view.get("phase") or ""),
-        decision=drawable(str(view.get("decision") or "")),
-        extra_turn=bool(view.get("extra_turn")),
-        last_round=bool(view.get("last_round")),
-        airports=tuple(airport(a, colours) for a in view.get("airports") or []),
+        current=view.current,
+        to_act=view.to_act,
+        phase=view.phase,
+        decision=drawable(view.decision),
+        extra_turn=view.extra_turn,
+        last_round=view.last_round,
+        airports=tuple(airport(a, colours) for a in view.airports),
         claim=claim,
         off_board=off_board,
-        deck=int(view.get("deck") or 0),
-        discards=int(view.get("discards") or 0),
+        deck=view.deck,
+        discards=view.discards,
         alliances=alliances,
-        players=players(view, names, colours, claim + off_board, alliances),
-        flights=tuple(Flight(str(f.get("from")), str(f.get("to")), str(f.get("colour")))
-                      for f in view.get("flights") or []),
-        events=tuple(event_text(str(e), names) for e in view.get("events") or []),
-        winners=tuple(int(s) for s in winners) if isinstance(winners, list) else None,
-        headline=event_text(str(view.get("headline") or ""), names),
+        players=players(view, names, claim + off_board, alliances),
+        flights=tuple(Flight(f.origin, f.destination, f.colour) for f in view.flights),
+        events=tuple(event_text(e, names) for e in view.events),
+        winners=view.winners,
+        headline=event_text(view.headline or "", names),
     )
 
 
@@ -152,67 +153,47 @@ def event_text(line: str, names: tuple[str, ...]) -> str:
     return drawable(line)
 
 
-def icon(data: dict[str, Any]) -> Icon:
-    return Icon(str(data.get("kind") or ""), str(data.get("label") or ""), data.get("colour"),
-                tuple(str(a) for a in data.get("areas") or []), tuple(str(c) for c in data.get("npa") or []))
+def icon(shown: ShownIcon) -> Icon:
+    return Icon(shown.kind, shown.label, shown.colour, shown.areas, shown.npa)
 
 
-def card(data: dict[str, Any]) -> Card:
-    reserved = data.get("reserved_by")
+def card(shown: ShownCard) -> Card:
     return Card(
-        id=str(data.get("id") or ""), passenger=drawable(str(data.get("passenger") or "")),
-        departure=str(data.get("departure") or ""), arrival=str(data.get("arrival") or ""),
-        departure_name=str(data.get("departure_name") or ""), arrival_name=str(data.get("arrival_name") or ""),
-        miles=int(data.get("miles") or 0), travel=str(data.get("travel") or "economy"),
-        trio=data.get("trio") or None, icons=tuple(icon(i) for i in data.get("icons") or []),
-        reserved_by=reserved if isinstance(reserved, int) else None,
+        id=shown.id, passenger=drawable(shown.passenger), departure=shown.departure, arrival=shown.arrival,
+        departure_name=shown.departure_name, arrival_name=shown.arrival_name, miles=shown.miles, travel=shown.travel,
+        trio=shown.trio or None, icons=tuple(icon(i) for i in shown.icons),
+        reserved_by=shown.reserved_by if isinstance(shown, ClaimCard) else None,
     )
 
 
-def airport(data: dict[str, Any], colours: tuple[str, ...]) -> Airport:
+def airport(shown: ShownAirport, colours: tuple[str, ...]) -> Airport:
     """An airport; its special mark only for a colour at the table (the board prints all four, but an
     absent player's special airport is just a V airport in this game)."""
-    code = str(data.get("code") or "")
-    special = data.get("special_for")
     return Airport(
-        code=code, name=str(data.get("name") or ""), area=str(data.get("area") or code[:1]),
-        number=int(data.get("number") or 0), shape=str(data.get("shape") or "Y"),
-        silhouettes=tuple(str(s) for s in data.get("silhouettes") or [ALL]),
-        runways=tuple(data.get("runways") or []), special_for=special if special in colours else None,
+        code=shown.code, name=shown.name, area=shown.area, number=shown.number, shape=shown.shape,
+        silhouettes=shown.silhouettes, runways=shown.runways,
+        special_for=shown.special_for if shown.special_for in colours else None,
     )
 
 
-def players(view: dict[str, Any], names: tuple[str, ...], colours: tuple[str, ...], cards: tuple[Card, ...],
+def players(view: AirAllianceView, names: tuple[str, ...], cards: tuple[Card, ...],
             alliances: tuple[tuple[str, ...], ...]) -> tuple[Player, ...]:
-    scores = {s.get("seat", i): s for i, s in enumerate(view.get("scores") or [])}
-    passes = {p.get("seat", i): p for i, p in enumerate(view.get("boarding_passes") or [])}
     by_id = {c.id: c for c in cards}
-    # Set by the service: seats the bot plays (as AI players or on autopilot for a person) and players away.
-    tags = {seat: "AWAY" for seat in view.get("away_seats") or ()}
-    tags |= {seat: "AI" for seat in view.get("ai_seats") or ()}
-    tags |= {seat: "AUTO" for seat in view.get("autopilot_seats") or ()}
     found = []
-    for seat, colour in enumerate(colours):
-        score = scores.get(seat) or {}
-        slots = tuple(slot(s) for s in (passes.get(seat) or {}).get("slots") or [])
-        reserved = score.get("reserved")
+    for seat, (colour, score, boarding) in enumerate(zip(view.colours, view.scores, view.boarding_passes)):
         alliance = next((i for i, area in enumerate(alliances) if colour in area), None)
         found.append(Player(
-            seat=seat, name=names[seat], colour=colour, miles=int(score.get("miles") or 0),
-            cards=int(score.get("cards") or 0), trios=tuple(str(t) for t in score.get("trios") or []),
-            economy=int(score.get("economy") or 0), supply=int(score.get("supply") or 0),
-            markers_left=int(score.get("markers_left") or 0),
-            reserved=by_id.get(str(reserved)) if reserved else None,
-            gained=tuple(card(c) for c in score.get("gained") or []), slots=slots,
+            seat=seat, name=names[seat], colour=colour, miles=score.miles, cards=score.cards, trios=score.trios,
+            economy=score.economy, supply=score.supply, markers_left=score.markers_left,
+            reserved=by_id.get(score.reserved) if score.reserved else None,
+            gained=tuple(card(c) for c in score.gained), slots=tuple(slot(s) for s in boarding.slots),
             alliance=alliance,
             allies=tuple(c for c in alliances[alliance] if c in NPA_COLOURS) if alliance is not None else (),
-            tag=tags.get(seat, ""),
+            tag=view.seat_tag(seat),
         ))
     return tuple(found)
 
 
-def slot(data: dict[str, Any]) -> Slot:
-    top = data.get("top")
-    marker = data.get("marker")
-    return Slot(card(top) if isinstance(top, dict) else None, tuple(icon(i) for i in data.get("printed") or []),
-                int(data.get("under") or 0), marker if isinstance(marker, int) else None)
+def slot(shown: ShownSlot) -> Slot:
+    return Slot(card(shown.top) if shown.top else None, tuple(icon(i) for i in shown.printed), shown.under,
+                shown.marker)

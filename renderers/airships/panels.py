@@ -13,7 +13,8 @@ from renderers.airships.cards import (
     nation_badge, phase_tile,
 )
 from renderers.airships.marks import Marks
-from renderers.airships.table import Airship, Card, Company, Dice, Die, Hindenburg, Outcome
+from engine.views.airships import Dice
+from renderers.airships.table import Airship, Card, Company, Die, Hindenburg, Outcome
 from renderers.common import (
     INK, MIN_TEXT, MUTED, RGB, WHITE, YELLOW, Pen, ellipsize, fit_text, ink_on,
     text_width, wrap_lines,

@@ -13,9 +13,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from renderers.memo import cached
-from typing import Any
 
 from PIL import Image
+
+from engine.views.airships import AirshipsView
 
 from renderers.airships.cards import (
     AIRSHIP_SIZE, DEPARTMENT_COLOUR, DEPARTMENT_NAME, DEPARTMENTS, EXPANSION_SIZE, PALETTE, PAPER, Atom,
@@ -52,7 +53,7 @@ LEGEND_LINE = 40
 LEGEND_HEIGHT = 2 * LEGEND_LINE  # the symbols, then the marks on cards
 
 
-def render(view: dict[str, Any]) -> bytes:
+def render(view: AirshipsView) -> bytes:
     """PNG bytes of the Airships board for a public view."""
     table = read(view)
     canvas = base(company_rows(len(table.companies))).copy()
@@ -65,7 +66,7 @@ def render(view: dict[str, Any]) -> bytes:
     return encode_board(with_pack_footer(canvas, view, PALETTE, PAPER))
 
 
-def header_lines(view: dict[str, Any]) -> list[HeaderLine]:
+def header_lines(view: AirshipsView) -> list[HeaderLine]:
     """The header's lines (their text and size) as the board draws them for this view."""
     return _header_lines(read(view), WIDTH - 2 * MARGIN)
 

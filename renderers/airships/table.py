@@ -1,4 +1,4 @@
-"""Airships public view (docs/airships-view.md) read once into small hashable values the board is drawn from."""
+"""Airships' typed view (engine/views/airships.py) as the small hashable values the board is drawn from."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.views import airships as shown
+from engine.views.airships import DEPARTMENTS, AirshipsView, Dice
 from renderers.airships.marks import Marks, card_marks
 from renderers.common import seat_names
-
-DEPARTMENTS = ("engineers", "captains", "financiers", "materials", "hangars", "engines")
 DIE_COLOURS = ("white", "red", "black")
 FIELDS = 4  # airship fields on the board
 DISPLAY_COLUMNS = 3  # expansion fields per department
@@ -17,18 +17,6 @@ DISPLAY_COLUMNS = 3  # expansion fields per department
 
 # Every value is frozen and compares by content: the renderer's caches key each piece on exactly what it shows,
 # so a key the view holds but the board does not draw (the hidden pile order, say) cannot change a piece.
-@dataclass(frozen=True)
-class Dice:
-    """A count of dice per colour: a cost, or what a card gives, or a company's dice at disposal."""
-
-    white: int = 0
-    red: int = 0
-    black: int = 0
-
-    def of(self, colour: str) -> int:
-        return int(getattr(self, colour, 0))
-
-
 @dataclass(frozen=True)
 class Die:
     """One die with its value: an imaginary die, or a die kept in a throw."""
@@ -200,59 +188,51 @@ class Table:
         return tuple(c.nation for c in self.companies)
 
 
-def read(view: dict[str, Any]) -> Table:
-    """The view as a Table; missing keys read as an empty table, so a half-built view still draws."""
-    raw_companies = list(view.get("companies") or [])
+def read(view: AirshipsView) -> Table:
+    """The typed view as the board's Table: names as the font draws them, the cards' marks, the seats' tags."""
     # a name the font cannot draw falls back to the seat's nation
-    names = seat_names(list(view.get("seat_names") or []), [str(c.get("nation") or "") for c in raw_companies])
-    chosen, revealed = view.get("chosen"), view.get("revealed")
-    display = view.get("display") or {}
-    pile = view.get("pile") or {}
-    throw = view.get("last_throw")
+    names = seat_names(view.seat_names, [c.nation for c in view.companies])
+    chosen, revealed = view.chosen, view.revealed
     return Table(
-        version=int(view.get("version") or 0),
-        era=int(view.get("era") or 1),
-        step=str(view.get("step")),
-        current=_seat(view.get("current")),
-        wooden=_seat(view.get("wooden_airship")),
-        chosen=card_ref(chosen) if isinstance(chosen, dict) else None,
+        version=view.version,
+        era=view.era,
+        step=view.step,
+        current=view.current,
+        wooden=view.wooden_airship,
+        chosen=card_ref(chosen) if chosen else None,
         names=names,
-        companies=companies(view, raw_companies, names),
-        fields=tuple(field(f) for f in (view.get("airship_fields") or [])[:FIELDS]),
-        display=tuple(tuple(card(c) if c is not None else None
-                            for c in ((display.get(d) or []) + [None] * DISPLAY_COLUMNS)[:DISPLAY_COLUMNS])
+        companies=companies(view, names),
+        fields=tuple(field(f) for f in view.airship_fields[:FIELDS]),
+        display=tuple(tuple(card(c) if c is not None else None for c in (*getattr(view.display, d), *(None,) * DISPLAY_COLUMNS)[:DISPLAY_COLUMNS])
                       for d in DEPARTMENTS),
-        hindenburg=hindenburg(view.get("hindenburg") or {}),
-        pile_left=int(pile.get("left") or 0),
-        pile_next=None if pile.get("next") is None else str(pile.get("next")),
-        last_throw=last_throw(throw) if isinstance(throw, dict) else None,
-        outcome=outcome(view.get("outcome")),
+        hindenburg=hindenburg(view.hindenburg),
+        pile_left=view.pile.left,
+        pile_next=view.pile.next,
+        last_throw=last_throw(view.last_throw) if view.last_throw else None,
+        outcome=outcome(view.outcome),
         news=news(view, names),
         headline=bool(headline_of(view)),
         marks=card_marks(
-            str(chosen["id"]) if isinstance(chosen, dict) and chosen.get("id") else "",
-            str(revealed["id"]) if isinstance(revealed, dict) and revealed.get("id") else "",
-            # nobody throws once the game is over
-            tuple(str(c) for c in view.get("throwable") or []) if view.get("outcome") is None else (),
+            chosen.id if chosen else "", revealed.id if revealed else "",
+            view.throwable if view.outcome is None else (),  # nobody throws once the game is over
         ),
     )
 
 
-def headline_of(view: dict[str, Any]) -> str:
+def headline_of(view: AirshipsView) -> str:
     """The service's headline, its spaces tidied; '' when the view has none."""
-    headline = view.get("headline")
-    return " ".join(headline.split()) if isinstance(headline, str) else ""
+    return " ".join((view.headline or "").split())
 
 
-def news(view: dict[str, Any], names: tuple[str, ...]) -> str:
+def news(view: AirshipsView, names: tuple[str, ...]) -> str:
     """What the header says happened: the headline (already a finished sentence with the names in), else the
     newest event with the names put in, else that the game begins."""
     headline = headline_of(view)
     if headline:
         return headline
-    events = [str(e) for e in view.get("events") or [] if str(e).strip()]
+    events = [e for e in view.events if e.strip()]
     if not events:
-        return "The game begins" if not view.get("version") else "The game goes on"
+        return "The game begins" if not view.version else "The game goes on"
     return " ".join(named(events[-1], names).split())
 
 
@@ -271,93 +251,60 @@ def named(line: str, names: tuple[str, ...]) -> str:
     return "".join(parts) + line[start:]
 
 
-def _seat(value: Any) -> int | None:
-    return value if isinstance(value, int) else None
+def fixed_die(die: shown.FixedDie) -> Die:
+    return Die(die.colour, die.value, True)
 
 
-def _optional_int(value: Any) -> int | None:
-    return None if value is None else int(value)
-
-
-def dice(data: Mapping[str, Any] | None) -> Dice:
-    counts = data or {}
-    return Dice(*(int(counts.get(colour) or 0) for colour in DIE_COLOURS))
-
-
-def card(data: dict[str, Any]) -> Card:
-    imaginary, exchange, engine = data.get("imaginary"), data.get("exchange"), data.get("engine")
+def card(data: shown.Card) -> Card:
+    exchange, engine = data.exchange, data.engine
     return Card(
-        id="" if data.get("id") is None else str(data.get("id")), kind=str(data.get("kind") or ""),
-        name=str(data.get("name") or ""), department=str(data.get("department") or ""),
-        back=None if data.get("back") is None else str(data.get("back")),
-        cost=dice(data.get("cost")), target=_optional_int(data.get("target")), vp=_optional_int(data.get("vp")),
-        dice=dice(data.get("dice")),
-        imaginary=Die(str(imaginary["colour"]), int(imaginary["value"]), True) if imaginary else None,
-        exchange=Exchange(str(exchange["give"]), int(exchange["give_count"]), str(exchange["get"]),
-                          int(exchange["get_count"])) if exchange else None,
-        engine=Engine(str(engine["colour"]), int(engine["amount"])) if engine else None,
-        chips=int(data.get("chips") or 0),
+        id=data.id, kind=data.kind, name=data.name, department=data.department or "", back=data.back,
+        cost=data.cost, target=data.target, vp=data.vp, dice=data.dice,
+        imaginary=fixed_die(data.imaginary) if data.imaginary else None,
+        exchange=Exchange(exchange.give, exchange.give_count, exchange.get, exchange.get_count) if exchange else None,
+        engine=Engine(engine.colour, engine.amount) if engine else None,
+        chips=data.chips,
     )
 
 
-def card_ref(data: dict[str, Any]) -> CardRef:
-    return CardRef(id=str(data.get("id") or ""), kind=str(data.get("kind") or ""), name=str(data.get("name") or ""),
-                   department=str(data.get("department") or ""), number=data.get("number"))
+def card_ref(data: shown.Card) -> CardRef:
+    return CardRef(id=data.id, kind=data.kind, name=data.name, department=data.department or "", number=data.number)
 
 
-def field(data: dict[str, Any]) -> Field:
-    top = data.get("top")
-    return Field(card(top) if isinstance(top, dict) else None, int(data.get("left") or 0))
+def field(data: shown.AirshipField) -> Field:
+    return Field(card(data.top) if data.top else None, data.left)
 
 
-def hindenburg(data: dict[str, Any]) -> Hindenburg:
+def hindenburg(data: shown.Hindenburg) -> Hindenburg:
     phases = tuple(Phase(
-        mark_id=str(p.get("id") or f"hindenburg-{p.get('number')}"), number=p.get("number"),
-        name=str(p.get("name") or ""), cost=dice(p.get("cost")), target=_optional_int(p.get("target")),
-        vp_low=_optional_int(p.get("vp_low")), vp_high=_optional_int(p.get("vp_high")), owner=_seat(p.get("owner")),
-    ) for p in data.get("phases") or [])
-    return Hindenburg(bool(data.get("open")), bool(data.get("complete")), phases)
+        mark_id=p.id, number=p.number, name=p.name, cost=p.cost, target=p.target, vp_low=p.vp_low,
+        vp_high=p.vp_high, owner=p.owner,
+    ) for p in data.phases)
+    return Hindenburg(data.open, data.complete, phases)
 
 
-def companies(view: dict[str, Any], raw: list[dict[str, Any]], names: tuple[str, ...]) -> tuple[Company, ...]:
-    # Set by the service: the seats the bot plays, as AI players or on autopilot for a person, and players away.
-    tags = {seat: "AWAY" for seat in view.get("away_seats") or ()}
-    tags |= {seat: "AI" for seat in view.get("ai_seats") or ()} | {seat: "AUTO" for seat in view.get("autopilot_seats") or ()}
-    found = []
-    for index, data in enumerate(raw):
-        seat = data.get("seat", index)
-        departments = data.get("departments") or {}
-        found.append(Company(
-            seat=seat, name=names[index], nation=str(data.get("nation") or ""),
-            departments=tuple(card(departments[d]) if departments.get(d) is not None else None for d in DEPARTMENTS),
-            airships=tuple(Airship(_optional_int(a.get("vp")), a.get("back")) for a in data.get("airships") or []),
-            phases=tuple(data.get("phases") or []), chips=int(data.get("chips") or 0), dice=dice(data.get("dice")),
-            imaginary=tuple(Die(str(d["colour"]), int(d["value"]), True) for d in data.get("imaginary") or []),
-            vp=int(data.get("vp") or 0), airships_built=int(data.get("airships_built") or 0), tag=tags.get(seat, ""),
-        ))
-    return tuple(found)
+def companies(view: AirshipsView, names: tuple[str, ...]) -> tuple[Company, ...]:
+    return tuple(Company(
+        seat=data.seat, name=names[index], nation=data.nation,
+        departments=tuple(card(c) if c is not None else None for c in (getattr(data.departments, d) for d in DEPARTMENTS)),
+        airships=tuple(Airship(a.vp, a.back) for a in data.airships),
+        phases=data.phases, chips=data.chips, dice=data.dice, imaginary=tuple(fixed_die(d) for d in data.imaginary),
+        vp=data.vp, airships_built=data.airships_built, tag=view.seat_tag(data.seat),
+    ) for index, data in enumerate(view.companies))
 
 
-def last_throw(data: dict[str, Any]) -> Throw:
-    rolled = data.get("rolled") or {}
+def last_throw(data: shown.Throw) -> Throw:
     return Throw(
-        seat=_seat(data.get("seat")), card=card_ref(data.get("card") or {}),
-        exchange=str(data.get("exchange") or ""),
-        rolled=tuple(tuple(int(v) for v in rolled.get(colour) or []) for colour in DIE_COLOURS),
-        kept=tuple(Die(str(k["colour"]), int(k["value"]), bool(k.get("imaginary"))) for k in data.get("kept") or []),
-        dice_total=data.get("dice_total", 0),
-        bonuses=tuple(Bonus(str(b.get("source")), b.get("amount")) for b in data.get("bonuses") or []),
-        total=data.get("total"), target=data.get("target"), success=bool(data.get("success")),
+        seat=data.seat, card=card_ref(data.card), exchange=data.exchange or "",
+        rolled=tuple(getattr(data.rolled, colour) for colour in DIE_COLOURS),
+        kept=tuple(Die(k.colour, k.value, k.imaginary) for k in data.kept),
+        dice_total=data.dice_total, bonuses=tuple(Bonus(b.source, b.amount) for b in data.bonuses),
+        total=data.total, target=data.target, success=data.success,
     )
 
 
-def outcome(data: Any) -> Outcome | None:
-    """The final result; None while the game is on (an empty outcome counts as none)."""
-    if not data or not isinstance(data, dict):
+def outcome(data: shown.Result | None) -> Outcome | None:
+    """The final result; None while the game is on."""
+    if data is None:
         return None
-    return Outcome(
-        ranking=tuple(tuple(int(s) for s in group) for group in data.get("ranking") or []),
-        scores=tuple(int(s) for s in data.get("scores") or []),
-        winners=tuple(s for s in data.get("winners") or [] if isinstance(s, int)),
-        reason=str(data.get("reason") or "finished"),
-    )
+    return Outcome(ranking=data.ranking, scores=data.scores, winners=data.winners, reason=data.reason)

@@ -1,10 +1,12 @@
-"""1930 public view read into small hashable values: the renderer's caches key on what each piece shows."""
+"""1930's typed view (engine/views/golden_age.py) as the small hashable values the board is drawn from: the
+renderer's caches key on what each piece shows."""
 
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from engine.views.golden_age import Airline as ShownAirline, City as ShownCity, GoldenAgeView
 from renderers.common import MUTED, RGB, drawable, seat_names
 
 REGIONS = ("USA", "Canada", "South America", "Europe", "Pacific", "Global")
@@ -103,7 +105,7 @@ class Table(NamedTuple):
     phase: str
     operating_round: int | None
     current: int | None
-    first_player: int | None
+    first_player: int
     decision: str
     last: tuple[Disc, str, str] | None  # the airline just acting, its name and the action ("expand")
     last_action: str  # that action as the view names it ("expand", "buy"): which events are its own
@@ -123,50 +125,43 @@ class Table(NamedTuple):
         return self.phase == "over" or bool(self.winners)
 
 
-def read(view: dict[str, Any]) -> Table:
-    """The view as a Table; missing keys read as an empty table, so a half-built view still draws.
+def read(view: GoldenAgeView) -> Table:
+    """The typed view as the board's Table: names as the font draws them, every airline as its disc.
 
-    Only the public parts are read: a seat's own view adds "you" (its secret contracts), never looked at here.
+    Only the public parts are read: a seat's own view adds `you` (its secret contracts), never looked at here.
     """
-    seats_raw = [s for s in view.get("seats") or [] if isinstance(s, dict)]
-    players = max(int(view.get("players") or 0), len(seats_raw))
-    names = seat_names(list(view.get("seat_names") or []), [""] * players)  # seats have no name of their own: 'Seat N'
-    raw_airlines = [a for a in view.get("airlines") or [] if isinstance(a, dict)]
-    discs = {str(a.get("key")): disc(a) for a in raw_airlines}
-    airlines = tuple(airline(a, discs[str(a.get("key"))]) for a in raw_airlines)
-    current = view.get("current")
-    first = view.get("first_player")
-    round_ = view.get("operating_round")
+    players = len(view.seats)
+    names = seat_names(view.seat_names, [""] * players)  # seats have no name of their own: 'Seat N'
+    discs = {a.key: disc(a) for a in view.airlines}
+    airlines = tuple(airline(a, discs[a.key]) for a in view.airlines)
     return Table(
         names=names,
-        turn=int(view.get("turn") or 0),
-        turns=int(view.get("turns") or 6),
-        phase=str(view.get("phase") or ""),
-        operating_round=round_ if isinstance(round_, int) else None,
-        current=current if isinstance(current, int) and 0 <= current < players else None,
-        first_player=first if isinstance(first, int) else None,
-        decision=drawable(str(view.get("decision") or "")),
-        last=last_action(str(view.get("last") or ""), airlines),
-        last_action=str(view.get("last") or "").partition(":")[2],
+        turn=view.turn,
+        turns=view.turns,
+        phase=view.phase,
+        operating_round=view.operating_round,
+        current=view.current,
+        first_player=view.first_player,
+        decision=drawable(view.decision),
+        last=last_action(view.last, airlines),
+        last_action=view.last.partition(":")[2],
         airlines=airlines,
-        cities=tuple(city(c, discs) for c in view.get("cities") or [] if isinstance(c, dict)),
-        market=tuple((int(b.get("price") or 0), int(b.get("action_cost") or 0)) for b in view.get("market") or []),
-        tech=tuple(str(b.get("colour") or "white") for b in view.get("tech") or []),
-        seats=seats(view, seats_raw, names, airlines),
-        contracts_played=tuple(drawable(str(c)) for c in view.get("contracts_played") or []),
-        events=tuple(event_text(str(e), names) for e in view.get("news") or view.get("events") or []),
-        winners=tuple(int(s) for s in view.get("winners") or [] if isinstance(s, int)),
-        turn_order=turn_order(view.get("turn_order"), first if isinstance(first, int) else None, players),
-        headline=drawable(str(view.get("headline") or "")),
+        cities=tuple(city(c, discs) for c in view.cities),
+        market=tuple((b.price, b.action_cost) for b in view.market),
+        tech=tuple(b.colour for b in view.tech),
+        seats=seats(view, names, airlines),
+        contracts_played=tuple(drawable(c) for c in view.contracts_played),
+        events=tuple(event_text(e, names) for e in view.news or view.events),
+        winners=view.winners,
+        turn_order=turn_order(view.turn_order, view.first_player, players),
+        headline=drawable(view.headline or ""),
     )
 
 
-def turn_order(raw: Any, first: int | None, players: int) -> tuple[int, ...]:
+def turn_order(given: tuple[int, ...] | None, first: int, players: int) -> tuple[int, ...]:
     """The view's turn order; a view without one (a game of edition 1) played clockwise from the first player."""
-    if isinstance(raw, list) and sorted(s for s in raw if isinstance(s, int)) == list(range(players)):
-        return tuple(raw)
-    if first is None or not 0 <= first < players:
-        return ()
+    if given is not None and sorted(given) == list(range(players)):
+        return given
     return tuple((first + i) % players for i in range(players))
 
 
@@ -187,11 +182,8 @@ def label_for(key: str) -> str:
     return AIRLINE_LABELS.get(key) or key[:2].capitalize() or "?"
 
 
-def disc(data: dict[str, Any]) -> Disc:
-    key = str(data.get("key") or "")
-    rgb = data.get("rgb")
-    fill = tuple(int(v) for v in rgb) if isinstance(rgb, (list, tuple)) and len(rgb) == 3 else MUTED
-    return Disc(key, label_for(key), (fill[0], fill[1], fill[2]))
+def disc(shown: ShownAirline) -> Disc:
+    return Disc(shown.key, label_for(shown.key), shown.rgb)
 
 
 def unknown_disc(key: str) -> Disc:
@@ -204,65 +196,41 @@ def short_name(name: str, key: str) -> str:
     return name or key.capitalize() or "?"
 
 
-def airline(data: dict[str, Any], piece: Disc) -> Airline:
-    def number(key: str) -> int:
-        value = data.get(key)
-        return int(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0
-
-    price, cost, ceo = data.get("price"), data.get("action_cost"), data.get("ceo")
+def airline(shown: ShownAirline, piece: Disc) -> Airline:
     return Airline(
-        disc=piece, name=short_name(str(data.get("name") or ""), piece.key),
-        founded=bool(data.get("founded")), bankrupt=bool(data.get("bankrupt")),
-        price=price if isinstance(price, int) else None, price_box=number("price_box"),
-        action_cost=cost if isinstance(cost, int) else None,
-        purchased=bool(data.get("purchased")), flown=bool(data.get("flown")), advanced=bool(data.get("advanced")),
-        tech_box=max(1, number("tech_box")), tech_colour=str(data.get("tech_colour") or "white"),
-        income=number("income"), dividend=number("dividend"), pool=number("pool"), unreleased=number("unreleased"),
-        gates_available=number("gates_available"), gates_reserve=number("gates_reserve"),
-        hubs_available=number("hubs_available"), ceo=ceo if isinstance(ceo, int) else None,
+        disc=piece, name=short_name(shown.name, piece.key), founded=shown.founded, bankrupt=shown.bankrupt,
+        price=shown.price, price_box=shown.price_box, action_cost=shown.action_cost, purchased=shown.purchased,
+        flown=shown.flown, advanced=shown.advanced, tech_box=max(1, shown.tech_box), tech_colour=shown.tech_colour,
+        income=shown.income, dividend=shown.dividend, pool=shown.pool, unreleased=shown.unreleased,
+        gates_available=shown.gates_available, gates_reserve=shown.gates_reserve,
+        hubs_available=shown.hubs_available, ceo=shown.ceo,
     )
 
 
-def city(data: dict[str, Any], discs: dict[str, Disc]) -> City:
-    def piece(key: Any) -> Disc:
-        return discs.get(str(key)) or unknown_disc(str(key))
+def city(shown: ShownCity, discs: dict[str, Disc]) -> City:
+    def piece(key: str) -> Disc:
+        return discs.get(key) or unknown_disc(key)
 
-    raw = data.get("values")
-    values: dict[str, Any] = raw if isinstance(raw, dict) else {}
-    ordered = tuple((c, int(values[c])) for c in TECH_COLOURS if c in values)
-    ordered += tuple((str(c), int(v)) for c, v in values.items() if c not in TECH_COLOURS)
-    hub = data.get("hub")
-    colour = data.get("colour")
+    values = shown.values
+    ordered = tuple((c, values[c]) for c in TECH_COLOURS if c in values)
+    ordered += tuple((c, v) for c, v in values.items() if c not in TECH_COLOURS)
     return City(
-        key=str(data.get("key") or ""), name=drawable(str(data.get("name") or data.get("key") or "?")),
-        region=str(data.get("region") or "USA"),
-        x=float(data.get("x") or 0), y=float(data.get("y") or 0),
-        colour=str(colour) if colour else None, value=int(data.get("value") or 0),
-        spots=max(1, int(data.get("spots") or 1)), bonus=int(data.get("bonus") or 0),
-        penalty=int(data.get("penalty") or 0), gates=tuple(piece(g) for g in data.get("gates") or []),
-        hub=piece(hub) if hub else None, hub_allowed=bool(data.get("hub_allowed")),
-        values=ordered, tiles_left=tuple(str(c) for c in data.get("tiles_left") or []),
+        key=shown.key, name=drawable(shown.name or shown.key), region=shown.region, x=shown.x, y=shown.y,
+        colour=shown.colour, value=shown.value, spots=max(1, shown.spots), bonus=shown.bonus, penalty=shown.penalty,
+        gates=tuple(piece(g) for g in shown.gates), hub=piece(shown.hub) if shown.hub else None,
+        hub_allowed=shown.hub_allowed, values=ordered, tiles_left=shown.tiles_left,
     )
 
 
-def seats(view: dict[str, Any], raw: list[dict[str, Any]], names: tuple[str, ...],
-          airlines: tuple[Airline, ...]) -> tuple[Seat, ...]:
-    # Set by the service: seats the bot plays (as AI players or on autopilot for a person) and players away.
-    tags = {seat: "AWAY" for seat in view.get("away_seats") or ()}
-    tags |= {seat: "AI" for seat in view.get("ai_seats") or ()}
-    tags |= {seat: "AUTO" for seat in view.get("autopilot_seats") or ()}
+def seats(view: GoldenAgeView, names: tuple[str, ...], airlines: tuple[Airline, ...]) -> tuple[Seat, ...]:
     order = {a.disc.key: index for index, a in enumerate(airlines)}
     discs = {a.disc.key: a.disc for a in airlines}
-    by_seat = {s.get("seat", i): s for i, s in enumerate(raw)}
     found = []
-    for seat in range(len(names)):
-        data = by_seat.get(seat) or {}
-        held = {str(k): int(n) for k, n in (data.get("tokens") or {}).items() if int(n) > 0}
-        used = {str(k): int(n) for k, n in (data.get("used") or {}).items()}
-        tokens = tuple((discs.get(k) or unknown_disc(k), n, min(n, used.get(k, 0)))
+    for seat, shown in enumerate(view.seats):
+        held = {k: n for k, n in shown.tokens.items() if n > 0}
+        tokens = tuple((discs.get(k) or unknown_disc(k), n, min(n, shown.used.get(k, 0)))
                        for k, n in sorted(held.items(), key=lambda item: (order.get(item[0], len(order)), item[0])))
-        found.append(Seat(seat, names[seat], int(data.get("money") or 0), tokens, int(data.get("contracts") or 0),
-                          int(data.get("worth") or 0), tags.get(seat, "")))
+        found.append(Seat(seat, names[seat], shown.money, tokens, shown.contracts, shown.worth, view.seat_tag(seat)))
     return tuple(found)
 
 

@@ -9,6 +9,7 @@ import pytest
 from engine.rules.golden_age import GAME, end_of_turn, market, operations
 from engine.rules.golden_age.data import Colour
 from engine.rules.golden_age.state import TURNS, GoldenAgeState, Phase, Step
+from engine.view import to_json
 from tests.engine.golden_age_helpers import keys, operating, play
 
 
@@ -100,7 +101,7 @@ def test_every_player_holding_contracts_is_asked_in_turn_order_whatever_they_can
     assert state.current == 3  # seat 2 holds no contract, as everyone sees: nobody asks it
     state = play(state, 3, "done")
     assert state.phase is Phase.STOCK and state.turn == 2
-    assert GAME.view(state, None)["events"][0] == "{p3} plays no more contracts."
+    assert to_json(GAME.view(state, None))["events"][0] == "{p3} plays no more contracts."
 
 
 def test_a_player_who_awards_their_last_contract_is_asked_no_more() -> None:
@@ -114,15 +115,15 @@ def test_passing_and_having_nothing_to_play_leave_the_same_line() -> None:
     state = contracts_at_end_of_turn(2)
     after_pass = play(state, 0, "done")  # seat 0 could have played
     after_nothing = play(after_pass, 1, "done")  # seat 1 could not
-    assert GAME.view(after_pass, None)["events"] == ["{p0} plays no more contracts."]
-    assert GAME.view(after_nothing, None)["events"] == ["{p1} plays no more contracts."]
+    assert to_json(GAME.view(after_pass, None))["events"] == ["{p0} plays no more contracts."]
+    assert to_json(GAME.view(after_nothing, None))["events"] == ["{p1} plays no more contracts."]
 
 
 def test_the_first_edition_asks_only_who_can_play_a_contract_now() -> None:
     state = contracts_at_end_of_turn(1)
     assert state.current == 0
     state = play(state, 0, "contract", state.seats[0].contracts[0])
-    assert GAME.view(state, None)["decision"] == "choose the airline that wins the contract"
+    assert to_json(GAME.view(state, None))["decision"] == "choose the airline that wins the contract"
     state = play(state, 0, "award", "green")
     assert state.phase is Phase.STOCK and state.turn == 2  # nobody else could play: nobody else was asked
 
@@ -130,16 +131,16 @@ def test_the_first_edition_asks_only_who_can_play_a_contract_now() -> None:
 @pytest.mark.parametrize("players", range(2, 7))
 def test_contract_hands_never_appear_in_the_public_view(players: int) -> None:
     state = GAME.setup(players, 3)
-    public = json.dumps(GAME.view(state, None))
+    public = json.dumps(to_json(GAME.view(state, None)))
     assert '"you"' not in public and "contract_deck" not in public
     for seat in range(players):
-        mine = GAME.view(state, seat)["you"]["contracts"]
+        mine = to_json(GAME.view(state, seat))["you"]["contracts"]
         assert [c["number"] for c in mine] == state.seats[seat].contracts
         for card in mine:  # nothing of a secret card: neither its words nor its number
             assert card["words"] not in public and f'"number": {card["number"]}' not in public
-        others = [GAME.view(state, other)["you"] for other in range(players) if other != seat]
+        others = [to_json(GAME.view(state, other))["you"] for other in range(players) if other != seat]
         assert all(o["contracts"] != mine for o in others)  # each seat sees only its own hand
-    assert [s["contracts"] for s in GAME.view(state, None)["seats"]] == [5] * players
+    assert [s["contracts"] for s in to_json(GAME.view(state, None))["seats"]] == [5] * players
 
 
 def test_an_airline_ending_the_turn_in_the_one_dollar_box_goes_bankrupt() -> None:

@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+from engine.view import to_json
+
 from renderers import common
 from renderers.airships import render as airships
 from renderers.airships import cards as airships_cards
@@ -62,7 +64,8 @@ class TextLog:
 
 
 def engine_views(players: int, seed: int) -> list[dict[str, Any]]:
-    """Every position of one random game, as deep copies (the renderer only reads them)."""
+    """Every position of one random game, as the views' JSON (engine.view.to_json), in deep copies, so a test may
+    change them as it changes the hand-written views."""
     pytest.importorskip("engine")
     pytest.importorskip("engine.cli.simulate")
     return copy.deepcopy(_engine_views(players, seed))
@@ -75,7 +78,8 @@ def _engine_views(players: int, seed: int) -> list[dict[str, Any]]:
 
     game = engine.get_game("airships")
     views: list[dict[str, Any]] = []
-    simulate.play_random(game, players, seed=seed, on_move=lambda state, seat, action: views.append(game.view(state, None)))
+    simulate.play_random(game, players, seed=seed,
+                         on_move=lambda state, seat, action: views.append(to_json(game.view(state, None))))
     return views
 
 

@@ -14,6 +14,7 @@ from renderers.golden_age import render as golden_age
 from tests.renderers.air_alliance_sample import sample_view as air_alliance_view
 from tests.renderers.airships_views import mid_view as airships_view
 from tests.renderers.golden_age_sample import sample_view as golden_age_view
+from tests.renderers.drawing import typed
 
 
 def airships_scores(points: list[int]) -> dict[str, Any]:
@@ -51,7 +52,7 @@ def test_the_boards_scores_line_ranks_the_scores_as_the_turn_message_does(slug: 
     points = [28, 37, 40, 12][:seats]  # seat order is not the ranking: the third seat leads
     view = build(points)
     names = view["seat_names"]
-    texts = [line.text for line in header_lines(view)]
+    texts = [line.text for line in header_lines(typed(view))]
     start = next(index for index, text in enumerate(texts) if text.startswith(label))
     line = "  ·  ".join(texts[start:])  # 1930's worth may take two lines
     starts = [name[:5] for name in names]  # a long name may be cut short on the line

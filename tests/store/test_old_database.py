@@ -20,7 +20,7 @@ import pytest
 import engine
 from engine.core import Action, view_words
 from engine.options import stored_edition
-from engine.view import position
+from engine.view import position, to_json
 from engine.store import Store
 
 pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL (moved there by bot.py) with TEST_DATABASE_URL
@@ -65,10 +65,10 @@ def digests(slug: str, state: Any, seats: int) -> dict[str, str]:
     the views without their words (engine.view.position), which a release may reword."""
     game = engine.get_game(slug)
     words = view_words(game)
-    public = position(game.view(state, None), words)
+    public = position(to_json(game.view(state, None)), words)
     return {
         "public_view_sha256": sha256(public),
-        "state_sha256": sha256({"public": public, "seats": [position(game.view(state, seat), words)
+        "state_sha256": sha256({"public": public, "seats": [position(to_json(game.view(state, seat)), words)
                                                             for seat in range(seats)]}),
     }
 

@@ -14,7 +14,8 @@ from engine.rules.air_alliance.setup import setup_state
 from engine.rules.air_alliance.state import AirAllianceState
 from engine.rules.air_alliance.turn import begin_turn
 from engine.rules.guide import RulesTopic, load_guide
-from engine.view import plain
+from engine.view import CommonView
+from engine.views.air_alliance import AirAllianceView
 
 
 class AirAlliance(Rules[AirAllianceState]):
@@ -72,15 +73,16 @@ class AirAlliance(Rules[AirAllianceState]):
         """The public view's events, without the rest of the view."""
         return list(state.events)
 
-    def view(self, state: AirAllianceState, seat: int | None) -> dict[str, Any]:
-        return plain(view.public_view(state) if seat is None else view.seat_view(state, seat))
+    def view(self, state: AirAllianceState, seat: int | None) -> AirAllianceView:
+        return view.public_view(state) if seat is None else view.seat_view(state, seat)
 
     def news(self, event: str) -> News:
         """How much an event matters for the board's headline: an alliance or the last round above the miles a
         flight gains, above an ordinary move, above lost baggage and other bookkeeping."""
         return events.SENTENCES.news(event)
 
-    def hand_fields(self, seat_view: dict[str, Any]) -> list[tuple[str, str]]:
+    def hand_fields(self, seat_view: CommonView) -> list[tuple[str, str]]:
+        assert isinstance(seat_view, AirAllianceView), "a seat's view of this game"
         return view.hand_fields(seat_view)
 
     def stats(self, state: AirAllianceState) -> dict[str, float]:
