@@ -172,6 +172,51 @@ def position(view: Any, words: tuple[str, ...] = ()) -> Any:
     return view
 
 
+# -- the views' reference, as docs/*-view.md show it ------------------------------------------------------------
+
+
+def schema(kind: type) -> str:
+    """A Markdown table per dataclass a view is made of, `kind` first: each field's JSON key and type. The
+    docs/*-view.md pages hold it between markers, and a test keeps it current."""
+    seen: list[type] = []
+
+    def visit(cls: type) -> None:
+        if cls not in seen:
+            seen.append(cls)
+            for hint in _hints(cls).values():
+                for inner in _dataclasses_in(hint):
+                    visit(inner)
+
+    visit(kind)
+    parts = []
+    for cls in seen:
+        rows = [f"| `{f.metadata.get('key', f.name)}` | {_type_words(_hints(cls)[f.name])}"
+                f"{' (left out when null)' if f.metadata.get('omit') else ''} |" for f in dataclasses.fields(cls)]
+        parts.append(f"### `{cls.__name__}`\n\n| key | type |\n| --- | --- |\n" + "\n".join(rows))
+    return "\n\n".join(parts) + "\n"
+
+
+def _dataclasses_in(hint: Any) -> list[type]:
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return [hint]
+    return [found for arg in get_args(hint) for found in _dataclasses_in(arg)]
+
+
+def _type_words(hint: Any) -> str:
+    origin, args = get_origin(hint), get_args(hint)
+    if origin in (Union, types.UnionType):
+        return " or ".join(_type_words(a) for a in args if a is not type(None)) + " or null"
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"list of {_type_words(args[0])}"
+        return f"list of {len(args)}: " + ", ".join(_type_words(a) for a in args)
+    if origin in (dict, Mapping):
+        return f"object of {_type_words(args[1])}"
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return f"`{hint.__name__}`"
+    return {int: "whole number", str: "string", bool: "true/false", float: "number"}.get(hint, str(hint))
+
+
 # -- the common part's run-time check -------------------------------------------------------------------------
 
 

@@ -139,7 +139,7 @@ ENGINE_LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("cli", ("engine.cli", "engine.__main__")),
 ]
 # Beside and above the engine, what each may import besides itself. Renderers draw the public view: the contract at
-# most (of it, only engine.words: the shared plurals). Cogs go through the services (no store, rules or drawing).
+# most (engine.view and engine.views, the typed views; engine.words, the shared plurals and the ranking). Cogs go through the services (no store, rules or drawing).
 # bot.py is the top and may import anything; nothing imports it.
 SIDE_LAYERS: dict[str, tuple[tuple[str, ...], set[str]]] = {
     "renderers": (("renderers",), {"contract"}),
