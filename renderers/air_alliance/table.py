@@ -5,23 +5,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.views.air_alliance import AirAllianceView, ClaimCard
-from engine.views.air_alliance import Airport as ShownAirport, Card as ShownCard, Icon as ShownIcon, Slot as ShownSlot
+from engine.views.air_alliance import AirAllianceView, ClaimCard, Icon
+from engine.views.air_alliance import Airport as ShownAirport, Card as ShownCard, Slot as ShownSlot
 from renderers.common import drawable, seat_names
 
 NPA_COLOURS = ("black", "white", "purple")
 AREAS = ("A", "E", "M", "U")
 ALL = "all"
-
-
-class Icon(NamedTuple):
-    """A flight icon: area landing permit, special landing permit, priority takeoff or code sharing."""
-
-    kind: str
-    label: str
-    colour: str | None
-    areas: tuple[str, ...]
-    npa: tuple[str, ...]
 
 
 class Card(NamedTuple):
@@ -153,15 +143,11 @@ def event_text(line: str, names: tuple[str, ...]) -> str:
     return drawable(line)
 
 
-def icon(shown: ShownIcon) -> Icon:
-    return Icon(shown.kind, shown.label, shown.colour, shown.areas, shown.npa)
-
-
 def card(shown: ShownCard) -> Card:
     return Card(
         id=shown.id, passenger=drawable(shown.passenger), departure=shown.departure, arrival=shown.arrival,
         departure_name=shown.departure_name, arrival_name=shown.arrival_name, miles=shown.miles, travel=shown.travel,
-        trio=shown.trio or None, icons=tuple(icon(i) for i in shown.icons),
+        trio=shown.trio or None, icons=shown.icons,
         reserved_by=shown.reserved_by if isinstance(shown, ClaimCard) else None,
     )
 
@@ -195,5 +181,5 @@ def players(view: AirAllianceView, names: tuple[str, ...], cards: tuple[Card, ..
 
 
 def slot(shown: ShownSlot) -> Slot:
-    return Slot(card(shown.top) if shown.top else None, tuple(icon(i) for i in shown.printed), shown.under,
+    return Slot(card(shown.top) if shown.top else None, shown.printed, shown.under,
                 shown.marker)

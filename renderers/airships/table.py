@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.views import airships as shown
-from engine.views.airships import DEPARTMENTS, AirshipsView, Dice
+from engine.views.airships import DEPARTMENTS, AirshipsView, Dice, EngineBonus, Exchange
 from renderers.airships.marks import Marks, card_marks
 from renderers.common import seat_names
 DIE_COLOURS = ("white", "red", "black")
@@ -27,20 +27,6 @@ class Die:
 
 
 @dataclass(frozen=True)
-class Exchange:
-    give: str
-    give_count: int
-    get: str
-    get_count: int
-
-
-@dataclass(frozen=True)
-class Engine:
-    colour: str  # a die colour, or "any"
-    amount: int
-
-
-@dataclass(frozen=True)
 class Card:
     """An expansion or airship card; target and vp stay None where the view leaves them out."""
 
@@ -55,7 +41,7 @@ class Card:
     dice: Dice
     imaginary: Die | None
     exchange: Exchange | None
-    engine: Engine | None
+    engine: EngineBonus | None
     chips: int
 
 
@@ -256,13 +242,11 @@ def fixed_die(die: shown.FixedDie) -> Die:
 
 
 def card(data: shown.Card) -> Card:
-    exchange, engine = data.exchange, data.engine
     return Card(
         id=data.id, kind=data.kind, name=data.name, department=data.department or "", back=data.back,
         cost=data.cost, target=data.target, vp=data.vp, dice=data.dice,
         imaginary=fixed_die(data.imaginary) if data.imaginary else None,
-        exchange=Exchange(exchange.give, exchange.give_count, exchange.get, exchange.get_count) if exchange else None,
-        engine=Engine(engine.colour, engine.amount) if engine else None,
+        exchange=data.exchange, engine=data.engine,
         chips=data.chips,
     )
 
