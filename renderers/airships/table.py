@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
-
 from engine.views import airships as shown
 from engine.views.airships import DEPARTMENTS, AirshipsView, Dice, EngineBonus, Exchange
 from renderers.airships.marks import Marks, card_marks
@@ -53,7 +51,7 @@ class CardRef:
     kind: str
     name: str
     department: str
-    number: Any  # a phase's number as the view gives it; None for a card
+    number: int | None  # a Hindenburg phase's number; None for a card
 
 
 @dataclass(frozen=True)
@@ -69,7 +67,7 @@ class Phase:
     """A Hindenburg construction phase; `mark_id` is the id its marks go by."""
 
     mark_id: str
-    number: Any
+    number: int
     name: str
     cost: Dice
     target: int | None
@@ -102,7 +100,7 @@ class Company:
     nation: str
     departments: tuple[Card | None, ...]  # in DEPARTMENTS order
     airships: tuple[Airship, ...]  # bottom first
-    phases: tuple[Any, ...]  # the Hindenburg phases built, by number
+    phases: tuple[int, ...]  # the Hindenburg phases built, by number
     chips: int
     dice: Dice
     imaginary: tuple[Die, ...]
@@ -114,7 +112,7 @@ class Company:
 @dataclass(frozen=True)
 class Bonus:
     source: str
-    amount: Any
+    amount: int
 
 
 @dataclass(frozen=True)
@@ -126,10 +124,10 @@ class Throw:
     exchange: str
     rolled: tuple[tuple[int, ...], ...]  # in DIE_COLOURS order
     kept: tuple[Die, ...]
-    dice_total: Any
+    dice_total: int
     bonuses: tuple[Bonus, ...]
-    total: Any
-    target: Any
+    total: int
+    target: int
     success: bool
 
 

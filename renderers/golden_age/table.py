@@ -18,8 +18,8 @@ TECH_COLOURS = ("white", "yellow", "green", "brown", "gray")
 # two where three airlines share one (blue, brown, black; pink, purple). Fixed, so a game keeps its letters.
 AIRLINE_LABELS = {"green": "G", "orange": "O", "blue": "Bl", "yellow": "Y", "pink": "Pk", "brown": "Br",
                   "red": "R", "purple": "Pu", "black": "Bk", "teal": "T"}
-OPERATION_WORDS = {"buy": "token bought", "contract": "contract won"}  # view["last"]'s actions that are no operation
-# The words of the events each of view["last"]'s actions writes (and of what follows from it: a flight's
+OPERATION_WORDS = {"buy": "token bought", "contract": "contract won"}  # view.last's actions that are no operation
+# The words of the events each of view.last's actions writes (and of what follows from it: a flight's
 # dividend): the action's tag stands beside a line of news only when the line is one of them, by that airline.
 ACTION_EVENTS = {
     "expand": ("opens a gate",), "relocate": ("moves a gate",), "upgrade": ("upgrades",), "open": ("opens",),
