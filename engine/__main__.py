@@ -36,8 +36,8 @@ def simulate(args: argparse.Namespace) -> int:
             nonlocal step
             view = game.view(state, None)
             if index == 0 and not args.json:  # noqa: B023  # called only while this game plays
-                who = "" if seat < 0 else f"{view['seat_names'][seat]}: {action.label}\n  "
-                print(f"[{step}] {who}" + "\n  ".join(tableless(game.sentences, view)["events"]))
+                who = "" if seat < 0 else f"{view.seat_names[seat]}: {action.label}\n  "
+                print(f"[{step}] {who}" + "\n  ".join(tableless(game.sentences, view).events_words or ()))
             step += 1
 
         try:
@@ -51,7 +51,7 @@ def simulate(args: argparse.Namespace) -> int:
         if outcome is not None:
             finished += 1
         if not args.json:
-            scores = ", ".join(f"{n} {s}" for n, s in zip(game.view(playout.state, None)["seat_names"], outcome.scores)) if outcome else "unfinished"
+            scores = ", ".join(f"{n} {s}" for n, s in zip(game.view(playout.state, None).seat_names, outcome.scores)) if outcome else "unfinished"
             print(f"game {index} (seed {seed}): {len(playout.moves)} actions; {scores}")
     seconds = time.perf_counter() - started
     summary = {"game": game.slug, "players": args.players, "games": args.games, "finished": finished,

@@ -9,6 +9,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 from engine.events import Event, News as News  # News is part of the contract every game imports from here
 from engine.sentences import Sentences
+from engine.view import CommonView
 from engine.words import score
 
 MAX_CHOICES = 25  # one select menu; the contract promises never more
@@ -163,9 +164,10 @@ class Game(Protocol):
     `setup` builds a state from a player count and a seed (all chance derives from the seed); `to_act` lists
     the seats that must decide now ([] once the game is over); `legal_actions` gives the current decision's
     choices, never more than MAX_CHOICES; `apply` returns a new state, never changes its input, and raises
-    IllegalAction with a sentence a player understands (every game's apply is `Rules.apply`, below); `outcome` is None until the game ends; `view` is a
-    dict, and `seat=None` is the public view, without hidden cards or the order of a deck; its "events" are
-    engine.events.Event values, which the surfaces word from `sentences`, the game's catalogue of sentences.
+    IllegalAction with a sentence a player understands (every game's apply is `Rules.apply`, below); `outcome` is None until the game ends; `view` is the
+    game's typed view (a CommonView, engine.view.to_json makes its JSON), and `seat=None` is the public view, without
+    hidden cards or the order of a deck; its `events` are engine.events.Event values, which the surfaces word from
+    `sentences`, the game's catalogue of sentences.
 
     Optional: `stats(state) -> dict[str, float]`, figures about a finished game (how long it ran, what was
     built) that the arena averages over many games. It is not a member of this protocol, so a game without it
@@ -200,9 +202,9 @@ class Game(Protocol):
 
     def outcome(self, state: Any) -> Outcome | None: ...
 
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+    def view(self, state: Any, seat: int | None) -> CommonView: ...
 
-    def hand_fields(self, view: dict[str, Any]) -> list[tuple[str, str]]:
+    def hand_fields(self, view: CommonView) -> list[tuple[str, str]]:
         """A seat's view (from `view(state, seat)`) as titled lines of words, for a private message."""
         ...
 
@@ -223,7 +225,7 @@ def events_of(game: Game, state: Any) -> list[Event]:
     """What the move that led to `state` did, as its public view has it ("events": Event values)."""
     if isinstance(game, HasEvents):
         return game.events(state)  # a view costs up to a millisecond; a cold table tells many moves at once
-    return list(game.view(state, None)["events"])
+    return list(game.view(state, None).events)
 
 
 @runtime_checkable

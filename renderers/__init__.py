@@ -7,11 +7,12 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import engine
+from engine.view import CommonView
 from renderers.common import shown_name
 
 __all__ = ["RENDERERS", "Renderer", "render", "shown_name"]  # shown_name: the one rule for names the font can't draw
 
-Renderer = Callable[[dict[str, Any]], bytes]
+Renderer = Callable[[Any], bytes]  # each game's render takes its own view type (engine/views/)
 
 
 class Renderers(Mapping[str, Renderer]):
@@ -34,8 +35,8 @@ class Renderers(Mapping[str, Renderer]):
 RENDERERS = Renderers()
 
 
-def render(slug: str, view: dict[str, Any]) -> bytes:
-    """PNG bytes of the board for a game's public view; raises ValueError for a game without a renderer."""
+def render(slug: str, view: CommonView) -> bytes:
+    """PNG bytes of the board for a game's public (typed) view; raises ValueError for a game without a renderer."""
     try:
         renderer = RENDERERS[slug]
     except KeyError:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import io
 import json
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engine.view import CommonView
 from renderers.memo import cached
 
 RGB = tuple[int, int, int]
@@ -297,12 +298,12 @@ class Palette:
 PACK_FOOTER = 40  # the strip under a board that names the data pack a game plays with
 
 
-def with_pack_footer(canvas: Image.Image, view: Mapping[str, Any], palette: Palette, paper: RGB) -> Image.Image:
+def with_pack_footer(canvas: Image.Image, view: CommonView, palette: Palette, paper: RGB) -> Image.Image:
     """The board with a strip under it naming the game's data pack ("Cards: …"); as it is for the built-in cards.
 
     The cards a table plays with change every number on the board, so a player reading it is told which ones."""
-    name = view.get("pack")
-    if not isinstance(name, str) or not name:
+    name = view.pack
+    if not name:
         return canvas
     width, height = canvas.size
     pen = palette.pen((width, PACK_FOOTER), paper)

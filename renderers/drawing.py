@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.view import CommonView
 import renderers
 from renderers.animation import TooLarge, animate
 from renderers.leaderboard import draw_leaderboard
@@ -16,9 +17,9 @@ class PillowDrawing:
     """The services' Drawing (engine/services/drawing.py), matched by shape: it imports nothing from the
     services, so renderers stay below them and the services need Pillow only if this is handed in."""
 
-    def board(self, slug: str, view: Mapping[str, Any]) -> bytes:
+    def board(self, slug: str, view: CommonView) -> bytes:
         """PNG of a game's public view; ValueError for a game without a renderer."""
-        return renderers.render(slug, dict(view))  # the renderers read a dict; a copy of the mapping costs little
+        return renderers.render(slug, view)
 
     def leaderboard(self, title: str, rows: Sequence[Mapping[str, object]], rated: int) -> bytes:
         """PNG of a server's leaderboard for one game."""

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
+from engine.view import CommonView, to_json
 from renderers.drawing import PillowDrawing
 
-Renderer = Callable[[str, dict[str, Any]], bytes]
+Renderer = Callable[[str, dict[str, Any]], bytes]  # given the view's JSON (engine.view.to_json), as docs/*-view.md show it
 
 
 class StubDrawing(PillowDrawing):
@@ -16,8 +17,8 @@ class StubDrawing(PillowDrawing):
     def __init__(self, board: Renderer | None = None) -> None:
         self._board = board
 
-    def board(self, slug: str, view: Mapping[str, Any]) -> bytes:
-        return self._board(slug, dict(view)) if self._board is not None else super().board(slug, view)
+    def board(self, slug: str, view: CommonView) -> bytes:
+        return self._board(slug, to_json(view)) if self._board is not None else super().board(slug, view)
 
     def __reduce__(self) -> tuple[type[StubDrawing], tuple[()]]:
         # A test's board is often a closure that records what it drew; in another process (a pack's trial games)

@@ -59,7 +59,7 @@ async def test_threads_draw_off_the_event_loop_and_the_same_board_as_the_rendere
     pool = DrawingPool(Recording())
     try:
         slug, view = a_board()
-        assert await pool.draw("a board", "board", slug, view) == renderers.render(slug, dict(view))
+        assert await pool.draw("a board", "board", slug, view) == renderers.render(slug, view)
         pid, thread, _ = await pool.draw("where", "where")
         assert pid == os.getpid() and thread != threading.get_ident()
     finally:
@@ -99,7 +99,7 @@ async def test_processes_draw_the_same_board_each_warmed_with_every_game_first()
     try:
         pool.start()
         slug, view = a_board()
-        assert await pool.draw("a board", "board", slug, view) == renderers.render(slug, dict(view))
+        assert await pool.draw("a board", "board", slug, view) == renderers.render(slug, view)
         await pool.warmed()
         found = await asyncio.gather(*(pool.draw("where", "where") for _ in range(6)))
         pids = {pid for pid, _, _ in found}

@@ -6,6 +6,7 @@ import json
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -205,9 +206,9 @@ async def test_a_rewording_never_reads_as_another_position(tmp_path: Path) -> No
     export = parse_export(path.read_text(encoding="utf-8"))
     state = replay_export(export).state
     game = engine.get_game("airships")
-    reworded = dict(game.view(state, None), events=["Somebody says it otherwise."], decision="other words")
+    reworded = replace(game.view(state, None), events=("Somebody says it otherwise.",), decision="other words")
     assert position(reworded, view_words(game)) == position(game.view(state, None), view_words(game))
-    moved = dict(game.view(state, None), era=game.view(state, None)["era"] + 1)  # a piece that really differs
+    moved = replace(game.view(state, None), era=game.view(state, None).era + 1)  # a piece that really differs
     assert position(moved, view_words(game)) != position(game.view(state, None), view_words(game))
 
 

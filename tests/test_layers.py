@@ -135,7 +135,7 @@ PRODUCT = ("engine", "cogs", "renderers", "web")  # folders, and bot.py and sett
 # The engine's layers, lowest first: a module may import its own layer and those below it, never one above.
 ENGINE_LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("contract", ("engine.core", "engine.events", "engine.figures", "engine.manifest", "engine.options",
-                  "engine.sentences", "engine.view", "engine.words")),
+                  "engine.sentences", "engine.view", "engine.views", "engine.words")),
     ("rules", ("engine.rules",)),
     ("registry", ("engine",)),  # engine/__init__.py alone: the games by slug, over the rules it loads
     ("platform", ("engine.platform",)),
@@ -144,7 +144,8 @@ ENGINE_LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("cli", ("engine.cli", "engine.__main__")),
 ]
 # Beside and above the engine, what each may import besides itself. Renderers draw the public view: the contract at
-# most (of it, only engine.words: the shared plurals), and the registry, whose manifests name each game's renderer.
+# most (engine.view, engine.views and engine.events, the typed views and their events; engine.words, the shared
+# plurals and the ranking), and the registry, whose manifests name each game's renderer.
 # Cogs go through the services (no store, rules or drawing).
 # bot.py is the top and may import anything; nothing imports it.
 SIDE_LAYERS: dict[str, tuple[tuple[str, ...], set[str]]] = {

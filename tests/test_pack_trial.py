@@ -12,6 +12,7 @@ import pytest
 import engine
 from engine.core import Outcome
 from engine.platform import packs
+from engine.view import to_json
 from engine.rules.packs import PackError, read_pack
 from engine.services import trials
 from engine.services.trials import TrialPool
@@ -30,7 +31,7 @@ def fixture_pack(slug: str) -> packs.Pack:
 def test_the_trial_plays_every_player_count_and_draws_each_final_board(slug: str) -> None:
     game = engine.get_game(slug)
     drawn: list[tuple[str, dict[str, Any]]] = []
-    packs.trial(game, fixture_pack(slug), lambda shown, view: drawn.append((shown, dict(view))))
+    packs.trial(game, fixture_pack(slug), lambda shown, view: drawn.append((shown, to_json(view))))
     counts = [len(view["seat_names"]) for _, view in drawn]
     assert counts == sorted(list(range(game.min_players, game.max_players + 1)) * len(packs.TRIAL_SEEDS))
     assert all(shown == slug and view["pack"] == "Pack test cards" and " wins with " in view["headline"]

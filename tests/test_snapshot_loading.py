@@ -20,6 +20,7 @@ from engine.services import Services
 from engine.services.positions import opening_state
 from engine.services.tables import Table
 from engine.store import ActionRow, Store
+from engine.view import to_json
 from tests.stub_drawing import stub_drawing
 
 pytestmark = pytest.mark.both_backends  # SQLite, and PostgreSQL with TEST_DATABASE_URL
@@ -68,7 +69,7 @@ async def truth(store: Store, table: Table) -> Any:
 
 def views(table: Table, state: Any) -> list[dict[str, Any]]:
     game = engine.get_game(table.slug)
-    return [game.view(state, seat) for seat in [None, *range(len(table.players))]]
+    return [to_json(game.view(state, seat)) for seat in [None, *range(len(table.players))]]
 
 
 def reads_of(service: Services, monkeypatch: pytest.MonkeyPatch) -> list[int]:

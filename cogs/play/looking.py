@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 import discord
 
@@ -18,6 +17,7 @@ from cogs.base.words import (
     clip,
 )
 from engine.core import hand_name
+from engine.view import CommonView
 from engine.platform.advice import what_it_brings
 from engine.services.hints import TableHint
 from engine.services.tables import LogPage, Table
@@ -44,7 +44,7 @@ def log_reply(page: LogPage) -> Reply:
     return Reply(embeds=[embed], view=log_view(table.id, page.page, page.pages))
 
 
-def hand_reply(table: Table, view: dict[str, Any]) -> Reply:
+def hand_reply(table: Table, view: CommonView) -> Reply:
     noun = hand_name(table.rules)
     embed = discord.Embed(title=clip(f"{table.display_name}: your {noun}", EMBED_TITLE_MAX), colour=COLOUR)
     for name, value in table.rules.hand_fields(view)[:25]:

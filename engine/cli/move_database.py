@@ -12,6 +12,7 @@ from engine.core import GameError
 from engine.platform.export import replay_log
 from engine.platform.records import StoreError
 from engine.store import Store
+from engine.view import to_json
 
 
 class TargetNotEmpty(StoreError):
@@ -106,6 +107,6 @@ async def _game_state(store: Store, game_id: int) -> Any:
     except GameError as exc:  # the same log fails the same way on both sides, which is still "the same"
         return ("refused", str(exc), [(a.seq, a.seat, a.payload, a.interaction_id) for a in rows])
     state = replayer.states[rows[-1].seq if rows else 0]
-    # The public view and every seat's view: what the bot could ever show, compared as plain data.
-    views = [slug_game.view(state, None), *(slug_game.view(state, s.seat) for s in seats)]
+    # The public view and every seat's view: what the bot could ever show, compared as their JSON.
+    views = [to_json(slug_game.view(state, None)), *(to_json(slug_game.view(state, s.seat)) for s in seats)]
     return (game.version, game.status, views, [(a.seq, a.seat, a.payload, a.interaction_id) for a in rows])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
 
 import engine
@@ -17,7 +17,7 @@ from engine.rules import packs
 from engine.rules.datafile import ComponentFile, DataError, edition_path
 from engine.rules.pack_lines import problem_line
 from engine.rules.packs import Pack, PackError, entry_name
-from engine.view import check_common_view, common
+from engine.view import CommonView, check_common_view
 from engine.words import count
 
 TRIAL_SEEDS = (1, 2)  # whole games a new pack must play through at every player count (about 0.1 s each)
@@ -58,7 +58,7 @@ class Checked:
     changes: tuple[str, ...]
 
 
-Board = Callable[[str, Mapping[str, Any]], object]  # draws a game's public view: the services' drawing's board
+Board = Callable[[str, CommonView], object]  # draws a game's public view: the services' drawing's board
 
 
 def check(game: engine.Game, data: bytes, board: Board | None = None) -> Checked:
@@ -133,8 +133,8 @@ def finish(game: engine.Game, pack: Pack, players: int, state: Any, board: Board
     seats = [ratings.Placed(seat, seat + 1, names[seat], place[seat], outcome.scores[seat]) for seat in place]
     if not all(math.isfinite(skill.mu) and math.isfinite(skill.sigma) for skill in ratings.rate_game(seats, {}).values()):
         raise PackError(f"A {players}-player game with these cards ends with a result that cannot be rated.")
-    view = dict(common(game.view(state, None)))
-    view.update(seat_names=names, pack=pack.name, headline=f"{names[outcome.winners[0]]} wins with {words[outcome.winners[0]]}")
+    view = replace(game.view(state, None), seat_names=tuple(names), pack=pack.name,
+                   headline=f"{names[outcome.winners[0]]} wins with {words[outcome.winners[0]]}")
     check_common_view(view)
     if board is not None:
         board(game.slug, tableless(game.sentences, view))

@@ -7,13 +7,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
 from engine.core import Game
 from engine.events import Event, Packed
 from engine.options import current_edition, edition_of
 from engine.sentences import Namer, Sentences, namer
+from engine.view import CommonView, event_fields
+
+V = TypeVar("V", bound=CommonView)
 
 
 @dataclass(frozen=True)
@@ -57,20 +60,18 @@ class Wording:
                 return n
         return len(events)
 
-    def view(self, view: dict[str, Any]) -> dict[str, Any]:
-        """A view with every list of events it holds in words (the board draws "events", 1930's "news" too)."""
-        return {key: self.lines(value) if is_events(value) else value for key, value in view.items()}
+    def view(self, view: V) -> V:
+        """A view with each field of events it holds worded into that field's `<field>_words` twin (the board
+        draws "events", 1930's "news" too): the events stay values, the renderer reads the words."""
+        kind: type = type(view)
+        worded: dict[str, Any] = {f"{name}_words": tuple(self.lines(getattr(view, name))) for name in event_fields(kind)}
+        return replace(view, **worded)
 
 
-def is_events(value: Any) -> bool:
-    """Whether a view's value is a list of events (an empty list is words as well as events: it stays as it is)."""
-    return isinstance(value, list) and bool(value) and all(isinstance(item, Event) for item in value)
-
-
-def tableless(sentences: Sentences, view: dict[str, Any]) -> dict[str, Any]:
+def tableless(sentences: Sentences, view: V) -> V:
     """A view drawn with no table behind it (a drawing worker's warm-up, a data pack's check, the command line):
     its events worded with the view's own seat names (Airships' nations, 'Player 1')."""
-    return Wording(sentences, dict(enumerate(view.get("seat_names") or []))).view(view)
+    return Wording(sentences, dict(enumerate(view.seat_names))).view(view)
 
 
 def table_wording(game: Game, options: Mapping[str, Any], names: Mapping[int, str]) -> Wording:

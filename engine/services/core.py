@@ -127,7 +127,7 @@ class TableCore:
 
     async def draw(self, table: Table, view: CommonView) -> bytes | None:
         """The board off the event loop; a drawing bug must not lose a move that is already stored."""
-        shown = table.wording().view(dict(view))  # the board's words: its events worded, the players' names in
+        shown = table.wording().view(view)  # the board's words: its events worded, the players' names in
         return await self.pictures.draw(f"game {table.id} at version {table.version}", "board", table.slug, shown)
 
     # -- committing ----------------------------------------------------------------------------
@@ -190,7 +190,7 @@ class TableCore:
         payload = {**action.to_dict(), **({"by": by} if by else {}), **({"why": why} if why else {})}
         view = public_view(table, new_state)  # the seats' names and kinds: the same after the commit
         assert before.chronicle is not None  # Positions.at always tells it
-        raw = list(view["events"])
+        raw = list(view.events)
         events, news = move_events(table, raw, seat, by)
         chronicle = before.chronicle.extended(Told(seat, tuple(raw), by, why=why))
         events, news = with_reason(events, news, table.wording().own_lines(raw, seat), table.at_seat(seat).name, why)

@@ -12,6 +12,7 @@ from typing import Any, Protocol, TypeVar
 
 import engine
 from engine.platform.wording import tableless
+from engine.view import CommonView
 from engine.services.workers import exit_with_parent, give_back_memory, nothing, spawned, worker_pids
 
 log = logging.getLogger("engine.service")
@@ -25,8 +26,8 @@ THREADS = 2  # drawing threads when no processes are asked for: Pillow holds the
 class Drawing(Protocol):
     """What bot.py hands the services (renderers.drawing.PillowDrawing); the engine never imports a renderer."""
 
-    def board(self, slug: str, view: Mapping[str, Any]) -> bytes:
-        """PNG bytes of a game's public view."""
+    def board(self, slug: str, view: CommonView) -> bytes:
+        """PNG bytes of a game's public view (its typed view, as engine.views has it)."""
         ...
 
     def leaderboard(self, title: str, rows: Sequence[Mapping[str, object]], rated: int) -> bytes:
@@ -127,12 +128,12 @@ class DrawingPool:
             executor.shutdown(wait=False, cancel_futures=True)
 
 
-def samples() -> list[tuple[str, dict[str, Any]]]:
+def samples() -> list[tuple[str, CommonView]]:
     """A board of every game to warm a drawing worker with: the public view of a two-player game's setup."""
     boards = []
     for slug in engine.list_games():
         game = engine.get_game(slug)
-        boards.append((slug, tableless(game.sentences, dict(game.view(game.setup(2, 0, {}), None)))))
+        boards.append((slug, tableless(game.sentences, game.view(game.setup(2, 0, {}), None))))
     return boards
 
 
@@ -142,7 +143,7 @@ _worker_drawing: Drawing | None = None  # each drawing process's own copy of the
 _jobs = 0  # pictures this drawing process has drawn
 
 
-def _start_worker(drawing: Drawing, boards: list[tuple[str, dict[str, Any]]]) -> None:
+def _start_worker(drawing: Drawing, boards: list[tuple[str, CommonView]]) -> None:
     global _worker_drawing
     _worker_drawing = drawing
     exit_with_parent()

@@ -10,7 +10,7 @@ from typing import Any
 import engine
 from engine.core import Game, News, Outcome, is_private
 from engine.events import Event
-from engine.view import CommonView, common
+from engine.view import CommonView
 from engine.words import joined, moves
 from engine.platform.snapshots import Chronicle
 from engine.platform.turns import AUTOPILOT, History, autopilot_events, row, with_reason
@@ -28,7 +28,7 @@ ROUTINE = int(News.ROUTINE)  # what the log's own lines weigh: an undo, a move t
 def seat_fallbacks(slug: str, players: int) -> tuple[str, ...]:
     """The game's own name for each seat (Airships: the nations), which stands in for a name the board can't draw."""
     game = engine.get_game(slug)
-    names = common(game.view(game.setup(players, seed=0), None))["seat_names"]
+    names = game.view(game.setup(players, seed=0), None).seat_names
     return tuple(str(n) for n in names) + tuple(f"Seat {n + 1}" for n in range(len(names), players))
 
 
@@ -180,21 +180,21 @@ def winners_with_score(table: Table, outcome: Outcome) -> str:
 
 def with_headline(view: CommonView, news: str) -> CommonView:
     """The public view the board is drawn from: the same view (never built twice) with the news it shows first."""
-    return common({**view, "headline": news}) if news else view
+    return replace(view, headline=news) if news else view
 
 
 def public_view(table: Table, state: Any) -> CommonView:
     """What the whole table sees, with the seats' names and which seats the bot plays or are away."""
-    view = common(table.rules.view(state, None))
-    view["seat_names"] = list(table.names)
-    view["ai_seats"] = sorted(table.ai_seats)  # the board marks the seats the bot plays
-    view["autopilot_seats"] = sorted(table.automatic_seats - table.ai_seats)
-    view["away_seats"] = sorted(seat for seat, _ in table.away)
-    if table.pack_name:
-        view["pack"] = table.pack_name  # the board's footer names the cards the game plays with
-    return view
+    return replace(
+        table.rules.view(state, None),
+        seat_names=tuple(table.names),
+        ai_seats=tuple(sorted(table.ai_seats)),  # the board marks the seats the bot plays
+        autopilot_seats=tuple(sorted(table.automatic_seats - table.ai_seats)),
+        away_seats=tuple(sorted(seat for seat, _ in table.away)),
+        pack=table.pack_name or None,  # the board's footer names the cards the game plays with
+    )
 
 
 def asks(game: Game, state: Any, view: CommonView | None = None) -> str:
     """What the decision asks, in the game's words ('choose a card to throw for')."""
-    return (view if view is not None else common(game.view(state, None)))["decision"] or "make a move"
+    return (view if view is not None else game.view(state, None)).decision or "make a move"

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
 
 import engine
 from engine.core import Action, GameError, hand_name
 from engine.rules.guide import load_guide
 from engine.services.core import TableCore
 from engine.services.loading import asks, headline, public_view, with_headline
+from engine.view import CommonView
 from engine.services.tables import (
     Board, LogPage, MyGame, NoTableHere, NotSeated, NotStarted, Prompt, RulesCard, Table, TableRef, TableStatus, Visible,
     WhichTable, no_such_table, outcome_from_dict, require_player, require_started, standings_from_view,
@@ -176,7 +176,7 @@ class Reading:
         rows = await self._store.games.actions(table.id, after=began - 1, limit=1)
         return datetime.fromisoformat(rows[0].created_at).timestamp() if rows else None
 
-    async def hand(self, at: TableRef, user_id: int) -> tuple[Table, dict[str, Any]]:
+    async def hand(self, at: TableRef, user_id: int) -> tuple[Table, CommonView]:
         """What this player alone may see: the game's view for their seat."""
         table = await self._load.at(at)
         player = table.player(user_id)
@@ -187,10 +187,7 @@ class Reading:
         if table.status is Status.LOBBY or player.seat is None:
             raise NotStarted("This game hasn't started yet.")
         state = await self._load.state(table)
-        view = table.rules.view(state, player.seat)
-        if "seat_names" in view:
-            view["seat_names"] = list(table.names)
-        return table, view
+        return table, replace(table.rules.view(state, player.seat), seat_names=tuple(table.names))
 
     async def my_games(self, user_id: int) -> list[MyGame]:
         """Every live game a person sits in, on every server: those waiting on them first, longest wait first."""

@@ -101,7 +101,7 @@ class Replays:
 def _animate(table: Table, rows: list[ActionRow], limit: int, drawing: Drawing) -> bytes | None:
     """Draw every turn's last position and join them (by a drawing worker: a long game takes seconds)."""
     wording = table.wording()
-    frames = [drawing.board(table.slug, wording.view(dict(public_view(table, state)))) for state in turn_ends(table, rows)]
+    frames = [drawing.board(table.slug, wording.view(public_view(table, state))) for state in turn_ends(table, rows)]
     return drawing.animation(frames, limit=limit)
 
 

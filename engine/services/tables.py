@@ -15,7 +15,7 @@ from engine.platform.levels import Level
 from engine.platform.notify import Alerts
 from engine.view import CommonView
 from engine.platform.turns import Turn, TurnNews
-from engine.words import score
+from engine.words import score, score_order
 
 
 # -- errors a player can cause: each message is shown to them as is ----------------------------
@@ -347,8 +347,8 @@ def standings_from_view(table: Table, view: CommonView) -> tuple[Standing, ...]:
     """Scores so far from the public view's `points` (one per seat) and `points_unit`, ranked: the highest first,
     equal scores in seat order, seats without a score last. Every surface (the turn message, /game status, the
     web page and its board's words) shows them in this one order."""
-    scores = dict(enumerate(view["points"]))
-    unit = view["points_unit"]
+    scores = dict(enumerate(view.points))
+    unit = view.points_unit
     away = dict(table.away)
     return ranked(Standing(p.seat, p.name, scores.get(p.seat), p.ai, p.autopilot, away.get(p.seat), unit)
                   for p in table.players if p.seat is not None)
@@ -356,7 +356,7 @@ def standings_from_view(table: Table, view: CommonView) -> tuple[Standing, ...]:
 
 def ranked(standings: Iterable[Standing]) -> tuple[Standing, ...]:
     """The standings highest first, equal scores in seat order, seats without a score last."""
-    return tuple(sorted(standings, key=lambda s: (s.score is None, -(s.score or 0), s.seat)))
+    return tuple(sorted(standings, key=lambda s: score_order(s.score, s.seat)))
 
 
 def scores_words(standings: Iterable[Standing]) -> str:

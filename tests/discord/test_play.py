@@ -9,6 +9,7 @@ import pytest
 from simtable import Lounge, custom_ids, ephemeral_text, latest_prompt, pings, public, turns_of, since_news
 
 import renderers
+from tests.renderers.drawing import typed
 from tests.stub_drawing import Renderer
 from engine.store import Status
 
@@ -18,7 +19,7 @@ def render(drawn: list[dict[str, Any]]) -> Renderer:
     """These games draw real boards: the image a player sees is part of what is tested."""
     def draw(slug: str, view: dict[str, Any]) -> bytes:
         drawn.append(dict(view))
-        return renderers.render(slug, view)
+        return renderers.render(slug, typed(view))
 
     return draw
 

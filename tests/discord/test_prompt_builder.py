@@ -10,6 +10,7 @@ from cogs.play import prompts
 from engine.core import Action
 from engine.platform.records import GameRow, SeatRow, Status
 from engine.platform.turns import Turn, why_line
+from engine.view import CommonView
 from engine.services.tables import Mover, Prompt, Standing, Table, scores_words, standings_from_view
 
 
@@ -105,7 +106,7 @@ def test_the_standings_are_ranked_once_for_every_surface() -> None:
     row = GameRow(3, "1930", 1, 2, 3, 100, {}, 1, Status.ACTIVE, 9, None, "then", "now")
     seats = (SeatRow(100, "ann", 0), SeatRow(101, "bob", 1), SeatRow(102, "cy", 2), SeatRow(103, "dee", 3))
     table = Table(row, seats, engine.get_game("1930"))
-    view = {"points": [28, 40, 37, 40], "points_unit": "$"}
-    standings = standings_from_view(table, view)  # type: ignore[arg-type]
+    view = CommonView(events=(), seat_names=("a", "b", "c", "d"), decision="x", points=(28, 40, 37, 40), points_unit="$")
+    standings = standings_from_view(table, view)
     assert [s.name for s in standings] == ["bob", "dee", "cy", "ann"]  # the richest first, a tie in seat order
     assert scores_words(reversed(standings)) == "bob $40 · dee $40 · cy $37 · ann $28"

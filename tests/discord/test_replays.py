@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from io import BytesIO
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +21,9 @@ from engine.platform.export import parse_export, replay_export
 from engine.services.replays import ReplayFrame
 from tests.stub_drawing import Renderer
 from engine.store import Status
+from engine.view import to_json
 
-SEEN: list[dict[str, Any]] = []  # every view the renderer was asked to draw, in order
+SEEN: list[Any] = []  # every view the renderer was asked to draw, in order
 
 
 @pytest.fixture
@@ -165,10 +167,10 @@ async def test_a_live_1930_replay_draws_only_the_public_view(lounge: Lounge) -> 
     table = await lounge.service.reading.table(game_id)
     rows = await lounge.store.games.actions(game_id, limit=version - 1)
     state = engine.replay(game, 3, table.row.seed, {}, [(r.seat, engine.Action.from_dict(r.payload)) for r in rows])
-    public_view = table.wording().view({**game.view(state, None), "seat_names": list(table.names)})  # worded to draw
-    drawn = SEEN[-1]
+    public_view = to_json(table.wording().view(replace(game.view(state, None), seat_names=tuple(table.names))))
+    drawn = to_json(SEEN[-1])  # the typed view as it was drawn: worded, the players' names in
     assert {k: v for k, v in drawn.items() if k in public_view} == public_view
-    assert all(game.view(state, seat) != public_view for seat in range(3))  # seats do have more to hide
+    assert all(to_json(game.view(state, seat)) != public_view for seat in range(3))  # seats do have more to hide
 
 
 async def test_replay_buttons_still_work_after_a_restart(lounge: Lounge, database_path: Path) -> None:

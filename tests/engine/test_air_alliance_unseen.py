@@ -18,6 +18,7 @@ from engine.core import Action, HasHiddenInformation
 from engine.platform.secrets import as_seen_by, dealer, shows_hidden
 from engine.rules.air_alliance import GAME as AIR_ALLIANCE, ai
 from engine.rules.air_alliance.state import SUPPLY, AirAllianceState
+from engine.view import to_json
 
 SHARE = 40  # one playout here (a random game, most of its moves asked what they show) weighs forty Airships games
 STRIDE = 9  # the states a re-deal is checked on: every ninth of a game's
@@ -88,13 +89,13 @@ def test_a_redeal_keeps_every_view_and_choice_and_never_changes_its_input(
     assert isinstance(GAME, HasHiddenInformation)  # so the platform asks the game, not "nothing is unseen"
     for k, (seed, state) in enumerate(sampled(playout_seeds(SHARE), STRIDE)):
         kept = deep_copy(state)
-        views = {looker: GAME.view(state, looker) for looker in seats(state)}
+        views = {looker: to_json(GAME.view(state, looker)) for looker in seats(state)}
         for seat in seats(state):
             dealt = AIR_ALLIANCE.redeal(state, seat, random.Random(k))
             assert state == kept and state.events == kept.events, f"seed {seed}: the re-deal changed its input"
-            assert GAME.view(dealt, None) == views[None], f"seed {seed}, version {state.seq}: the table sees otherwise"
+            assert to_json(GAME.view(dealt, None)) == views[None], f"seed {seed}, version {state.seq}: the table sees otherwise"
             for looker in range(state.players) if seat is None else [seat]:
-                assert GAME.view(dealt, looker) == views[looker], f"seed {seed}: seat {looker} sees otherwise"
+                assert to_json(GAME.view(dealt, looker)) == views[looker], f"seed {seed}: seat {looker} sees otherwise"
                 assert GAME.legal_actions(dealt, looker) == GAME.legal_actions(state, looker)
 
 

@@ -22,7 +22,7 @@ from air_alliance_helpers import (
     table,
 )
 from engine.rules.air_alliance.state import AirAllianceState
-from engine.view import json_ready
+from engine.view import to_json
 
 TOP_KEYS = {
     "game", "title", "version", "players", "seat_names", "colours", "current", "to_act", "phase", "decision",
@@ -45,7 +45,7 @@ def states_of_a_game(players: int, seed: int, options: dict[str, bool]) -> list[
 
 
 def test_the_public_view_has_exactly_the_documented_keys() -> None:
-    view = GAME.view(GAME.setup(3, 1), None)
+    view = to_json(GAME.view(GAME.setup(3, 1), None))
     assert set(view) == TOP_KEYS
     assert (view["game"], view["title"], view["players"]) == ("air-alliance", "Air Alliance", 3)
     assert view["seat_names"] == ["Red", "Yellow", "Green"] and view["colours"] == ["red", "yellow", "green"]
@@ -57,7 +57,7 @@ def test_the_public_view_has_exactly_the_documented_keys() -> None:
 def test_airports_show_their_runways_silhouettes_and_special_colour() -> None:
     state = table(claim=claim_with())
     put(state, "E2", "red", "black")
-    airports = {a["code"]: a for a in GAME.view(state, None)["airports"]}
+    airports = {a["code"]: a for a in to_json(GAME.view(state, None))["airports"]}
     assert len(airports) == 24
     assert airports["E2"] == {"code": "E2", "name": C.airports["E2"].name, "area": "E", "number": 2,
                               "shape": "reverse Y", "silhouettes": ["all"], "runways": ["red", "black", None],
@@ -69,7 +69,7 @@ def test_airports_show_their_runways_silhouettes_and_special_colour() -> None:
 def test_cards_and_icons_have_their_fields_and_the_claim_its_reservations() -> None:
     state = table(claim=claim_with(HONEYMOONERS))
     state.airlines[1].reserved = HONEYMOONERS
-    claim = GAME.view(state, None)["baggage_claim"]
+    claim = to_json(GAME.view(state, None))["baggage_claim"]
     assert len(claim) == 6 and set(claim[0]) == CARD_KEYS | {"reserved_by"}
     assert claim[0]["id"] == HONEYMOONERS and claim[0]["reserved_by"] == 1 and claim[1]["reserved_by"] is None
     assert (claim[0]["departure_name"], claim[0]["arrival_name"], claim[0]["miles"]) == ("Polynesia", "Cannes", 4000)
@@ -82,7 +82,7 @@ def test_boarding_passes_show_top_printed_icons_cards_under_and_the_marker() -> 
     state = table(claim=claim_with())
     boarding_pass(state, 0, ("p01", "p02"), (), ())
     state = fly(state, 0, 1, "supply", "E1")  # E 1-2-3 on Sumo Wrestler (p02)
-    slots = GAME.view(state, None)["boarding_passes"][0]["slots"]
+    slots = to_json(GAME.view(state, None))["boarding_passes"][0]["slots"]
     assert slots[0]["top"]["id"] == "p02" and slots[0]["under"] == 1 and slots[0]["marker"] == 1
     assert slots[1] == {"top": None, "printed": slots[1]["printed"], "under": 0, "marker": None}
     assert [i["label"] for i in slots[1]["printed"]] == ["AM 1-2-3", "Priority takeoff", "Code sharing: white"]
@@ -92,7 +92,7 @@ def test_scores_and_flights_of_the_turn() -> None:
     state = table(claim=claim_with(HONEYMOONERS))
     put(state, POLYNESIA, "red")
     state = fly(state, 2, 0, POLYNESIA, "E3")
-    view = GAME.view(state, None)
+    view = to_json(GAME.view(state, None))
     assert view["flights"] == [{"from": "U2", "to": "E3", "colour": "red", "seat": 0}]
     red = view["scores"][0]
     assert set(red) == {"seat", "miles", "cards", "trios", "economy", "supply", "markers_left", "reserved", "gained"}
@@ -103,11 +103,11 @@ def test_scores_and_flights_of_the_turn() -> None:
 
 def test_phases_as_the_view_names_them() -> None:
     state = GAME.setup(2, 1, ALL_KOBE)
-    assert GAME.view(state, None)["phase"] == "refresh"
+    assert to_json(GAME.view(state, None))["phase"] == "refresh"
     state = finish_turn(act(state, "keep"))
     state = act(state, "keep")
-    assert GAME.view(state, None)["phase"] in ("first_turn", "markers")
-    assert GAME.view(state, None)["options"] == list(ALL_KOBE)
+    assert to_json(GAME.view(state, None))["phase"] in ("first_turn", "markers")
+    assert to_json(GAME.view(state, None))["options"] == list(ALL_KOBE)
 
 
 @pytest.mark.parametrize("options", [{}, ALL_KOBE], ids=["base", "kobe"])
@@ -115,15 +115,15 @@ def test_views_are_json_and_never_show_the_deck_order(options: dict[str, bool]) 
     for players in (2, 4):
         for state in states_of_a_game(players, 3, options)[::7]:
             for seat in (None, *range(players)):
-                view = json_ready(GAME.view(state, seat))
+                view = to_json(GAME.view(state, seat))
                 assert json.loads(json.dumps(view)) == view
-            text = json.dumps(json_ready(GAME.view(state, None)))
+            text = json.dumps(to_json(GAME.view(state, None)))
             assert not [card for card in state.deck if f'"{card}"' in text]
 
 
 def test_the_final_view_names_the_winners() -> None:
     final = states_of_a_game(3, 5, {})[-1]
-    view = GAME.view(final, None)
+    view = to_json(GAME.view(final, None))
     outcome = GAME.outcome(final)
     assert outcome is not None and view["winners"] == list(outcome.winners)
     assert view["phase"] == "over" and view["current"] is None and view["to_act"] == []
@@ -131,10 +131,10 @@ def test_the_final_view_names_the_winners() -> None:
 
 def test_a_seat_view_adds_only_that_seats_choices() -> None:
     state = GAME.setup(2, 5)
-    mine, theirs = GAME.view(state, 0), GAME.view(state, 1)
+    mine, theirs = to_json(GAME.view(state, 0)), to_json(GAME.view(state, 1))
     assert mine["you"]["legal"] == [a.key for a in GAME.legal_actions(state, 0)] and theirs["you"]["legal"] == []
-    assert {k: v for k, v in mine.items() if k != "you"} == GAME.view(state, None)
-    fields = dict(GAME.hand_fields(mine))
+    assert {k: v for k, v in mine.items() if k != "you"} == to_json(GAME.view(state, None))
+    fields = dict(GAME.hand_fields(GAME.view(state, 0)))
     assert set(fields) == {"Airline", "Boarding pass", "Planes", "Alliance", "Reserved"}
     assert fields["Planes"] == "0 on the board, 4 in your supply"
     assert fields["Alliance"] == "none yet: your fifth plane waits beside the board to mark one"

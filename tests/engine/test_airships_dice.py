@@ -22,6 +22,7 @@ from engine.core import Action, IllegalAction
 from engine.rules.airships import dice as airship_dice
 from engine.rules.airships.records import Department, Dice
 from engine.rules.airships.state import AirshipsState, Step, Throw
+from engine.view import to_json
 
 # Company boards, built from cards whose dice the tests need (the entrepreneur adds 1 white, and 1 red in era 2).
 THREE_WHITE = ("s-financiers", "s-hangars")  # + entrepreneur: 3 white
@@ -249,7 +250,7 @@ def test_bonus_chip_is_a_choice(dice) -> None:
     dice(*white_faces(LIGHT.target - 1))
     state = throw_for(state, LIGHT.id)
     assert state.step is Step.BONUS_CHIP and state.pending is not None and state.pending.total == LIGHT.target - 1
-    assert GAME.view(state, None)["last_throw"]["total"] == LIGHT.target - 1
+    assert to_json(GAME.view(state, None))["last_throw"]["total"] == LIGHT.target - 1
     assert keys(state) == ["chip:use", "chip:keep"]
 
     used = act(state, "chip", "use")

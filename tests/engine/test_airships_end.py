@@ -23,6 +23,7 @@ from engine.rules.airships import scoring
 from engine.rules.airships.records import Back, Dice
 from engine.rules.airships.state import AirshipsState, Step
 from said import said
+from engine.view import to_json
 
 HINDENBURG_BUILDER = ("e2-financiers-3", "e2-hangars-3", "e2-captains-4")
 LAST_LIGHT = C.airships["a-light-4"]  # the last card but one: 2 white
@@ -206,7 +207,7 @@ def test_hindenburg_scores_lower_values_unless_complete() -> None:
     assert GAME.outcome(over(state)).scores == (3 + 4, 5)
     build_phase(state, 1, 4)
     assert GAME.outcome(over(state)).scores == (6 + 8, 10 + 12)
-    assert GAME.view(over(state), None)["companies"][1]["vp"] == 22
+    assert to_json(GAME.view(over(state), None))["companies"][1]["vp"] == 22
 
 
 def test_expansion_vp_counts_only_for_cards_still_held(dice) -> None:
@@ -253,9 +254,9 @@ def test_true_ties_share_a_place() -> None:
     outcome = GAME.outcome(over(state))
     assert outcome.ranking == ((0, 2), (3,), (1,))
     assert outcome.winners == (0, 2)
-    assert GAME.view(over(state), None)["outcome"]["winners"] == [0, 2]
+    assert to_json(GAME.view(over(state), None))["outcome"]["winners"] == [0, 2]
 
 
 def test_no_outcome_while_the_game_goes_on() -> None:
     assert GAME.outcome(table()) is None
-    assert GAME.view(table(), None)["outcome"] is None
+    assert to_json(GAME.view(table(), None))["outcome"] is None

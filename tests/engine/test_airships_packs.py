@@ -16,6 +16,7 @@ from engine.rules.airships import rules, scoring, words
 from engine.rules.airships.records import Dice
 from engine.rules.airships.state import AirshipsState
 from engine.rules.packs import PackError
+from engine.view import to_json
 
 GAME = engine.get_game("airships")
 PACKAGE = Path(rules.__file__).parent
@@ -46,10 +47,10 @@ def test_the_view_words_rules_and_scoring_show_the_games_own_card_not_the_built_
     card = throwable_airship(state)
     built_in = state.data.airships[card]
     assert (built_in.name, built_in.vp) != (NEW_NAME, NEW_VP)
-    GAME.view(state, None)  # the built-in cards asked for first: nothing of them may stay behind for the pack's game
+    to_json(GAME.view(state, None))  # the built-in cards asked for first: nothing of them may stay behind for the pack's game
     ours = with_card_changed(state, card, name=NEW_NAME, vp=NEW_VP)
 
-    shown = airship_shown(GAME.view(ours, None), card)
+    shown = airship_shown(to_json(GAME.view(ours, None)), card)
     assert (shown["name"], shown["vp"]) == (NEW_NAME, NEW_VP)
     assert words.card_name(ours.data, card) == f"the airship {NEW_NAME}"
     assert words.short_name(ours.data, card) == NEW_NAME
@@ -59,11 +60,11 @@ def test_the_view_words_rules_and_scoring_show_the_games_own_card_not_the_built_
     told = GAME.sentences.words(rules.acquire(ours, 0, card))  # the throw succeeded: the airship joins the company
     assert NEW_NAME in told and built_in.name not in told
     assert scoring.victory_points(ours, 0) == before + NEW_VP
-    company = GAME.view(ours, 0)["companies"][0]
+    company = to_json(GAME.view(ours, 0))["companies"][0]
     assert [(a["name"], a["vp"]) for a in company["airships"]] == [(NEW_NAME, NEW_VP)]
 
     # The built-in game beside it keeps the box's card: the answers are kept per components, not per card id.
-    shown = airship_shown(GAME.view(state, None), card)
+    shown = airship_shown(to_json(GAME.view(state, None)), card)
     assert (shown["name"], shown["vp"]) == (built_in.name, built_in.vp)
     assert words.card_name(state.data, card) == f"the airship {built_in.name}"
 

@@ -12,13 +12,14 @@ from engine.core import MAX_CHOICES, MAX_LABEL, Action, IllegalAction, Outcome
 from engine.rules.airships.records import Department
 from engine.rules.airships.state import Step
 from engine.cli.simulate import play_random
+from engine.view import to_json
 
 
 def test_every_step_has_words_for_its_decision() -> None:
     seen: dict[str, str] = {}
 
     def note(state, seat, action) -> None:
-        view = GAME.view(state, None)
+        view = to_json(GAME.view(state, None))
         seen[view["step"]] = view["decision"]
 
     play_random(GAME, 3, 5, on_move=note)
@@ -55,8 +56,8 @@ def test_outcome_round_trips_with_the_games_tie_break_words() -> None:
 
 def test_hand_fields_describe_the_seats_own_company() -> None:
     state = play_random(GAME, 2, 9).state
-    view = GAME.view(state, 1)
-    fields = dict(GAME.hand_fields(view))
+    view = to_json(GAME.view(state, 1))
+    fields = dict(GAME.hand_fields(GAME.view(state, 1)))
     company = view["companies"][1]
     assert fields["Company"].startswith(f"{company['nation']}: {company['vp']} VP")
     assert f"{company['chips']} on your board" in fields["Bonus chips"]
@@ -129,18 +130,18 @@ def test_apply_refuses_an_action_not_in_the_list() -> None:
 
 def test_view_shows_the_next_back_of_the_pile() -> None:
     state = table(pile=["e2-hangars-1", C.change_of_era, "e1-hangars-1"])
-    assert GAME.view(state, None)["pile"] == {"left": 3, "next": "era 1"}
+    assert to_json(GAME.view(state, None))["pile"] == {"left": 3, "next": "era 1"}
     state.pile.pop()
-    assert GAME.view(state, None)["pile"] == {"left": 2, "next": "change of era"}
+    assert to_json(GAME.view(state, None))["pile"] == {"left": 2, "next": "change of era"}
     state.pile.pop()
-    assert GAME.view(state, None)["pile"] == {"left": 1, "next": "era 2"}
+    assert to_json(GAME.view(state, None))["pile"] == {"left": 1, "next": "era 2"}
     state.pile.pop()
-    assert GAME.view(state, None)["pile"] == {"left": 0, "next": None}
+    assert to_json(GAME.view(state, None))["pile"] == {"left": 0, "next": None}
 
 
 def test_seat_view_adds_only_that_seats_choices() -> None:
     state = GAME.setup(2, 5, {})
-    mine, theirs = GAME.view(state, 0), GAME.view(state, 1)
+    mine, theirs = to_json(GAME.view(state, 0)), to_json(GAME.view(state, 1))
     assert mine["you"]["legal"] == [a.key for a in GAME.legal_actions(state, 0)]
     assert theirs["you"]["legal"] == []
-    assert {k: v for k, v in mine.items() if k != "you"} == GAME.view(state, None)
+    assert {k: v for k, v in mine.items() if k != "you"} == to_json(GAME.view(state, None))

@@ -10,7 +10,7 @@ from airships_helpers import ALL_CARDS, C, CHANGE_OF_ERA, GAME, check_cards_cons
 from engine.core import GameError
 from engine.rules.airships import dice
 from engine.rules.airships.records import NATIONS, Back, Department, Dice, Era
-from engine.view import json_ready
+from engine.view import to_json
 from engine.rules.airships.setup import setup_state
 from engine.rules.rng import GameRng
 
@@ -128,10 +128,10 @@ def test_setup_starter_captain_gives_no_chips(monkeypatch: pytest.MonkeyPatch) -
 def test_setup_surplus_material_leaves_unused_nations_out(players: int) -> None:
     state = GAME.setup(players, 3, {})
     assert [c.nation for c in state.companies] == list(NATIONS[:players])  # handed out in seat order
-    view = GAME.view(state, None)
+    view = to_json(GAME.view(state, None))
     assert view["seat_names"] == list(NATIONS[:players])
     assert len(view["companies"]) == players
-    text = json.dumps(json_ready(view))
+    text = json.dumps(to_json(view))
     for nation in NATIONS[players:]:
         assert f'"{nation}"' not in text  # quoted: "La France" is an airship
 
@@ -171,11 +171,11 @@ def test_public_view_hides_the_pile_and_the_cards_below(players: int) -> None:
         hidden = hidden_ids(state)
         assert len(hidden) >= 6 + 8 + 24  # removed airships, cards under the tops, Era 2
         for seat in (None, *range(players)):
-            text = json.dumps(json_ready(GAME.view(state, seat)))
+            text = json.dumps(to_json(GAME.view(state, seat)))
             leaked = [card for card in hidden if f'"{card}"' in text]
             leaked += [C.card_name(card) for card in hidden if f'"{C.card_name(card)}"' in text]
             assert not leaked, f"view({seat}) shows {leaked}"
-        view = GAME.view(state, None)
+        view = to_json(GAME.view(state, None))
         assert view["pile"] == {"left": len(state.pile), "next": "era 1"}  # a count and the back, no order
         assert [f["left"] for f in view["airship_fields"]] == [3, 3, 3, 3]
         assert [f["top"]["id"] for f in view["airship_fields"]] == [pile[-1] for pile in state.fields]

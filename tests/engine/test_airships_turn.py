@@ -30,6 +30,7 @@ from engine.rules.airships import rules, scoring
 from engine.rules.airships.records import Department, Dice
 from engine.rules.airships.state import AirshipsState, Step
 from said import said
+from engine.view import to_json
 
 # A company with the dice for every Hindenburg phase: 2 white, 4 red (3 thrown), 3 black.
 HINDENBURG_BUILDER = ("e2-financiers-3", "e2-hangars-3", "e2-captains-4")
@@ -90,7 +91,7 @@ def test_change_of_era_turns_every_entrepreneur() -> None:
     assert state.removed[-1] == CHANGE_OF_ERA
     assert state.pile == ["e2-hangars-1"]  # no other card turned over in its place
     assert state.display == before
-    assert [c["entrepreneur"]["side"] for c in GAME.view(state, None)["companies"]] == [2, 2, 2]
+    assert [c["entrepreneur"]["side"] for c in to_json(GAME.view(state, None))["companies"]] == [2, 2, 2]
     check_cards_conserved(state)
 
 
@@ -332,7 +333,7 @@ def test_hindenburg_opens_when_a_pile_is_used_up(dice) -> None:
     dice(*white_faces(C.airships["a-light-3"].target))
     state = throw_for(state, "a-light-3")
     assert state.fields[2] == [] and state.hindenburg_open
-    assert GAME.view(state, None)["hindenburg"]["open"] is True
+    assert to_json(GAME.view(state, None))["hindenburg"]["open"] is True
     assert any("Hindenburg can now be built" in line for line in said(state))
     assert [c for c in rules.eligible_targets(state, 0) if c.startswith("hindenburg")] == PHASES
 

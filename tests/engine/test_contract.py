@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import importlib
 import json
 import random
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -20,7 +22,7 @@ from engine.core import (
 from engine.events import Event, Seat
 from engine.figures import game_stats, shown_stats
 from engine.sentences import Sentences
-from engine.view import ViewError, check_common_view, json_ready
+from engine.view import CommonView, ViewError, check_common_view, from_json, to_json
 
 GAMES = engine.list_games()
 pytestmark = pytest.mark.xdist_group("contract")  # one worker plays the random games, not each
@@ -233,15 +235,39 @@ def test_action_label_is_not_part_of_its_identity() -> None:
 
 
 @pytest.mark.parametrize("slug", GAMES)
-def test_every_view_has_the_common_part_and_is_json(slug: str) -> None:
+def test_every_view_has_the_common_part_and_its_json_reads_back_as_the_same_view(slug: str) -> None:
+    """Random playout states of every game: each view (public and every seat's) -> JSON text -> the same view."""
     game = engine.get_game(slug)
     for state in states_of(slug)[::15]:
         for seat in (None, *range(state.players)):
             view = game.view(state, seat)
             check_common_view(view)
-            assert json.loads(json.dumps(json_ready(view))) == json_ready(view)
-        view["ai_seats"], view["autopilot_seats"], view["away_seats"] = [0], [], [state.players - 1]
-        check_common_view(view)  # as the services hand it to the renderer
+            assert from_json(type(view), json.loads(json.dumps(to_json(view)))) == view
+        marked = replace(view, ai_seats=(0,), autopilot_seats=(), away_seats=(state.players - 1,), headline="ann wins",
+                         pack="Our cards")
+        check_common_view(marked)  # as the services hand it to the renderer
+        assert from_json(type(view), json.loads(json.dumps(to_json(marked)))) == marked
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_view_is_typed_all_the_way_down(slug: str) -> None:
+    """Frozen dataclasses, tuples and plain values (and a few string-keyed counts): nothing a renderer would
+    parse again with `.get(...) or default`."""
+    view = engine.get_game(slug).view(states_of(slug)[-1], None)
+
+    def check(value: Any, path: str) -> None:
+        if dataclasses.is_dataclass(value):
+            assert type(value).__dataclass_params__.frozen, path  # type: ignore[attr-defined]
+            for f in dataclasses.fields(value):
+                check(getattr(value, f.name), f"{path}.{f.name}")
+        elif isinstance(value, dict):
+            assert all(isinstance(k, str) and type(v) is int for k, v in value.items()), path
+        else:
+            assert isinstance(value, (tuple, str, int, float, type(None))), f"{path} is a {type(value).__name__}"
+            for index, item in enumerate(value if isinstance(value, tuple) else ()):
+                check(item, f"{path}[{index}]")
+
+    check(view, "view")
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -250,22 +276,37 @@ def test_a_seat_view_is_the_public_view_and_that_seats_own_part(slug: str) -> No
     for state in states_of(slug)[::40]:
         for seat in range(state.players):
             mine = game.view(state, seat)
-            assert "you" in mine and {k: v for k, v in mine.items() if k != "you"} == game.view(state, None)
+            assert mine.you is not None and replace(mine, you=None) == game.view(state, None)
 
 
 @pytest.mark.parametrize("broken, words", [
-    ({"events": [], "seat_names": ["A"], "decision": "x", "points": [1]}, "points_unit"),
-    ({"events": [Event("wins", (("who", Seat(3)),))], "seat_names": ["A"], "decision": "x", "points": [1],
-      "points_unit": "VP"}, "seat 3"),
-    ({"events": ["{p0} wins"], "seat_names": ["A"], "decision": "x", "points": [1], "points_unit": "VP"}, "events"),
-    ({"events": [], "seat_names": ["A", "B"], "decision": "x", "points": [1], "points_unit": "VP"}, "points"),
-    ({"events": [], "seat_names": ["A"], "decision": "", "points": [1], "points_unit": "VP"}, "decision"),
-    ({"events": [], "seat_names": ["A"], "decision": "x", "points": [1], "points_unit": "VP", "ai_seats": [2]},
-     "ai_seats"),
+    ({"points_unit": ""}, "points_unit"),
+    ({"events": (Event("wins", (("who", Seat(3)),)),)}, "seat 3"),
+    ({"seat_names": ("A", "B")}, "points"),
+    ({"decision": ""}, "decision"),
+    ({"ai_seats": (2,)}, "ai_seats"),
+    ({"away_seats": (0, 0)}, "twice"),
 ])
 def test_the_view_check_names_what_is_wrong(broken: dict[str, Any], words: str) -> None:
+    fine = CommonView(events=(), seat_names=("A",), decision="x", points=(1,), points_unit="VP")
+    check_common_view(fine)
     with pytest.raises(ViewError, match=words):
-        check_common_view(broken)
+        check_common_view(replace(fine, **broken))
+
+
+@pytest.mark.parametrize("data, words", [
+    ({"events": [], "seat_names": ["A"], "decision": "x", "points": [1]}, "view lacks 'points_unit'"),
+    ({"events": [], "seat_names": ["A"], "decision": "x", "points": ["1"], "points_unit": "VP"},
+     r"view.points\[0\] must be int"),
+    ({"events": [], "seat_names": ["A"], "decision": "x", "points": [True], "points_unit": "VP"}, "must be int"),
+    ({"events": [], "seat_names": ["A"], "decision": "x", "points": [1], "points_unit": "VP", "pionts": []},
+     "no key 'pionts'"),
+    ({"events": ["{p0} wins"], "seat_names": ["A"], "decision": "x", "points": [1], "points_unit": "VP"},
+     r"view.events\[0\]: not an event"),
+])
+def test_json_that_is_not_a_views_shape_is_refused_naming_the_key(data: dict[str, Any], words: str) -> None:
+    with pytest.raises(ViewError, match=words):
+        from_json(CommonView, data)
 
 
 def test_seats_are_named_from_their_values_so_a_name_that_looks_like_a_seat_stays_as_it_is() -> None:

@@ -9,7 +9,7 @@ import pytest
 from engine.rules.golden_age import GAME, end_of_turn, market, operation_decisions
 from engine.rules.golden_age.data import Colour
 from engine.rules.golden_age.state import TURNS, GoldenAgeState, Phase, Step
-from engine.view import json_ready
+from engine.view import to_json
 from tests.engine.golden_age_helpers import keys, operating, play
 from said import said
 
@@ -124,7 +124,7 @@ def test_the_first_edition_asks_only_who_can_play_a_contract_now() -> None:
     state = contracts_at_end_of_turn(1)
     assert state.current == 0
     state = play(state, 0, "contract", state.seats[0].contracts[0])
-    assert GAME.view(state, None)["decision"] == "choose the airline that wins the contract"
+    assert to_json(GAME.view(state, None))["decision"] == "choose the airline that wins the contract"
     state = play(state, 0, "award", "green")
     assert state.phase is Phase.STOCK and state.turn == 2  # nobody else could play: nobody else was asked
 
@@ -132,16 +132,16 @@ def test_the_first_edition_asks_only_who_can_play_a_contract_now() -> None:
 @pytest.mark.parametrize("players", range(2, 7))
 def test_contract_hands_never_appear_in_the_public_view(players: int) -> None:
     state = GAME.setup(players, 3)
-    public = json.dumps(json_ready(GAME.view(state, None)))
+    public = json.dumps(to_json(GAME.view(state, None)))
     assert '"you"' not in public and "contract_deck" not in public
     for seat in range(players):
-        mine = GAME.view(state, seat)["you"]["contracts"]
+        mine = to_json(GAME.view(state, seat))["you"]["contracts"]
         assert [c["number"] for c in mine] == state.seats[seat].contracts
         for card in mine:  # nothing of a secret card: neither its words nor its number
             assert card["words"] not in public and f'"number": {card["number"]}' not in public
-        others = [GAME.view(state, other)["you"] for other in range(players) if other != seat]
+        others = [to_json(GAME.view(state, other))["you"] for other in range(players) if other != seat]
         assert all(o["contracts"] != mine for o in others)  # each seat sees only its own hand
-    assert [s["contracts"] for s in GAME.view(state, None)["seats"]] == [5] * players
+    assert [s["contracts"] for s in to_json(GAME.view(state, None))["seats"]] == [5] * players
 
 
 def test_an_airline_ending_the_turn_in_the_one_dollar_box_goes_bankrupt() -> None:

@@ -111,7 +111,7 @@ def test_the_news_a_highlighted_action_did_are_found_by_key_and_airline_for_the_
     assert own_news(news, "upgrade", "Yellow Airline") == []  # yellow the tile is not Yellow Airline
     assert own_news(news, "contract", "Blue Airline") == [6]
     state = expanded(GAME.edition)
-    assert GAME.view(state, None)["own_news"] == [0]  # the view says it of its own news
+    assert GAME.view(state, None).own_news == (0,)  # the view says it of its own news
 
 
 def test_a_dividend_names_the_players_it_pays() -> None:

@@ -14,6 +14,7 @@ import engine
 from engine.rules.golden_age import GAME, board, market, rules
 from engine.options import EDITION
 from engine.rules.golden_age.state import BANK, GATES_AT_START, GATES_IN_RESERVE, MAX_TOKENS, GoldenAgeState
+from engine.view import to_json
 from tests.engine.golden_age_helpers import weighed
 
 GATES = 1 + GATES_AT_START + GATES_IN_RESERVE
@@ -91,11 +92,11 @@ def test_no_move_changes_a_state_before_it(players: int) -> None:
     state, chooser = GAME.setup(players, players), random.Random(players)
     kept: list[tuple[GoldenAgeState, GoldenAgeState, object]] = []
     while to_act := GAME.to_act(state):
-        kept.append((state, copy.deepcopy(state, {id(state.data): state.data}), GAME.view(state, None)))
+        kept.append((state, copy.deepcopy(state, {id(state.data): state.data}), to_json(GAME.view(state, None))))
         state = GAME.apply(state, to_act[0], chooser.choice(GAME.legal_actions(state, to_act[0])))
     for number, (state, taken, view) in enumerate(kept):
         assert state == taken, f"a later move changed the state before move {number + 1}"
-        assert GAME.view(state, None) == view
+        assert to_json(GAME.view(state, None)) == view
         # The menu each state remembered (the one its move was checked against) is still its menu.
         assert state.menus and all(rules.all_choices(state, seat) == menu for seat, menu in state.menus.items())
 
@@ -103,5 +104,5 @@ def test_no_move_changes_a_state_before_it(players: int) -> None:
 def test_a_replayed_log_gives_the_same_game() -> None:
     state, moves = random_game(4, 11, check=False)
     replayed = engine.replay(GAME, 4, 11, {}, moves)  # type: ignore[arg-type]
-    assert GAME.view(replayed, None) == GAME.view(state, None)
-    assert all(GAME.view(replayed, s) == GAME.view(state, s) for s in range(4))
+    assert to_json(GAME.view(replayed, None)) == to_json(GAME.view(state, None))
+    assert all(to_json(GAME.view(replayed, s)) == to_json(GAME.view(state, s)) for s in range(4))

@@ -18,6 +18,7 @@ from engine.rules.golden_age.end_of_turn import contract
 from engine.rules.golden_age.state import GoldenAgeState, Phase
 from engine.services.loading import asks, public_view
 from engine.services.tables import Mover, Prompt, Table
+from engine.view import to_json
 
 SHARE = 100  # this test's random games weigh this many Airships games each (see tests/conftest.py: playout_seeds)
 BEFORE = (Phase.OPERATIONS, Phase.PURCHASE)  # the phases before contracts, where a twin begins
@@ -98,14 +99,14 @@ class Seen:
         before = self.public["to_act"]
         self.state = GAME.apply(self.state, seat, action)
         self.public = public(self.state)
-        self.history = self.history.extended(seat, table_of(self.state).wording().lines(self.public["board"]["events"]))
+        self.history = self.history.extended(seat, table_of(self.state).wording().lines(self.public["board"].events))
         return turn_news(self.history, tuple(before), tuple(self.public["to_act"]), None)
 
 
 def seat_views(state: GoldenAgeState, seat: int) -> list[dict[str, Any]]:
     """The seat's own view without its hand, and the next seat's whole view."""
-    own = {key: value for key, value in GAME.view(state, seat).items() if key != "you"}
-    return [own, GAME.view(state, (seat + 1) % state.players)]
+    own = {key: value for key, value in to_json(GAME.view(state, seat)).items() if key != "you"}
+    return [own, to_json(GAME.view(state, (seat + 1) % state.players))]
 
 
 @dataclass

@@ -7,6 +7,7 @@ from itertools import groupby
 from engine.options import EDITION
 from engine.rules.golden_age import GAME
 from engine.rules.golden_age.state import GoldenAgeState, Phase, Step
+from engine.view import to_json
 
 GOES = {Phase.FIRST_STOCK: Step.AIRLINE, Phase.OPERATIONS: Step.AIRLINE, Phase.PURCHASE: Step.AIRLINE,
         Phase.CONTRACTS: Step.CONTRACT}  # the decision that begins a player's go in each phase
@@ -39,8 +40,8 @@ def test_the_first_round_cards_set_the_turn_order_of_the_whole_first_turn() -> N
 
 
 def test_the_view_says_the_turn_order_and_edition_1_went_clockwise_after_the_first_stock_round() -> None:
-    assert GAME.view(GAME.setup(4, 2), None)["turn_order"] == [0, 2, 1, 3]
+    assert to_json(GAME.view(GAME.setup(4, 2), None))["turn_order"] == [0, 2, 1, 3]
     goes, after = first_turn(edition=1)
     assert goes[Phase.FIRST_STOCK][:4] == [0, 2, 1, 3]
     assert goes[Phase.OPERATIONS][:4] == [0, 1, 2, 3]
-    assert "turn_order" not in GAME.view(GAME.setup(4, 2, {EDITION: 1}), None)  # as its games were recorded
+    assert "turn_order" not in to_json(GAME.view(GAME.setup(4, 2, {EDITION: 1}), None))  # as its games were recorded

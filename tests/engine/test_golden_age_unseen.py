@@ -16,6 +16,7 @@ from engine.platform.secrets import as_seen_by, dealer, shows_hidden
 from engine.rules.golden_age import GAME, ai, unseen
 from engine.rules.golden_age.end_of_turn import AWARD, EVERYONE_ASKED, contract, eligible
 from engine.rules.golden_age.state import GoldenAgeState, Phase, Step
+from engine.view import to_json
 
 SHARE = 100  # a game here weighs this many Airships games (tests/conftest.py: playout_seeds): one in the fast tier
 EVERY = 25  # a state sampled every this many moves, besides every state of End of Turn's contracts
@@ -103,15 +104,15 @@ def test_a_redeal_keeps_all_the_seat_sees_and_deals_the_rest_again(
     changed = Counter[int | None]()
     for number, state in enumerate(sampled(players, playout_seeds(SHARE), edition)):
         kept = copy.deepcopy(state) if number % 10 == 0 else None
-        public, hidden = GAME.view(state, None), hidden_part(state, None)
+        public, hidden = to_json(GAME.view(state, None)), hidden_part(state, None)
         for seat in seats_of(state):
             new = GAME.redeal(state, seat, random.Random(number))
-            assert GAME.view(new, None) == public
+            assert to_json(GAME.view(new, None)) == public
             if seat is not None:
-                assert GAME.view(new, seat) == GAME.view(state, seat)
+                assert to_json(GAME.view(new, seat)) == to_json(GAME.view(state, seat))
                 assert GAME.legal_actions(new, seat) == GAME.legal_actions(state, seat)
             changed[seat] += hidden_part(new, seat)[:3] != hidden_part(state, seat)[:3]
-        assert GAME.view(state, None) == public and hidden_part(state, None) == hidden, "the input never changes"
+        assert to_json(GAME.view(state, None)) == public and hidden_part(state, None) == hidden, "the input never changes"
         assert kept is None or state == kept, "the input never changes"
     assert all(changed[seat] for seat in [None, *range(players)]), f"nothing re-dealt for some seat: {changed}"
 
@@ -139,7 +140,7 @@ def test_an_operation_cancelled_after_a_redeal_goes_back_to_the_same_table(editi
         new = GAME.redeal(state, None, random.Random(state.seq))
         assert new.before is not None and state.before is not None
         assert [p.contracts for p in new.before.seats] == [p.contracts for p in new.seats]
-        assert GAME.view(GAME.apply(new, seat, action), None) == GAME.view(after, None)
+        assert to_json(GAME.view(GAME.apply(new, seat, action), None)) == to_json(GAME.view(after, None))
         cancelled += 1
     assert cancelled
 

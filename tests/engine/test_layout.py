@@ -169,7 +169,7 @@ FOURTH = {
                    "    slug = 'fourth'\n    title = 'Fourth'\n\n\nGAME = Fourth()\n",
     "manifest.py": "from engine.manifest import GameManifest\nfrom engine.rules.airships import events\n"
                    "from fourth_game import GAME\n\nMANIFEST = GameManifest(rules=GAME, ai='engine.rules.airships.ai', "
-                   "renderer='renderers.airships', sentences=events.SENTENCES)\n",
+                   "renderer='renderers.airships.render', sentences=events.SENTENCES)\n",
 }
 
 

@@ -21,6 +21,7 @@ from engine.events import Seat, event
 from engine.options import current_edition
 from engine.platform import snapshots
 from engine.platform.snapshots import Chronicle, Snapshot, SnapshotError, Told, decode, encode
+from engine.view import to_json
 
 SHARES = {"airships": 10, "air-alliance": 50, "1930": 100}  # weights in Airships games (conftest: playout_seeds)
 VIEWS_EVERY = 7  # every 7th position: the chronicle and every seat's view too (at all of them: the states compare)
@@ -31,7 +32,7 @@ def editions(slug: str) -> list[int]:
 
 
 def seat_views(game: engine.Game, state: Any, players: int) -> list[dict[str, Any]]:
-    return [game.view(state, seat) for seat in [None, *range(players)]]
+    return [to_json(game.view(state, seat)) for seat in [None, *range(players)]]
 
 
 def round_trip(slug: str, state: Any, chronicle: Chronicle) -> Snapshot:
@@ -77,7 +78,7 @@ def test_a_games_events_are_its_public_views_events(slug: str) -> None:
     state = game.setup(game.min_players, 4)
     for seat, action in playout.moves:
         state = game.apply(state, seat, action)
-        assert events_of(game, state) == list(game.view(state, None)["events"])
+        assert events_of(game, state) == list(game.view(state, None).events)
 
 
 @pytest.mark.parametrize("slug", ["air-alliance", "1930"])

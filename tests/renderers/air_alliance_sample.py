@@ -117,6 +117,7 @@ def start_view(players: int = 3) -> dict[str, Any]:
         "boarding_passes": [printed_pass(seat) for seat in range(players)],
         "scores": [score(seat) for seat in range(players)],
         "flights": [], "events": [], "winners": None,  # the setup writes no event, and no news means no headline
+        "points": [0] * players, "points_unit": "miles",
     }
 
 

@@ -8,7 +8,15 @@ from typing import Any
 
 import pytest
 
-from renderers import airships, airships_cards, airships_header, airships_marks, airships_panels, airships_throw, common
+from engine.view import to_json
+
+from renderers import common
+from renderers.airships import render as airships
+from renderers.airships import cards as airships_cards
+from renderers.airships import header as airships_header
+from renderers.airships import marks as airships_marks
+from renderers.airships import panels as airships_panels
+from renderers.airships import throw as airships_throw
 from tests.renderers import drawing
 from tests.renderers.airships_views import end_view, mid_view, start_view
 from tests.renderers.drawing import open_png  # noqa: F401  # open_png: re-exported for the Airships render tests
@@ -57,7 +65,8 @@ class TextLog:
 
 
 def engine_views(players: int, seed: int) -> list[dict[str, Any]]:
-    """Every position of one random game, as deep copies (the renderer only reads them)."""
+    """Every position of one random game, as the views' JSON (engine.view.to_json), in deep copies, so a test may
+    change them as it changes the hand-written views."""
     pytest.importorskip("engine")
     pytest.importorskip("engine.cli.simulate")
     return copy.deepcopy(_engine_views(players, seed))
@@ -70,7 +79,8 @@ def _engine_views(players: int, seed: int) -> list[dict[str, Any]]:
 
     game = engine.get_game("airships")
     views: list[dict[str, Any]] = []
-    simulate.play_random(game, players, seed=seed, on_move=lambda state, seat, action: views.append(tableless(game.sentences, game.view(state, None))))
+    simulate.play_random(game, players, seed=seed,
+                         on_move=lambda state, seat, action: views.append(to_json(tableless(game.sentences, game.view(state, None)))))
     return views
 
 

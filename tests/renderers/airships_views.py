@@ -95,7 +95,7 @@ def phase_card(number: int) -> dict[str, Any]:
     return {
         "id": f"hindenburg-{number}", "kind": "hindenburg", "name": phase["name"], "department": None, "era": None,
         "back": None, "cost": phase["cost"], "target": phase["target"], "vp": phase["vp_low"], "gives": "",
-        "dice": dict(NO_DICE), "imaginary": None, "exchange": None, "engine": None, "chips": 0,
+        "dice": dict(NO_DICE), "imaginary": None, "exchange": None, "engine": None, "chips": 0, "number": number,
     }
 
 
@@ -245,7 +245,8 @@ def _end() -> dict[str, Any]:
             "The game is over.",
         ],
         "outcome": {"scores": [35, 31], "ranking": [[0], [1]], "tiebreak": [5, 6], "winners": [0],
-                    "reason": "finished", "details": "The Hindenburg is complete."},
+                    "reason": "finished", "details": "The Hindenburg is complete.",
+                    "tiebreak_words": ["airship built", "airships built"], "unit": "VP"},
     }
 
 
@@ -261,4 +262,9 @@ def end_view() -> dict[str, Any]:
     return copy.deepcopy(_END)
 
 
-_START, _MID, _END = _start(), _mid(), _end()
+def with_points(view: dict[str, Any]) -> dict[str, Any]:
+    """The common part every view has: each seat's VP as its points."""
+    return view | {"points": [c["vp"] for c in view["companies"]], "points_unit": "VP"}
+
+
+_START, _MID, _END = with_points(_start()), with_points(_mid()), with_points(_end())

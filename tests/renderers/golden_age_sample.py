@@ -121,7 +121,7 @@ def start_view(players: int = 4) -> dict[str, Any]:
         "seats": [{"seat": s, "money": money[s], "tokens": {}, "used": {}, "contracts": 5, "worth": money[s]}
                   for s in range(players)],
         "contracts_played": [], "bank": 6625, "points": list(money), "points_unit": "dollars", "winners": [],
-        "events": [], "seat_names": NAMES[:players],
+        "events": [], "news": [], "own_news": [], "seat_names": NAMES[:players],
         "turn_order": FIRST_ROUND_ORDER[:players] if players > 2 else [0, 1],  # the cards' order in turn 1
     }
 

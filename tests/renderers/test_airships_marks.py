@@ -8,16 +8,32 @@ import pytest
 from PIL import Image, ImageChops
 
 import renderers
-from renderers import airships, airships_cards, airships_marks, airships_panels, airships_table
-from renderers.airships_marks import CAN_THROW, CHOSEN, NEW
+from engine.view import from_json
+from engine.views.airships import AirshipField, Card
+from renderers.airships import render as airships
+from renderers.airships import cards as airships_cards
+from renderers.airships import marks as airships_marks
+from renderers.airships import panels as airships_panels
+from renderers.airships import table as airships_table
+from renderers.airships.marks import CAN_THROW, CHOSEN, NEW
 from tests.renderers.airships_drawing import TextLog, clear_caches, open_png
-from tests.renderers.airships_views import LAKEHURST, LEHMANN, end_view, expansion, dice, mid_view, start_view
+from tests.renderers.airships_views import LAKEHURST, LEHMANN, end_view, expansion, dice, mid_view, phase_card, start_view
+from tests.renderers.drawing import typed
 
 Box = tuple[int, int, int, int]
 
 
+def shown_card(card: dict[str, Any] | Card) -> Card:
+    """A card as the view holds it: a sample's JSON typed, or the engine's card as it is."""
+    return card if isinstance(card, Card) else from_json(Card, card)
+
+
+def shown_field(left: int, top: dict[str, Any] | Card) -> AirshipField:
+    return AirshipField(left=left, top=shown_card(top))
+
+
 def board(view: dict[str, Any]) -> Image.Image:
-    return open_png(renderers.render("airships", view)).convert("RGB")
+    return open_png(renderers.render("airships", typed(view))).convert("RGB")
 
 
 def changed_area(before: dict[str, Any], after: dict[str, Any]) -> Box | None:
@@ -46,7 +62,7 @@ def within(inner: Box | None, outer: Box) -> bool:
 
 # -- which card has which mark ----------------------------------------------------------------------
 def marks_of(view: dict[str, Any]) -> dict[str, tuple[str, ...]]:
-    return dict(airships_table.read(view).marks)
+    return dict(airships_table.read(typed(view)).marks)
 
 
 def test_marks_list_the_chosen_the_new_and_the_throwable_cards() -> None:
@@ -66,8 +82,7 @@ def test_the_chosen_card_shows_only_that_even_when_it_was_just_turned_over() -> 
     assert marks_of(view) == {view["revealed"]["id"]: (CHOSEN,)}
 
 
-def test_nothing_is_marked_at_the_start_of_an_empty_view_or_once_the_game_is_over() -> None:
-    assert marks_of({}) == {}
+def test_nothing_is_marked_once_the_game_is_over() -> None:
     over = end_view()
     over["throwable"] = ["s-han"]  # even if a view said so, nobody throws after the end
     assert marks_of(over) == {}
@@ -80,7 +95,7 @@ def test_nothing_is_marked_at_the_start_of_an_empty_view_or_once_the_game_is_ove
     (lambda v: v.update(chosen=v["airship_fields"][2]["top"]), airship_box(2)),
     (lambda v: v.update(throwable=["a-dark-2"]), airship_box(3)),
     (lambda v: v.update(throwable=["hindenburg-1"]), phase_box(0)),
-    (lambda v: v.update(chosen=v["hindenburg"]["phases"][2] | {"kind": "hindenburg"}), phase_box(2)),
+    (lambda v: v.update(chosen=phase_card(3)), phase_box(2)),
 ])
 def test_a_mark_changes_its_card_and_nothing_else(change: Any, box: Box) -> None:
     plain = mid_view()
@@ -95,8 +110,8 @@ def test_a_mark_changes_its_card_and_nothing_else(change: Any, box: Box) -> None
 def test_each_mark_is_a_word_or_a_sign_not_only_a_colour(monkeypatch: pytest.MonkeyPatch, marks: tuple[str, ...]) -> None:
     clear_caches()
     log = TextLog(monkeypatch)
-    airships_cards.expansion_tile(airships_table.card(LAKEHURST), marks)
-    airships_cards.airship_tile(airships_table.field({"left": 2, "top": mid_view()["airship_fields"][0]["top"]}), marks)
+    airships_cards.expansion_tile(airships_table.card(shown_card(LAKEHURST)), marks)
+    airships_cards.airship_tile(airships_table.field(shown_field(2, mid_view()["airship_fields"][0]["top"])), marks)
     clear_caches()
     drawn = [words for words, _, _ in log.texts]
     expected = {CHOSEN: "chosen", NEW: "new", CAN_THROW: "✓"}
@@ -129,7 +144,7 @@ def test_the_check_keeps_clear_of_every_card_cost(monkeypatch: pytest.MonkeyPatc
             if card_id in components.expansions:
                 airships_cards.expansion_tile(airships_table.card(card), marks)
             else:
-                airships_cards.airship_tile(airships_table.field({"left": 1, "top": card}), marks)
+                airships_cards.airship_tile(airships_table.field(shown_field(1, card)), marks)
             sign_boxes = [box for words, box in log.boxes if words in ("✓", "chosen") or words.startswith("≥")]
             assert not [die for die in log.dice_boxes for box in sign_boxes if overlap(die, box)], (card_id, marks)
             monkeypatch.undo()
@@ -141,10 +156,10 @@ def overlap(a: Box, b: Box) -> bool:
 
 
 # -- names wrap rather than being cut -------------------------------------------------------------------
-def tile_words(monkeypatch: pytest.MonkeyPatch, card: dict[str, Any], marks: tuple[str, ...] = ()) -> list[str]:
+def tile_words(monkeypatch: pytest.MonkeyPatch, card: dict[str, Any] | Card, marks: tuple[str, ...] = ()) -> list[str]:
     clear_caches()
     log = TextLog(monkeypatch)
-    airships_cards.expansion_tile(airships_table.card(card), marks)
+    airships_cards.expansion_tile(airships_table.card(shown_card(card)), marks)
     clear_caches()
     words = [words for words, _, _ in log.texts]
     monkeypatch.undo()
@@ -178,7 +193,7 @@ def test_no_card_name_in_the_game_is_cut(monkeypatch: pytest.MonkeyPatch) -> Non
         clear_caches()
         log = TextLog(monkeypatch)
         top = card_view.card(components, card_id)
-        airships_cards.airship_tile(airships_table.field({"left": 1, "top": top}), (CHOSEN,))
+        airships_cards.airship_tile(airships_table.field(shown_field(1, top)), (CHOSEN,))
         assert not [w for w, _, _ in log.texts if "…" in w], card_id
         monkeypatch.undo()
     clear_caches()

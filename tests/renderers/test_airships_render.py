@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,10 +12,18 @@ import pytest
 from PIL import ImageChops
 
 import renderers
-from renderers import airships, airships_cards, airships_panels, airships_table, airships_throw, common
+from engine.view import ViewError, from_json
+from engine.views.airships import AirshipField, Throw
+from renderers import common
+from renderers.airships import render as airships
+from renderers.airships import cards as airships_cards
+from renderers.airships import panels as airships_panels
+from renderers.airships import table as airships_table
+from renderers.airships import throw as airships_throw
 from tests.renderers.airships_drawing import VIEWS, TextLog, clear_caches, drawn_views, engine_views, open_png
-from tests.renderers.airships_views import mid_view, start_view
 from engine.platform.wording import tableless
+from tests.renderers.airships_views import dice, expansion, mid_view, start_view
+from tests.renderers.drawing import typed
 
 MAX_BYTES = 1_000_000
 MIN_WIDTH = 1200
@@ -24,6 +33,7 @@ DOCUMENTED_KEYS = {
     "game", "title", "version", "players", "era", "seat_names", "current", "step", "decision", "to_act", "chosen",
     "revealed", "throwable", "pile",
     "display", "airship_fields", "hindenburg", "wooden_airship", "companies", "last_throw", "events", "outcome",
+    "points", "points_unit",
 }
 
 
@@ -41,7 +51,7 @@ def with_players(view: dict[str, Any], players: int) -> dict[str, Any]:
 
 @pytest.mark.parametrize("name", sorted(VIEWS))
 def test_start_mid_and_end_views_render_to_a_png_at_least_1200_wide_and_under_1_mb(name: str) -> None:
-    data = renderers.render("airships", VIEWS[name]())
+    data = renderers.render("airships", typed(VIEWS[name]()))
     image = open_png(data)
     assert image.format == "PNG"
     assert image.width >= MIN_WIDTH
@@ -55,26 +65,38 @@ def test_the_fixtures_hold_exactly_the_documented_keys() -> None:
 
 @pytest.mark.parametrize("name", sorted(VIEWS))
 def test_the_same_view_gives_the_same_bytes_even_from_a_fresh_cache(name: str) -> None:
-    first = renderers.render("airships", VIEWS[name]())
+    first = renderers.render("airships", typed(VIEWS[name]()))
     clear_caches()
-    assert renderers.render("airships", VIEWS[name]()) == first
-    assert renderers.render("airships", VIEWS[name]()) == first
+    assert renderers.render("airships", typed(VIEWS[name]())) == first
+    assert renderers.render("airships", typed(VIEWS[name]())) == first
 
 
-def test_keys_outside_the_documented_view_change_nothing() -> None:
-    clean = renderers.render("airships", mid_view())
+@pytest.mark.parametrize("leak, key", [
+    (lambda v: v["pile"].update(order=["e2-eng-9", "e2-fin-4"]), "view.pile has no key 'order'"),  # the hidden order
+    (lambda v: v["airship_fields"][0].update(cards=["a-dark-5"]), "'cards'"),  # cards under a top card
+    (lambda v: v["display"]["engineers"][0].update(secret_note="third"), "'secret_note'"),
+    (lambda v: v["companies"][0].update(hand=["e2-mot-1"]), "'hand'"),
+    (lambda v: v["companies"][0].pop("vp"), "view.companies[0] lacks 'vp'"),  # a renamed or lost field
+])
+def test_a_view_with_a_key_it_does_not_have_or_without_one_it_has_is_refused_not_drawn(
+        leak: Any, key: str) -> None:
+    """The renderer draws the typed view: a key the view does not declare, or a declared key missing (a field
+    renamed on one side), is an error naming it rather than a blank panel."""
     leaky = mid_view()
-    leaky["pile"]["order"] = ["e2-eng-9", "e2-fin-4", "e2-cap-1"]  # the hidden pile order
-    leaky["airship_fields"][0]["cards"] = ["a-dark-5", "a-medium-3"]  # cards under a top card
-    leaky["you"] = {"seat": 1, "can_throw_for": ["e1-eng-2"], "legal": ["choose:e1-eng-2"]}
-    leaky["display"]["engineers"][0]["secret_note"] = "shuffled third"
-    leaky["companies"][0]["hand"] = ["e2-mot-1"]
-    assert renderers.render("airships", leaky) == clean
+    leak(leaky)
+    with pytest.raises(ViewError, match=re.escape(key)):
+        typed(leaky)
+
+
+def test_a_seats_own_part_changes_nothing_on_the_board() -> None:
+    clean = renderers.render("airships", typed(mid_view()))
+    mine = mid_view() | {"you": {"seat": 1, "can_throw_for": ["e1-eng-2"], "legal": ["choose:e1-eng-2"]}}
+    assert renderers.render("airships", typed(mine)) == clean
 
 
 def test_a_documented_change_does_change_the_image() -> None:
     """The converse of the test above: the caches must not hide a real change on the table."""
-    before = renderers.render("airships", mid_view())
+    before = renderers.render("airships", typed(mid_view()))
     for change in (
         lambda v: v["pile"].update(left=13),
         lambda v: v["companies"][2].update(chips=1),
@@ -87,17 +109,17 @@ def test_a_documented_change_does_change_the_image() -> None:
     ):
         view = mid_view()
         change(view)
-        assert renderers.render("airships", view) != before
+        assert renderers.render("airships", typed(view)) != before
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_two_three_and_four_player_tables_render(players: int) -> None:
-    image = open_png(renderers.render("airships", with_players(start_view(), players)))
+    image = open_png(renderers.render("airships", typed(with_players(start_view(), players))))
     assert image.width >= MIN_WIDTH
 
 
 def test_company_boards_take_two_per_row() -> None:
-    heights = {n: open_png(renderers.render("airships", with_players(start_view(), n))).height for n in (2, 3, 4)}
+    heights = {n: open_png(renderers.render("airships", typed(with_players(start_view(), n)))).height for n in (2, 3, 4)}
     assert heights[2] < heights[3] == heights[4]
 
 
@@ -107,8 +129,8 @@ def test_a_short_throw_awaiting_a_chip_is_not_drawn_as_a_failure() -> None:
     pending = copy.deepcopy(failed)
     pending.update(step="bonus_chip", current=0, to_act=[0], chosen=failed["last_throw"]["card"])
     failed.update(current=0, to_act=[0])
-    failed_side = open_png(renderers.render("airships", failed)).convert("RGB").crop(side_box())
-    pending_side = open_png(renderers.render("airships", pending)).convert("RGB").crop(side_box())
+    failed_side = open_png(renderers.render("airships", typed(failed))).convert("RGB").crop(side_box())
+    pending_side = open_png(renderers.render("airships", typed(pending))).convert("RGB").crop(side_box())
     assert failed_side.tobytes() != pending_side.tobytes()
 
 
@@ -119,7 +141,7 @@ def side_box() -> tuple[int, int, int, int]:
 
 def test_an_unknown_slug_raises_value_error() -> None:
     with pytest.raises(ValueError, match="chess"):
-        renderers.render("chess", mid_view())
+        renderers.render("chess", typed(mid_view()))
 
 
 def test_renderers_import_no_discord_store_or_engine() -> None:
@@ -127,7 +149,7 @@ def test_renderers_import_no_discord_store_or_engine() -> None:
     # math: a chart's axis rounded up; importlib: the renderer a game's manifest names, found in the registry
     allowed = {"__future__", "collections", "dataclasses", "functools", "importlib", "io", "json", "math", "pathlib",
                "re", "struct", "threading", "typing", "unicodedata", "zlib", "PIL", "renderers"}
-    for path in RENDERER_DIR.glob("*.py"):
+    for path in RENDERER_DIR.rglob("*.py"):
         if path.name == "__main__.py":  # the command line, not a renderer: it plays games through the engine to draw them
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -135,7 +157,9 @@ def test_renderers_import_no_discord_store_or_engine() -> None:
                 roots = {"renderers" if alias.name == "engine" else alias.name.split(".")[0] for alias in node.names}
             elif isinstance(node, ast.ImportFrom):
                 # engine.words alone of the engine: the shared plural and score words, pure and importing nothing
-                roots = {"renderers" if node.module == "engine.words" else (node.module or "").split(".")[0]}
+                # and the views they draw: engine.view and each game's engine.views (typed values, importing no rules)
+                shared = node.module in ("engine.words", "engine.view") or (node.module or "").startswith("engine.views")
+                roots = {"renderers" if shared else (node.module or "").split(".")[0]}
             else:
                 continue
             assert roots <= allowed, f"{path.name} imports {roots - allowed}"
@@ -156,7 +180,7 @@ def test_every_position_of_a_real_engine_game_renders() -> None:
     simulate = pytest.importorskip("engine.cli.simulate")
     game = engine.get_game("airships")
     for players in (2, 3, 4):
-        views: list[dict[str, Any]] = []
+        views: list[Any] = []
         simulate.play_random(game, players, seed=players, on_move=lambda state, seat, action: views.append(tableless(game.sentences, game.view(state, None))))  # noqa: B023  # the callback runs only during this playout
         for view in views[:: max(1, len(views) // 12)] + [views[-1]]:
             data = renderers.render("airships", view)
@@ -176,7 +200,7 @@ def test_no_text_a_player_reads_is_drawn_below_the_phone_legible_size(monkeypatc
     clear_caches()
     log = TextLog(monkeypatch)
     for view in drawn_views():
-        renderers.render("airships", view)
+        renderers.render("airships", typed(view))
     clear_caches()
     assert log.texts
     small = sorted({(words, size) for words, size, _ in log.texts if size < common.MIN_TEXT and words not in DIE_LETTERS})
@@ -190,7 +214,7 @@ def test_numbers_on_dice_are_legible_too(monkeypatch: pytest.MonkeyPatch) -> Non
     clear_caches()
     log = TextLog(monkeypatch)
     for view in drawn_views():
-        renderers.render("airships", view)
+        renderers.render("airships", typed(view))
     clear_caches()
     digits = [(words, size) for words, size, _ in log.texts if words.isdigit() and size < common.MIN_TEXT]
     assert digits == []
@@ -202,7 +226,7 @@ def test_no_text_or_die_runs_off_the_edge_of_its_piece(monkeypatch: pytest.Monke
     clear_caches()
     log = TextLog(monkeypatch)
     for view in drawn_views() + engine_views(2, seed=7) + engine_views(3, seed=11):
-        renderers.render("airships", view)
+        renderers.render("airships", typed(view))
     clear_caches()
     assert [words for words, _, inside in log.texts if not inside] == []
     assert [size for size, inside in log.dice if not inside] == []
@@ -216,19 +240,19 @@ def test_every_card_in_the_game_fits_its_tile_and_its_department_cell(monkeypatc
     log = TextLog(monkeypatch)
     components = data.components()
     for card_id in components.expansions:
-        card = card_view.card(components, card_id)
+        card = card_view.known_card(components, card_id)
         read = airships_table.card(card)
         airships_cards.expansion_tile(read)
-        airships_panels.department_cell(card["department"], read)
+        airships_panels.department_cell(card.department, read)
         # what it gives stays clear of its VP badge, on the tile and on a company board
         atoms = airships_cards.gives_atoms(read)
-        badge = common.text_width(f"★{card['vp']}", common.MIN_TEXT, True) + 14 + 6 if card["vp"] else 0
+        badge = common.text_width(f"★{card.vp}", common.MIN_TEXT, True) + 14 + 6 if card.vp else 0
         inner = airships_cards.BORDER + 6
         assert atoms_fit(atoms, airships_cards.EXPANSION_SIZE[0] - 2 * inner - badge, (airships_cards.GIVE_DIE, 22)), card_id
         cell = airships_cards.gives_atoms(read, common.MIN_TEXT, words=False)
         assert atoms_fit(cell, airships_panels.DEPARTMENT_CELL[0] - 6 - 17, (26, 20)), card_id
     for card_id in components.airships:
-        airships_cards.airship_tile(airships_table.field({"left": 2, "top": card_view.card(components, card_id)}))
+        airships_cards.airship_tile(airships_table.field(AirshipField(left=2, top=card_view.card(components, card_id))))
     clear_caches()
     assert [words for words, _, inside in log.texts if not inside] == []
 
@@ -268,9 +292,9 @@ def test_every_character_drawn_is_one_the_font_has(monkeypatch: pytest.MonkeyPat
     view = mid_view()
     view["seat_names"] = ["🚀 Zoë", "李雷", "Ann"]
     view["outcome"] = {"scores": [10, 10, 3], "ranking": [[0], [1], [2]], "tiebreak": [2, 1, 0], "winners": [0],
-                       "reason": "finished"}
+                       "reason": "finished", "details": "", "tiebreak_words": ["airship", "airships"], "unit": "VP"}
     for drawn in drawn_views() + [view]:
-        renderers.render("airships", drawn)
+        renderers.render("airships", typed(drawn))
     clear_caches()
     missing = {char for words, _, _ in log.texts for char in words if not char.isspace() and not common.has_glyph(char)}
     assert missing == set()
@@ -284,25 +308,24 @@ def test_a_name_keeps_what_the_font_draws_and_falls_back_to_its_nation() -> None
     view["seat_names"] = ["🚀 Zoë", "李雷", "Ann"]
     companies = view["companies"]
     shown = (f"Zoë ({companies[0]['nation']})", companies[1]["nation"], "Ann")
-    assert airships_table.read(view).names == shown
+    assert airships_table.read(typed(view)).names == shown
     assert shown == tuple(renderers.shown_name(n, c["nation"]) for n, c in zip(view["seat_names"], companies))
     clean = mid_view()
     clean["seat_names"] = list(shown)  # as the service hands names in: already shown, so drawn unchanged
-    assert renderers.render("airships", view) == renderers.render("airships", clean)
+    assert renderers.render("airships", typed(view)) == renderers.render("airships", typed(clean))
 
 
 def test_a_seat_with_no_drawable_name_or_nation_is_named_by_number() -> None:
     view = mid_view()
     view["seat_names"] = ["🚀", "李雷", "Ann"]
     view["companies"][0]["nation"] = "🏴"
-    assert airships_table.read(view).names == ("Seat 1", view["companies"][1]["nation"], "Ann")
+    assert airships_table.read(typed(view)).names == ("Seat 1", view["companies"][1]["nation"], "Ann")
 
 
 def test_the_longest_throw_keeps_clear_of_its_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
     """A long card name, an exchange, nine dice and an imaginary one, every bonus: all above the banner."""
     throw = {
-        "seat": 0, "card": {"id": "e2-fin-9", "kind": "expansion", "name": "Henri Deutsch de la Meurthe",
-                            "department": "financiers"},
+        "seat": 0, "card": expansion("e2-fin-9", "Henri Deutsch de la Meurthe", "financiers", "2", dice(red=3), 28),
         "exchange": "3 white → 2 red",
         "rolled": {"white": [3, 2, 1], "red": [5, 4, 3], "black": [8, 6, 4]},
         "kept": [{"colour": "white", "value": 3, "imaginary": False}, {"colour": "red", "value": 5, "imaginary": False},
@@ -313,7 +336,8 @@ def test_the_longest_throw_keeps_clear_of_its_verdict(monkeypatch: pytest.Monkey
     }
     clear_caches()
     log = TextLog(monkeypatch)
-    airships_throw.throw_panel(airships_table.last_throw(throw), ("Bartholomew Featherstonehaugh-Smythe",), pending=True)
+    shown = from_json(Throw, throw)
+    airships_throw.throw_panel(airships_table.last_throw(shown), ("Bartholomew Featherstonehaugh-Smythe",), pending=True)
     clear_caches()
     banner_top = airships_throw.THROW_HEIGHT - 58
     above = [(words, box) for words, box in log.boxes if not words.startswith("SHORT")]
@@ -325,10 +349,10 @@ def test_the_longest_throw_keeps_clear_of_its_verdict(monkeypatch: pytest.Monkey
 
 def test_ai_seats_the_service_names_are_tagged_on_their_company_board() -> None:
     """ai_seats comes from the service, not the engine: a seat in it gets an "AI" tag, and only its board changes."""
-    plain = open_png(renderers.render("airships", mid_view()))
+    plain = open_png(renderers.render("airships", typed(mid_view())))
     tagged_view = mid_view()
     tagged_view["ai_seats"] = [1]
-    tagged = open_png(renderers.render("airships", tagged_view))
+    tagged = open_png(renderers.render("airships", typed(tagged_view)))
     assert plain.size == tagged.size
     box = ImageChops.difference(plain.convert("RGB"), tagged.convert("RGB")).getbbox()
     assert box is not None
@@ -340,6 +364,6 @@ def test_a_seat_on_autopilot_is_tagged_apart_from_an_ai_seat() -> None:
     ai_view, auto_view = mid_view(), mid_view()
     ai_view["ai_seats"] = [1]
     auto_view["autopilot_seats"] = [1]
-    ai_image, auto_image = (open_png(renderers.render("airships", v)).convert("RGB") for v in (ai_view, auto_view))
+    ai_image, auto_image = (open_png(renderers.render("airships", typed(v))).convert("RGB") for v in (ai_view, auto_view))
     box = ImageChops.difference(ai_image, auto_image).getbbox()
     assert box is not None and box[1] >= airships.COMPANIES_TOP  # the tags differ, on the company board only

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ import engine
 import renderers
 from engine.options import PACK, with_edition
 from engine.platform import packs
-from engine.view import common
+from engine.view import CommonView
 from renderers.common import PACK_FOOTER
 from tests.renderers.drawing import open_png
 from engine.platform.wording import tableless
@@ -19,7 +20,7 @@ from engine.platform.wording import tableless
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "packs"
 
 
-def midgame_view(slug: str) -> dict[str, object]:
+def midgame_view(slug: str) -> CommonView:
     """The public view of a game with the test pack, 40 random moves in, as the service hands it to the renderer."""
     game = engine.get_game(slug)
     digest = packs.check(game, (FIXTURES / f"{slug}.toml").read_bytes()).pack.digest
@@ -29,9 +30,7 @@ def midgame_view(slug: str) -> dict[str, object]:
         if not seats:
             break
         state = game.apply(state, seats[0], rng.choice(game.legal_actions(state, seats[0])))
-    view = tableless(game.sentences, dict(common(game.view(state, None))))
-    view["seat_names"] = ["Ann", "Bob", "Cy"]
-    return view
+    return tableless(game.sentences, replace(game.view(state, None), seat_names=("Ann", "Bob", "Cy")))
 
 
 @pytest.mark.parametrize("slug", engine.list_games())
@@ -39,7 +38,7 @@ def test_a_pack_game_board_shows_the_packs_cards_and_names_the_pack_in_a_footer(
     view = midgame_view(slug)
     assert "Pack " in str(view)  # the view the board is drawn from holds the pack's cards
     plain = open_png(renderers.render(slug, view))
-    named = open_png(renderers.render(slug, {**view, "pack": "Our printed copy"}))
+    named = open_png(renderers.render(slug, replace(view, pack="Our printed copy")))
     assert named.size == (plain.size[0], plain.size[1] + PACK_FOOTER)
     assert named.crop((0, 0, *plain.size)).convert("RGB").tobytes() == plain.convert("RGB").tobytes()  # board as is
     footer = named.convert("L").crop((0, plain.size[1], named.size[0], named.size[1]))

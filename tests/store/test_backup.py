@@ -20,6 +20,7 @@ from engine.services import Services
 from tests.stub_drawing import stub_drawing
 from engine.store import Status, Store, StoreError
 from engine.services.tables import Prompt
+from engine.view import to_json
 
 GUILD, CHANNEL = 1, 2
 PLAYERS = {10: "ann", 11: "bob", 12: "cy"}
@@ -102,9 +103,9 @@ async def check_backup(copy: Path, live: Store, prompts: dict[tuple[int, int], P
             seats = len(await opened.seats.of(game_id))
             moves = [(a.seat, Action.from_dict(a.payload)) for a in log]
             live_moves = [(a.seat, Action.from_dict(a.payload)) for a in live_log[: row.version]]
-            assert game.view(replay(game, seats, row.seed, row.options, moves), None) == game.view(
+            assert to_json(game.view(replay(game, seats, row.seed, row.options, moves), None)) == to_json(game.view(
                 replay(game, seats, row.seed, row.options, live_moves), None
-            )
+            ))
     finally:
         await opened.close()
 

@@ -12,6 +12,7 @@ import engine
 
 from engine.platform.records import Status
 from engine.services import Services
+from engine.view import to_json
 from web.pages import BOARDS
 from web.words import instant, moment
 from tests.web.playing import ANN, BOB, game_path, opened, play, play_out, started
@@ -168,8 +169,8 @@ async def test_a_replayed_move_shows_the_scores_after_that_move_not_todays(servi
     then = None
     for row in rows:  # the first move after which the scores differ from today's
         state = game.apply(state, row.seat, engine.Action.from_dict(row.payload))
-        if game.view(state, None)["points"] != game.view(await service.core.load.state(table), None)["points"]:
-            then = (row.seq, game.view(state, None)["points"])
+        if to_json(game.view(state, None))["points"] != to_json(game.view(await service.core.load.state(table), None))["points"]:
+            then = (row.seq, to_json(game.view(state, None))["points"])
     assert then is not None, "this game's scores never changed: pick another seed"
     move, points = then
     html = await (await client.get(f"{await game_path(service, game_id)}/move/{move}")).text()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +13,7 @@ from aiohttp.test_utils import TestClient
 import engine
 from engine.platform.wording import tableless
 from engine.services import Services
+from engine.view import CommonView, to_json
 from tests.stub_drawing import StubDrawing
 from tests.web.conftest import reader, site, tiny_png, web_client
 from tests.web.playing import ANN, BOB, CY, game_path, play, started
@@ -26,8 +26,8 @@ class Watching(StubDrawing):
         super().__init__(tiny_png)
         self.views: list[dict[str, Any]] = []
 
-    def board(self, slug: str, view: Mapping[str, Any]) -> bytes:
-        self.views.append(dict(view))
+    def board(self, slug: str, view: CommonView) -> bytes:
+        self.views.append(to_json(view))
         return super().board(slug, view)
 
 
@@ -41,10 +41,10 @@ async def watched(service: Services, sqlite_path: Path):  # type: ignore[no-unty
 
 def hidden_words(game: Any, state: Any, seats: int) -> set[str]:
     """Every contract in a hand, in the words and numbers a page might print, that the public view does not hold."""
-    public = json.dumps(tableless(game.sentences, game.view(state, None)))  # its words, events worded
+    public = json.dumps(to_json(tableless(game.sentences, game.view(state, None))))  # its words, events worded
     found = set()
     for seat in range(seats):
-        for card in game.view(state, seat)["you"]["contracts"]:
+        for card in to_json(game.view(state, seat))["you"]["contracts"]:
             found.update(w for w in (card["words"], f"contract {card['number']}")
                          if w not in public)
     return found

@@ -13,7 +13,8 @@ from engine.rules.air_alliance.options import OPTIONS
 from engine.rules.air_alliance.setup import new_table
 from engine.rules.air_alliance.state import AirAllianceState
 from engine.rules.guide import RulesTopic, load_guide
-from engine.view import plain
+from engine.view import CommonView
+from engine.views.air_alliance import AirAllianceView
 
 
 class AirAlliance(Rules[AirAllianceState]):
@@ -67,10 +68,11 @@ class AirAlliance(Rules[AirAllianceState]):
         """The public view's events, without the rest of the view."""
         return list(state.events)
 
-    def view(self, state: AirAllianceState, seat: int | None) -> dict[str, Any]:
-        return plain(view.public_view(state) if seat is None else view.seat_view(state, seat))
+    def view(self, state: AirAllianceState, seat: int | None) -> AirAllianceView:
+        return view.public_view(state) if seat is None else view.seat_view(state, seat)
 
-    def hand_fields(self, seat_view: dict[str, Any]) -> list[tuple[str, str]]:
+    def hand_fields(self, seat_view: CommonView) -> list[tuple[str, str]]:
+        assert isinstance(seat_view, AirAllianceView), "a seat's view of this game"
         return view.hand_fields(seat_view)
 
     def stats(self, state: AirAllianceState) -> dict[str, float]:

@@ -8,7 +8,7 @@ from engine.rules.air_alliance import GAME, events
 MANIFEST = GameManifest(
     rules=GAME,
     ai="engine.rules.air_alliance.ai",
-    renderer="renderers.air_alliance",
+    renderer="renderers.air_alliance.render",
     sentences=events.SENTENCES,
     # A world of Air Alliance is dear, and more of them is what its strong level needs (8 worlds won 58.8% of 200
     # games against the standard level, 24 about three in four of shorter runs): it weighs two streams of 8 (67.0%

@@ -12,7 +12,8 @@ from engine.rules.airships.records import Back
 from engine.rules.airships.setup import new_table
 from engine.rules.airships.state import AirshipsState
 from engine.rules.guide import RulesTopic, load_guide
-from engine.view import plain
+from engine.view import CommonView
+from engine.views.airships import AirshipsView
 
 
 class Airships(Rules[AirshipsState]):
@@ -62,10 +63,11 @@ class Airships(Rules[AirshipsState]):
         """The public view's events, without the rest of the view."""
         return list(state.events)
 
-    def view(self, state: AirshipsState, seat: int | None) -> dict[str, Any]:
-        return plain(view.public_view(state) if seat is None else view.seat_view(state, seat))
+    def view(self, state: AirshipsState, seat: int | None) -> AirshipsView:
+        return view.public_view(state) if seat is None else view.seat_view(state, seat)
 
-    def hand_fields(self, seat_view: dict[str, Any]) -> list[tuple[str, str]]:
+    def hand_fields(self, seat_view: CommonView) -> list[tuple[str, str]]:
+        assert isinstance(seat_view, AirshipsView), "a seat's view of this game"
         return view.hand_fields(seat_view)
 
     def stats(self, state: AirshipsState) -> dict[str, float]:

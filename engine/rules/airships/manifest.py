@@ -8,7 +8,7 @@ from engine.rules.airships import GAME, events
 MANIFEST = GameManifest(
     rules=GAME,
     ai="engine.rules.airships.ai",
-    renderer="renderers.airships",
+    renderer="renderers.airships.render",
     sentences=events.SENTENCES,
     # Airships' worlds are cheap and its close calls need many of them against the dice: 6 choices in up to 48
     # worlds, steadied by the dice's luck, won 62.3% (seed 1) and 60.0% (seed 0) of 200 games against the standard

@@ -13,7 +13,8 @@ from engine.rules.golden_age.market import value_of
 from engine.rules.golden_age.setup import new_table
 from engine.rules.golden_age.state import GoldenAgeState, Phase
 from engine.rules.guide import RulesTopic, load_guide
-from engine.view import plain
+from engine.view import CommonView
+from engine.views.golden_age import GoldenAgeView
 
 
 class GoldenAge(Rules[GoldenAgeState]):
@@ -72,10 +73,11 @@ class GoldenAge(Rules[GoldenAgeState]):
         """The public view's events, without the rest of the view."""
         return list(state.events)
 
-    def view(self, state: GoldenAgeState, seat: int | None) -> dict[str, Any]:
-        return plain(view.public_view(state) if seat is None else view.seat_view(state, seat))
+    def view(self, state: GoldenAgeState, seat: int | None) -> GoldenAgeView:
+        return view.public_view(state) if seat is None else view.seat_view(state, seat)
 
-    def hand_fields(self, seat_view: dict[str, Any]) -> list[tuple[str, str]]:
+    def hand_fields(self, seat_view: CommonView) -> list[tuple[str, str]]:
+        assert isinstance(seat_view, GoldenAgeView), "a seat's view of this game"
         return view.hand_fields(seat_view)
 
     def stats(self, state: GoldenAgeState) -> dict[str, float]:

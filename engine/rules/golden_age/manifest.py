@@ -8,7 +8,7 @@ from engine.rules.golden_age import GAME, events
 MANIFEST = GameManifest(
     rules=GAME,
     ai="engine.rules.golden_age.ai",
-    renderer="renderers.golden_age",
+    renderer="renderers.golden_age.render",
     sentences=events.SENTENCES,
     look_ahead=LookAhead(),  # the platform's defaults won 68.0% of 200 games against the standard level (docs/ai.md)
 )

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from renderers.memo import cached
 from typing import NamedTuple
 
 from PIL import Image
 
-from renderers.airships_cards import NAVY, PALETTE
-from renderers.airships_table import Outcome, Table
-from renderers.airships_throw import VERDICT, card_words, verdict
+from engine.words import ranked_seats
+from renderers.airships.cards import NAVY, PALETTE
+from renderers.airships.table import Outcome, Table
+from renderers.airships.throw import VERDICT, card_words, verdict
 from renderers.common import ELLIPSIS, INK, RGB, WHITE, YELLOW, ellipsize, ink_on, text_width, wrap_fit
+from renderers.memo import cached
 from renderers.header_lines import Run, runs_width
 
 # Discord shows the 1400 px board about 360 px wide on a phone: the header's facts are drawn at least
@@ -131,7 +132,8 @@ def throw_line(table: Table, room: int) -> HeaderLine:
 
 
 def score_line(table: Table, room: int) -> HeaderLine:
-    """'VP: USA 3 · Germany 6 · Italy 3'; names are cut to a common length when they do not all fit."""
+    """'VP: Germany 6 · USA 3 · Italy 3', ranked as every surface ranks scores (engine.words.score_order); names
+    are cut to a common length when they do not all fit."""
     names = table.names
     label = "Final VP: " if table.outcome else "VP: "
     vps = [c.vp for c in table.companies]
@@ -140,8 +142,8 @@ def score_line(table: Table, room: int) -> HeaderLine:
 
     def runs(cut: int | None) -> list[Run]:
         found: list[Run] = [(label, False)]
-        for index, vp in enumerate(vps):
-            name = names[index] if index < len(names) else "?"
+        for index, seat in enumerate(ranked_seats(vps)):
+            name, vp = names[seat] if seat < len(names) else "?", vps[seat]
             name = ellipsize(name, HEADER_MIN_TEXT, cut) if cut else name
             found += [("  ·  ", False)] if index else []
             found += [(name, False), (f" {vp}", True)]

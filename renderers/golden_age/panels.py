@@ -7,12 +7,12 @@ from renderers.memo import cached
 from PIL import Image
 
 from renderers.common import INK, MIN_TEXT, MUTED, VERMILLION, WHITE, YELLOW, Pen, ellipsize, fit_text, text_width, wrap_fit
-from renderers.golden_age_market import PURCHASED
-from renderers.golden_age_pieces import (
+from renderers.golden_age.market import PURCHASED
+from renderers.golden_age.pieces import (
     LINE, NAVY, PALETTE, PANEL, PAPER, TOKEN, draw_chip, draw_disc, draw_free_hub, draw_free_spot,
     draw_hub, draw_tag, money, ordinal, signed,
 )
-from renderers.golden_age_table import Disc, Seat
+from renderers.golden_age.table import Disc, Seat
 
 PLAYER_HEIGHT = 142
 FRAME = 5  # the current player's thick frame

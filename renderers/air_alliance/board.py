@@ -6,11 +6,11 @@ from renderers.memo import cached
 
 from PIL import Image, ImageDraw
 
-from renderers.air_alliance_pieces import (
+from renderers.air_alliance.pieces import (
     LINE, NAVY, PALETTE, PANEL, PAPER, TOKEN, draw_free, draw_plane, draw_planes, draw_tag, palette_index, plane_fill,
     plane_image, plane_letter, planes_width, silhouette_planes, tag_width,
 )
-from renderers.air_alliance_table import AREAS, Airport, Flight
+from renderers.air_alliance.table import AREAS, Airport, Flight
 from renderers.common import INK, MIN_TEXT, MUTED, WHITE, Pen, ellipsize, ink_on, text_width
 
 BOARD_WIDTH = 1576

@@ -6,12 +6,12 @@ from renderers.memo import cached
 
 from PIL import Image
 
-from renderers.air_alliance_cards import SLOT_SIZE, card_chip_words, slot_tile
-from renderers.air_alliance_pieces import (
+from renderers.air_alliance.cards import SLOT_SIZE, card_chip_words, slot_tile
+from renderers.air_alliance.pieces import (
     LINE, MINI, NAVY, NPA, PALETTE, PANEL, PAPER, PEACH, colour_word, draw_marker, draw_planes, draw_plane,
     draw_tag, miles, plane_fill, plane_letter, tag_width,
 )
-from renderers.air_alliance_table import Card, Player, Slot
+from renderers.air_alliance.table import Card, Player, Slot
 from renderers.common import (
     INK, MIN_TEXT, MUTED, WHITE, YELLOW, Pen, ellipsize, fit_text, ink_on, text_width, wrap_fit,
 )

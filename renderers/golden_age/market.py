@@ -8,8 +8,8 @@ from typing import NamedTuple
 from PIL import Image
 
 from renderers.common import INK, MIN_TEXT, MUTED, VERMILLION, WHITE, Pen, text_width
-from renderers.golden_age_pieces import LINE, PALETTE, PANEL, PAPER, TOKEN, draw_disc, money
-from renderers.golden_age_table import Airline, Disc
+from renderers.golden_age.pieces import LINE, PALETTE, PANEL, PAPER, TOKEN, draw_disc, money
+from renderers.golden_age.table import Airline, Disc
 
 MARKET_WIDTH = 1576
 BOX_TOP = 0

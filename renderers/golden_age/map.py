@@ -8,11 +8,11 @@ from typing import NamedTuple
 from PIL import Image
 
 from renderers.common import INK, MIN_TEXT, MUTED, WHITE, Pen, ellipsize, text_width
-from renderers.golden_age_pieces import (
+from renderers.golden_age.pieces import (
     DIM, LINE, PALETTE, PANEL, PAPER, chip_width, chip_words, draw_chip, draw_disc, draw_free_hub, draw_free_spot,
     draw_hub, signed, tech_letter,
 )
-from renderers.golden_age_table import REGION_COLOUR, REGIONS, City
+from renderers.golden_age.table import REGION_COLOUR, REGIONS, City
 
 MAP_WIDTH = 1576
 TILE_WIDTH = 304

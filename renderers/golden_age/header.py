@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from renderers.memo import cached
-
 from PIL import Image
 
+from engine.words import ranked_seats
 from renderers.common import INK, RGB, WHITE, YELLOW, Pen, ellipsize, text_width, wrap_fit
+from renderers.memo import cached
 from renderers.header_lines import HeaderLine, Run, fit, runs_width
-from renderers.golden_age_pieces import NAVY, PALETTE, draw_disc, money
-from renderers.golden_age_table import Disc, Table, name_of
+from renderers.golden_age.pieces import NAVY, PALETTE, draw_disc, money
+from renderers.golden_age.table import Disc, Table, name_of
 
 # Discord shows the board about 360 px wide on a phone: the facts a player looks for first (whose turn, what
 # just happened, the worth) are drawn at least 1/36 of the board's width tall (45 px at 1600), about 10 px there.
@@ -141,10 +141,10 @@ def event_lines(table: Table, room: int) -> list[HeaderLine]:
 
 def worth_lines(table: Table, room: int) -> list[HeaderLine]:
     """'Worth: Alice $35 · Bob $35', the richest first (equal worths in seat order), as every surface ranks the
-    scores; long names are cut to a common length where they do not all fit."""
+    scores (engine.words.score_order); long names are cut to a common length where they do not all fit."""
     rows = worth_rows(len(table.seats))
     label = "Final worth: " if table.over else "Worth: "
-    seats = tuple(sorted(table.seats, key=lambda seat: (-seat.worth, seat.seat)))
+    seats = tuple(table.seats[index] for index in ranked_seats([seat.worth for seat in table.seats]))
     per_row = -(-len(seats) // rows) if seats else 0
     groups = [seats[i:i + per_row] for i in range(0, len(seats), per_row)] if per_row else [()]
     groups += [()] * (rows - len(groups))

@@ -6,11 +6,12 @@ from renderers.memo import cached
 
 from PIL import Image
 
-from renderers.air_alliance_pieces import (
+from renderers.air_alliance.pieces import (
     BADGE_HEIGHT, DIMMED, LINE, MARKED, NAVY, NORMAL, ORANGE, PALETTE, PAPER, PEACH, draw_badge, draw_marker, draw_tag,
     miles, plane_fill, tag_width,
 )
-from renderers.air_alliance_table import Card, Icon, Slot
+from engine.views.air_alliance import Icon
+from renderers.air_alliance.table import Card, Slot
 from renderers.common import INK, MIN_TEXT, MUTED, WHITE, Pen, ellipsize, text_width
 
 CARD_WIDTH = 256

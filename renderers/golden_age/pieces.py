@@ -9,7 +9,7 @@ from PIL import Image
 from renderers.common import (
     INK, MIN_TEXT, MUTED, RGB, VERMILLION, WHITE, YELLOW, Palette, Pen, ink_on, text_width,
 )
-from renderers.golden_age_table import Disc
+from renderers.golden_age.table import Disc
 
 # -- theme ---------------------------------------------------------------------------------------
 PAPER: RGB = (236, 230, 216)  # the board

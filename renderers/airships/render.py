@@ -6,29 +6,30 @@
 # compressed again (renderers/png.py).
 # A card's marks (chosen, new, ✓ can throw) are part of its tile's cache key, and each header line is
 # cached on its words, so a new player to act costs a few tiles and a line, not a board.
-# The view is read once (renderers/airships_table.py) into frozen values, which are the pieces' cache keys.
+# The view is read once (renderers/airships/table.py) into frozen values, which are the pieces' cache keys.
 
 from __future__ import annotations
 
 from functools import lru_cache
 
 from renderers.memo import cached
-from typing import Any
 
 from PIL import Image
 
-from renderers.airships_cards import (
+from engine.views.airships import AirshipsView
+
+from renderers.airships.cards import (
     AIRSHIP_SIZE, DEPARTMENT_COLOUR, DEPARTMENT_NAME, DEPARTMENTS, EXPANSION_SIZE, PALETTE, PAPER, Atom,
     airship_tile, draw_atoms, draw_die, empty_field, expansion_tile,
 )
-from renderers.airships_header import HEADER_HEIGHT, HeaderLine, header_band
-from renderers.airships_header import header_lines as _header_lines
-from renderers.airships_marks import Marks, draw_marks_legend
-from renderers.airships_panels import (
+from renderers.airships.header import HEADER_HEIGHT, HeaderLine, header_band
+from renderers.airships.header import header_lines as _header_lines
+from renderers.airships.marks import Marks, draw_marks_legend
+from renderers.airships.panels import (
     COMPANY_SIZE, PILE_HEIGHT, SIDE_WIDTH, company_panel, hindenburg_panel, pile_box, ranking_box, reference_box,
 )
-from renderers.airships_table import Card, Table, read
-from renderers.airships_throw import THROW_HEIGHT, throw_panel
+from renderers.airships.table import Card, Table, read
+from renderers.airships.throw import THROW_HEIGHT, throw_panel
 from renderers.common import INK, MIN_TEXT, MUTED, Pen, ink_on, with_pack_footer
 from renderers.png import encode_board
 
@@ -52,7 +53,7 @@ LEGEND_LINE = 40
 LEGEND_HEIGHT = 2 * LEGEND_LINE  # the symbols, then the marks on cards
 
 
-def render(view: dict[str, Any]) -> bytes:
+def render(view: AirshipsView) -> bytes:
     """PNG bytes of the Airships board for a public view."""
     table = read(view)
     canvas = base(company_rows(len(table.companies))).copy()
@@ -65,7 +66,7 @@ def render(view: dict[str, Any]) -> bytes:
     return encode_board(with_pack_footer(canvas, view, PALETTE, PAPER))
 
 
-def header_lines(view: dict[str, Any]) -> list[HeaderLine]:
+def header_lines(view: AirshipsView) -> list[HeaderLine]:
     """The header's lines (their text and size) as the board draws them for this view."""
     return _header_lines(read(view), WIDTH - 2 * MARGIN)
 

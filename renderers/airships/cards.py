@@ -8,10 +8,11 @@ from typing import Any
 
 from PIL import Image
 
-from renderers.airships_marks import (
+from renderers.airships.marks import (
     CHOSEN, CHOSEN_FRAME, Marks, check_room, draw_check, draw_chosen_frame, draw_tags, tags, tags_width,
 )
-from renderers.airships_table import DEPARTMENTS, DIE_COLOURS, Card, Dice, Field, Phase
+from engine.views.airships import DEPARTMENTS, Dice
+from renderers.airships.table import DIE_COLOURS, Card, Field, Phase
 from renderers.common import (
     BLUE, BLUISH_GREEN, INK, MIN_TEXT, MUTED, ORANGE, REDDISH_PURPLE, RGB, SKY_BLUE, VERMILLION, WHITE, YELLOW,
     ELLIPSIS, Palette, Pen, fit_text, ink_on, text_width, wrap_fit,

@@ -7,13 +7,14 @@ from renderers.memo import cached
 
 from PIL import Image
 
-from renderers.airships_cards import (
+from renderers.airships.cards import (
     BACK_COLOUR, DEPARTMENT_COLOUR, DEPARTMENT_NAME, DEPARTMENTS, EMPTY, LINE, NAVY, PALETTE, PANEL, PAPER,
     PHASE_SIZE, SKY_BLUE, atoms_width, counted_dice_atoms, draw_atoms, draw_die, draw_vp_badge, gives_atoms,
     nation_badge, phase_tile,
 )
-from renderers.airships_marks import Marks
-from renderers.airships_table import Airship, Card, Company, Dice, Die, Hindenburg, Outcome
+from renderers.airships.marks import Marks
+from engine.views.airships import Dice
+from renderers.airships.table import Airship, Card, Company, Die, Hindenburg, Outcome
 from renderers.common import (
     INK, MIN_TEXT, MUTED, RGB, WHITE, YELLOW, Pen, ellipsize, fit_text, ink_on,
     text_width, wrap_lines,

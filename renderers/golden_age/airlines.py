@@ -8,10 +8,10 @@ from typing import NamedTuple
 from PIL import Image
 
 from renderers.common import INK, MIN_TEXT, MUTED, VERMILLION, WHITE, YELLOW, Pen, ellipsize, ink_on, text_width
-from renderers.golden_age_pieces import (
+from renderers.golden_age.pieces import (
     DIM, LINE, NAVY, PALETTE, PANEL, TOKEN, draw_disc, draw_tag, money, tech_fill,
 )
-from renderers.golden_age_table import Airline
+from renderers.golden_age.table import Airline
 
 TABLE_WIDTH = 1576
 ROW_HEIGHT = 42

@@ -6,9 +6,9 @@ from renderers.memo import cached
 
 from PIL import Image
 
-from renderers.airships_cards import DEPARTMENT_NAME, PALETTE, draw_die
-from renderers.airships_panels import LINE_STEP, PAD, SIDE_WIDTH, panel
-from renderers.airships_table import DIE_COLOURS, CardRef, Throw
+from renderers.airships.cards import DEPARTMENT_NAME, PALETTE, draw_die
+from renderers.airships.panels import LINE_STEP, PAD, SIDE_WIDTH, panel
+from renderers.airships.table import DIE_COLOURS, CardRef, Throw
 from renderers.common import BLUISH_GREEN, INK, MIN_TEXT, MUTED, RGB, VERMILLION, YELLOW, Pen, ellipsize, ink_on, wrap_lines
 
 THROW_HEIGHT = 356

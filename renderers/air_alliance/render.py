@@ -10,20 +10,22 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from PIL import Image
 
-from renderers.air_alliance_board import BOARD_HEIGHT, board_image
-from renderers.air_alliance_cards import CARD_WIDTH, CLAIM_TILE, LOST_NEXT, LOST_OFF_BOARD, claim_tile, free_claim_place
-from renderers.air_alliance_header import HEADER_HEIGHT, HeaderLine, header_band
-from renderers.air_alliance_header import header_lines as _header_lines
-from renderers.air_alliance_panels import (
+from engine.views.air_alliance import AirAllianceView
+
+from renderers.air_alliance.board import BOARD_HEIGHT, board_image
+from renderers.air_alliance.cards import CARD_WIDTH, CLAIM_TILE, LOST_NEXT, LOST_OFF_BOARD, claim_tile, free_claim_place
+from renderers.air_alliance.header import HEADER_HEIGHT, HeaderLine, header_band
+from renderers.air_alliance.header import header_lines as _header_lines
+from renderers.air_alliance.panels import (
     LEGEND_HEIGHT, MAX_EVENT_LINES, PLAYER_SIZE, STRIP_HEIGHT, event_lines, events_height, events_panel, legend,
     player_panel, strip_panel,
 )
-from renderers.air_alliance_pieces import PALETTE, PAPER
-from renderers.air_alliance_table import Card, Table, read
+from renderers.air_alliance.pieces import PALETTE, PAPER
+from renderers.air_alliance.table import Card, Table, read
 from renderers.common import MIN_TEXT, MUTED, Pen, with_pack_footer
 from renderers.png import encode_board
 
@@ -41,7 +43,7 @@ PLAYERS_TOP = STRIP_TOP + STRIP_HEIGHT + GAP
 PLAYER_GAP = INNER - 2 * PLAYER_SIZE[0]
 
 
-def render(view: dict[str, Any]) -> bytes:
+def render(view: AirAllianceView) -> bytes:
     """PNG bytes of the Air Alliance board for a public view."""
     table = read(view)
     layout = Layout.of(table)
@@ -60,7 +62,7 @@ def render(view: dict[str, Any]) -> bytes:
     return encode_board(with_pack_footer(canvas, view, PALETTE, PAPER))
 
 
-def header_lines(view: dict[str, Any]) -> list[HeaderLine]:
+def header_lines(view: AirAllianceView) -> list[HeaderLine]:
     """The header's lines (their text and size) as the board draws them for this view."""
     return _header_lines(read(view), INNER)
 

@@ -6,7 +6,8 @@ from renderers.memo import cached
 
 from PIL import Image
 
-from renderers.air_alliance_table import ALL, Icon
+from engine.views.air_alliance import Icon
+from renderers.air_alliance.table import ALL
 from renderers.common import (
     BLUE, BLUISH_GREEN, INK, MIN_TEXT, MUTED, ORANGE, REDDISH_PURPLE, RGB, VERMILLION, WHITE, YELLOW,
     Palette, Pen, ellipsize, ink_on, text_width,

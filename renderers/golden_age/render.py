@@ -9,21 +9,23 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from PIL import Image
 
+from engine.views.golden_age import GoldenAgeView
+
 from renderers.common import MIN_TEXT, MUTED, Pen, with_pack_footer
-from renderers.golden_age_airlines import table_height, table_image
-from renderers.golden_age_header import HeaderLine, header_band, header_height
-from renderers.golden_age_header import header_lines as _header_lines
-from renderers.golden_age_map import map_image, map_layout, layout_key
-from renderers.golden_age_market import MARKET_HEIGHT, market_image, markers
-from renderers.golden_age_panels import (
+from renderers.golden_age.airlines import table_height, table_image
+from renderers.golden_age.header import HeaderLine, header_band, header_height
+from renderers.golden_age.header import header_lines as _header_lines
+from renderers.golden_age.map import map_image, map_layout, layout_key
+from renderers.golden_age.market import MARKET_HEIGHT, market_image, markers
+from renderers.golden_age.panels import (
     EVENTS_HEIGHT, LEGEND_HEIGHT, PLAYER_HEIGHT, events_panel, legend, player_columns, player_panel,
 )
-from renderers.golden_age_pieces import PALETTE, PAPER
-from renderers.golden_age_table import Table, name_of, read
+from renderers.golden_age.pieces import PALETTE, PAPER
+from renderers.golden_age.table import Table, name_of, read
 from renderers.png import encode_board
 
 WIDTH = 1600
@@ -33,7 +35,7 @@ GAP = 14
 CAPTION = 34  # a section title's strip
 
 
-def render(view: dict[str, Any]) -> bytes:
+def render(view: GoldenAgeView) -> bytes:
     """PNG bytes of the 1930 board for a public view (a seat's own "you" part is never read)."""
     table = read(view)
     layout = Layout.of(table)
@@ -49,7 +51,7 @@ def render(view: dict[str, Any]) -> bytes:
     return encode_board(with_pack_footer(canvas, view, PALETTE, PAPER))
 
 
-def header_lines(view: dict[str, Any]) -> list[HeaderLine]:
+def header_lines(view: GoldenAgeView) -> list[HeaderLine]:
     """The header's lines (their text and size) as the board draws them for this view."""
     return _header_lines(read(view), INNER)
 

@@ -6,9 +6,9 @@ from renderers.memo import cached
 
 from PIL import Image
 
-from engine.words import count
-from renderers.air_alliance_pieces import NAVY, PALETTE, miles, tag_width
-from renderers.air_alliance_table import Table
+from engine.words import count, ranked_seats
+from renderers.air_alliance.pieces import NAVY, PALETTE, miles, tag_width
+from renderers.air_alliance.table import Table
 from renderers.common import ELLIPSIS, RGB, VERMILLION, WHITE, YELLOW, ellipsize, ink_on, text_width, wrap_fit
 from renderers.header_lines import HeaderLine, Run, fit, runs_width
 
@@ -130,9 +130,11 @@ def flights_words(table: Table) -> str:
 
 
 def miles_line(table: Table, room: int) -> HeaderLine:
-    """'Miles: Alice 26,000 · Bartholomew 41,000'; long names are cut to a common length when they do not all fit."""
+    """'Miles: Bartholomew 41,000 · Alice 26,000', ranked as every surface ranks scores (engine.words.score_order);
+    long names are cut to a common length when they do not all fit."""
     label = "Final miles: " if table.over else "Miles: "
-    scores = [(table.names[p.seat] if p.seat < len(table.names) else "?", p.miles) for p in table.players]
+    players = [table.players[index] for index in ranked_seats([p.miles for p in table.players])]
+    scores = [(table.names[p.seat] if p.seat < len(table.names) else "?", p.miles) for p in players]
 
     def runs(cut: int | None) -> list[Run]:
         found: list[Run] = [(label, False)]

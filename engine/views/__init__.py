@@ -1,0 +1,1 @@
+"""Each game's view as frozen dataclasses (docs/<game>-view.md): built by the game's rules, drawn by its renderer."""
