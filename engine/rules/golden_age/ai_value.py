@@ -195,8 +195,9 @@ def token_values(state: GoldenAgeState, seat: int, w: Weights = WEIGHTS) -> dict
         final = price_along(prices, max(box, 0.0))
         future = turns_after + 1  # each later turn's flight and the final flight
         income = record.income
-        dividends = along(line, income) * future + paid(income) * flies
-        result[key] = final + dividends + growth(state, key, net.room[key], future, w, line)
+        smooth = along(line, income)
+        dividends = smooth * future + paid(income) * flies
+        result[key] = final + dividends + growth(state, key, net.room[key], future, w, line, smooth)
     return result
 
 
@@ -227,9 +228,10 @@ def progress_to_next_colour(edition: int, pack: str, tech_box: int) -> float:
 
 
 def growth(state: GoldenAgeState, key: str, room: list[int], future: int, w: Weights,
-           line: tuple[float, ...] | None = None) -> float:
+           line: tuple[float, ...] | None = None, now: float | None = None) -> float:
     """The dividends a token can expect from gates the airline still has to place (each flies about half the flights
-    left, and this turn's for the ones placed before it). `line`: the dividend line, if already looked up."""
+    left, and this turn's for the ones placed before it). `line`: the dividend line, and `now` its value at the
+    airline's income, if already looked up."""
     if future <= 1 or w.growth == 0:
         return 0.0
     record = state.airlines[key]
@@ -239,7 +241,7 @@ def growth(state: GoldenAgeState, key: str, room: list[int], future: int, w: Wei
     whole = int(placements)
     added = sum(room[:whole]) + (placements - whole) * (room[whole] if whole < len(room) else 0)
     line = line or dividend_line(state.edition, state.pack)
-    slope = along(line, record.income + added) - along(line, record.income)
+    slope = along(line, record.income + added) - (along(line, record.income) if now is None else now)
     return w.growth * slope * (future + 1) / 2
 
 

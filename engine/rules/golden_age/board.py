@@ -116,7 +116,7 @@ def _next(marks: tuple[int, ...], done: int) -> float:
 
 
 def name(state: GoldenAgeState, airline: str) -> str:
-    return next(a.name for a in state.data.airlines if a.key == airline)
+    return state.data.airline_names[airline]
 
 
 def actor(state: GoldenAgeState, seat: int | None, airline: str) -> str:

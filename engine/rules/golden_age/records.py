@@ -172,6 +172,11 @@ class Components:
         return {key: REGION_OPENED_BY[city.region].rank for key, city in self.cities.items()}
 
     @cached_property
+    def airline_names(self) -> dict[str, str]:
+        """Airline key -> its name (every event names the airline)."""
+        return {airline.key: airline.name for airline in self.airlines}
+
+    @cached_property
     def spot_values(self) -> dict[str, tuple[tuple[int, ...], ...]]:
         """City key -> at each colour rank, what a gate earns on each spot: the first has the bonus, the last the
         penalty (board.spot_value's rule, looked up: the map's incomes are summed after every gate placed)."""
