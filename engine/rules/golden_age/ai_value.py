@@ -261,10 +261,11 @@ def worths(state: GoldenAgeState, seat: int, w: Weights = WEIGHTS) -> list[float
     rounds = stock_rounds_left(state)
     offers = for_sale(state) if rounds else []
     for other, player in enumerate(state.seats):
-        total = player.money + sum(values.get(key, 0.0) * n for key, n in player.tokens.items())
+        tokens = player.tokens
+        total = player.money + sum([values.get(key, 0.0) * n for key, n in tokens.items()])
         if rounds:
             total += w.cash * buying_money(state, other, offers)
-        total += w.action * min(player.total(), MAX_ACTIONS) * turns_left
+        total += w.action * min(sum(tokens.values()), MAX_ACTIONS) * turns_left  # player.total()
         if other == seat:
             total += hand_value(state, seat, w)
         result.append(total)
@@ -280,11 +281,9 @@ def stock_rounds_left(state: GoldenAgeState) -> int:
 
 def for_sale(state: GoldenAgeState) -> list[tuple[int, str, int]]:
     """The tokens in the pools, cheapest first: (price, airline, how many); an unfounded airline at the lowest price."""
-    offers = []
-    for key, record in state.airlines.items():
-        if record.bankrupt or not record.pool:
-            continue
-        offers.append((market.price(state, key) if record.founded else INITIAL_PRICES[0], key, record.pool))
+    boxes = state.data.market
+    offers = [(boxes[record.price_box].price if record.founded else INITIAL_PRICES[0], key, record.pool)
+              for key, record in state.airlines.items() if not record.bankrupt and record.pool]  # market.price
     offers.sort()
     return offers
 
@@ -293,17 +292,18 @@ def buying_money(state: GoldenAgeState, seat: int, offers: list[tuple[int, str, 
     """The part of the seat's money that can still buy tokens: tokens pay far more than their price over a game
     (each one's dividends every turn and an action), so such money is worth more than its face value."""
     player = state.seats[seat]
-    room = MAX_TOKENS - player.total()
+    money, tokens = player.money, player.tokens
+    room = MAX_TOKENS - sum(tokens.values())
     cap = market.cap(state)
     cost = 0
     for price, key, pool in offers:
-        if room <= 0 or cost >= player.money:
+        if room <= 0 or cost >= money:
             break
-        count = min(pool, cap - player.held(key), room)
+        count = min(pool, cap - tokens.get(key, 0), room)
         if count > 0:
             cost += price * count
             room -= count
-    return float(min(player.money, cost))
+    return float(min(money, cost))
 
 
 def standing(state: GoldenAgeState, seat: int, w: Weights | None = None) -> float:
