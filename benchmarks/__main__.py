@@ -52,6 +52,8 @@ GAME_TARGETS: dict[str, dict[str, tuple[str, float]]] = {"1930": {
     "ai_ms_slowest_decision": ("<", 500.0),
 }}
 ARENA_PLAYERS = {"1930": 3}  # the table size each game's AI targets are set at (two unless named)
+# The table sizes whose arena speed (the AI in every seat, in games per CPU-minute) is measured (two unless named).
+SPEED_PLAYERS = {"1930": (3, 5)}
 END_TO_END_FACTOR = 1.5  # a whole move may cost at most this times (PNG encode + one bare commit)
 
 
@@ -62,6 +64,7 @@ class Sizes:
 
     games: int = 100  # random games per title at least: the store's figures commit 100 games at once
     ai_games: int = 5  # games with an AI in every seat, every decision timed
+    speed_games: int = 10  # arena games with the AI in every seat, for the games per CPU-minute
     level_positions: int = level_figures.POSITIONS
     thinking_seconds: float = THINKING_SECONDS
     render_positions: int | None = None  # boards drawn along one game (None: every position)
@@ -74,7 +77,7 @@ class Sizes:
 
 
 FULL = Sizes()
-QUICK = Sizes(games=4, ai_games=1, level_positions=2, thinking_seconds=0.05, render_positions=3, rounds=1,
+QUICK = Sizes(games=4, ai_games=1, speed_games=1, level_positions=2, thinking_seconds=0.05, render_positions=3, rounds=1,
               round_moves=10, viewers=3, viewer_moves=2, load_games=4, burst=20)
 
 
@@ -255,6 +258,18 @@ def arena_figures(slug: str, games: int) -> dict[str, float]:
             "arena_ai_ms_per_decision": against["random"].ms_per_decision["ai"]}
 
 
+def arena_speed(slug: str, games: int) -> dict[str, float]:
+    """Arena games with the AI in every seat per minute of this process's CPU time, at each table size measured
+    (CPU time: other processes on a shared machine do not slow it; one process, so a minute per core)."""
+    figures = {}
+    for players in SPEED_PLAYERS.get(slug, (2,)):
+        started = time.process_time()
+        arena(slug, players, games, 1, ["ai"] * players)
+        spent = time.process_time() - started
+        figures[f"arena_games_per_cpu_minute_{players}p"] = round(60 * games / spent, 1)
+    return figures
+
+
 def game_figures(slug: str, games: int, arena_games: int, players: int = 3,
                  postgresql: str | None = None, sizes: Sizes = FULL) -> dict[str, Any]:
     """Every figure of one game at `players` seats, and whether each meets its target."""
@@ -264,6 +279,7 @@ def game_figures(slug: str, games: int, arena_games: int, players: int = 3,
     figures, playouts = engine_figures(slug, games, players)
     figures["ai_ms_per_decision"], figures["ai_ms_slowest_decision"] = ai_ms_per_decision(slug, sizes.ai_games, players)
     figures.update(arena_figures(slug, arena_games))
+    figures.update(arena_speed(slug, sizes.speed_games))
     figures.update(level_figures.figures(slug, seconds=sizes.thinking_seconds, count=sizes.level_positions))
     render, _ = render_figures(slug, playouts[0], players, sizes.render_positions)
     figures.update(render)

@@ -40,6 +40,8 @@ def test_the_default_run_measures_every_title_and_the_platform() -> None:
     for name in [*titles, "platform"]:
         assert f"{name}:" in table and results[name]["targets_met"]
     assert all(results[slug]["move_end_to_end_ms"] > 0 and results[slug]["store_moves_per_s"] > 0 for slug in titles)
+    assert all(results["1930"][f"arena_games_per_cpu_minute_{players}p"] > 0 for players in (3, 5))
+    assert results["airships"]["arena_games_per_cpu_minute_2p"] > 0
     assert results["platform"]["web_viewers_up_to_date"] == 3  # every viewer of the quick crowd saw the last move
     if TEST_DATABASE_URL:
         assert all(results[slug]["store_moves_per_s_postgresql"] > 0 for slug in titles)

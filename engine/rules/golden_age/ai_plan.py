@@ -51,10 +51,10 @@ def settled(state: GoldenAgeState) -> bool:
 
 
 def options(state: GoldenAgeState, seat: int) -> list[Action]:
-    """The choices that move on. A token bought this round is never given back for another: trading back and forth
-    could go on for ever."""
+    """The choices that move on, bare (their words are most of a menu's cost, and the search reads none). A token
+    bought this round is never given back for another: trading back and forth could go on for ever."""
     bought = state.seats[seat].bought if state.phase is Phase.STOCK and state.step is Step.TRADE_IN else []
-    return [a for a in rules.all_choices(state, seat)
+    return [a for a in rules.all_choices(state, seat, words=False)
             if a.kind not in AVOID and not (a.kind == TRADE_IN and a.args[0] in bought)]
 
 

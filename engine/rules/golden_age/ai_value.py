@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 
 from engine.rules.golden_age import market
-from engine.rules.golden_age.data import REGION_OPENED_BY, Colour, components
+from engine.rules.golden_age.data import components
 from engine.rules.golden_age.state import INITIAL_PRICES, MAX_ACTIONS, MAX_TOKENS, TURNS, GoldenAgeState, Phase
 
 IN_TURN = (Phase.FIRST_STOCK, Phase.STOCK, Phase.OPERATIONS, Phase.PURCHASE)  # this turn's End of Turn is to come
@@ -43,7 +44,11 @@ def dividend_points(edition: int, pack: str) -> tuple[tuple[int, int], ...]:
 
 def smooth_dividend(edition: int, pack: str, income: float) -> float:
     """The dividend table drawn as a line through its levels: an income on its way up is worth its share of the next."""
-    table = dividend_line(edition, pack)
+    return along(dividend_line(edition, pack), income)
+
+
+def along(table: tuple[float, ...], income: float) -> float:
+    """`smooth_dividend` on the edition's line, already looked up."""
     low = int(income)
     if low + 1 >= len(table):
         return table[-1]
@@ -73,30 +78,22 @@ def contract_values(edition: int, pack: str) -> dict[int, int]:
 
 def price_at(state: GoldenAgeState, box: float) -> float:
     """A stock price for a box that may be fractional (a projection), between the boxes either side."""
-    market_boxes = state.data.market
-    top = len(market_boxes) - 1
-    box = max(0.0, min(float(top), box))
-    low = int(box)
-    if low == top:
-        return float(market_boxes[top].price)
-    return market_boxes[low].price + (box - low) * (market_boxes[low + 1].price - market_boxes[low].price)
-
-
-@dataclass(frozen=True)
-class CityFacts:
-    """What the estimates read of a city, looked up once: its region's opening colour, spots and values by colour."""
-
-    region_rank: int
-    spots: int
-    bonus: int
-    penalty: int
-    values: dict[Colour, int]
+    return price_along(market_prices(state.edition, state.pack), box)
 
 
 @cache
-def city_facts(edition: int, pack: str) -> dict[str, CityFacts]:
-    return {key: CityFacts(REGION_OPENED_BY[city.region].rank, city.spots, city.bonus, city.penalty,
-                           dict(city.values)) for key, city in components(edition, pack).cities.items()}
+def market_prices(edition: int, pack: str) -> tuple[int, ...]:
+    return tuple(box.price for box in components(edition, pack).market)
+
+
+def price_along(prices: tuple[int, ...], box: float) -> float:
+    """`price_at` on the market's prices, already looked up."""
+    top = len(prices) - 1
+    box = max(0.0, min(float(top), box))
+    low = int(box)
+    if low == top:
+        return float(prices[top])
+    return prices[low] + (box - low) * (prices[low + 1] - prices[low])
 
 
 @dataclass
@@ -108,36 +105,31 @@ class Network:
 
 
 def network(state: GoldenAgeState, live: list[str]) -> Network:
-    """The live airlines' network in one pass over the cities (the estimates need it for every state they judge)."""
-    data, facts = state.data, city_facts(state.edition, state.pack)
-    ranks = [(key, data.tech_colour(state.airlines[key].tech_box).rank) for key in live]
+    """The live airlines' network in one pass over the cities (the estimates need it for every state they judge):
+    the free spots are gathered once, best first, and each airline keeps those in regions it reaches."""
+    data = state.data
+    ranks = [(key, data.tech[state.airlines[key].tech_box - 1].colour.rank) for key in live]
     rank_of = dict(ranks)
+    late = max(rank_of.values(), default=0) - 1  # a city of a lower colour may be behind someone's technology
     behind = dict.fromkeys(live, 0)
-    room: dict[str, list[int]] = {key: [] for key in live}
+    earned, opened = data.spot_values, data.opened_ranks
+    free: list[tuple[int, int, list[str]]] = []  # each free spot's value, the rank that reaches it, its gates
     for city_key, city in state.cities.items():
         colour = city.colour
         if colour is None:
             continue
-        fact = facts[city_key]
         level = colour.rank
         gates = city.gates
-        for key in gates:
-            if level < rank_of.get(key, 0) - 1:
-                behind[key] += 1
-        taken = len(gates)
-        if taken >= fact.spots:
-            continue
-        value = fact.values[colour]
-        if taken == 0:
-            value += fact.bonus
-        elif taken == fact.spots - 1:
-            value -= fact.penalty
-        needed = fact.region_rank
-        for key, rank in ranks:
-            if needed <= rank and key not in gates:
-                room[key].append(value)
-    for values in room.values():
-        values.sort(reverse=True)
+        if level < late:
+            for key in gates:
+                if level < rank_of.get(key, 0) - 1:
+                    behind[key] += 1
+        row = earned[city_key][level]
+        if len(gates) < len(row):
+            free.append((row[len(gates)], opened[city_key], gates))
+    free.sort(key=itemgetter(0), reverse=True)
+    room = {key: [value for value, needed, gates in free if needed <= rank and key not in gates]
+            for key, rank in ranks}
     return Network(behind, room)
 
 
@@ -147,8 +139,9 @@ def flight_chances(state: GoldenAgeState, live: list[str], seat: int, w: Weights
     round changes no estimate)."""
     if state.phase not in IN_TURN:
         return dict.fromkeys(live, 0.0)
-    acting = [(other, player) for other, player in enumerate(state.seats)
-              if state.phase is not Phase.PURCHASE and player.actions_used() < MAX_ACTIONS]
+    acting = [] if state.phase is Phase.PURCHASE else [
+        (w.mine if other == seat else w.theirs, player.tokens, player.used)
+        for other, player in enumerate(state.seats) if player.actions_used() < MAX_ACTIONS]
     result: dict[str, float] = {}
     for key in live:
         record = state.airlines[key]
@@ -156,9 +149,9 @@ def flight_chances(state: GoldenAgeState, live: list[str], seat: int, w: Weights
             result[key] = 0.0
             continue
         chance = 0.0
-        for other, player in acting:
-            if player.unused(key) > 0:
-                chance = max(chance, w.mine if other == seat else w.theirs)
+        for likely, tokens, used in acting:
+            if tokens.get(key, 0) - used.get(key, 0) > 0:  # an unused token
+                chance = max(chance, likely)
         if chance < 0.5:
             chief = market.ceo(state, key)
             if chief is not None and not state.seats[chief].purchased_action \
@@ -177,14 +170,18 @@ def token_values(state: GoldenAgeState, seat: int, w: Weights = WEIGHTS) -> dict
         return {key: float(market.price(state, key)) for key in live}
     turns_after = TURNS - state.turn
     in_turn = state.phase in IN_TURN
+    stock = state.phase is Phase.STOCK
     net = network(state, live)
     chances = flight_chances(state, live, seat, w)
+    line, prices = dividend_line(state.edition, state.pack), market_prices(state.edition, state.pack)
+    progress, paid = colour_progress(state.edition, state.pack), state.data.dividend
+    researching = turns_after + in_turn > 0
     result: dict[str, float] = {}
     for key in live:
         record = state.airlines[key]
         behind = net.behind[key]
         box = float(record.price_box)
-        if state.phase is Phase.STOCK:
+        if stock:
             box += record.purchased + (record.pool == 0)  # the round's end moves these
         flies = chances[key]
         if in_turn:
@@ -194,12 +191,13 @@ def token_values(state: GoldenAgeState, seat: int, w: Weights = WEIGHTS) -> dict
                 continue
         box -= behind * w.penalty_kept * turns_after
         box += w.drift * turns_after  # the later turns' stock rounds, contracts and research (this round's: its flags)
-        box += research_promise(state, record.tech_box, turns_after + in_turn, w)
-        final = price_at(state, max(box, 0.0))
+        box += w.research * progress[record.tech_box - 1] if researching else 0.0  # research_promise
+        final = price_along(prices, max(box, 0.0))
         future = turns_after + 1  # each later turn's flight and the final flight
         income = record.income
-        dividends = smooth_dividend(state.edition, state.pack, income) * future + state.data.dividend(income) * flies
-        result[key] = final + dividends + growth(state, key, net.room[key], future, w)
+        smooth = along(line, income)
+        dividends = smooth * future + paid(income) * flies
+        result[key] = final + dividends + growth(state, key, net.room[key], future, w, line, smooth)
     return result
 
 
@@ -208,6 +206,12 @@ def research_promise(state: GoldenAgeState, tech_box: int, turns_left: int, w: W
     most of the way to its stock rise and its regions (without it, only the box that enters a colour looks worth
     an action, and airlines stop at the first box of every colour). Nothing once no research can follow."""
     return w.research * progress_to_next_colour(state.edition, state.pack, tech_box) if turns_left > 0 else 0.0
+
+
+@cache
+def colour_progress(edition: int, pack: str) -> tuple[float, ...]:
+    """`progress_to_next_colour` of every box of the track, first box first."""
+    return tuple(progress_to_next_colour(edition, pack, box.number) for box in components(edition, pack).tech)
 
 
 @cache
@@ -223,9 +227,11 @@ def progress_to_next_colour(edition: int, pack: str, tech_box: int) -> float:
     return (tech_box - 1 - first) / length
 
 
-def growth(state: GoldenAgeState, key: str, room: list[int], future: int, w: Weights) -> float:
+def growth(state: GoldenAgeState, key: str, room: list[int], future: int, w: Weights,
+           line: tuple[float, ...] | None = None, now: float | None = None) -> float:
     """The dividends a token can expect from gates the airline still has to place (each flies about half the flights
-    left, and this turn's for the ones placed before it)."""
+    left, and this turn's for the ones placed before it). `line`: the dividend line, and `now` its value at the
+    airline's income, if already looked up."""
     if future <= 1 or w.growth == 0:
         return 0.0
     record = state.airlines[key]
@@ -234,8 +240,8 @@ def growth(state: GoldenAgeState, key: str, room: list[int], future: int, w: Wei
     placements = min(spare, per_expand * w.expands * (future - 1), len(room))
     whole = int(placements)
     added = sum(room[:whole]) + (placements - whole) * (room[whole] if whole < len(room) else 0)
-    line = (state.edition, state.pack)
-    slope = smooth_dividend(*line, record.income + added) - smooth_dividend(*line, record.income)
+    line = line or dividend_line(state.edition, state.pack)
+    slope = along(line, record.income + added) - (along(line, record.income) if now is None else now)
     return w.growth * slope * (future + 1) / 2
 
 
@@ -255,10 +261,11 @@ def worths(state: GoldenAgeState, seat: int, w: Weights = WEIGHTS) -> list[float
     rounds = stock_rounds_left(state)
     offers = for_sale(state) if rounds else []
     for other, player in enumerate(state.seats):
-        total = player.money + sum(values.get(key, 0.0) * n for key, n in player.tokens.items())
+        tokens = player.tokens
+        total = player.money + sum([values.get(key, 0.0) * n for key, n in tokens.items()])
         if rounds:
             total += w.cash * buying_money(state, other, offers)
-        total += w.action * min(player.total(), MAX_ACTIONS) * turns_left
+        total += w.action * min(sum(tokens.values()), MAX_ACTIONS) * turns_left  # player.total()
         if other == seat:
             total += hand_value(state, seat, w)
         result.append(total)
@@ -274,11 +281,9 @@ def stock_rounds_left(state: GoldenAgeState) -> int:
 
 def for_sale(state: GoldenAgeState) -> list[tuple[int, str, int]]:
     """The tokens in the pools, cheapest first: (price, airline, how many); an unfounded airline at the lowest price."""
-    offers = []
-    for key, record in state.airlines.items():
-        if record.bankrupt or not record.pool:
-            continue
-        offers.append((market.price(state, key) if record.founded else INITIAL_PRICES[0], key, record.pool))
+    boxes = state.data.market
+    offers = [(boxes[record.price_box].price if record.founded else INITIAL_PRICES[0], key, record.pool)
+              for key, record in state.airlines.items() if not record.bankrupt and record.pool]  # market.price
     offers.sort()
     return offers
 
@@ -287,17 +292,18 @@ def buying_money(state: GoldenAgeState, seat: int, offers: list[tuple[int, str, 
     """The part of the seat's money that can still buy tokens: tokens pay far more than their price over a game
     (each one's dividends every turn and an action), so such money is worth more than its face value."""
     player = state.seats[seat]
-    room = MAX_TOKENS - player.total()
+    money, tokens = player.money, player.tokens
+    room = MAX_TOKENS - sum(tokens.values())
     cap = market.cap(state)
     cost = 0
     for price, key, pool in offers:
-        if room <= 0 or cost >= player.money:
+        if room <= 0 or cost >= money:
             break
-        count = min(pool, cap - player.held(key), room)
+        count = min(pool, cap - tokens.get(key, 0), room)
         if count > 0:
             cost += price * count
             room -= count
-    return float(min(player.money, cost))
+    return float(min(money, cost))
 
 
 def standing(state: GoldenAgeState, seat: int, w: Weights | None = None) -> float:

@@ -38,9 +38,13 @@ def city_values(state: GoldenAgeState) -> dict[str, tuple[int, ...]]:
 
 def spot_value(state: GoldenAgeState, key: str, spot: int, colour: Colour | None = None) -> int:
     """What a gate on this spot earns (at the city's colour, or `colour` if a tile is about to go there): the
-    first has the bonus, the last the penalty, the middle ones neither."""
-    city = state.data.cities[key]
-    value = city_values(state)[key][colour.rank] if colour is not None else city_value(state, key)
+    first has the bonus, the last the penalty, the middle ones neither (Components.spot_values)."""
+    if colour is None:
+        colour = state.cities[key].colour
+    if colour is not None and 0 <= spot < len(row := state.data.spot_values[key][colour.rank]):
+        return row[spot]
+    city = state.data.cities[key]  # not in play (its value is 0), or a spot past the last
+    value = 0 if colour is None else city_values(state)[key][colour.rank]
     if spot == 0:
         return value + city.bonus
     if spot == city.spots - 1:
@@ -73,13 +77,18 @@ def refresh_incomes(state: GoldenAgeState) -> None:
     """Move every Income/Fly token to its airline's income, releasing tokens and hubs at the marks it reaches."""
     data = state.data
     incomes = dict.fromkeys(state.airlines, 0)
+    earned, values = data.spot_values, data.values_by_rank
     for key, city in state.cities.items():  # one pass over the map for every airline at once
-        if city.colour is None:
+        colour = city.colour
+        if colour is None:
             continue
-        for spot, holder in enumerate(city.gates):
-            incomes[holder] += spot_value(state, key, spot)
+        rank = colour.rank
+        if city.gates:
+            row = earned[key][rank]
+            for spot, holder in enumerate(city.gates):  # never more gates than spots
+                incomes[holder] += row[spot]
         if city.hub is not None:
-            incomes[city.hub] += city_value(state, key)
+            incomes[city.hub] += values[key][rank]
     tokens_at, hubs_at = data.token_releases, data.hub_releases
     for key, airline in list(state.airlines.items()):
         income = incomes[key]
@@ -108,7 +117,7 @@ def _next(marks: tuple[int, ...], done: int) -> float:
 
 
 def name(state: GoldenAgeState, airline: str) -> str:
-    return next(a.name for a in state.data.airlines if a.key == airline)
+    return state.data.airline_names[airline]
 
 
 def actor(state: GoldenAgeState, seat: int | None, airline: str) -> Event | str:

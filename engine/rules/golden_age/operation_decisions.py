@@ -37,17 +37,20 @@ def next_actor(state: GoldenAgeState, seat: int, include: bool = False) -> None:
 # -- the choices -----------------------------------------------------------------------------------------
 
 
-def legal(state: GoldenAgeState, seat: int) -> list[Action]:
-    """The current decision's choices in the operation phase or a purchased End of Turn action."""
+def legal(state: GoldenAgeState, seat: int, words: bool = True) -> list[Action]:
+    """The current decision's choices in the operation phase or a purchased End of Turn action; without `words`,
+    bare (the same choices in the same order, with no label or detail: the AI's search reads none)."""
     step, pending = state.step, state.pending
     if step is Step.DIVIDEND:
-        return dividend_choices(state)
+        return dividend_choices(state) if words else [Action(DIVIDEND, (key,)) for key in dividend_keys(state)]
     if step is Step.AIRLINE:
-        return airline_choices(state, seat)
+        return airline_choices(state, seat, words)
     assert pending is not None
     airline = pending.airline
     if step is Step.ACTION:
         ops = airline_operations.available(state, airline, purchased=not pending.token)
+        if not words:
+            return [*(Action(OPERATION, (op.value,)) for op in ops), Action(BACK, (), minor=True)]
         return [*(Action(OPERATION, (op.value,), choices.OPERATION_NAMES[op],
                          detail=choices.operation_detail(state, airline, op)) for op in ops),
                 Action(BACK, (), "Back: use another token" if pending.token else "Back: choose another airline",
@@ -55,18 +58,23 @@ def legal(state: GoldenAgeState, seat: int) -> list[Action]:
     cancel = Action(CANCEL, (), "Cancel this action", detail="Take back its choices and choose another action",
                     minor=True)
     if step is Step.GATE_FROM:
-        return [*gate_sources(state, pending), cancel]
+        return [*gate_sources(state, pending, words=words), cancel]
     if step is Step.CITY:
-        return [*city_choices(state, pending), cancel]
+        return [*city_choices(state, pending, words=words), cancel]
     if step is Step.MORE:
-        more = more_choices(state, seat, pending)
+        more = more_choices(state, seat, pending, words)
         done = [Action(DONE, (), "Done", detail="End the action here")] if can_finish(state, pending) else []
         return [*more, *done, cancel]
     raise IllegalAction("That choice isn't available right now.")  # pragma: no cover
 
 
-def airline_choices(state: GoldenAgeState, seat: int) -> list[Action]:
+def airline_choices(state: GoldenAgeState, seat: int, words: bool = True) -> list[Action]:
     player = state.seats[seat]
+    if not words:
+        keys = purchasable(state, seat) if state.phase is Phase.PURCHASE else [
+            key for key in state.live_airlines() if player.unused(key) > 0]
+        return [*(Action(AIRLINE, (key,)) for key in keys),
+                *[Action(DONE, (), minor=True)] * (state.phase is Phase.PURCHASE)]
     if state.phase is Phase.PURCHASE:
         return [*(Action(AIRLINE, (key,), f"Buy an action for {name(state, key)}",
                          detail=f"Costs you ${market.action_cost(state, key)}, its action cost; one bought action a turn")
@@ -131,23 +139,31 @@ def option_keys(state: GoldenAgeState, seat: int, pending: Pending, kind: str) -
     return []
 
 
-def city_choices(state: GoldenAgeState, pending: Pending, keys: list[str] | None = None) -> list[Action]:
+def city_choices(state: GoldenAgeState, pending: Pending, keys: list[str] | None = None,
+                 words: bool = True) -> list[Action]:
     """The cities to choose (`keys`, else those the operation may choose now), each saying what it brings."""
+    chosen = city_keys(state, pending) if keys is None else keys
+    if not words:
+        return [Action(CITY, (key,)) for key in chosen]
     paid = pending.operation is Operation.UPGRADE
     return [choices.worded(CITY, (key,), choices.city_choice(state, pending, key,
                                                               upgrade_cost(state, pending, key) if paid else 0))
-            for key in (city_keys(state, pending) if keys is None else keys)]
+            for key in chosen]
 
 
-def gate_sources(state: GoldenAgeState, pending: Pending, keys: list[str] | None = None) -> list[Action]:
+def gate_sources(state: GoldenAgeState, pending: Pending, keys: list[str] | None = None,
+                 words: bool = True) -> list[Action]:
     """Where the gate may come from (`keys`, else those it may come from now), each saying what it earns."""
+    chosen = source_keys(state, pending) if keys is None else keys
+    if not words:
+        return [Action(FROM, (key,)) for key in chosen]
     return [choices.worded(FROM, (key,), choices.source_choice(state, pending, key, also=keys is not None))
-            for key in (source_keys(state, pending) if keys is None else keys)]
+            for key in chosen]
 
 
-def more_choices(state: GoldenAgeState, seat: int, pending: Pending) -> list[Action]:
+def more_choices(state: GoldenAgeState, seat: int, pending: Pending, words: bool = True) -> list[Action]:
     kind, keys = more_keys(state, seat, pending)
-    return gate_sources(state, pending, keys) if kind == FROM else city_choices(state, pending, keys)
+    return gate_sources(state, pending, keys, words) if kind == FROM else city_choices(state, pending, keys, words)
 
 
 def spendable(state: GoldenAgeState, seat: int, pending: Pending) -> int:
@@ -177,16 +193,11 @@ def dividend_choices(state: GoldenAgeState) -> list[Action]:
     level = state.data.dividend(record.income)
     half = market.half(level)
     tech = airline_operations.can_step_tech(state, airline)
-    gates = record.gates_reserve > 0
-    possible = {Dividend.FULL: True, Dividend.HALF_TECH: tech, Dividend.HALF_GATES: gates, Dividend.NONE_SIX: gates,
-                Dividend.NONE_THREE_TECH: gates and tech}
     own = state.seats[state.current].held(airline)
     paid = {Dividend.FULL: level, Dividend.HALF_TECH: half, Dividend.HALF_GATES: half}
     step = f"; then {choices.tech_step(state, airline)}" if tech else ""
     found = []
-    for key, can in possible.items():
-        if not can:
-            continue
+    for key in dividend_keys(state):
         per, (_, gates_added, tech_added) = paid.get(key, 0), choices.DIVIDEND_PARTS[key]
         words = [f"${per} a token, ${per * own} for your {count(own, 'token')}" if per else "Nobody is paid"]
         # The gates the reserve can really give (ruling 9: as many as it holds), so each choice says what it brings.
@@ -194,6 +205,18 @@ def dividend_choices(state: GoldenAgeState) -> list[Action]:
         found.append(Action(DIVIDEND, (key,), dividend_label(key, record.gates_reserve),
                             detail=choices.shortened("; ".join(words) + step * tech_added)))
     return found
+
+
+def dividend_keys(state: GoldenAgeState) -> list[str]:
+    """The CEO's choices that can happen: a full dividend always; gates while the reserve holds any; a tech box
+    while the track has one left."""
+    assert state.pending is not None
+    airline = state.pending.airline
+    tech = airline_operations.can_step_tech(state, airline)
+    gates = state.airlines[airline].gates_reserve > 0
+    possible = {Dividend.FULL: True, Dividend.HALF_TECH: tech, Dividend.HALF_GATES: gates, Dividend.NONE_SIX: gates,
+                Dividend.NONE_THREE_TECH: gates and tech}
+    return [key for key, can in possible.items() if can]
 
 
 def purchasable(state: GoldenAgeState, seat: int) -> list[str]:

@@ -18,18 +18,17 @@ class Colour(enum.Enum):
     BROWN = "brown"
     GRAY = "gray"
 
-    def __init__(self, value: str) -> None:
-        # Kept on the member so that rank costs no enum hashing: the rules ask for it in every reach test.
-        self._rank = len(type(self).__members__)
+    rank: int  # the colour's place on the track, 0 for white
 
-    @property
-    def rank(self) -> int:
-        return self._rank
+    def __init__(self, value: str) -> None:
+        # Kept on the member as a plain attribute, so that rank costs no enum hashing nor a call: the rules and
+        # the AI ask for it millions of times a game.
+        self.rank = len(type(self).__members__)
 
     @property
     def upgrade_cost(self) -> int:
         """What a paid extra upgrade of this colour costs: yellow $10, green $20, brown $30, gray $40."""
-        return 10 * self._rank
+        return 10 * self.rank
 
 
 class Region(enum.Enum):
@@ -172,10 +171,32 @@ class Components:
         """City key -> the rank of the tech colour that opens its region."""
         return {key: REGION_OPENED_BY[city.region].rank for key, city in self.cities.items()}
 
+    @cached_property
+    def airline_names(self) -> dict[str, str]:
+        """Airline key -> its name (every event names the airline)."""
+        return {airline.key: airline.name for airline in self.airlines}
+
+    @cached_property
+    def spot_values(self) -> dict[str, tuple[tuple[int, ...], ...]]:
+        """City key -> at each colour rank, what a gate earns on each spot: the first has the bonus, the last the
+        penalty (board.spot_value's rule, looked up: the map's incomes are summed after every gate placed)."""
+        return {key: tuple(tuple(value + city.bonus if spot == 0 else value - city.penalty if spot == city.spots - 1
+                                 else value for spot in range(city.spots)) for value in self.values_by_rank[key])
+                for key, city in self.cities.items()}
+
+    @cached_property
+    def dividends_by_income(self) -> tuple[int, ...]:
+        """The dividend of each whole income up to the last level's (asked for every airline judged)."""
+        return tuple(self._dividend_level(income) for income in range(max(level.income for level in self.dividends) + 1))
+
     def dividend(self, income: int) -> int:
         """The dollars per token of the level this income falls into; above the last level, the last level's."""
         if income < 0:
             raise ValueError(f"no dividend level for a negative income ({income})")
+        table = self.dividends_by_income
+        return table[income] if income < len(table) else self.dividends[-1].dividend
+
+    def _dividend_level(self, income: int) -> int:
         paid = self.dividends[0].dividend
         for level in self.dividends:
             if level.income > income:

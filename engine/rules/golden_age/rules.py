@@ -14,12 +14,13 @@ def to_act(state: GoldenAgeState) -> list[int]:
     return [] if state.over else [state.current]
 
 
-def all_choices(state: GoldenAgeState, seat: int) -> list[Action]:
-    """Every choice of the current decision, before it is cut into pages."""
+def all_choices(state: GoldenAgeState, seat: int, words: bool = True) -> list[Action]:
+    """Every choice of the current decision, before it is cut into pages; without `words`, the operations' choices
+    come bare (no label or detail: for the AI's search, which reads none)."""
     if state.phase in STOCK_PHASES:
         return stock.legal(state, seat)
     if state.phase in (Phase.OPERATIONS, Phase.PURCHASE):
-        return operation_decisions.legal(state, seat)
+        return operation_decisions.legal(state, seat, words)
     if state.phase is Phase.CONTRACTS:
         return end_of_turn.legal(state, seat)
     return []
