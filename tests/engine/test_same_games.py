@@ -54,13 +54,13 @@ def ai_game(slug: str, players: int, seed: int) -> tuple[int, str, list[int]]:
         action = chooser(state, to_act[0], whims[to_act[0]])
         state = game.apply(state, to_act[0], action)
         moves.append((to_act[0], action))
-    return len(moves), digest(moves), list(game.view(state, None)["points"])
+    return len(moves), digest(moves), list(game.view(state, None).points)
 
 
 def playout(slug: str, players: int, seed: int) -> tuple[int, str, list[int]]:
     game = engine.get_game(slug)
     played = play_random(game, players, seed)
-    return len(played.moves), digest(played.moves), list(game.view(played.state, None)["points"])
+    return len(played.moves), digest(played.moves), list(game.view(played.state, None).points)
 
 
 @pytest.mark.parametrize("slug, players, seed", list(AI_GAMES))
