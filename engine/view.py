@@ -68,18 +68,33 @@ WORDS = ("events", "events_words", "decision")  # every view's words for people:
 # -- the one JSON form: export, fingerprints, the command line; a drawing process gets the values pickled ---------
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})  # JSON as they are (exact types: an IntEnum is not plain)
+
+
+@cache
+def _plan(kind: type) -> tuple[tuple[str, str, bool, Any], ...]:
+    """A dataclass's fields as to_json writes them: (attribute, JSON key, left out at its default, default)."""
+    return tuple((f.name, f.metadata.get("key", f.name), bool(f.metadata.get("omit")), f.default)
+                 for f in dataclasses.fields(kind))
+
+
 def to_json(value: Any, said: Callable[[Event], Any] = Event.to_json) -> Any:
     """A view (or any part of one) as JSON-ready data: dataclasses as objects, tuples as lists, enums as values,
     each event as `said` gives it (its own JSON form, engine.events, unless told otherwise)."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
     if isinstance(value, Event):
         return said(value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    if kind is tuple or kind is list:
+        return [to_json(item, said) for item in value]
+    if dataclasses.is_dataclass(kind):
         found = {}
-        for f in dataclasses.fields(value):
-            item = getattr(value, f.name)
-            if f.metadata.get("omit") and item == f.default:
+        for name, key, omit, default in _plan(kind):
+            item = getattr(value, name)
+            if omit and item == default:
                 continue
-            found[f.metadata.get("key", f.name)] = to_json(item, said)
+            found[key] = to_json(item, said)
         return found
     if isinstance(value, (tuple, list)):
         return [to_json(item, said) for item in value]
