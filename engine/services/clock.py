@@ -13,7 +13,8 @@ from engine.platform.notify import alerts_for, quiet_until
 from engine.platform.records import DueKind, DueRow, PostKind, Status
 from engine.services.core import Moved, TableCore
 from engine.services.dues import DUE_KINDS, ClockNews, DueSpec, DueWork, declare
-from engine.services.tables import MoveResult, Reminder, Table, require_seat_in_play
+from engine.services.tables import MoveResult, Reminder, Table
+from engine.services.refusals import require_seat_in_play
 
 MISSED_IN_A_ROW = 3  # deadlines a player may miss in a row before the autopilot keeps their seat
 

@@ -28,8 +28,9 @@ from engine.services.positions import encoded, snapshot_due
 from engine.services.schedule import Schedule
 from engine.services.seatwrites import SeatWrites
 from engine.services.tables import (
-    AlreadyPlayed, Closed, MoveResult, Prompt, Table, TableRef, pick_action, require_player, standings_from_view,
+    AlreadyPlayed, Closed, MoveResult, Prompt, Table, TableRef, pick_action, standings_from_view,
 )
+from engine.services.refusals import require_player
 from engine.services.thinking import ThinkingPool
 from engine.services.trials import TrialPool
 from engine.store import DuplicateInteraction, GameRow, PostKind, StaleVersion, Status, Store

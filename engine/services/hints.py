@@ -12,7 +12,8 @@ from engine.platform.advice import Hint, hint
 from engine.platform.secrets import dealer
 from engine.platform.thinking import look_ahead
 from engine.services.core import TableCore
-from engine.services.tables import Table, require_player
+from engine.services.tables import Table
+from engine.services.refusals import require_player
 
 
 class HintsOff(GameError):

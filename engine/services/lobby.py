@@ -11,9 +11,9 @@ from engine.platform.levels import Level
 from engine.services.core import TableCore
 from engine.services.loading import seat_fallbacks
 from engine.services.packs import Packs
-from engine.services.refusals import refusals
+from engine.services.refusals import refusals, require_live, require_lobby
 from engine.services.tables import (
-    LobbyClosed, NotCreator, NotSeated, Opening, Table, TableFull, ai_name, new_seed, require_lobby, require_live,
+    LobbyClosed, NotCreator, NotSeated, Opening, Table, TableFull, ai_name, new_seed,
     standings_from_view,
 )
 

@@ -14,8 +14,9 @@ from engine.services.loading import asks, headline, public_view, with_headline
 from engine.view import CommonView
 from engine.services.tables import (
     Board, LogPage, MyGame, NoTableHere, NotSeated, NotStarted, Prompt, RulesCard, Table, TableRef, TableStatus, Visible,
-    WhichTable, no_such_table, outcome_from_dict, require_player, require_started, standings_from_view,
+    WhichTable, no_such_table, outcome_from_dict, standings_from_view,
 )
+from engine.services.refusals import require_player, require_started
 from engine.store import GameRow, NotFound, PostKind, PostRow, Status
 from engine.words import count, joined
 

@@ -1,4 +1,4 @@
-"""The store's refusals of seat changes in a player's words: the GameError one process gives for the same conflict."""
+"""Refusals in a player's words: what a table must be for an action, and the store's refusals of seat changes."""
 
 from __future__ import annotations
 
@@ -11,13 +11,14 @@ from engine.platform.records import (
     GameEnded,
     NotInLobby,
     SeatNotFound,
+    SeatRow,
     SeatsChanged,
     SeatsFull,
     Status,
     StoreError,
     WrongPlayerCount,
 )
-from engine.services.tables import LobbyClosed, NotSeated, Table, TableFull
+from engine.services.tables import LobbyClosed, NotSeated, NotStarted, Table, TableFull
 
 RESTART = "The table changed while you were starting it: press Start again."
 
@@ -66,3 +67,48 @@ def refusals(
         if answer is None:
             raise
         raise answer from None
+
+
+# -- what a table must be for an action: each refusal is a sentence for the player ------------------
+
+
+def require_live(table: Table) -> None:
+    if table.status is Status.FINISHED:
+        raise GameOver("This game is over.")
+    if table.status is Status.ABANDONED:
+        raise GameOver("This game was abandoned.")
+
+
+def require_lobby(table: Table, verb: str) -> None:
+    if table.status is not Status.LOBBY:
+        require_live(table)
+        raise LobbyClosed(f"This game has already started, so you can't {verb} it now.")
+
+
+def require_player(table: Table, user_id: int) -> int:
+    """The seat of a user who may play in this game now; each refusal is the player's sentence."""
+    if table.status is Status.LOBBY:
+        raise NotStarted("This game hasn't started yet.")
+    require_live(table)
+    player = table.player(user_id)
+    if player is None or player.seat is None:
+        raise NotSeated("You're not playing in this game.")
+    return player.seat
+
+
+def require_seat_in_play(table: Table, user_id: int) -> SeatRow:
+    """A person's own seat in a game being played (for leaving, returning, being replaced)."""
+    player = table.player(user_id)
+    if player is None or player.seat is None:
+        raise NotSeated("You're not playing in this game.")
+    if table.status is not Status.ACTIVE:
+        raise GameError("This game isn't being played any more.")
+    return player
+
+
+def require_started(table: Table, so: str) -> None:
+    """A board and a log need a game whose seats were dealt; a lobby (even an abandoned one) has none."""
+    if table.status is Status.LOBBY:
+        raise NotStarted(f"This game hasn't started yet, so {so}.")
+    if not table.started:
+        raise NotStarted("This game was abandoned before it started.")

@@ -13,7 +13,8 @@ from engine.platform.records import ActionRow, Status
 from engine.services.core import TableCore
 from engine.services.drawing import Drawing
 from engine.services.loading import public_view
-from engine.services.tables import Standing, Table, require_started, standings_from_view
+from engine.services.tables import Standing, Table, standings_from_view
+from engine.services.refusals import require_started
 from engine.platform.undo import is_undo
 
 

@@ -10,8 +10,8 @@ from engine.platform.leagues import runs_leagues
 from engine.platform.records import DueKind, DueRow, KickVote, SeatRow, Status
 from engine.services.dues import DueSpec, DueWork, declare
 from engine.services.core import TableCore
-from engine.services.refusals import refusals
-from engine.services.tables import NotCreator, NotSeated, Table, require_seat_in_play
+from engine.services.refusals import refusals, require_seat_in_play
+from engine.services.tables import NotCreator, NotSeated, Table
 
 KICK_VOTE_SECONDS = 24 * 3600  # a vote stays open a day; without a majority by then nothing changes
 

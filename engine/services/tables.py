@@ -8,7 +8,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from engine.platform.packs import name_of
-from engine.core import Action, Game, GameError, GameOver, IllegalAction, Outcome, RulesTopic, StaleAction
+from engine.core import Action, Game, GameError, IllegalAction, Outcome, RulesTopic, StaleAction
 from engine.platform.wording import Wording, table_wording
 from engine.store import GameRow, PostRow, SeatRow, Status
 from engine.platform.levels import Level
@@ -362,48 +362,3 @@ def ranked(standings: Iterable[Standing]) -> tuple[Standing, ...]:
 def scores_words(standings: Iterable[Standing]) -> str:
     """'ann 12 VP · bob 9 VP', ranked: the scores in words; "" before anyone scores."""
     return " · ".join(f"{s.name} {s.score_text}" for s in ranked(standings) if s.score is not None)
-
-
-# -- what a table must be for an action: each refusal is a sentence for the player ------------------
-
-
-def require_live(table: Table) -> None:
-    if table.status is Status.FINISHED:
-        raise GameOver("This game is over.")
-    if table.status is Status.ABANDONED:
-        raise GameOver("This game was abandoned.")
-
-
-def require_lobby(table: Table, verb: str) -> None:
-    if table.status is not Status.LOBBY:
-        require_live(table)
-        raise LobbyClosed(f"This game has already started, so you can't {verb} it now.")
-
-
-def require_player(table: Table, user_id: int) -> int:
-    """The seat of a user who may play in this game now; each refusal is the player's sentence."""
-    if table.status is Status.LOBBY:
-        raise NotStarted("This game hasn't started yet.")
-    require_live(table)
-    player = table.player(user_id)
-    if player is None or player.seat is None:
-        raise NotSeated("You're not playing in this game.")
-    return player.seat
-
-
-def require_seat_in_play(table: Table, user_id: int) -> SeatRow:
-    """A person's own seat in a game being played (for leaving, returning, being replaced)."""
-    player = table.player(user_id)
-    if player is None or player.seat is None:
-        raise NotSeated("You're not playing in this game.")
-    if table.status is not Status.ACTIVE:
-        raise GameError("This game isn't being played any more.")
-    return player
-
-
-def require_started(table: Table, so: str) -> None:
-    """A board and a log need a game whose seats were dealt; a lobby (even an abandoned one) has none."""
-    if table.status is Status.LOBBY:
-        raise NotStarted(f"This game hasn't started yet, so {so}.")
-    if not table.started:
-        raise NotStarted("This game was abandoned before it started.")

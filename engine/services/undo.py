@@ -14,8 +14,9 @@ from engine.services.dues import DueSpec, DueWork, declare
 from engine.services.core import TableCore
 from engine.services.positions import opening_state
 from engine.services.tables import (
-    AlreadyPlayed, Closed, MoveResult, NeedsConsent, NotSeated, Table, require_player,
+    AlreadyPlayed, Closed, MoveResult, NeedsConsent, NotSeated, Table,
 )
+from engine.services.refusals import require_player
 from engine.platform.undo import Replayer, is_undo, undo_payload, undone
 from engine.words import moves
 
