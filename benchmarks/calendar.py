@@ -66,7 +66,7 @@ class Played:
     finished: bool
 
 
-class Table:
+class Playing:
     """One game being played by its community on the virtual clock."""
 
     def __init__(self, services: Services, game_id: int, users: list[int], seed: int, clock: list[float]) -> None:
@@ -120,7 +120,7 @@ async def play_one(slug: str, players: int, seed: int, folder: Path, community: 
         for n, user in enumerate(users[1:], start=1):
             await services.lobby.join(opened.id, user, f"p{n}")
         await services.lobby.start(opened.id, users[0])
-        table = Table(services, opened.id, users, seed, clock)
+        table = Playing(services, opened.id, users, seed, clock)
         rng = random.Random(f"looks {seed}")
         looks = [(when, user) for n, user in enumerate(users)
                  for when in community.looks(community.zones[n % len(community.zones)], rng, GIVE_UP_DAYS)]
