@@ -128,6 +128,8 @@ def event_fields(kind: type) -> tuple[str, ...]:
 
 
 def _read(kind: Any, data: Any, path: str) -> Any:
+    if type(data) is kind and kind in _PLAIN:  # most of a view: an int, a str, a bool where one is wanted
+        return data
     origin, args = get_origin(kind), get_args(kind)
     if kind is Any:
         return data
